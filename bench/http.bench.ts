@@ -1,0 +1,44 @@
+// Issue 2: /api/health and / (index.html) through the whole app, next to a bare node:http server sending the
+// same bytes — the ratio is what the framework, middleware and database ping cost.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { loadConfig } from "../server/config.ts";
+import { createLogger } from "../server/logger.ts";
+import { startServer } from "../server/start-server.ts";
+import { compare, printTable } from "./lib.ts";
+
+export async function benchHttp(): Promise<void> {
+  const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-`);
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production", DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "" }, "bench");
+  const app = await startServer(config, createLogger(config));
+  const base = `http://127.0.0.1:${app.port}`;
+  const healthBytes = Buffer.from(await (await fetch(`${base}/api/health`)).arrayBuffer());
+  const indexBytes = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
+
+  const bare = createServer((req, res) => {
+    const body = req.url === "/api/health" ? healthBytes : indexBytes;
+    res.writeHead(200, { "content-type": req.url === "/api/health" ? "application/json" : "text/html", "content-length": body.length });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+
+  try {
+    printTable(
+      `GET /api/health (app on ${app.database.kind}) vs bare node:http`,
+      await compare({ "bare node:http": { url: `${bareUrl}/api/health` }, "app /api/health": { url: `${base}/api/health` } }),
+      "bare node:http",
+    );
+    printTable(
+      "GET / (index.html) vs bare node:http",
+      await compare({ "bare node:http": { url: `${bareUrl}/` }, "app /": { url: `${base}/` } }),
+      "bare node:http",
+    );
+  } finally {
+    bare.close();
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,78 @@
+import autocannon from "autocannon";
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  /** Builds each request's body (distinct e-mails and the like). */
+  bodyFor?: (n: number) => string;
+  seconds?: number;
+  connections?: number;
+}
+
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  let counter = 0;
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? "GET",
+    headers: options.headers,
+    body: options.body,
+    duration: options.seconds ?? 3,
+    connections: options.connections ?? 20,
+    requests: options.bodyFor
+      ? [{ setupRequest: (req) => ({ ...req, body: options.bodyFor?.(counter++) }) }]
+      : undefined,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** Runs each target once per round, interleaved, so drift on a shared machine hits all of them alike. */
+export async function compare(
+  targets: Record<string, LoadOptions>,
+  rounds = 3,
+): Promise<Record<string, { rps: number; p99: number; errors: number }>> {
+  const samples: Record<string, LoadResult[]> = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, options] of Object.entries(targets)) {
+      (samples[name] ??= []).push(await load(options));
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, results]) => [
+      name,
+      {
+        rps: median(results.map((r) => r.requestsPerSecond)),
+        p99: median(results.map((r) => r.p99Ms)),
+        errors: results.reduce((sum, r) => sum + r.errors, 0),
+      },
+    ]),
+  );
+}
+
+export function printTable(title: string, rows: Record<string, { rps: number; p99: number; errors: number }>, baseline?: string): void {
+  console.log(`\n## ${title}`);
+  console.log("| target | req/s (median) | p99 ms (median) | errors | ratio to baseline |");
+  console.log("|---|---:|---:|---:|---:|");
+  const base = baseline ? rows[baseline]?.rps : undefined;
+  for (const [name, row] of Object.entries(rows)) {
+    const ratio = base ? (row.rps / base).toFixed(2) : "";
+    console.log(`| ${name} | ${row.rps.toFixed(0)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} |`);
+  }
+}

@@ -1,0 +1,10 @@
+// `npm run bench`: every figure the issues ask for, as medians of interleaved rounds with ratios.
+// `npm run bench -- http` runs one group.
+import { benchHttp } from "./http.bench.ts";
+
+const groups: Record<string, () => Promise<void>> = { http: benchHttp };
+const wanted = process.argv.slice(2);
+console.log(`# Thumbforge bench — node ${process.version}, ${new Date().toISOString()}`);
+for (const [name, run] of Object.entries(groups)) {
+  if (wanted.length === 0 || wanted.includes(name)) await run();
+}

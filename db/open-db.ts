@@ -1,0 +1,64 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+
+/** The query surface every store uses; both drivers provide it. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface OpenDb {
+  db: Db;
+  kind: "postgres" | "pglite";
+  /** Applies the committed migrations (idempotent). */
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export type DbTarget = { url: string } | { pgliteDir: string } | { memory: true };
+
+/** PostgreSQL through postgres.js when a URL is given, else embedded PGlite (on disk, or in memory for tests). */
+export async function openDb(target: DbTarget): Promise<OpenDb> {
+  if ("url" in target) {
+    const client = postgres(target.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres({ client, casing: "snake_case" });
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      migrate: () => migratePostgres(db, { migrationsFolder }),
+      ping: () => ping(() => client`select 1`),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  let client: PGlite;
+  if ("pgliteDir" in target) {
+    mkdirSync(target.pgliteDir, { recursive: true });
+    client = await PGlite.create({ dataDir: target.pgliteDir });
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, casing: "snake_case" });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: () => ping(() => client.query("select 1")),
+    close: () => client.close(),
+  };
+}
+
+async function ping(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
+}

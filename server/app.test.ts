@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { healthSchema } from "../contract/health.ts";
+import { PUBLIC_CONFIG_META } from "../contract/public-config.ts";
+import { startTestServer, type TestServer } from "./testing/test-server.ts";
+
+let server: TestServer;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = mkdtempSync(join(tmpdir(), "tf-web-"));
+  writeFileSync(join(webDir, "index.html"), "<!doctype html><html><head><title>t</title></head><body></body></html>");
+  writeFileSync(join(webDir, "robots-ignored.txt"), "x");
+  const { mkdirSync } = await import("node:fs");
+  mkdirSync(join(webDir, "assets"));
+  writeFileSync(join(webDir, "assets", "app-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))})`);
+  server = await startTestServer({ deps: { webDir }, env: { SUPPORT_EMAIL: "help@example.test" } });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe("GET /api/health", () => {
+  it("reports status, version and a reachable database", async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    const body = healthSchema.parse(await res.json());
+    expect(body.status).toBe("ok");
+    expect(body.version).toBe("test");
+    expect(body.database.reachable).toBe(true);
+    expect(body.database.kind).toBe(process.env.TEST_DATABASE_URL ? "postgres" : "pglite");
+  });
+});
+
+describe("bad input", () => {
+  it("answers malformed JSON with 400 invalid:json", async () => {
+    const res = await fetch(`${server.url}/api/health`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"email": ',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: expect.any(String), code: "invalid:json" });
+  });
+
+  it("answers a body over the limit with 413", async () => {
+    const res = await fetch(`${server.url}/api/anything`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ blob: "x".repeat(200 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe("payload_too_large:body");
+  });
+
+  it("answers an unknown /api path with a JSON 404", async () => {
+    const res = await fetch(`${server.url}/api/does-not-exist`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ error: "No such API endpoint.", code: "not_found:route" });
+  });
+
+  it("never sends a stack trace", async () => {
+    const res = await fetch(`${server.url}/api/health`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
+    const text = await res.text();
+    expect(text).not.toMatch(/at .+\.(ts|js):\d+/);
+    expect(text).not.toContain("SyntaxError");
+  });
+});
+
+describe("the SPA", () => {
+  it("serves index.html for client routes with the public config and no-cache", async () => {
+    const res = await fetch(`${server.url}/some/client/route`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    const html = await res.text();
+    expect(html).toContain(`name="${PUBLIC_CONFIG_META}"`);
+    expect(html).toContain("help@example.test");
+  });
+
+  it("caches hashed assets forever and compresses them", async () => {
+    const res = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("answers a missing asset with 404, not index.html", async () => {
+    const res = await fetch(`${server.url}/assets/missing-123.js`);
+    expect(res.status).toBe(404);
+  });
+
+  it("sends a strict content security policy", async () => {
+    const res = await fetch(`${server.url}/`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+  });
+
+  it("serves a real robots.txt", async () => {
+    const res = await fetch(`${server.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain("User-agent: *");
+    expect(text).toContain("Disallow: /api/");
+  });
+});

@@ -1,0 +1,101 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+// The one place that reads the environment (DESIGN.md §1). Everything else receives a typed Config.
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = (protocols: string[]) =>
+  optionalString.refine((v) => v === undefined || isUrl(v, protocols), {
+    message: `must be a URL (${protocols.join(", ")})`,
+  });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+  PUBLIC_URL: optionalUrl(["http:", "https:"]),
+  DISCORD_INVITE_URL: z
+    .string()
+    .trim()
+    .refine((v) => isUrl(v, ["http:", "https:"]), { message: "must be an http(s) URL" })
+    .default("https://discord.gg/thumbforge"),
+  SUPPORT_EMAIL: z.email({ message: "must be an e-mail address" }).default("support@thumbforge.app"),
+  FEEDBACK_URL: z
+    .string()
+    .trim()
+    .refine((v) => isUrl(v, ["http:", "https:"]), { message: "must be an http(s) URL" })
+    .default("https://forms.gle/thumbforge-feedback"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  JSON_BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, "must look like 100kb or 1mb").default("100kb"),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  DISCORD_TOKEN: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env["NODE_ENV"];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  discordInviteUrl: string;
+  supportEmail: string;
+  feedbackUrl: string;
+  logLevel: Env["LOG_LEVEL"];
+  jsonBodyLimit: string;
+  trustProxy: number;
+  discordToken: string | undefined;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/** Parses the environment once; throws a ConfigError naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env, version = "0.0.0"): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL,
+    discordInviteUrl: e.DISCORD_INVITE_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    feedbackUrl: e.FEEDBACK_URL,
+    logLevel: e.LOG_LEVEL,
+    jsonBodyLimit: e.JSON_BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    discordToken: e.DISCORD_TOKEN,
+    version,
+  };
+}
+
+function isUrl(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,20 @@
+import { type ErrorCode, statusForCode } from "../../contract/errors.ts";
+
+/** The one error type services throw; the status follows from the code, the message is safe to show. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly issues: { path: string; message: string }[] | undefined;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    issues?: { path: string; message: string }[],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "AppError";
+    this.code = code;
+    this.issues = issues;
+    this.status = statusForCode(code);
+  }
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { openDb, type OpenDb } from "../db/open-db.ts";
+import { type App, createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import type { Logger } from "./logger.ts";
+
+export const packageVersion: string = (
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
+
+export interface RunningServer extends App {
+  port: number;
+  database: OpenDb;
+  stop(): Promise<void>;
+}
+
+/** Opens the database (PostgreSQL when configured, else PGlite in DATA_DIR/db), migrates, and listens. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const database = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: join(config.dataDir, "db") });
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const parts = createApp({ config, database, logger });
+  await new Promise<void>((resolve, reject) => {
+    parts.http.once("error", reject);
+    parts.http.listen(config.port, config.host, () => resolve());
+  });
+  const port = (parts.http.address() as AddressInfo).port;
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      // Stop accepting, close sockets (io.close also closes the HTTP server), then the database.
+      parts.http.closeIdleConnections();
+      await new Promise<void>((resolve) => parts.io.close(() => resolve()));
+      await database.close();
+    })();
+    return stopping;
+  };
+  return { ...parts, port, database, stop };
+}

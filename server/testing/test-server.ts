@@ -1,0 +1,34 @@
+import type { AddressInfo } from "node:net";
+import type { OpenDb } from "../../db/open-db.ts";
+import { type App, type AppDeps, createApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { createLogger } from "../logger.ts";
+import { openTestDb } from "./test-db.ts";
+
+export interface TestServer extends App {
+  url: string;
+  database: OpenDb;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database and a real port 0; only what lies outside the machine is ever swapped. */
+export async function startTestServer(
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps>; database?: OpenDb } = {},
+): Promise<TestServer> {
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...options.env }, "test");
+  const database = options.database ?? (await openTestDb());
+  const parts = createApp({ config, database, logger: createLogger(config), ...options.deps });
+  await new Promise<void>((resolve) => parts.http.listen(0, "127.0.0.1", resolve));
+  const { port } = parts.http.address() as AddressInfo;
+  return {
+    ...parts,
+    url: `http://127.0.0.1:${port}`,
+    database,
+    config,
+    close: async () => {
+      await new Promise<void>((resolve) => parts.io.close(() => resolve()));
+      if (!options.database) await database.close();
+    },
+  };
+}

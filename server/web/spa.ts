@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import compression from "compression";
+import express, { Router } from "express";
+import { PUBLIC_CONFIG_META, type PublicConfig } from "../../contract/public-config.ts";
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
+/** index.html with the public config written into a meta tag, so the page needs no inline script. */
+export function renderIndexHtml(template: string, config: PublicConfig): string {
+  const meta = `<meta name="${PUBLIC_CONFIG_META}" content="${escapeAttribute(JSON.stringify(config))}">`;
+  return template.replace("</head>", `${meta}</head>`);
+}
+
+export function robotsTxt(publicUrl: string | undefined): string {
+  const lines = ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /dev/", "Disallow: /app"];
+  if (publicUrl) lines.push(`Sitemap: ${new URL("/sitemap.xml", publicUrl).href}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Serves the built SPA: hashed assets cached forever, everything else revalidated, and index.html for any
+ * non-API path so client routes (and the 404 card) work on reload. Compression lives here only: streaming
+ * API answers must never pass through it (it buffers them).
+ */
+export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; publicUrl: string | undefined }): Router {
+  const router = Router();
+  const robots = robotsTxt(deps.publicUrl);
+  router.get("/robots.txt", (_req, res) => {
+    res.type("text/plain").set("Cache-Control", "public, max-age=3600").send(robots);
+  });
+
+  const indexPath = join(deps.webDir, "index.html");
+  if (!existsSync(indexPath)) {
+    router.get("/{*splat}", (req, res, next) => {
+      if (req.path.startsWith("/api/")) return next();
+      res
+        .status(503)
+        .type("text/plain")
+        .send("The web app is not built yet. Run `npm run build` (npm start does it for you).\n");
+    });
+    return router;
+  }
+
+  const indexHtml = renderIndexHtml(readFileSync(indexPath, "utf8"), deps.publicConfig);
+  const staticCompression = compression();
+  router.use(
+    "/assets",
+    staticCompression,
+    express.static(join(deps.webDir, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+    }),
+  );
+  router.use(
+    staticCompression,
+    express.static(deps.webDir, { index: false, maxAge: "1h", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }),
+  );
+  router.get("/{*splat}", staticCompression, (req, res, next) => {
+    if (req.path.startsWith("/api/") || req.path === "/api") return next();
+    res.type("html").set("Cache-Control", "no-cache").send(indexHtml);
+  });
+  return router;
+}

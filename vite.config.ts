@@ -1,0 +1,63 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const serverPort = Number(process.env.DEV_SERVER_PORT ?? 3001);
+
+export default defineConfig({
+  root: "web",
+  publicDir: "public",
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: true,
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: {
+      "/api": `http://127.0.0.1:${serverPort}`,
+      "/dev": `http://127.0.0.1:${serverPort}`,
+      "/socket.io": { target: `ws://127.0.0.1:${serverPort}`, ws: true },
+    },
+  },
+  test: {
+    root: ".",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "server",
+          root: ".",
+          include: ["contract/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts", "bot/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          root: ".",
+          include: ["web/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["web/test-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          root: ".",
+          include: ["e2e/**/*.spec.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,35 @@
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Route, Routes } from "react-router";
+import { FullScreenSpinner } from "../components/site/full-screen-spinner.tsx";
+import { authAtom, useAuthBootstrap } from "../lib/auth.ts";
+import { useAtomValue } from "jotai";
+import WaitlistPage from "../routes/waitlist.tsx";
+
+// The waitlist is the first page most visitors see, so it ships in the entry chunk; every other screen is
+// its own chunk, and no marketing route pulls in app code (DESIGN.md §8).
+const LandingPage = lazy(() => import("../routes/landing.tsx"));
+const LegalPage = lazy(() => import("../routes/legal-page.tsx"));
+const LoginPage = lazy(() => import("../routes/login.tsx"));
+const NotFoundPage = lazy(() => import("../routes/not-found.tsx"));
+
+export function AppRoutes() {
+  const { t } = useTranslation();
+  useAuthBootstrap();
+  const auth = useAtomValue(authAtom);
+  // SPEC.md §2: a full-screen spinner replaces the routes while the authentication check loads.
+  if (auth.status === "loading") return <FullScreenSpinner label={t("loading")} />;
+  return (
+    <Suspense fallback={<FullScreenSpinner label={t("loading")} />}>
+      <Routes>
+        <Route path="/" element={<WaitlistPage />} />
+        <Route path="/landing" element={<LandingPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/terms-of-service" element={<LegalPage doc="terms" />} />
+        <Route path="/privacy-policy" element={<LegalPage doc="privacy" />} />
+        <Route path="/refund-policy" element={<LegalPage doc="refund" />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,34 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { i18n as I18n } from "i18next";
+import { createStore, Provider as JotaiProvider } from "jotai";
+import { type ReactNode, Suspense, useState } from "react";
+import { I18nextProvider } from "react-i18next";
+import type { PublicConfig } from "../../contract/public-config.ts";
+import { FullScreenSpinner } from "../components/site/full-screen-spinner.tsx";
+import { Toaster, ToastStoreProvider } from "../components/ui/toaster.tsx";
+import { ToastStore } from "../components/ui/toast-store.ts";
+import { PublicConfigContext } from "../lib/public-config-context.ts";
+import { createQueryClient } from "../lib/query-client.ts";
+
+/** Every app-wide object is made here, once per mounted app: nothing lives in module globals. */
+export function Providers({ i18n, config, children }: { i18n: I18n; config: PublicConfig; children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const [store] = useState(createStore);
+  const [toasts] = useState(() => new ToastStore());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <PublicConfigContext value={config}>
+        <QueryClientProvider client={queryClient}>
+          <JotaiProvider store={store}>
+            <ToastStoreProvider store={toasts}>
+              <Suspense fallback={<FullScreenSpinner />}>
+                {children}
+                <Toaster />
+              </Suspense>
+            </ToastStoreProvider>
+          </JotaiProvider>
+        </QueryClientProvider>
+      </PublicConfigContext>
+    </I18nextProvider>
+  );
+}

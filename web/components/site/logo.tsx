@@ -1,0 +1,19 @@
+import { Link } from "react-router";
+
+export function Logo({ to = "/" }: { to?: string }) {
+  return (
+    <Link to={to} className="flex items-center gap-2 rounded-lg font-bold tracking-tight" aria-label="Thumbforge">
+      <svg aria-hidden="true" viewBox="0 0 64 64" className="size-8 shrink-0">
+        <defs>
+          <linearGradient id="logo-g" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#f97316" />
+            <stop offset="1" stopColor="#a21caf" />
+          </linearGradient>
+        </defs>
+        <rect width="64" height="64" rx="16" fill="url(#logo-g)" />
+        <path d="M18 20h28v7H36v21h-8V27H18z" fill="#fff" />
+      </svg>
+      <span className="text-lg">Thumbforge</span>
+    </Link>
+  );
+}

@@ -1,0 +1,92 @@
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  looksLikeEmail,
+  WAITLIST_PATH,
+  WAITLIST_REDIRECT_DELAY_MS,
+  waitlistResponseSchema,
+} from "../../../contract/waitlist.ts";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { usePublicConfig } from "../../lib/public-config-context.ts";
+
+type Phase = "idle" | "submitting" | "success";
+
+/** The Get Early Access form (SPEC.md §4): idle → submitting → success or error (back to idle). */
+export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline" }) {
+  const { t, i18n } = useTranslation("marketing");
+  const { toast } = useToast();
+  const { discordInviteUrl } = usePublicConfig();
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [website, setWebsite] = useState("");
+  const [phase, setPhase] = useState<Phase>("idle");
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (phase !== "idle") return;
+    if (!looksLikeEmail(email)) {
+      toast({ variant: "destructive", title: t("toasts.invalidEmailTitle"), description: t("toasts.invalidEmailDescription") });
+      return;
+    }
+    setPhase("submitting");
+    try {
+      const res = await fetch(WAITLIST_PATH, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, website, language: i18n.resolvedLanguage }),
+      });
+      const body = waitlistResponseSchema.parse(await res.json());
+      if (!res.ok || !body.success) throw new Error("waitlist rejected");
+      if (body.alreadyExists) {
+        toast({ title: t("toasts.alreadyTitle"), description: t("toasts.alreadyDescription") });
+      } else {
+        setEmail("");
+        toast({ title: t("toasts.successTitle"), description: t("toasts.successDescription") });
+      }
+      setPhase("success");
+      setTimeout(() => window.location.assign(discordInviteUrl), WAITLIST_REDIRECT_DELAY_MS);
+    } catch {
+      // SPEC.md §8: the server's text is never shown.
+      toast({ variant: "destructive", title: t("toasts.errorTitle"), description: t("toasts.errorDescription") });
+      setPhase("idle");
+    }
+  }
+
+  const busy = phase !== "idle";
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-3" aria-describedby={`${id}-note`} data-variant={variant}>
+      <label htmlFor={`${id}-email`} className="text-sm font-semibold">
+        {t("form.emailLabel")}
+      </label>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t("form.emailPlaceholder")}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          disabled={busy}
+          className="h-12 min-w-0 flex-1 rounded-xl border border-border bg-surface px-4 text-base text-fg placeholder:text-muted disabled:opacity-60"
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-12 shrink-0 rounded-xl bg-primary px-6 font-semibold text-on-primary shadow-sm transition hover:bg-primary-hover disabled:cursor-wait disabled:opacity-80"
+        >
+          {phase === "submitting" ? t("form.submitting") : t("form.submit")}
+        </button>
+      </div>
+      {/* Honeypot: off-screen and out of the tab order, so people never see or fill it. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>{t("form.honeypotLabel")}</label>
+        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+      </div>
+      <p id={`${id}-note`} className="text-sm text-muted">
+        {t("form.note")}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { QueryClient } from "@tanstack/react-query";
+import { defaultQueryFn } from "./api.ts";
+
+/** SPEC.md §9: queries never go stale; no retries; no refetch on focus; no polling. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        staleTime: Number.POSITIVE_INFINITY,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,19 @@
+// SPEC.md §3/§6: the token is a plain string under `sessionToken`, sent as `x-session-token` when present.
+export const SESSION_TOKEN_KEY = "sessionToken";
+
+export function readSessionToken(storage: Storage = localStorage): string | null {
+  try {
+    return storage.getItem(SESSION_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionToken(token: string | null, storage: Storage = localStorage): void {
+  try {
+    if (token) storage.setItem(SESSION_TOKEN_KEY, token);
+    else storage.removeItem(SESSION_TOKEN_KEY);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the cookie still carries the session.
+  }
+}
