@@ -9,7 +9,12 @@ import type { Config } from "./config.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { apiNotFound, errorHandler } from "./http/error-handler.ts";
 import type { Logger } from "./logger.ts";
+import { createRateLimiter } from "./rate-limit/service.ts";
+import { createRateLimitStore } from "./rate-limit/store.ts";
 import { createSocketServer } from "./realtime/socket-server.ts";
+import { waitlistRoutes } from "./waitlist/routes.ts";
+import { createWaitlistService } from "./waitlist/service.ts";
+import { createWaitlistStore } from "./waitlist/store.ts";
 import { spaRoutes } from "./web/spa.ts";
 
 export interface AppDeps {
@@ -72,7 +77,17 @@ export function createApp(deps: AppDeps): App {
 
   app.use("/api", express.json({ limit: config.jsonBodyLimit }));
 
+  const db = database.db;
+  const rateLimiter = createRateLimiter({ store: createRateLimitStore(db), clock });
+
   app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
+  app.use(
+    waitlistRoutes({
+      service: createWaitlistService({ store: createWaitlistStore(db), logger }),
+      rateLimiter,
+      perIpRule: { name: "waitlist-ip", limit: config.waitlistLimitPerIp, windowMs: 10 * 60_000 },
+    }),
+  );
 
   app.use("/api", apiNotFound);
   app.use(

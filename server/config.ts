@@ -35,6 +35,7 @@ const envSchema = z.object({
   JSON_BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, "must look like 100kb or 1mb").default("100kb"),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DISCORD_TOKEN: optionalString,
+  WAITLIST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -54,6 +55,8 @@ export interface Config {
   jsonBodyLimit: string;
   trustProxy: number;
   discordToken: string | undefined;
+  /** Waitlist joins allowed per IP per 10 minutes. */
+  waitlistLimitPerIp: number;
   version: string;
 }
 
@@ -88,6 +91,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     discordToken: e.DISCORD_TOKEN,
+    waitlistLimitPerIp: e.WAITLIST_LIMIT_PER_IP,
     version,
   };
 }

@@ -5,13 +5,16 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly issues: { path: string; message: string }[] | undefined;
+  /** Sent as Retry-After on 429 and 503 answers. */
+  readonly retryAfterSeconds: number | undefined;
   constructor(
     code: ErrorCode,
     message: string,
     issues?: { path: string; message: string }[],
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
     this.name = "AppError";
     this.code = code;
     this.issues = issues;
