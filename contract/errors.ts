@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /**
  * Error codes are `<kind>:<subject>` (DESIGN.md §1). The kind decides the HTTP status, the subject lets the web
@@ -26,7 +26,7 @@ export type ErrorCode = `${ErrorKind}:${string}`;
 export const errorBodySchema = z.object({
   error: z.string(),
   code: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** Settings the browser needs; the server writes them into index.html as a meta tag (no inline script, strict CSP). */
 export const publicConfigSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 export const WAITLIST_PATH = "/api/waitlist";
 /** SPEC.md §9: the browser goes to the community invite 1500 ms after a successful join. */
@@ -8,8 +8,8 @@ export const EMAIL_MAX_LENGTH = 254;
 export const waitlistRequestSchema = z.object({
   email: z.string(),
   /** Honeypot: a field hidden from people; only bots fill it. */
-  website: z.string().optional(),
-  language: z.string().optional(),
+  website: z.optional(z.string()),
+  language: z.optional(z.string()),
 });
 export type WaitlistRequest = z.infer<typeof waitlistRequestSchema>;
 
@@ -17,7 +17,7 @@ export type WaitlistRequest = z.infer<typeof waitlistRequestSchema>;
 export const waitlistResponseSchema = z.object({
   success: z.boolean(),
   alreadyExists: z.boolean(),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type WaitlistResponse = z.infer<typeof waitlistResponseSchema>;
 

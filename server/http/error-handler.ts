@@ -29,7 +29,8 @@ function fromHttpStatus(status: unknown): AppError | undefined {
 
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  if (err instanceof z.ZodError) {
+  // Both zod and zod/mini (contract/) throw subclasses of $ZodError.
+  if (err instanceof z.core.$ZodError) {
     return new AppError(
       "invalid:body",
       "Some fields are missing or invalid.",

@@ -2,12 +2,13 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Routes } from "react-router";
 import { FullScreenSpinner } from "../components/site/full-screen-spinner.tsx";
-import { authAtom, useAuthBootstrap } from "../lib/auth.ts";
 import { useAtomValue } from "jotai";
+import { authAtom, useAuthBootstrap } from "../lib/auth-state.ts";
 import WaitlistPage from "../routes/waitlist.tsx";
 
 // The waitlist is the first page most visitors see, so it ships in the entry chunk; every other screen is
 // its own chunk, and no marketing route pulls in app code (DESIGN.md §8).
+const AppLayout = lazy(() => import("./app-layout.tsx"));
 const LandingPage = lazy(() => import("../routes/landing.tsx"));
 const LegalPage = lazy(() => import("../routes/legal-page.tsx"));
 const LoginPage = lazy(() => import("../routes/login.tsx"));
@@ -24,7 +25,9 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<WaitlistPage />} />
         <Route path="/landing" element={<LandingPage />} />
-        <Route path="/login" element={<LoginPage />} />
+        <Route element={<AppLayout />}>
+          <Route path="/login" element={<LoginPage />} />
+        </Route>
         <Route path="/terms-of-service" element={<LegalPage doc="terms" />} />
         <Route path="/privacy-policy" element={<LegalPage doc="privacy" />} />
         <Route path="/refund-policy" element={<LegalPage doc="refund" />} />

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
 import { createStore, Provider as JotaiProvider } from "jotai";
 import { type ReactNode, Suspense, useState } from "react";
@@ -8,17 +7,17 @@ import { FullScreenSpinner } from "../components/site/full-screen-spinner.tsx";
 import { Toaster, ToastStoreProvider } from "../components/ui/toaster.tsx";
 import { ToastStore } from "../components/ui/toast-store.ts";
 import { PublicConfigContext } from "../lib/public-config-context.ts";
-import { createQueryClient } from "../lib/query-client.ts";
 
-/** Every app-wide object is made here, once per mounted app: nothing lives in module globals. */
+/**
+ * Every app-wide object is made here, once per mounted app: nothing lives in module globals. The query client
+ * belongs to the signed-in area (web/app/app-layout.tsx), so marketing pages do not download it.
+ */
 export function Providers({ i18n, config, children }: { i18n: I18n; config: PublicConfig; children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   const [store] = useState(createStore);
   const [toasts] = useState(() => new ToastStore());
   return (
     <I18nextProvider i18n={i18n}>
       <PublicConfigContext value={config}>
-        <QueryClientProvider client={queryClient}>
           <JotaiProvider store={store}>
             <ToastStoreProvider store={toasts}>
               <Suspense fallback={<FullScreenSpinner />}>
@@ -27,7 +26,6 @@ export function Providers({ i18n, config, children }: { i18n: I18n; config: Publ
               </Suspense>
             </ToastStoreProvider>
           </JotaiProvider>
-        </QueryClientProvider>
       </PublicConfigContext>
     </I18nextProvider>
   );

@@ -1,45 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { atom, useAtom } from "jotai";
-import { useCallback, useEffect } from "react";
+import { useAtom } from "jotai";
+import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { apiRequest } from "./api.ts";
-import {
-  AUTH_USER_KEY,
-  clearStoredAuth,
-  LEGACY_USER_KEY,
-  readStoredUser,
-  type StoredUser,
-  writeStoredUser,
-} from "./auth-storage.ts";
-import { SESSION_TOKEN_KEY, writeSessionToken } from "./session-token.ts";
+import { clearStoredAuth, type StoredUser, writeStoredUser } from "./auth-storage.ts";
+import { authAtom } from "./auth-state.ts";
+import { writeSessionToken } from "./session-token.ts";
 
-export type AuthState =
-  | { status: "loading"; user: null }
-  | { status: "authenticated"; user: StoredUser }
-  | { status: "unauthenticated"; user: null };
-
-export const authAtom = atom<AuthState>({ status: "loading", user: null });
-
-function stateFromStorage(): AuthState {
-  const user = readStoredUser();
-  return user ? { status: "authenticated", user } : { status: "unauthenticated", user: null };
-}
-
-/** Loads the stored user once and follows changes made in other tabs (SPEC.md §4). */
-export function useAuthBootstrap(): void {
-  const [, setAuth] = useAtom(authAtom);
-  useEffect(() => {
-    setAuth(stateFromStorage());
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || [AUTH_USER_KEY, LEGACY_USER_KEY, SESSION_TOKEN_KEY].includes(event.key)) {
-        setAuth(stateFromStorage());
-      }
-    };
-    window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
-  }, [setAuth]);
-}
-
+/** Sign-in and sign-out for screens inside the app layout (they have the query client). */
 export function useAuth() {
   const [auth, setAuth] = useAtom(authAtom);
   const queryClient = useQueryClient();
