@@ -114,5 +114,16 @@ describe("the SPA", () => {
     const text = await res.text();
     expect(text).toContain("User-agent: *");
     expect(text).toContain("Disallow: /api/");
+    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+
+  it("serves a sitemap of the public pages", async () => {
+    const res = await fetch(`${server.url}/sitemap.xml`);
+    expect(res.headers.get("content-type")).toMatch(/xml/);
+    const xml = await res.text();
+    for (const path of ["/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"]) {
+      expect(xml).toContain(`<loc>${server.url}${path}</loc>`);
+    }
+    expect(xml).not.toContain("/login");
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
-import express, { Router } from "express";
+import express, { type Request, Router } from "express";
 import { PUBLIC_CONFIG_META, type PublicConfig } from "../../contract/public-config.ts";
 
 function escapeAttribute(value: string): string {
@@ -14,9 +14,17 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
   return template.replace("</head>", `${meta}</head>`);
 }
 
-export function robotsTxt(publicUrl: string | undefined): string {
+/** Public pages worth indexing; the app behind sign-in is not. */
+export const sitemapPaths = ["/", "/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"];
+
+export function sitemapXml(origin: string): string {
+  const urls = sitemapPaths.map((path) => `  <url><loc>${new URL(path, origin).href}</loc></url>`).join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
   const lines = ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /dev/", "Disallow: /app"];
-  if (publicUrl) lines.push(`Sitemap: ${new URL("/sitemap.xml", publicUrl).href}`);
+  lines.push(`Sitemap: ${new URL("/sitemap.xml", origin).href}`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -27,9 +35,14 @@ export function robotsTxt(publicUrl: string | undefined): string {
  */
 export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; publicUrl: string | undefined }): Router {
   const router = Router();
-  const robots = robotsTxt(deps.publicUrl);
-  router.get("/robots.txt", (_req, res) => {
-    res.type("text/plain").set("Cache-Control", "public, max-age=3600").send(robots);
+  // Without PUBLIC_URL the request's own origin is the best guess (trust proxy decides protocol and host).
+  const originOf = (req: Request) => deps.publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`;
+  router.get("/robots.txt", (req, res) => {
+    res.type("text/plain").set("Cache-Control", "public, max-age=3600").send(robotsTxt(originOf(req)));
+  });
+
+  router.get("/sitemap.xml", (req, res) => {
+    res.type("application/xml").set("Cache-Control", "public, max-age=3600").send(sitemapXml(originOf(req)));
   });
 
   const indexPath = join(deps.webDir, "index.html");
