@@ -3,14 +3,25 @@ import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import type { Server as SocketServer } from "socket.io";
 import type { OpenDb } from "../db/open-db.ts";
+import { createAuthMiddleware } from "./auth/middleware.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { createAuthService } from "./auth/service.ts";
+import { createSessionStore } from "./auth/session-store.ts";
+import { createSessions } from "./auth/sessions.ts";
+import { createAuthStore } from "./auth/store.ts";
 import type { Config } from "./config.ts";
+import { createCreditsService } from "./credits/service.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { apiNotFound, errorHandler } from "./http/error-handler.ts";
 import type { Logger } from "./logger.ts";
+import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.ts";
+import { devMailboxRoutes } from "./mail/routes.ts";
+import { createDevMailStore } from "./mail/store.ts";
 import { createRateLimiter } from "./rate-limit/service.ts";
 import { createRateLimitStore } from "./rate-limit/store.ts";
+import { createRealtime, type SocketServer } from "./realtime/realtime.ts";
+import { authenticateSockets } from "./realtime/socket-auth.ts";
 import { createSocketServer } from "./realtime/socket-server.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
 import { createWaitlistService } from "./waitlist/service.ts";
@@ -24,6 +35,10 @@ export interface AppDeps {
   /** Where the built SPA lives; defaults to dist/web beside the project. */
   webDir?: string;
   clock?: () => number;
+  /** Key for one-time-code HMACs; start-server passes AUTH_SECRET or the one kept in DATA_DIR. */
+  authSecret?: Uint8Array;
+  /** Outgoing mail; by default SMTP when SMTP_URL is set, else the dev mailbox. */
+  mailer?: Mailer;
 }
 
 export interface App {
@@ -39,6 +54,8 @@ export function createApp(deps: AppDeps): App {
   const { config, database, logger } = deps;
   const clock = deps.clock ?? Date.now;
   const app = express();
+  const http = createServer(app);
+  const io = createSocketServer(http);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
@@ -80,6 +97,19 @@ export function createApp(deps: AppDeps): App {
   const db = database.db;
   const rateLimiter = createRateLimiter({ store: createRateLimitStore(db), clock });
 
+  const realtime = createRealtime(io);
+  const sessions = createSessions({ store: createSessionStore(db), clock });
+  const authMiddleware = createAuthMiddleware({ sessions, isProduction: config.isProduction, publicUrl: config.publicUrl });
+  authenticateSockets(io, { sessions, cookieName: authMiddleware.cookieName, publicUrl: config.publicUrl });
+  const devMailStore = createDevMailStore(db);
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+      : createDevMailbox({ store: devMailStore, logger, clock }));
+  const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
+  app.use("/api", authMiddleware.sameOriginForCookies);
+
   app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
   app.use(
     waitlistRoutes({
@@ -88,6 +118,27 @@ export function createApp(deps: AppDeps): App {
       perIpRule: { name: "waitlist-ip", limit: config.waitlistLimitPerIp, windowMs: 10 * 60_000 },
     }),
   );
+
+  app.use(
+    authRoutes({
+      service: createAuthService({
+        store: createAuthStore(db),
+        sessions,
+        credits,
+        mailer,
+        rateLimiter,
+        realtime,
+        otpKey: deps.authSecret ?? authSecretBytes(config.authSecret),
+        clock,
+        logger,
+        limits: { otpSendsPerIp: config.otpSendLimitPerIp, failuresPerIp: config.loginFailureLimitPerIp },
+      }),
+      auth: authMiddleware,
+      isProduction: config.isProduction,
+    }),
+  );
+  // The dev mailbox exists only where no real mail goes out, and never in production.
+  if (!config.isProduction && mailer.kind === "dev-mailbox") app.use(devMailboxRoutes({ store: devMailStore }));
 
   app.use("/api", apiNotFound);
   app.use(
@@ -104,7 +155,14 @@ export function createApp(deps: AppDeps): App {
   );
   app.use(errorHandler);
 
-  const http = createServer(app);
-  const io = createSocketServer(http);
+  http.once("close", () => mailer.close());
   return { app, http, io };
+}
+
+/** AUTH_SECRET when set; else a per-process key (tests), so codes never verify across restarts by accident. */
+function authSecretBytes(secret: string | undefined): Uint8Array {
+  if (secret) return new TextEncoder().encode(secret);
+  const key = new Uint8Array(32);
+  crypto.getRandomValues(key);
+  return key;
 }

@@ -36,6 +36,12 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DISCORD_TOKEN: optionalString,
   WAITLIST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: "must be at least 32 characters" }),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().trim().min(3).default("Thumbforge <no-reply@thumbforge.app>"),
+  FREE_SIGNUP_CREDITS: z.coerce.number().int().min(0).default(10),
+  OTP_SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  LOGIN_FAILURE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -57,6 +63,16 @@ export interface Config {
   discordToken: string | undefined;
   /** Waitlist joins allowed per IP per 10 minutes. */
   waitlistLimitPerIp: number;
+  /** Key for one-time-code HMACs; when unset, start-server keeps a generated one in DATA_DIR. */
+  authSecret: string | undefined;
+  /** SMTP server for outgoing mail; without it mails go to the dev mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  freeSignupCredits: number;
+  /** One-time-code sends allowed per IP per 10 minutes. */
+  otpSendLimitPerIp: number;
+  /** Failed sign-ins (password or code) after which an IP waits out the 10-minute window. */
+  loginFailureLimitPerIp: number;
   version: string;
 }
 
@@ -92,6 +108,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     discordToken: e.DISCORD_TOKEN,
     waitlistLimitPerIp: e.WAITLIST_LIMIT_PER_IP,
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    freeSignupCredits: e.FREE_SIGNUP_CREDITS,
+    otpSendLimitPerIp: e.OTP_SEND_LIMIT_PER_IP,
+    loginFailureLimitPerIp: e.LOGIN_FAILURE_LIMIT_PER_IP,
     version,
   };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { openDb, type OpenDb } from "../db/open-db.ts";
@@ -25,7 +25,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await database.close();
     throw err;
   }
-  const parts = createApp({ config, database, logger });
+  const authSecret = config.authSecret ? undefined : keptAuthSecret(config.dataDir);
+  const parts = createApp({ config, database, logger, ...(authSecret ? { authSecret } : {}) });
   await new Promise<void>((resolve, reject) => {
     parts.http.once("error", reject);
     parts.http.listen(config.port, config.host, () => resolve());
@@ -43,4 +44,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     return stopping;
   };
   return { ...parts, port, database, stop };
+}
+
+/**
+ * Without AUTH_SECRET, a generated key kept in DATA_DIR/auth-secret (mode 0600), so pending sign-in codes survive a
+ * restart. Several nodes must share AUTH_SECRET instead.
+ */
+function keptAuthSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, "auth-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const key = new Uint8Array(32);
+    crypto.getRandomValues(key);
+    writeFileSync(file, Buffer.from(key).toString("hex"), { mode: 0o600, flag: "wx" });
+  }
+  return new Uint8Array(Buffer.from(readFileSync(file, "utf8").trim(), "hex"));
 }

@@ -40,4 +40,17 @@ describe("rate limiter", () => {
     expect((await limiter.consume(rule, "b")).allowed).toBe(true);
     expect((await limiter.consume({ ...rule, name: "other" }, "a")).allowed).toBe(true);
   });
+
+  it("peeks without counting, for failure lockouts", async () => {
+    const limiter = createRateLimiter({ store: createRateLimitStore(database.db), clock: () => now });
+    const lockout = { name: "lockout", limit: 2, windowMs: 60_000 };
+    await limiter.assertNotExhausted(lockout, "ip");
+    await limiter.assertNotExhausted(lockout, "ip");
+    await limiter.consume(lockout, "ip");
+    await limiter.assertNotExhausted(lockout, "ip");
+    await limiter.consume(lockout, "ip");
+    await expect(limiter.assertNotExhausted(lockout, "ip")).rejects.toMatchObject({ code: "rate_limited:lockout" });
+    now += 60_001;
+    await limiter.assertNotExhausted(lockout, "ip");
+  });
 });

@@ -33,6 +33,16 @@ export function createRateLimiter(deps: { store: RateLimitStore; clock: () => nu
     return decision;
   }
 
+  /**
+   * Throws while the subject has already used up its window, without counting this request: for failure
+   * lockouts, where only failures are `consume`d.
+   */
+  async function assertNotExhausted(rule: RateRule, subject: string): Promise<void> {
+    const now = deps.clock();
+    const { count, resetAt } = await deps.store.peek(`${rule.name}:${subject}`, new Date(now));
+    if (count >= rule.limit) throw rateLimited(rule, Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000)));
+  }
+
   /** Express middleware limiting by client IP (trust proxy decides which address that is). */
   function perIp(rule: RateRule): RequestHandler {
     return async (req, res, next) => {
@@ -44,7 +54,7 @@ export function createRateLimiter(deps: { store: RateLimitStore; clock: () => nu
     };
   }
 
-  return { consume, enforce, perIp, reset: (rule: RateRule, subject: string) => deps.store.reset(`${rule.name}:${subject}`) };
+  return { consume, enforce, assertNotExhausted, perIp, reset: (rule: RateRule, subject: string) => deps.store.reset(`${rule.name}:${subject}`) };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

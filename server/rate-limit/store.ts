@@ -27,6 +27,13 @@ export function createRateLimitStore(db: Db) {
       return row;
     },
 
+    /** The key's count in its current window, without counting a hit (0 once the window has lapsed). */
+    async peek(key: string, now: Date): Promise<WindowCount> {
+      const [row] = await db.select().from(rateLimits).where(sql`${rateLimits.key} = ${key}`).limit(1);
+      if (!row || row.resetAt.getTime() <= now.getTime()) return { count: 0, resetAt: now };
+      return { count: row.count, resetAt: row.resetAt };
+    },
+
     async reset(key: string): Promise<void> {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
     },

@@ -1,11 +1,12 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
+import type { SocketServer } from "./realtime.ts";
 
 /**
- * Socket.IO on the app's own HTTP server, same origin only. Each user's sockets join `user:<id>` once the
- * accounts capability authenticates handshakes; fan-out across nodes swaps the adapter (DESIGN.md §10).
+ * Socket.IO on the app's own HTTP server, same origin only. socket-auth.ts authenticates handshakes and joins
+ * each socket to `user:<id>`; fan-out across nodes swaps the adapter (DESIGN.md §10).
  */
-export function createSocketServer(http: HttpServer): Server {
+export function createSocketServer(http: HttpServer): SocketServer {
   return new Server(http, {
     path: "/socket.io",
     serveClient: false,

@@ -1,0 +1,69 @@
+import { type Request, type Response, Router } from "express";
+import {
+  AUTH_PATHS,
+  loginRequestSchema,
+  sendOtpRequestSchema,
+  setPasswordRequestSchema,
+  type SignInResponse,
+  verifyOtpRequestSchema,
+} from "../../contract/auth.ts";
+import { AppError } from "../http/app-error.ts";
+import { clearSessionCookie, setSessionCookie } from "./cookies.ts";
+import type { AuthMiddleware } from "./middleware.ts";
+import { type AuthService, type SignedIn, toAuthUser } from "./service.ts";
+
+function requireJson(req: Request): void {
+  if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
+}
+
+const clientIp = (req: Request) => req.ip ?? "unknown";
+
+export function authRoutes(deps: { service: AuthService; auth: AuthMiddleware; isProduction: boolean }): Router {
+  const { service, auth, isProduction } = deps;
+  const router = Router();
+  const noStore = (res: Response) => res.set("Cache-Control", "no-store");
+
+  function answerSignIn(res: Response, signedIn: SignedIn): void {
+    setSessionCookie(res, isProduction, signedIn.sessionToken, signedIn.expiresAt);
+    const body: SignInResponse = { user: signedIn.user, sessionToken: signedIn.sessionToken };
+    noStore(res).json(body);
+  }
+
+  router.post(AUTH_PATHS.sendOtp, async (req, res) => {
+    requireJson(req);
+    noStore(res).json(await service.sendOtp(sendOtpRequestSchema.parse(req.body), clientIp(req)));
+  });
+
+  router.post(AUTH_PATHS.verifyOtp, async (req, res) => {
+    requireJson(req);
+    const body = verifyOtpRequestSchema.parse(req.body);
+    answerSignIn(res, await service.verifyOtp(body, clientIp(req), await auth.resolve(req, res)));
+  });
+
+  router.post(AUTH_PATHS.login, async (req, res) => {
+    // SPEC.md §5: anything without both fields is 'Invalid login parameters', whatever its shape.
+    const parsed = loginRequestSchema.safeParse(req.is("application/json") ? req.body : undefined);
+    const body = parsed.success ? parsed.data : {};
+    answerSignIn(res, await service.login(body, clientIp(req), await auth.resolve(req, res)));
+  });
+
+  router.post(AUTH_PATHS.logout, async (req, res) => {
+    // The cookie goes whatever happens: a stale one is no use to anybody.
+    clearSessionCookie(res, isProduction);
+    await service.logout(await auth.requireAuth(req, res));
+    noStore(res).json({ success: true });
+  });
+
+  router.get(AUTH_PATHS.user, async (req, res) => {
+    noStore(res).json(toAuthUser((await auth.requireAuth(req, res)).user));
+  });
+
+  router.post(AUTH_PATHS.password, async (req, res) => {
+    requireJson(req);
+    const current = await auth.requireAuth(req, res);
+    const body = setPasswordRequestSchema.parse(req.body);
+    noStore(res).json(await service.setPassword(current, body, clientIp(req)));
+  });
+
+  return router;
+}

@@ -1,0 +1,174 @@
+import {
+  type AuthUser,
+  type LoginRequest,
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_SECONDS,
+  OTP_SENDS_PER_WINDOW,
+  OTP_TTL_SECONDS,
+  PASSWORD_MAX_LENGTH,
+  type SendOtpRequest,
+  type SendOtpResponse,
+  type SetPasswordRequest,
+  type SetPasswordResponse,
+  type VerifyOtpRequest,
+} from "../../contract/auth.ts";
+import { defaultLanguage, isLanguage } from "../../contract/languages.ts";
+import type { User } from "../../db/schema/users.ts";
+import type { CreditsService } from "../credits/service.ts";
+import { AppError } from "../http/app-error.ts";
+import type { Logger } from "../logger.ts";
+import { codeMail } from "../mail/code-mail.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
+import type { Realtime } from "../realtime/realtime.ts";
+import { normaliseEmail } from "../waitlist/service.ts";
+import { checkPasswordPolicy, createDummyHash, hashPassword, verifyPassword } from "./passwords.ts";
+import type { Sessions, ValidSession } from "./sessions.ts";
+import type { AuthStore } from "./store.ts";
+import { generateOtp, hashOtp, otpMatches } from "./tokens.ts";
+
+const TEN_MINUTES = 10 * 60_000;
+
+export interface AuthServiceDeps {
+  store: AuthStore;
+  sessions: Sessions;
+  credits: CreditsService;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  realtime: Realtime;
+  /** HMAC key for stored one-time codes. */
+  otpKey: Uint8Array;
+  clock: () => number;
+  logger: Logger;
+  limits: { otpSendsPerIp: number; failuresPerIp: number };
+}
+
+export interface SignedIn {
+  user: AuthUser;
+  sessionToken: string;
+  expiresAt: Date;
+}
+
+export function toAuthUser(user: User): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    credits: user.credits,
+    plan: user.plan,
+    earlyBird: user.earlyBird,
+    hasPassword: user.passwordHash !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const invalidCode = () => new AppError("unauthorized:code", "That code is not valid or has expired. Request a new one.");
+const badCredentials = () => new AppError("unauthorized:credentials", "Incorrect e-mail or password.");
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const rules = {
+    otpEmail: { name: "otp-email", limit: OTP_SENDS_PER_WINDOW, windowMs: TEN_MINUTES },
+    otpIp: { name: "otp-ip", limit: deps.limits.otpSendsPerIp, windowMs: TEN_MINUTES },
+    failures: { name: "sign-in-failures", limit: deps.limits.failuresPerIp, windowMs: TEN_MINUTES },
+  } satisfies Record<string, RateRule>;
+  const dummyHash = createDummyHash();
+  const now = () => new Date(deps.clock());
+
+  /** A new session at every sign-in (DESIGN.md §4); the one the request carried, if any, ends. */
+  async function signIn(user: User, previous: ValidSession | undefined): Promise<SignedIn> {
+    if (previous) await endSessions([previous.session.id]);
+    const session = await deps.sessions.create(user.id);
+    return { user: toAuthUser(user), sessionToken: session.token, expiresAt: session.expiresAt };
+  }
+
+  async function endSessions(ids: string[]): Promise<void> {
+    for (const id of ids) await deps.sessions.invalidate(id);
+    deps.realtime.disconnectSessions(ids);
+  }
+
+  async function findOrCreateUser(email: string, language: string | undefined): Promise<User> {
+    const existing = await deps.store.findUserByEmail(email);
+    if (existing) return existing;
+    const lang = isLanguage(language) ? language : defaultLanguage;
+    const created = await deps.store.createUser(email, lang, (tx, userId) => deps.credits.grantSignupIn(tx, userId));
+    // undefined: a concurrent sign-in created it a moment ago.
+    const user = created ?? (await deps.store.findUserByEmail(email));
+    if (!user) throw new AppError("internal:account", "The account could not be created.");
+    if (created) deps.logger.info({ userId: user.id, earlyBird: user.earlyBird }, "account created");
+    return user;
+  }
+
+  return {
+    /** Known and unknown e-mails get the same answer: verifying the code is what creates an account. */
+    async sendOtp(request: SendOtpRequest, ip: string): Promise<SendOtpResponse> {
+      const email = normaliseEmail(request.email);
+      await deps.rateLimiter.enforce(rules.otpIp, ip);
+      await deps.rateLimiter.enforce(rules.otpEmail, email);
+      const code = generateOtp();
+      const sentAt = deps.clock();
+      await deps.store.putOtp(email, hashOtp(deps.otpKey, email, code), new Date(sentAt + OTP_TTL_SECONDS * 1000), new Date(sentAt));
+      try {
+        await deps.mailer.send(codeMail(email, code, request.language));
+      } catch (err) {
+        deps.logger.error({ err }, "sign-in code mail failed");
+        throw new AppError("unavailable:mail", "We could not send the e-mail just now. Please try again.", undefined, { cause: err });
+      }
+      return { success: true, resendAfterSeconds: OTP_RESEND_SECONDS };
+    },
+
+    async verifyOtp(request: VerifyOtpRequest, ip: string, previous: ValidSession | undefined): Promise<SignedIn> {
+      const email = normaliseEmail(request.email);
+      const code = request.code.replace(/\s/g, "");
+      if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) throw new AppError("invalid:code", `Enter the ${OTP_LENGTH}-digit code.`);
+      await deps.rateLimiter.assertNotExhausted(rules.failures, ip);
+      const storedHash = await deps.store.reserveOtpAttempt(email, now(), OTP_MAX_ATTEMPTS);
+      if (!storedHash || !otpMatches(deps.otpKey, email, code, storedHash)) {
+        await deps.rateLimiter.consume(rules.failures, ip);
+        throw invalidCode();
+      }
+      // Two verifies of one code may both match; the atomic consume lets exactly one through.
+      if (!(await deps.store.consumeOtp(email, storedHash, now()))) throw invalidCode();
+      return signIn(await findOrCreateUser(email, request.language), previous);
+    },
+
+    /** One generic failure with equal timing: unknown e-mails and code-only accounts verify a dummy hash. */
+    async login(request: LoginRequest, ip: string, previous: ValidSession | undefined): Promise<SignedIn> {
+      if (!request.email?.trim() || !request.password) throw new AppError("invalid:login_parameters", "Invalid login parameters");
+      await deps.rateLimiter.assertNotExhausted(rules.failures, ip);
+      const email = request.email.trim().toLowerCase();
+      const user = await deps.store.findUserByEmail(email);
+      const password = request.password.slice(0, PASSWORD_MAX_LENGTH * 4);
+      const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+      if (!user?.passwordHash || !matches) {
+        await deps.rateLimiter.consume(rules.failures, ip);
+        throw badCredentials();
+      }
+      return signIn(user, previous);
+    },
+
+    async logout(auth: ValidSession): Promise<void> {
+      await endSessions([auth.session.id]);
+    },
+
+    /** Sets a first password, or changes it given the current one; either way the other sessions end. */
+    async setPassword(auth: ValidSession, request: SetPasswordRequest, ip: string): Promise<SetPasswordResponse> {
+      const { user } = auth;
+      if (user.passwordHash) {
+        if (!request.currentPassword) throw new AppError("invalid:current_password", "Enter your current password.");
+        await deps.rateLimiter.assertNotExhausted(rules.failures, ip);
+        if (!(await verifyPassword(user.passwordHash, request.currentPassword.slice(0, PASSWORD_MAX_LENGTH * 4)))) {
+          await deps.rateLimiter.consume(rules.failures, ip);
+          throw new AppError("invalid:current_password", "The current password is not right.");
+        }
+      }
+      checkPasswordPolicy(request.newPassword, user.email);
+      const updated = await deps.store.setPasswordHash(user.id, await hashPassword(request.newPassword));
+      if (!updated) throw new AppError("unauthorized:session", "Please sign in again.");
+      const ended = await deps.sessions.invalidateOthers(user.id, auth.session.id);
+      deps.realtime.disconnectSessions(ended);
+      return { user: toAuthUser(updated), otherSessionsEnded: ended.length };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,57 @@
+import type { Session } from "../../db/schema/sessions.ts";
+import type { User } from "../../db/schema/users.ts";
+import type { SessionStore } from "./session-store.ts";
+import { mintSessionToken, parseSessionToken, secretMatches } from "./tokens.ts";
+
+// DESIGN.md §4: 10 days of inactivity or 30 days in all end a session; last-seen is written at most hourly so a
+// busy client does not turn every read into a write.
+export const INACTIVITY_MS = 10 * 24 * 60 * 60_000;
+export const ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
+export const TOUCH_EVERY_MS = 60 * 60_000;
+
+export interface ValidSession {
+  session: Session;
+  user: User;
+}
+
+export function createSessions(deps: { store: SessionStore; clock: () => number }) {
+  function expiryFor(createdAt: number, lastSeenAt: number): Date {
+    return new Date(Math.min(lastSeenAt + INACTIVITY_MS, createdAt + ABSOLUTE_MS));
+  }
+
+  return {
+    async create(userId: string): Promise<{ token: string; id: string; expiresAt: Date }> {
+      const now = deps.clock();
+      const minted = mintSessionToken();
+      const expiresAt = expiryFor(now, now);
+      await deps.store.insert({ id: minted.id, userId, secretHash: minted.secretHash, createdAt: new Date(now), expiresAt });
+      return { token: minted.token, id: minted.id, expiresAt };
+    },
+
+    /** The session a token names, if the secret matches and it has not expired; slides the inactivity window. */
+    async validate(token: string | undefined): Promise<ValidSession | undefined> {
+      if (!token) return undefined;
+      const parsed = parseSessionToken(token);
+      if (!parsed) return undefined;
+      const row = await deps.store.findWithUser(parsed.id);
+      if (!row || !secretMatches(parsed.secret, row.session.secretHash)) return undefined;
+      const now = deps.clock();
+      if (now >= row.session.expiresAt.getTime()) {
+        await deps.store.delete(row.session.id);
+        return undefined;
+      }
+      if (now - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+        const expiresAt = expiryFor(row.session.createdAt.getTime(), now);
+        await deps.store.touch(row.session.id, new Date(now), expiresAt);
+        row.session.lastSeenAt = new Date(now);
+        row.session.expiresAt = expiresAt;
+      }
+      return row;
+    },
+
+    invalidate: (id: string) => deps.store.delete(id),
+    invalidateOthers: (userId: string, keepId: string) => deps.store.deleteOthers(userId, keepId),
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

@@ -1,0 +1,72 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "../../db/open-db.ts";
+import { creditPromotions } from "../../db/schema/credit-promotions.ts";
+import { creditTransactions } from "../../db/schema/credit-transactions.ts";
+import { users } from "../../db/schema/users.ts";
+
+export interface LedgerEntry {
+  userId: string;
+  delta: number;
+  reason: string;
+  ref: string;
+}
+
+/** `db` may be a transaction: the callers that must be atomic hand one in. */
+export function createCreditsStore(db: Db) {
+  return {
+    /**
+     * Writes the ledger row and moves the balance by the same amount. The row is inserted first: when
+     * (reason, ref) already exists nothing changes and `undefined` comes back. Call inside a transaction.
+     */
+    async apply(entry: LedgerEntry): Promise<number | undefined> {
+      const [row] = await db
+        .insert(creditTransactions)
+        .values(entry)
+        .onConflictDoNothing({ target: [creditTransactions.reason, creditTransactions.ref] })
+        .returning({ id: creditTransactions.id });
+      if (!row) return undefined;
+      const [user] = await db
+        .update(users)
+        .set({ credits: sql`${users.credits} + ${entry.delta}` })
+        .where(eq(users.id, entry.userId))
+        .returning({ credits: users.credits });
+      if (!user) throw new Error(`credit change for a missing user ${entry.userId}`);
+      return user.credits;
+    },
+
+    /** Takes one slot of a limited promotion; false once none remain. The row lock serialises takers. */
+    async takePromotionSlot(name: string, initialSlots: number): Promise<boolean> {
+      await db.insert(creditPromotions).values({ name, remaining: initialSlots }).onConflictDoNothing();
+      const taken = await db
+        .update(creditPromotions)
+        .set({ remaining: sql`${creditPromotions.remaining} - 1` })
+        .where(and(eq(creditPromotions.name, name), gt(creditPromotions.remaining, 0)))
+        .returning({ remaining: creditPromotions.remaining });
+      return taken.length === 1;
+    },
+
+    async markEarlyBird(userId: string): Promise<void> {
+      await db.update(users).set({ earlyBird: true }).where(eq(users.id, userId));
+    },
+
+    async balance(userId: string): Promise<number | undefined> {
+      const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+      return row?.credits;
+    },
+
+    async ledgerSum(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ sum: sql<string>`coalesce(sum(${creditTransactions.delta}), 0)` })
+        .from(creditTransactions)
+        .where(eq(creditTransactions.userId, userId));
+      return Number(row?.sum ?? 0);
+    },
+  };
+}
+
+export type CreditsStore = ReturnType<typeof createCreditsStore>;
+
+/** Runs `fn` in one transaction with a store bound to it. */
+export function inCreditsTransaction<T>(db: Db, fn: (store: CreditsStore) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(createCreditsStore(tx as unknown as Db)));
+}

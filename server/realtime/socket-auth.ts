@@ -1,0 +1,42 @@
+import { sessionRoom, userRoom } from "../../contract/realtime.ts";
+import { isSameOrigin } from "../auth/origin.ts";
+import type { Sessions } from "../auth/sessions.ts";
+import type { SocketServer } from "./realtime.ts";
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
+    const eq = part.indexOf("=");
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * DESIGN.md §7: a handshake authenticates with the session cookie or token (`auth.token` or `x-session-token`)
+ * and, from a browser, must come from this site; each socket then joins `user:<id>` and `session:<id>`.
+ * Failures reach the client as connect_error with the error code as its message.
+ */
+export function authenticateSockets(io: SocketServer, deps: { sessions: Sessions; cookieName: string; publicUrl: string | undefined }): void {
+  io.use(async (socket, next) => {
+    try {
+      const { headers, auth } = socket.handshake;
+      if (headers.origin && !isSameOrigin(headers.origin, headers.host, deps.publicUrl)) {
+        next(new Error("forbidden:origin"));
+        return;
+      }
+      const fromAuth = typeof auth?.token === "string" ? auth.token : undefined;
+      const fromHeader = typeof headers["x-session-token"] === "string" ? headers["x-session-token"] : undefined;
+      const valid = await deps.sessions.validate(fromAuth || fromHeader || cookieValue(headers.cookie, deps.cookieName));
+      if (!valid) {
+        next(new Error("unauthorized:session"));
+        return;
+      }
+      socket.data.userId = valid.user.id;
+      socket.data.sessionId = valid.session.id;
+      await socket.join([userRoom(valid.user.id), sessionRoom(valid.session.id)]);
+      next();
+    } catch {
+      next(new Error("internal:socket"));
+    }
+  });
+}
