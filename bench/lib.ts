@@ -13,6 +13,8 @@ export interface LoadOptions {
   body?: string;
   /** Builds each request's body (distinct e-mails and the like). */
   bodyFor?: (n: number) => string;
+  /** Extra headers per request (a distinct client address, say). */
+  headersFor?: (n: number) => Record<string, string>;
   seconds?: number;
   connections?: number;
 }
@@ -26,9 +28,21 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     body: options.body,
     duration: options.seconds ?? 3,
     connections: options.connections ?? 20,
-    requests: options.bodyFor
-      ? [{ setupRequest: (req) => ({ ...req, body: options.bodyFor?.(counter++) }) }]
-      : undefined,
+    requests:
+      options.bodyFor || options.headersFor
+        ? [
+            {
+              setupRequest: (req) => {
+                const n = counter++;
+                return {
+                  ...req,
+                  body: options.bodyFor ? options.bodyFor(n) : req.body,
+                  headers: { ...req.headers, ...options.headersFor?.(n) },
+                };
+              },
+            },
+          ]
+        : undefined,
   });
   return {
     requestsPerSecond: result.requests.average,

@@ -25,11 +25,9 @@ export function createWaitlistService(deps: { store: WaitlistStore; logger: Logg
         return { success: true, alreadyExists: false };
       }
       const email = normaliseEmail(request.email);
-      // Look first so a repeat visit does not burn a position number; the insert still guards the race.
-      if (await deps.store.findByEmail(email)) return { success: true, alreadyExists: true };
       const language = isLanguage(request.language) ? request.language : defaultLanguage;
-      const inserted = await deps.store.insert(email, language);
-      return { success: true, alreadyExists: inserted === undefined };
+      const inserted = await deps.store.insertIfNew(email, language);
+      return { success: true, alreadyExists: !inserted };
     },
   };
 }

@@ -1,0 +1,260 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, launchBrowser, newContext, type RunningApp, startApp } from "./harness.ts";
+
+// A local page stands in for the Discord invite, so the redirect is observed without leaving the machine.
+let invite: Server;
+let inviteUrl: string;
+let app: RunningApp;
+let browser: Browser;
+const SUPPORT = "help@thumbforge.test";
+const FEEDBACK = "https://feedback.thumbforge.test/form";
+
+beforeAll(async () => {
+  invite = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<title>Invite</title><h1>Discord invite</h1>"));
+  await new Promise<void>((resolve) => invite.listen(0, "127.0.0.1", resolve));
+  inviteUrl = `http://127.0.0.1:${(invite.address() as AddressInfo).port}/invite`;
+  [app, browser] = await Promise.all([
+    startApp({ DISCORD_INVITE_URL: inviteUrl, SUPPORT_EMAIL: SUPPORT, FEEDBACK_URL: FEEDBACK, WAITLIST_LIMIT_PER_IP: "8" }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  invite?.close();
+});
+
+async function open(path: string, options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
+  const page = await (await newContext(browser, options)).newPage();
+  await page.goto(`${app.baseUrl}${path}`);
+  await page.locator("main").first().waitFor();
+  return page;
+}
+
+function countWaitlistRequests(page: Page): () => number {
+  let count = 0;
+  page.on("request", (req) => {
+    if (req.url().endsWith("/api/waitlist")) count++;
+  });
+  return () => count;
+}
+
+const toast = (page: Page) => page.locator(".toast[data-state=open]");
+
+describe("waitlist form", () => {
+  it("shows Invalid Email and sends nothing for an empty or @-less address", async () => {
+    const page = await open("/");
+    const requests = countWaitlistRequests(page);
+    const email = page.getByLabel("Email address").first();
+    expect(await email.getAttribute("type")).toBe("email");
+    await page.getByRole("button", { name: "Notify Me" }).first().click();
+    await toast(page).waitFor();
+    expect(await toast(page).textContent()).toContain("Invalid EmailPlease enter a valid email address");
+    expect(await toast(page).getAttribute("data-variant")).toBe("destructive");
+    await email.fill("not-an-address");
+    await page.getByRole("button", { name: "Notify Me" }).first().click();
+    await page.waitForTimeout(300);
+    expect(requests()).toBe(0);
+    await page.context().close();
+  });
+
+  it("joins, clears the field, says Joining... while busy, and goes to the invite after about 1.5 s", async () => {
+    const page = await open("/");
+    const email = page.getByLabel("Email address").first();
+    await email.fill("first.person@example.com");
+    await page.route("**/api/waitlist", async (route) => {
+      // Hold the answer briefly so the submitting state can be read.
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    const button = page.getByRole("button", { name: "Notify Me" }).first();
+    await button.click();
+    await page.getByRole("button", { name: "Joining..." }).waitFor();
+    expect(await email.isDisabled()).toBe(true);
+    await toast(page).waitFor();
+    const shownAt = Date.now();
+    expect(await toast(page).textContent()).toContain("Success!Thanks for joining! Redirecting you to Discord...");
+    expect(await email.inputValue()).toBe("");
+    await page.waitForURL(inviteUrl, { timeout: 10_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1300);
+    expect(await page.getByRole("heading").textContent()).toBe("Discord invite");
+    await page.context().close();
+  });
+
+  it("says Already on the list! for a known address and keeps the field", async () => {
+    const page = await open("/");
+    const email = page.getByLabel("Email address").last();
+    await email.fill("FIRST.person@example.com");
+    await page.getByRole("button", { name: "Notify Me" }).last().click();
+    await toast(page).waitFor();
+    expect(await toast(page).textContent()).toContain("Already on the list!Redirecting you to Discord...");
+    expect(await email.inputValue()).toBe("FIRST.person@example.com");
+    await page.waitForURL(inviteUrl, { timeout: 10_000 });
+    await page.context().close();
+  });
+
+  it("shows the Error toast, never the server's text, and returns to idle on a server failure", async () => {
+    const page = await open("/");
+    await page.route("**/api/waitlist", (route) =>
+      route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway from proxy</h1>" }),
+    );
+    const email = page.getByLabel("Email address").first();
+    await email.fill("someone@example.com");
+    await page.getByRole("button", { name: "Notify Me" }).first().click();
+    await toast(page).waitFor();
+    const text = await toast(page).textContent();
+    expect(text).toContain("ErrorFailed to submit. Please try again.");
+    expect(text).not.toContain("Bad gateway");
+    expect(await email.isDisabled()).toBe(false);
+    expect(await email.inputValue()).toBe("someone@example.com");
+    await page.context().close();
+  });
+
+  it("shows the Error toast when the rate limit answers 429", async () => {
+    const page = await open("/");
+    let status = 0;
+    page.on("response", (res) => {
+      if (res.url().endsWith("/api/waitlist")) status = res.status();
+    });
+    // The server allows 8 joins per IP in this run; earlier tests used some.
+    for (let i = 0; i < 10 && status !== 429; i++) {
+      await page.evaluate(async (n) => {
+        await fetch("/api/waitlist", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `burst${n}@example.com` }) });
+      }, i);
+    }
+    await page.getByLabel("Email address").first().fill("late@example.com");
+    await page.getByRole("button", { name: "Notify Me" }).first().click();
+    await toast(page).waitFor();
+    expect(status).toBe(429);
+    expect(await toast(page).textContent()).toContain("Failed to submit. Please try again.");
+    await page.context().close();
+  });
+
+  it("works with the keyboard alone", async () => {
+    const page = await open("/");
+    await page.route("**/api/waitlist", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: '{"success":true,"alreadyExists":false}' }),
+    );
+    let reached = false;
+    for (let i = 0; i < 12 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type === "email");
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.type("keys@example.com");
+    await page.keyboard.press("Enter");
+    await toast(page).waitFor();
+    expect(await toast(page).textContent()).toContain("Success!");
+    await page.context().close();
+  });
+});
+
+describe("waitlist page content", () => {
+  it("has the badge, banners, five steps, six models with two Popular, and the closing form", async () => {
+    const page = await open("/");
+    const text = (await page.locator("body").textContent()) ?? "";
+    for (const s of ["Coming Soon", "The first 50 users get 100 free credits on signup.", "Get Early Access", "No spam, unsubscribe anytime", "How It Works"]) {
+      expect(text).toContain(s);
+    }
+    expect(await page.locator("#how-title + p + ol > li").count()).toBe(5);
+    expect(await page.getByRole("list", { name: "Models included" }).locator("li").count()).toBe(6);
+    expect(await page.getByRole("list", { name: "Models included" }).getByText("Popular").count()).toBe(2);
+    expect(await page.getByRole("button", { name: "Notify Me" }).count()).toBe(2);
+    await page.context().close();
+  });
+});
+
+describe("landing page", () => {
+  it("links Log In, Try for Free and every Get Started Now to /login, and Features to its section", async () => {
+    const page = await open("/landing");
+    const hrefs = await page.locator("a").evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute("href")]));
+    const to = (label: string) => hrefs.filter(([t]) => t === label).map(([, h]) => h);
+    expect(to("Try for Free")).toEqual(["/login"]);
+    expect(to("Log In")).toEqual(["/login"]);
+    expect(to("Get Started Now").length).toBeGreaterThanOrEqual(2);
+    expect(new Set(to("Get Started Now"))).toEqual(new Set(["/login"]));
+    expect(to("Features")).toEqual(["#features"]);
+    await page.getByRole("link", { name: "Try for Free" }).click();
+    await page.waitForURL(`${app.baseUrl}/login`);
+    await page.context().close();
+  });
+
+  it("shows the gallery example counts 24, 12 and 36", async () => {
+    const page = await open("/landing");
+    const counts = await page.locator("dd").allTextContents();
+    expect(counts.map((c) => c.trim())).toEqual(expect.arrayContaining(["24", "12", "36"]));
+    await page.context().close();
+  });
+
+  it("keeps the header sticky while scrolling", async () => {
+    const page = await open("/landing");
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(200);
+    const top = await page.locator("header").first().evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("footer and legal pages", () => {
+  it("links the three legal pages, Email Support, the Feedback Form and the 2025 copyright", async () => {
+    const page = await open("/");
+    const footer = page.locator("footer");
+    expect(await footer.getByRole("link", { name: "Terms & Conditions" }).getAttribute("href")).toBe("/terms-of-service");
+    expect(await footer.getByRole("link", { name: "Privacy Policy" }).getAttribute("href")).toBe("/privacy-policy");
+    expect(await footer.getByRole("link", { name: "Refund & Cancellation Policy" }).getAttribute("href")).toBe("/refund-policy");
+    expect(await footer.getByRole("link", { name: "Email Support" }).getAttribute("href")).toBe(`mailto:${SUPPORT}`);
+    const feedback = footer.getByRole("link", { name: /Feedback Form/ }).first();
+    expect(await feedback.getAttribute("href")).toBe(FEEDBACK);
+    expect(await feedback.getAttribute("target")).toBe("_blank");
+    expect(await feedback.getAttribute("rel")).toContain("noopener");
+    const text = (await footer.textContent()) ?? "";
+    expect(text).toContain(SUPPORT);
+    expect(text).toContain("© 2025");
+    await page.context().close();
+  });
+
+  const constants: Record<string, string[]> = {
+    "/terms-of-service": ["30 days", "12 months", "Stripe", "Razorpay"],
+    "/privacy-policy": ["24 months", "30 days", "13"],
+    "/refund-policy": ["48 hours", "2 days", "1-2 business days", "3-5 business days", "5-10 business days", "5-7", "10 days", "24 hours"],
+  };
+  for (const [path, facts] of Object.entries(constants)) {
+    it(`${path} states its constants and goes Back to Home`, async () => {
+      const page = await open(path);
+      const text = (await page.locator("main").textContent()) ?? "";
+      for (const fact of facts) expect(text).toContain(fact);
+      expect(text).toContain(SUPPORT);
+      await page.getByRole("link", { name: "Back to Home" }).first().click();
+      await page.waitForURL(`${app.baseUrl}/`);
+      await page.context().close();
+    });
+  }
+});
+
+describe("six languages", () => {
+  const pages = ["/", "/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"];
+  const english = ["Notify Me", "How It Works", "Get Early Access", "Back to Home", "Terms & Conditions", "Get Started Now"];
+  for (const language of ["es", "fr", "de", "zh", "ja"]) {
+    it(`${language}: every public page is translated and axe-clean`, async () => {
+      const context = await newContext(browser);
+      await context.addInitScript((lng) => localStorage.setItem("language", lng), language);
+      const page = await context.newPage();
+      for (const path of pages) {
+        await page.goto(`${app.baseUrl}${path}`);
+        await page.locator("footer").waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        const text = (await page.locator("body").innerText()) ?? "";
+        for (const phrase of english) expect(text, `${language} ${path}`).not.toContain(phrase);
+        // A missing key would render as its dotted path.
+        expect(text).not.toMatch(/\b(howItWorks|landing|form|toasts|footer|terms|privacy|refund)\.[a-zA-Z]/);
+        expect(await axeViolations(page)).toEqual([]);
+      }
+      await context.close();
+    });
+  }
+});
