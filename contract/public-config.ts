@@ -10,3 +10,13 @@ export const publicConfigSchema = z.object({
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const PUBLIC_CONFIG_META = "thumbforge-config";
+
+/**
+ * Placeholders the build prerenders public pages with; the server swaps them for the configured values when it
+ * sends a page, so one build serves any configuration.
+ */
+export const PUBLIC_CONFIG_TOKENS = {
+  discordInviteUrl: "https://tf-config.invalid/discord-invite",
+  supportEmail: "support@tf-config.invalid",
+  feedbackUrl: "https://tf-config.invalid/feedback",
+} as const satisfies Partial<PublicConfig>;

@@ -104,12 +104,13 @@ describe("toasts", () => {
   it("dismisses by a swipe to the right", async () => {
     const page = await open("/");
     const toast = await showToast(page);
+    await page.waitForTimeout(300); // let the entry animation settle so the pointer lands on the toast
     const box = await toast.boundingBox();
     if (!box) throw new Error("toast has no box");
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + 20, y);
     await page.mouse.down();
-    for (let dx = 10; dx <= 120; dx += 10) await page.mouse.move(box.x + 20 + dx, y);
+    await page.mouse.move(box.x + 160, y, { steps: 16 });
     await page.mouse.up();
     await toast.waitFor({ state: "detached" });
     await page.context().close();

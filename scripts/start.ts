@@ -21,7 +21,7 @@ const stale =
   statSync(builtIndex).mtimeMs < Math.max(newestMtime(join(root, "web")), newestMtime(join(root, "contract")));
 if (stale) {
   console.log("Building the web app…");
-  const result = spawnSync("vite", ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "--silent", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -18,5 +18,5 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-run("vite", ["build", "--logLevel", "warn"]);
+run("npm", ["run", "--silent", "build"]);
 run("vitest", ["run", "--project", "e2e", ...process.argv.slice(2)]);

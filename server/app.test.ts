@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,8 +12,11 @@ let webDir: string;
 beforeAll(async () => {
   webDir = mkdtempSync(join(tmpdir(), "tf-web-"));
   writeFileSync(join(webDir, "index.html"), "<!doctype html><html><head><title>t</title></head><body></body></html>");
-  writeFileSync(join(webDir, "robots-ignored.txt"), "x");
-  const { mkdirSync } = await import("node:fs");
+  mkdirSync(join(webDir, "prerendered"));
+  writeFileSync(
+    join(webDir, "prerendered", "landing.html"),
+    '<!doctype html><html><head><title>Landing</title></head><body><div id="root" data-prerendered="en"><a href="mailto:support@tf-config.invalid">support@tf-config.invalid</a><a href="https://tf-config.invalid/feedback">f</a></div></body></html>',
+  );
   mkdirSync(join(webDir, "assets"));
   writeFileSync(join(webDir, "assets", "app-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))})`);
   server = await startTestServer({ deps: { webDir }, env: { SUPPORT_EMAIL: "help@example.test" } });
@@ -84,6 +87,13 @@ describe("the SPA", () => {
     const html = await res.text();
     expect(html).toContain(`name="${PUBLIC_CONFIG_META}"`);
     expect(html).toContain("help@example.test");
+  });
+
+  it("serves a prerendered page with the configured support e-mail and feedback URL in place of the placeholders", async () => {
+    const html = await (await fetch(`${server.url}/landing`)).text();
+    expect(html).toContain('data-prerendered="en"');
+    expect(html).toContain('href="mailto:help@example.test">help@example.test<');
+    expect(html).not.toContain("tf-config.invalid");
   });
 
   it("caches hashed assets forever and compresses them", async () => {

@@ -1,17 +1,37 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
 import express, { type Request, Router } from "express";
-import { PUBLIC_CONFIG_META, type PublicConfig } from "../../contract/public-config.ts";
+import { PUBLIC_CONFIG_META, PUBLIC_CONFIG_TOKENS, type PublicConfig } from "../../contract/public-config.ts";
 
 function escapeAttribute(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
-/** index.html with the public config written into a meta tag, so the page needs no inline script. */
+/**
+ * An HTML page with the public config written into a meta tag (so the page needs no inline script) and, in
+ * prerendered markup, the build's placeholders replaced by the configured values.
+ */
 export function renderIndexHtml(template: string, config: PublicConfig): string {
   const meta = `<meta name="${PUBLIC_CONFIG_META}" content="${escapeAttribute(JSON.stringify(config))}">`;
-  return template.replace("</head>", `${meta}</head>`);
+  let html = template.replace("</head>", `${meta}</head>`);
+  for (const [key, token] of Object.entries(PUBLIC_CONFIG_TOKENS)) {
+    html = html.replaceAll(token, escapeAttribute(config[key as keyof typeof PUBLIC_CONFIG_TOKENS]));
+  }
+  return html;
+}
+
+/** Prerendered public pages by path (scripts/prerender.ts writes them); other paths get the plain shell. */
+function loadPrerendered(webDir: string, config: PublicConfig): Map<string, string> {
+  const pages = new Map<string, string>();
+  const dir = join(webDir, "prerendered");
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir)) {
+    if (!file.endsWith(".html")) continue;
+    const path = file === "index.html" ? "/" : `/${file.slice(0, -".html".length)}`;
+    pages.set(path, renderIndexHtml(readFileSync(join(dir, file), "utf8"), config));
+  }
+  return pages;
 }
 
 /** Public pages worth indexing; the app behind sign-in is not. */
@@ -58,6 +78,7 @@ export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; pu
   }
 
   const indexHtml = renderIndexHtml(readFileSync(indexPath, "utf8"), deps.publicConfig);
+  const prerendered = loadPrerendered(deps.webDir, deps.publicConfig);
   const staticCompression = compression();
   router.use(
     "/assets",
@@ -71,11 +92,11 @@ export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; pu
   );
   router.use(
     staticCompression,
-    express.static(deps.webDir, { index: false, maxAge: "1h", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }),
+    express.static(deps.webDir, { index: false, redirect: false, maxAge: "1h", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }),
   );
   router.get("/{*splat}", staticCompression, (req, res, next) => {
     if (req.path.startsWith("/api/") || req.path === "/api") return next();
-    res.type("html").set("Cache-Control", "no-cache").send(indexHtml);
+    res.type("html").set("Cache-Control", "no-cache").send(prerendered.get(req.path) ?? indexHtml);
   });
   return router;
 }

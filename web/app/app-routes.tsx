@@ -12,6 +12,7 @@ const AppLayout = lazy(() => import("./app-layout.tsx"));
 const LandingPage = lazy(() => import("../routes/landing.tsx"));
 const LegalPage = lazy(() => import("../routes/legal-page.tsx"));
 const LoginPage = lazy(() => import("../routes/login.tsx"));
+const AppHomePage = lazy(() => import("../routes/app-home.tsx"));
 const NotFoundPage = lazy(() => import("../routes/not-found.tsx"));
 
 export function AppRoutes() {
@@ -27,6 +28,7 @@ export function AppRoutes() {
         <Route path="/landing" element={<LandingPage />} />
         <Route element={<AppLayout />}>
           <Route path="/login" element={<LoginPage />} />
+          <Route path="/app" element={<AppHomePage />} />
         </Route>
         <Route path="/terms-of-service" element={<LegalPage doc="terms" />} />
         <Route path="/privacy-policy" element={<LegalPage doc="privacy" />} />

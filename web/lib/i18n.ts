@@ -36,6 +36,7 @@ export function storedLanguage(storage: Storage = localStorage): Language {
 export async function createI18n(language: Language = storedLanguage()): Promise<I18n> {
   const instance = i18next.createInstance();
   instance.on("languageChanged", (lng) => {
+    if (typeof document === "undefined") return; // prerendering at build time
     document.documentElement.lang = lng;
     try {
       localStorage.setItem(LANGUAGE_KEY, lng);

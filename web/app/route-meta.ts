@@ -1,0 +1,22 @@
+/**
+ * What each public route needs before its first paint: its i18n namespaces and the keys of its title and
+ * description. The client preloads the namespaces (so a prerendered page is hydrated, not replaced by a spinner)
+ * and the build writes the title and description into each prerendered page.
+ */
+export interface RouteMeta {
+  namespaces: string[];
+  title: string;
+  description: string;
+}
+
+export const routeMeta: Record<string, RouteMeta> = {
+  "/": { namespaces: ["common", "marketing"], title: "marketing:meta.waitlistTitle", description: "marketing:meta.waitlistDescription" },
+  "/landing": { namespaces: ["common", "marketing"], title: "marketing:meta.landingTitle", description: "marketing:meta.landingDescription" },
+  "/terms-of-service": { namespaces: ["common", "legal"], title: "legal:terms.title", description: "legal:terms.metaDescription" },
+  "/privacy-policy": { namespaces: ["common", "legal"], title: "legal:privacy.title", description: "legal:privacy.metaDescription" },
+  "/refund-policy": { namespaces: ["common", "legal"], title: "legal:refund.title", description: "legal:refund.metaDescription" },
+};
+
+export function namespacesFor(path: string): string[] {
+  return routeMeta[path]?.namespaces ?? ["common"];
+}

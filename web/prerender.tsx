@@ -1,0 +1,30 @@
+// Build-time entry (vite build --ssr): renders the public pages to HTML so they paint before any script runs.
+import { createStore } from "jotai";
+import { prerender } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import { PUBLIC_CONFIG_TOKENS, type PublicConfig } from "../contract/public-config.ts";
+import { Root } from "./app/root.tsx";
+import { routeMeta } from "./app/route-meta.ts";
+import { authAtom } from "./lib/auth-state.ts";
+import { createI18n } from "./lib/i18n.ts";
+
+const configTokens: PublicConfig = { ...PUBLIC_CONFIG_TOKENS, version: "0.0.0-prerender" };
+
+export const prerenderPaths = Object.keys(routeMeta);
+
+export async function render(path: string): Promise<{ html: string; title: string; description: string }> {
+  const meta = routeMeta[path];
+  if (!meta) throw new Error(`no route meta for ${path}`);
+  const i18n = await createI18n("en");
+  await i18n.loadNamespaces(meta.namespaces);
+  const store = createStore();
+  store.set(authAtom, { status: "unauthenticated", user: null });
+  const { prelude } = await prerender(
+    <Root i18n={i18n} config={configTokens} store={store} router={(routes) => <StaticRouter location={path}>{routes}</StaticRouter>} />,
+  );
+  const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
+  const vars = { supportEmail: configTokens.supportEmail };
+  // Legal titles are bare document names; the brand is appended as the pages themselves do.
+  const title = meta.title.startsWith("legal:") ? `${i18n.t(meta.title)} — Thumbforge` : i18n.t(meta.title);
+  return { html, title, description: i18n.t(meta.description, vars) };
+}
