@@ -1,17 +1,82 @@
+import { Tabs } from "radix-ui";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { EARLY_BIRD_ACCOUNTS, EARLY_BIRD_CREDITS } from "../../contract/credits.ts";
+import { GuestOnly } from "../app/route-guards.tsx";
 import { MarketingHeader } from "../components/site/marketing-header.tsx";
+import { CodeSignInForm } from "../features/auth/code-sign-in-form.tsx";
+import { PasswordSignInForm } from "../features/auth/password-sign-in-form.tsx";
+import type { SignInResponse } from "../../contract/auth.ts";
+import { useAuth } from "../lib/auth.ts";
 import { usePageMeta } from "../lib/use-page-meta.ts";
 
-export default function LoginPage() {
+const tabClass =
+  "h-10 flex-1 rounded-lg px-3 text-sm font-semibold text-muted transition hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm";
+
+function LoginScreen() {
   const { t } = useTranslation("auth");
+  const { login } = useAuth();
+  const navigate = useNavigate();
   usePageMeta(t("meta.title"), t("meta.description"));
+
+  const onSignedIn = (result: SignInResponse) => {
+    login(result.user, result.sessionToken);
+    void navigate("/app", { replace: true });
+  };
+
   return (
     <>
       <MarketingHeader />
-      <main id="main" className="mx-auto grid max-w-md gap-2 px-5 py-16">
-        <h1 className="text-3xl font-black tracking-tight">{t("title")}</h1>
-        <p className="text-muted">{t("subtitle")}</p>
+      <main id="main" className="mx-auto grid w-full max-w-6xl items-center gap-10 px-5 py-10 sm:py-16 lg:grid-cols-[1fr_minmax(0,28rem)]">
+        <section className="hidden gap-5 lg:grid" aria-labelledby="login-pitch">
+          <h2 id="login-pitch" className="font-display text-5xl leading-[1.05] font-black tracking-tight text-balance">
+            <span className="brand-text">{t("pitch.title")}</span>
+          </h2>
+          <p className="max-w-md text-lg text-muted">{t("pitch.body")}</p>
+          <ul className="grid max-w-md gap-3 text-fg">
+            {(["persona", "chat", "gallery"] as const).map((key) => (
+              <li key={key} className="flex items-start gap-3">
+                <span aria-hidden="true" className="brand-gradient mt-0.5 grid size-6 shrink-0 place-items-center rounded-full text-xs font-black text-white">
+                  ✓
+                </span>
+                {t(`pitch.points.${key}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+        <div className="w-full rounded-3xl border border-border bg-surface p-6 shadow-xl sm:p-8">
+          <h1 className="text-2xl font-black tracking-tight sm:text-3xl">{t("title")}</h1>
+          <p className="mt-1 mb-6 text-muted">{t("subtitle")}</p>
+          <Tabs.Root defaultValue="code" className="grid gap-6">
+            <Tabs.List aria-label={t("tabs.label")} className="flex gap-1 rounded-xl bg-surface-2 p-1">
+              <Tabs.Trigger value="code" className={tabClass}>
+                {t("tabs.code")}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="password" className={tabClass}>
+                {t("tabs.password")}
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="code" className="outline-none">
+              <CodeSignInForm onSignedIn={onSignedIn} />
+            </Tabs.Content>
+            <Tabs.Content value="password" className="outline-none">
+              <PasswordSignInForm onSignedIn={onSignedIn} />
+            </Tabs.Content>
+          </Tabs.Root>
+          <p className="mt-6 flex items-start gap-2 rounded-xl bg-surface-2 p-3 text-sm">
+            <span aria-hidden="true">🎁</span>
+            <span>{t("earlyBird", { accounts: EARLY_BIRD_ACCOUNTS, credits: EARLY_BIRD_CREDITS })}</span>
+          </p>
+        </div>
       </main>
     </>
+  );
+}
+
+export default function LoginPage() {
+  return (
+    <GuestOnly>
+      <LoginScreen />
+    </GuestOnly>
   );
 }

@@ -1,0 +1,69 @@
+import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { SignInResponse } from "../../../contract/auth.ts";
+import { loginWithPassword } from "./api.ts";
+import { authErrorMessage } from "./error-message.ts";
+import { FormError, PrimaryButton, TextField } from "./form-parts.tsx";
+import { RevealButton } from "./reveal-button.tsx";
+
+export function PasswordSignInForm({ onSignedIn }: { onSignedIn: (result: SignInResponse) => void }) {
+  const { t } = useTranslation("auth");
+  const id = useId();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!email.trim() || !password) {
+      setError(t("errors.invalid_login_parameters"));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onSignedIn(await loginWithPassword(email.trim(), password));
+    } catch (err) {
+      // SPEC.md §8: a login error is logged and re-thrown to the caller, which shows it translated.
+      console.error("login failed", err);
+      setError(authErrorMessage(t, err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <TextField
+        id={`${id}-email`}
+        label={t("email.label")}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        placeholder={t("email.placeholder")}
+        value={email}
+        onChange={setEmail}
+        disabled={busy}
+        invalid={error !== null}
+        describedBy={error ? `${id}-error` : undefined}
+      />
+      <TextField
+        id={`${id}-password`}
+        label={t("password.label")}
+        type={shown ? "text" : "password"}
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        disabled={busy}
+        invalid={error !== null}
+        describedBy={error ? `${id}-error` : undefined}
+        trailing={<RevealButton shown={shown} onToggle={() => setShown((s) => !s)} />}
+      />
+      <FormError id={`${id}-error`} message={error} />
+      <PrimaryButton busy={busy}>{busy ? t("password.signingIn") : t("password.signIn")}</PrimaryButton>
+      <p className="text-center text-sm text-muted">{t("password.noPasswordNote")}</p>
+    </form>
+  );
+}
