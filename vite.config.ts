@@ -14,6 +14,7 @@ export default defineConfig({
     target: "es2022",
     sourcemap: true,
     assetsInlineLimit: 0,
+    modulePreload: false,
   },
   server: {
     proxy: {

@@ -14,7 +14,10 @@ const lighthouseDir = fileURLToPath(new URL("./lighthouse/", import.meta.url));
 interface LighthouseResult {
   lhr: {
     categories: Record<string, { score: number | null }>;
-    audits: Record<string, { details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] } }>;
+    audits: Record<
+      string,
+      { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; url?: string }[] } }
+    >;
   };
 }
 
@@ -47,8 +50,9 @@ export async function benchLighthouse(): Promise<void> {
     console.log("\n## Lighthouse (mobile, simulated throttling; median of 3 runs)");
     console.log("| page | performance | accessibility | best practices | SEO | JS transferred (gzip) |");
     console.log("|---|---:|---:|---:|---:|---:|");
+    const details: string[] = [];
     for (const path of ["/", "/landing"]) {
-      const runs: { scores: number[]; js: number }[] = [];
+      const runs: { scores: number[]; js: number; metrics: string }[] = [];
       for (let i = 0; i < 3; i++) {
         const { lhr } = await lighthouse(`http://127.0.0.1:${app.port}${path}`, {
           port: chrome.port,
@@ -60,13 +64,17 @@ export async function benchLighthouse(): Promise<void> {
         const js = (lhr.audits["network-requests"]?.details?.items ?? [])
           .filter((item) => item.resourceType === "Script")
           .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
-        runs.push({ scores, js });
+        const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+        const metrics = `FCP ${ms("first-contentful-paint")} ms, LCP ${ms("largest-contentful-paint")} ms, TBT ${ms("total-blocking-time")} ms, CLS ${(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}, SI ${ms("speed-index")} ms`;
+        runs.push({ scores, js, metrics });
       }
       runs.sort((a, b) => (a.scores[0] ?? 0) - (b.scores[0] ?? 0));
       const mid = runs[1] ?? runs[0];
       if (!mid) continue;
       console.log(`| ${path} | ${mid.scores.join(" | ")} | ${(mid.js / 1024).toFixed(1)} kB |`);
+      details.push(`${path}: ${mid.metrics}`);
     }
+    for (const line of details) console.log(line);
   } finally {
     await chrome.kill();
     await app.stop();

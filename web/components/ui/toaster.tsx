@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type ToastStore } from "./toast-store.ts";
 
 const ToastContext = createContext<ToastStore | null>(null);
+const subscribeNothing = () => () => {};
 
 export function ToastStoreProvider({ store, children }: { store: ToastStore; children: ReactNode }) {
   return <ToastContext value={store}>{children}</ToastContext>;
@@ -23,6 +24,10 @@ export function useToast() {
 export function Toaster() {
   const { t } = useTranslation();
   const { toasts, dismiss } = useToast();
+  // The region renders after hydration only: prerendered HTML then carries none of Radix's inline style
+  // attributes, which the strict CSP (style-src 'self') would block.
+  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  if (!hydrated) return null;
   return (
     <RadixToast.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label={t("toast.region")}>
       {toasts.map((item) => (
