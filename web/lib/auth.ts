@@ -32,9 +32,11 @@ export function useAuth() {
       // SPEC.md §7: logout failures are ignored for local sign-out.
     }
     clearStoredAuth();
-    queryClient.clear();
-    setAuth({ status: "unauthenticated", user: null });
+    // Leave the signed-in screen first: flipping the state while it is mounted would let its guard send us to
+    // /login instead of / (SPEC.md §2: after logout the user is sent to /).
     await navigate("/");
+    setAuth({ status: "unauthenticated", user: null });
+    queryClient.clear();
   }, [navigate, queryClient, setAuth]);
 
   return { ...auth, login, logout };

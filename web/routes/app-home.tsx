@@ -54,14 +54,14 @@ function Welcome({ user }: { user: AuthUser }) {
       <section aria-labelledby="costs-title" className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
         <h2 id="costs-title" className="text-xl font-bold">{t("welcome.costsTitle")}</h2>
         <p className="mt-1 text-muted">{t("welcome.costsBody")}</p>
-        <ul className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-5 grid gap-3 md:grid-cols-2">
           {models.map((model) => (
             <li key={model.id} className="flex items-center justify-between gap-3 rounded-2xl bg-surface-2 px-4 py-3">
               <span className="min-w-0">
-                <span className="block truncate font-semibold">{model.label}</span>
+                <span className="block font-semibold break-words">{model.label}</span>
                 {model.popular && <span className="text-xs font-semibold text-primary">{t("welcome.popular")}</span>}
               </span>
-              <span className="shrink-0 text-sm font-bold tabular-nums">{t("welcome.perImage", { count: model.creditCost })}</span>
+              <span className="shrink-0 text-sm font-bold whitespace-nowrap tabular-nums">{t("welcome.perImage", { count: model.creditCost })}</span>
             </li>
           ))}
         </ul>
@@ -79,7 +79,7 @@ function AppShell() {
   return (
     <div className="min-h-dvh">
       <header className="sticky top-0 z-40 border-b border-border/70 bg-bg/90 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-5">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-5">
           <Logo to="/app" />
           <div className="flex items-center gap-2 sm:gap-3">
             <CreditsBadge credits={user.credits} />

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { EARLY_BIRD_ACCOUNTS, EARLY_BIRD_CREDITS } from "../../contract/credits.ts";
 import { GuestOnly } from "../app/route-guards.tsx";
+import { GiftIcon } from "../components/site/gift-icon.tsx";
 import { MarketingHeader } from "../components/site/marketing-header.tsx";
 import { CodeSignInForm } from "../features/auth/code-sign-in-form.tsx";
 import { PasswordSignInForm } from "../features/auth/password-sign-in-form.tsx";
@@ -64,7 +65,7 @@ function LoginScreen() {
             </Tabs.Content>
           </Tabs.Root>
           <p className="mt-6 flex items-start gap-2 rounded-xl bg-surface-2 p-3 text-sm">
-            <span aria-hidden="true">🎁</span>
+            <GiftIcon />
             <span>{t("earlyBird", { accounts: EARLY_BIRD_ACCOUNTS, credits: EARLY_BIRD_CREDITS })}</span>
           </p>
         </div>

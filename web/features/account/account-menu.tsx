@@ -28,13 +28,16 @@ export function AccountMenu({ user }: { user: AuthUser }) {
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger
-          aria-label={t("menu.open")}
           className="flex h-10 items-center gap-2 rounded-full border border-border bg-surface pr-3 pl-1 text-sm font-medium hover:bg-surface-2"
         >
           <span aria-hidden="true" className="brand-gradient grid size-8 place-items-center rounded-full text-sm font-black text-white">
             {initial}
           </span>
-          <span className="hidden max-w-48 truncate md:inline">{user.email}</span>
+          <span className="sr-only md:hidden">{t("menu.open")}</span>
+          <span className="hidden max-w-48 truncate md:inline">
+            <span className="sr-only">{t("menu.open")}: </span>
+            {user.email}
+          </span>
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 text-muted" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M6 9l6 6 6-6" />
           </svg>
@@ -48,7 +51,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
           >
             <div className="grid gap-0.5 px-3 pt-2 pb-3">
               <span className="text-xs font-semibold tracking-wide text-muted uppercase">{t("menu.signedInAs")}</span>
-              <span className="truncate font-semibold" data-testid="account-email">{user.email}</span>
+              <span className="font-semibold break-all" data-testid="account-email">{user.email}</span>
             </div>
             <div className="mx-1 grid grid-cols-2 gap-2 pb-2">
               <div className="rounded-xl bg-surface-2 px-3 py-2">
@@ -73,7 +76,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
             </DropdownMenu.Item>
             <DropdownMenu.Sub>
               <DropdownMenu.SubTrigger className={itemClass}>
-                <Icon d="M3 12h18M12 3a14 14 0 010 18M12 3a14 14 0 000 18" />
+                <Icon d="M21 12a9 9 0 11-18 0 9 9 0 0118 0zM3 12h18M12 3a14 14 0 010 18M12 3a14 14 0 000 18" />
                 <span className="flex-1">{t("menu.language")}</span>
                 <span className="text-xs text-muted">{languageNames[isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "en"]}</span>
               </DropdownMenu.SubTrigger>

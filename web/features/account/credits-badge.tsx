@@ -4,15 +4,17 @@ export function CreditsBadge({ credits }: { credits: number }) {
   const { t } = useTranslation("app");
   return (
     <span
-      className="inline-flex h-10 items-center gap-2 rounded-full border border-border bg-surface-2 px-3 text-sm font-semibold"
+      className="inline-flex h-10 items-center gap-1.5 rounded-full border border-border bg-surface-2 px-3 text-sm font-semibold whitespace-nowrap"
       data-testid="credits-badge"
       title={t("credits.badgeTitle")}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 text-primary" fill="currentColor">
         <path d="M12 2l2.6 6.3L21 9l-5 4.4L17.5 20 12 16.6 6.5 20 8 13.4 3 9l6.4-.7z" />
       </svg>
+      {/* Narrow screens show the number alone; the full phrase stays for screen readers. */}
       <span className="tabular-nums" aria-live="polite">
-        {t("credits.count", { count: credits })}
+        <span aria-hidden="true" className="sm:hidden">{credits}</span>
+        <span className="sr-only sm:not-sr-only">{t("credits.count", { count: credits })}</span>
       </span>
     </span>
   );
