@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { GiftIcon } from "../components/site/gift-icon.tsx";
 import { MarketingHeader } from "../components/site/marketing-header.tsx";
 import { SiteFooter } from "../components/site/site-footer.tsx";
 import { ModelList } from "../features/waitlist/model-list.tsx";
@@ -29,7 +30,9 @@ export default function WaitlistPage() {
             </h1>
             <p className="max-w-xl text-lg text-muted">{t("subheadline")}</p>
             <div className="flex items-start gap-3 rounded-2xl border border-border bg-surface p-4 shadow-sm">
-              <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-2 text-lg">🎁</span>
+              <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-2">
+                <GiftIcon />
+              </span>
               <p className="text-sm">
                 <strong className="font-bold text-primary">{t("earlyBird.label")}: </strong>
                 {t("earlyBird.text")}
