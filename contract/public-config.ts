@@ -1,13 +1,13 @@
-import { z } from "zod/mini";
-
-/** Settings the browser needs; the server writes them into index.html as a meta tag (no inline script, strict CSP). */
-export const publicConfigSchema = z.object({
-  discordInviteUrl: z.url(),
-  supportEmail: z.email(),
-  feedbackUrl: z.url(),
-  version: z.string(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+/**
+ * Settings the browser needs; the server writes them into index.html as a meta tag (no inline script, strict CSP).
+ * No zod here: every public page imports this file.
+ */
+export interface PublicConfig {
+  discordInviteUrl: string;
+  supportEmail: string;
+  feedbackUrl: string;
+  version: string;
+}
 
 export const PUBLIC_CONFIG_META = "thumbforge-config";
 

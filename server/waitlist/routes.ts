@@ -1,5 +1,6 @@
 import { type ErrorRequestHandler, Router } from "express";
-import { WAITLIST_PATH, type WaitlistResponse, waitlistRequestSchema } from "../../contract/waitlist.ts";
+import { WAITLIST_PATH, type WaitlistResponse } from "../../contract/waitlist.ts";
+import { waitlistRequestSchema } from "../../contract/waitlist-schemas.ts";
 import { AppError } from "../http/app-error.ts";
 import { toAppError } from "../http/error-handler.ts";
 import type { RateLimiter, RateRule } from "../rate-limit/service.ts";

@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_META, type PublicConfig, publicConfigSchema } from "../../contract/public-config.ts";
+import { PUBLIC_CONFIG_META, type PublicConfig } from "../../contract/public-config.ts";
 
 // Used by the Vite dev server and component tests, where no server writes the meta tag.
 const fallback: PublicConfig = {
@@ -11,8 +11,13 @@ const fallback: PublicConfig = {
 export function readPublicConfig(doc: Document = document): PublicConfig {
   const content = doc.querySelector(`meta[name="${PUBLIC_CONFIG_META}"]`)?.getAttribute("content");
   if (!content) return fallback;
+  // A hand check, not the zod schema: this runs on every public page and zod would double its script.
   try {
-    return publicConfigSchema.parse(JSON.parse(content));
+    const parsed: unknown = JSON.parse(content);
+    if (!parsed || typeof parsed !== "object") return fallback;
+    const fields = parsed as Record<keyof PublicConfig, unknown>;
+    const keys: (keyof PublicConfig)[] = ["discordInviteUrl", "supportEmail", "feedbackUrl", "version"];
+    return keys.every((key) => typeof fields[key] === "string") ? (parsed as PublicConfig) : fallback;
   } catch {
     return fallback;
   }

@@ -4,7 +4,7 @@ import {
   looksLikeEmail,
   WAITLIST_PATH,
   WAITLIST_REDIRECT_DELAY_MS,
-  waitlistResponseSchema,
+  type WaitlistResponse,
 } from "../../../contract/waitlist.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { usePublicConfig } from "../../lib/public-config-context.ts";
@@ -35,8 +35,8 @@ export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline"
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ email, website, language: i18n.resolvedLanguage }),
       });
-      const body = waitlistResponseSchema.parse(await res.json());
-      if (!res.ok || !body.success) throw new Error("waitlist rejected");
+      const body = (await res.json()) as Partial<WaitlistResponse>;
+      if (!res.ok || body.success !== true) throw new Error("waitlist rejected");
       if (body.alreadyExists) {
         toast({ title: t("toasts.alreadyTitle"), description: t("toasts.alreadyDescription") });
       } else {
