@@ -1,10 +1,11 @@
 // `npm run bench`: every figure the issues ask for, as medians of interleaved rounds with ratios.
 // `npm run bench -- http` runs one group.
+import { benchAuth } from "./auth.bench.ts";
 import { benchHttp } from "./http.bench.ts";
 import { benchLighthouse } from "./lighthouse.bench.ts";
 import { benchWaitlist } from "./waitlist.bench.ts";
 
-const groups: Record<string, () => Promise<void>> = { http: benchHttp, waitlist: benchWaitlist, lighthouse: benchLighthouse };
+const groups: Record<string, () => Promise<void>> = { http: benchHttp, waitlist: benchWaitlist, auth: benchAuth, lighthouse: benchLighthouse };
 const wanted = process.argv.slice(2);
 console.log(`# Thumbforge bench — node ${process.version}, ${new Date().toISOString()}`);
 for (const [name, run] of Object.entries(groups)) {

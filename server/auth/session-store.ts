@@ -1,9 +1,18 @@
-import { and, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/open-db.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
 
 export function createSessionStore(db: Db) {
+  // Every authenticated request runs this lookup: prepared once, so the SQL is built and planned only once.
+  const lookup = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("session_with_user");
+
   return {
     async insert(row: { id: string; userId: string; secretHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
       await db.insert(sessions).values({ ...row, lastSeenAt: row.createdAt });
@@ -11,12 +20,7 @@ export function createSessionStore(db: Db) {
 
     /** The session with its user, in one query (every authenticated request runs it). */
     async findWithUser(id: string) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, id))
-        .limit(1);
+      const [row] = await lookup.execute({ id });
       return row;
     },
 
