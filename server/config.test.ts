@@ -25,4 +25,20 @@ describe("loadConfig", () => {
   it("treats empty strings as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
   });
+
+  it("reads the account settings and refuses bad ones", () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ freeSignupCredits: 10, otpSendLimitPerIp: 20, loginFailureLimitPerIp: 10, smtpUrl: undefined, authSecret: undefined });
+    expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465", FREE_SIGNUP_CREDITS: "0" })).toMatchObject({
+      smtpUrl: "smtps://u:p@mail.example.com:465",
+      freeSignupCredits: 0,
+    });
+    try {
+      loadConfig({ AUTH_SECRET: "short", SMTP_URL: "http://mail.example.com", FREE_SIGNUP_CREDITS: "-1" });
+      expect.unreachable();
+    } catch (err) {
+      const message = (err as ConfigError).message;
+      for (const name of ["AUTH_SECRET", "SMTP_URL", "FREE_SIGNUP_CREDITS"]) expect(message).toContain(name);
+    }
+  });
 });
