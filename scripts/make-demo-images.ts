@@ -510,7 +510,7 @@ const thumbMaster = await thumbnail();
 const images: Encoded[] = [
   await publish("personaBefore", "persona-before", squarePhoto, 256, 256),
   await publish("personaAfter", "persona-after", await personaAfter(), 256, 256),
-  await publish("thumbnail", "thumbnail", thumbMaster, 512, 288, { avif: 50, webp: 68 }),
+  await publish("thumbnail", "thumbnail", thumbMaster, 512, 288, { avif: 50, webp: 64 }),
   await publish("swapBase", "swap-base", await swapBase(), 256, 320),
   await publish("swapResult", "swap-result", await swapResult(), 256, 320),
 ];
