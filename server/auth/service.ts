@@ -106,6 +106,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await deps.rateLimiter.enforce(rules.otpEmail, email);
       const code = generateOtp();
       const sentAt = deps.clock();
+      // Codes expired for a day are of no use to anyone (not even as a "used" marker): drop them.
+      await deps.store.purgeExpiredOtp(new Date(sentAt - 24 * 3600_000));
       await deps.store.putOtp(email, hashOtp(deps.otpKey, email, code), new Date(sentAt + OTP_TTL_SECONDS * 1000), new Date(sentAt));
       try {
         await deps.mailer.send(codeMail(email, code, request.language));

@@ -46,8 +46,9 @@ export function createSessionStore(db: Db) {
       if (ids.length > 0) await db.delete(sessions).where(inArray(sessions.id, ids));
     },
 
-    async purgeExpired(now: Date): Promise<void> {
-      await db.delete(sessions).where(lt(sessions.expiresAt, now));
+    /** Expired rows of one user; run at each sign-in so the table does not grow with dead sessions. */
+    async purgeExpiredFor(userId: string, now: Date): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
     },
   };
 }

@@ -85,6 +85,15 @@ describe("session tokens", () => {
     expect(await sessions.validate(busy.token)).toBeUndefined();
   });
 
+  it("drops a user's expired sessions at the next sign-in", async () => {
+    const sessions = sessionsFor();
+    const old = await sessions.create(userId);
+    now += ABSOLUTE_MS + 1;
+    await sessions.create(userId);
+    const ids = (await server.database.db.select().from(sessionsTable)).map((r) => r.id);
+    expect(ids).not.toContain(parseSessionToken(old.token)?.id);
+  });
+
   it("refuses tokens of the wrong shape without a lookup", async () => {
     const sessions = sessionsFor();
     for (const token of ["", "abc", "a.b", `${"a".repeat(24)}.${"A".repeat(52)}`]) {

@@ -25,6 +25,7 @@ export function createSessions(deps: { store: SessionStore; clock: () => number 
       const minted = mintSessionToken();
       const expiresAt = expiryFor(now, now);
       await deps.store.insert({ id: minted.id, userId, secretHash: minted.secretHash, createdAt: new Date(now), expiresAt });
+      await deps.store.purgeExpiredFor(userId, new Date(now));
       return { token: minted.token, id: minted.id, expiresAt };
     },
 
