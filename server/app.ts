@@ -107,6 +107,9 @@ export function createApp(deps: AppDeps): App {
     (config.smtpUrl
       ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
       : createDevMailbox({ store: devMailStore, logger, clock }));
+  if (config.isProduction && mailer.kind === "dev-mailbox") {
+    logger.warn("SMTP_URL is not set: sign-in codes are only written to the log and the dev_mails table");
+  }
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
   app.use("/api", authMiddleware.sameOriginForCookies);
 
