@@ -250,8 +250,9 @@ describe("six languages", () => {
       const page = await context.newPage();
       for (const path of pages) {
         await page.goto(`${app.baseUrl}${path}`);
+        // The prerendered page is English until the script renders the stored language.
+        await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
         await page.locator("footer").waitFor();
-        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
         const text = (await page.locator("body").innerText()) ?? "";
         for (const phrase of english) expect(text, `${language} ${path}`).not.toContain(phrase);
         // A missing key would render as its dotted path.

@@ -1,10 +1,10 @@
 import { Toast as RadixToast } from "radix-ui";
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useTranslation } from "react-i18next";
 import { TOAST_DURATION, TOAST_SWIPE_THRESHOLD, type ToastStore } from "./toast-store.ts";
 
 const ToastContext = createContext<ToastStore | null>(null);
-const subscribeNothing = () => () => {};
 
 export function ToastStoreProvider({ store, children }: { store: ToastStore; children: ReactNode }) {
   return <ToastContext value={store}>{children}</ToastContext>;
@@ -26,7 +26,7 @@ export function Toaster() {
   const { toasts, dismiss } = useToast();
   // The region renders after hydration only: prerendered HTML then carries none of Radix's inline style
   // attributes, which the strict CSP (style-src 'self') would block.
-  const hydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const hydrated = useHydrated();
   if (!hydrated) return null;
   return (
     <RadixToast.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD} label={t("toast.region")}>

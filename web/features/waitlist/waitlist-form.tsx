@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   looksLikeEmail,
@@ -8,6 +8,7 @@ import {
 } from "../../../contract/waitlist.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { usePublicConfig } from "../../lib/public-config-context.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 type Phase = "idle" | "submitting" | "success";
 
@@ -17,13 +18,18 @@ export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline"
   const { toast } = useToast();
   const { discordInviteUrl } = usePublicConfig();
   const id = useId();
-  const [email, setEmail] = useState("");
-  const [website, setWebsite] = useState("");
+  const hydrated = useHydrated();
+  const emailRef = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<Phase>("idle");
 
-  async function submit(event: FormEvent) {
+  // The fields are uncontrolled: on a prerendered page a visitor may type before React hydrates, and a
+  // controlled input would drop those keystrokes from its state.
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (phase !== "idle") return;
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get("email") ?? "");
+    const website = String(data.get("website") ?? "");
     if (!looksLikeEmail(email)) {
       toast({ variant: "destructive", title: t("toasts.invalidEmailTitle"), description: t("toasts.invalidEmailDescription") });
       return;
@@ -40,7 +46,7 @@ export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline"
       if (body.alreadyExists) {
         toast({ title: t("toasts.alreadyTitle"), description: t("toasts.alreadyDescription") });
       } else {
-        setEmail("");
+        if (emailRef.current) emailRef.current.value = "";
         toast({ title: t("toasts.successTitle"), description: t("toasts.successDescription") });
       }
       setPhase("success");
@@ -66,14 +72,14 @@ export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline"
           autoComplete="email"
           inputMode="email"
           placeholder={t("form.emailPlaceholder")}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          ref={emailRef}
           disabled={busy}
           className="h-12 min-w-0 flex-1 rounded-xl border border-border bg-surface px-4 text-base text-fg placeholder:text-muted disabled:opacity-60"
         />
+        {/* Disabled until hydrated, so an early click or Enter cannot fall back to a native GET submit. */}
         <button
           type="submit"
-          disabled={busy}
+          disabled={busy || !hydrated}
           className="h-12 shrink-0 rounded-xl bg-primary px-6 font-semibold text-on-primary shadow-sm transition hover:bg-primary-hover disabled:cursor-wait disabled:opacity-80"
         >
           {phase === "submitting" ? t("form.submitting") : t("form.submit")}
@@ -82,7 +88,7 @@ export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline"
       {/* Honeypot: off-screen and out of the tab order, so people never see or fill it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor={`${id}-website`}>{t("form.honeypotLabel")}</label>
-        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
+        <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <p id={`${id}-note`} className="text-sm text-muted">
         {t("form.note")}
