@@ -1,0 +1,42 @@
+import type { ImageAspect, ImageStyle } from "../../contract/images.ts";
+
+/** Stages every engine reports, in order; the UI maps them to words (issue 5: image:progress). */
+export type GenerateStage = "layout" | "background" | "subjects" | "text" | "encode" | "provider";
+
+export interface GenerateProgress {
+  stage: GenerateStage;
+  /** 0–100, never going down within one generation. */
+  percent: number;
+}
+
+export interface PersonaCutout {
+  name: string;
+  /** A cut-out PNG with alpha (the subject on transparency). */
+  png: Buffer;
+}
+
+export interface GenerateInput {
+  prompt: string;
+  style: ImageStyle;
+  aspect: ImageAspect;
+  personas: readonly PersonaCutout[];
+  baseImage?: Buffer | undefined;
+  /** 32-bit unsigned; the same input and seed give the same bytes. */
+  seed: number;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((progress: GenerateProgress) => void) | undefined;
+}
+
+export interface GenerateResult {
+  png: Buffer;
+  width: number;
+  height: number;
+  /** What the engine drew, as JSON, stored beside the image so it can be re-rendered or edited. */
+  scene: unknown;
+}
+
+/** The one interface every engine implements (DESIGN.md §5): Studio locally, providers through the AI SDK. */
+export interface ImageEngine {
+  readonly id: string;
+  generate(input: GenerateInput): Promise<GenerateResult>;
+}
