@@ -1,0 +1,66 @@
+import sharp from "sharp";
+import { z } from "zod";
+import { imageAspectSchema, imageStyleSchema, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../../contract/images.ts";
+import { AppError } from "../../http/app-error.ts";
+import type { GenerateInput, GenerateResult, ImageEngine } from "../engine.ts";
+import { createFontStore, type FontStore } from "../studio/fonts.ts";
+import { renderScene } from "../studio/render.ts";
+import { buildScene } from "../studio/scene.ts";
+
+/** Largest persona cut-out accepted, in bytes and pixels (issue 5 upload limits). */
+const MAX_CUTOUT_BYTES = 20 * 1024 * 1024;
+const MAX_CUTOUT_PIXELS = 40_000_000;
+
+const inputSchema = z.object({
+  prompt: z.string().trim().min(1).max(MAX_PROMPT_LENGTH),
+  style: imageStyleSchema,
+  aspect: imageAspectSchema,
+  seed: z.number().int().min(0).max(0xffffffff),
+  personas: z
+    .array(z.object({ name: z.string().trim().min(1).max(64), png: z.instanceof(Buffer).refine((b) => b.length > 0 && b.length <= MAX_CUTOUT_BYTES) }))
+    .max(MAX_PERSONAS),
+});
+
+/**
+ * The offline Studio engine (issue 5): always available, no network, deterministic. The font store is the
+ * engine's own, so faces are parsed once per engine rather than once per image.
+ */
+export function createStudioEngine(deps: { fonts?: FontStore } = {}): ImageEngine {
+  const fonts = deps.fonts ?? createFontStore();
+  return {
+    id: "studio",
+    async generate(input: GenerateInput): Promise<GenerateResult> {
+      input.signal?.throwIfAborted();
+      const parsed = inputSchema.safeParse(input);
+      if (!parsed.success) {
+        throw new AppError(
+          "invalid:generation",
+          "The generation request is invalid.",
+          parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+        );
+      }
+      const { prompt, style, aspect, seed, personas } = parsed.data;
+      let percent = 0;
+      const progress = (stage: Parameters<NonNullable<GenerateInput["onProgress"]>>[0]["stage"], value: number) => {
+        percent = Math.max(percent, value);
+        input.onProgress?.({ stage, percent });
+      };
+      progress("layout", 5);
+      await Promise.all(personas.map((p, i) => assertCutout(p.png, i)));
+      const scene = buildScene({ prompt, style, aspect, seed, personaNames: personas.map((p) => p.name) });
+      const rendered = await renderScene(scene, { fonts, cutouts: personas.map((p) => p.png), signal: input.signal, progress });
+      progress("encode", 100);
+      return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
+    },
+  };
+}
+
+async function assertCutout(png: Buffer, index: number): Promise<void> {
+  try {
+    const meta = await sharp(png, { limitInputPixels: MAX_CUTOUT_PIXELS, failOn: "warning" }).metadata();
+    if (meta.format === "png") return;
+  } catch {
+    // Fall through to the same answer as a wrong format: the bytes are not a usable cut-out.
+  }
+  throw new AppError("unprocessable:persona", `Persona ${index + 1} is not a readable PNG cut-out.`);
+}

@@ -1,0 +1,147 @@
+import { mixHex } from "./color.ts";
+import type { Accent, Scene, Shape } from "./scene.ts";
+
+/** SVG for a scene's background and accents; librsvg (inside sharp) rasterises it. */
+const f = (n: number) => n.toFixed(1);
+
+export function backgroundSvg(scene: Scene): string {
+  const { width: w, height: h, palette: p, background: bg } = scene;
+  const { x: fx, y: fy } = bg.focus;
+  const defs: string[] = [];
+  const body: string[] = [];
+  switch (scene.style) {
+    case "realistic":
+      defs.push(`<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.mid}"/><stop offset="1" stop-color="${p.base}"/></linearGradient>`);
+      defs.push(`<radialGradient id="key" cx="${f(fx)}" cy="${f(fy)}" r="${f(Math.max(w, h) * 0.55)}" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${p.light}" stop-opacity="0.95"/><stop offset="0.45" stop-color="${p.light}" stop-opacity="0.35"/><stop offset="1" stop-color="${p.light}" stop-opacity="0"/></radialGradient>`);
+      body.push(`<rect width="${w}" height="${h}" fill="url(#bg)"/><rect width="${w}" height="${h}" fill="url(#key)"/>`);
+      bg.shapes.forEach((s, i) => body.push(bokeh(s, i, defs)));
+      body.push(`<rect y="${f(h * 0.78)}" width="${w}" height="${f(h * 0.22)}" fill="${p.base}" opacity="0.45"/>`);
+      break;
+    case "cartoon": {
+      defs.push(`<pattern id="dots" width="22" height="22" patternUnits="userSpaceOnUse"><circle cx="11" cy="11" r="5" fill="${p.base}"/></pattern>`);
+      defs.push(`<radialGradient id="fade" cx="${f(fx)}" cy="${f(fy)}" r="${f(Math.max(w, h) * 0.8)}" gradientUnits="userSpaceOnUse"><stop offset="0.45" stop-color="#000"/><stop offset="1" stop-color="#fff"/></radialGradient><mask id="edge"><rect width="${w}" height="${h}" fill="url(#fade)"/></mask>`);
+      body.push(`<rect width="${w}" height="${h}" fill="${p.mid}"/>`);
+      body.push(rays(fx, fy, 18, p.light, 0.75, Math.hypot(w, h)));
+      body.push(`<circle cx="${fx}" cy="${fy}" r="${f(Math.min(w, h) * 0.32)}" fill="${p.light}" opacity="0.9"/>`);
+      body.push(`<rect width="${w}" height="${h}" fill="url(#dots)" mask="url(#edge)" opacity="0.55"/>`);
+      bg.shapes.forEach((s) => body.push(shape(s)));
+      break;
+    }
+    case "abstract":
+      body.push(`<rect width="${w}" height="${h}" fill="${p.base}"/>`);
+      // Overlapping soft radial blobs give the mesh-gradient look without a mesh renderer.
+      bg.shapes.forEach((s, i) => {
+        if (s.kind === "blob") {
+          defs.push(`<radialGradient id="m${i}" cx="${s.x}" cy="${s.y}" r="${s.size}" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${s.color}" stop-opacity="${s.opacity}"/><stop offset="1" stop-color="${s.color}" stop-opacity="0"/></radialGradient>`);
+          body.push(`<rect width="${w}" height="${h}" fill="url(#m${i})"/>`);
+        }
+      });
+      body.push(`<rect width="${w}" height="${h}" fill="${p.base}" opacity="0.18"/>`);
+      bg.shapes.filter((s) => s.kind !== "blob").forEach((s) => body.push(shape(s)));
+      break;
+    case "vintage":
+      defs.push(`<radialGradient id="paper" cx="${f(fx)}" cy="${f(fy)}" r="${f(Math.max(w, h) * 0.75)}" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${p.light}"/><stop offset="0.55" stop-color="${mixHex(p.light, p.mid, 0.55)}"/><stop offset="1" stop-color="${p.mid}"/></radialGradient>`);
+      body.push(`<rect width="${w}" height="${h}" fill="url(#paper)"/>`);
+      body.push(rays(fx, fy, 28, p.mid, 0.14, Math.hypot(w, h)));
+      bg.shapes.forEach((s) => body.push(shape(s)));
+      break;
+  }
+  return svgDoc(w, h, defs, body);
+}
+
+/** Vignette (all styles but cartoon) plus a printed frame for vintage, drawn above the subjects. */
+export function overlaySvg(scene: Scene): string {
+  const { width: w, height: h, palette: p } = scene;
+  const defs: string[] = [];
+  const body: string[] = [];
+  if (scene.style !== "cartoon") {
+    const strength = scene.style === "abstract" ? 0.35 : 0.7;
+    const tint = scene.style === "vintage" ? p.ink : "#000000";
+    defs.push(`<radialGradient id="vig" cx="0.5" cy="0.5" r="0.75"><stop offset="0.55" stop-color="${tint}" stop-opacity="0"/><stop offset="1" stop-color="${tint}" stop-opacity="${strength}"/></radialGradient>`);
+    body.push(`<rect width="${w}" height="${h}" fill="url(#vig)"/>`);
+  }
+  if (scene.style === "vintage") {
+    const m = Math.min(w, h) * 0.03;
+    body.push(`<rect x="${f(m)}" y="${f(m)}" width="${f(w - 2 * m)}" height="${f(h - 2 * m)}" fill="none" stroke="${p.text}" stroke-width="${f(m * 0.22)}" opacity="0.8"/>`);
+    body.push(`<rect x="${f(m * 1.5)}" y="${f(m * 1.5)}" width="${f(w - 3 * m)}" height="${f(h - 3 * m)}" fill="none" stroke="${p.text}" stroke-width="${f(m * 0.08)}" opacity="0.7"/>`);
+  }
+  return svgDoc(w, h, defs, body);
+}
+
+export function accentsSvg(scene: Scene, accents: readonly Accent[]): string {
+  return svgDoc(scene.width, scene.height, [], accents.map((a) => accent(a, scene.palette.ink)));
+}
+
+export function svgDoc(w: number, h: number, defs: readonly string[], body: readonly string[]): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${defs.join("")}</defs>${body.join("")}</svg>`;
+}
+
+function rays(cx: number, cy: number, count: number, fill: string, opacity: number, radius: number): string {
+  const points: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const a0 = (i * 2 * Math.PI) / count;
+    const a1 = a0 + Math.PI / count;
+    const p = (a: number) => `${f(cx + radius * Math.cos(a))},${f(cy + radius * Math.sin(a))}`;
+    points.push(`M${f(cx)},${f(cy)}L${p(a0)}L${p(a1)}Z`);
+  }
+  return `<path d="${points.join("")}" fill="${fill}" opacity="${opacity}"/>`;
+}
+
+function bokeh(s: Shape, i: number, defs: string[]): string {
+  defs.push(`<radialGradient id="b${i}"><stop offset="0" stop-color="${s.color}" stop-opacity="${s.opacity}"/><stop offset="0.7" stop-color="${s.color}" stop-opacity="${(s.opacity * 0.8).toFixed(2)}"/><stop offset="1" stop-color="${s.color}" stop-opacity="0"/></radialGradient>`);
+  return `<circle cx="${s.x}" cy="${s.y}" r="${s.size}" fill="url(#b${i})"/>`;
+}
+
+function starPath(cx: number, cy: number, r: number, points: number, inner: number): string {
+  let d = "";
+  for (let i = 0; i < points * 2; i++) {
+    const rr = i % 2 === 0 ? r : r * inner;
+    const a = (i * Math.PI) / points - Math.PI / 2;
+    d += `${i === 0 ? "M" : "L"}${f(cx + rr * Math.cos(a))},${f(cy + rr * Math.sin(a))}`;
+  }
+  return `${d}Z`;
+}
+
+function shape(s: Shape): string {
+  const t = `transform="rotate(${s.rotation} ${s.x} ${s.y})" opacity="${s.opacity}"`;
+  switch (s.kind) {
+    case "ring":
+      return `<circle cx="${s.x}" cy="${s.y}" r="${s.size}" fill="none" stroke="${s.color}" stroke-width="${f(s.size * 0.16)}" ${t}/>`;
+    case "rect":
+      return `<rect x="${f(s.x - s.size)}" y="${f(s.y - s.size * 0.35)}" width="${s.size * 2}" height="${f(s.size * 0.7)}" rx="${f(s.size * 0.35)}" fill="${s.color}" ${t}/>`;
+    case "wave": {
+      let d = `M${s.x - s.size * 2},${s.y}`;
+      for (let i = 0; i < 4; i++) d += `q${f(s.size * 0.5)},${f(i % 2 ? s.size * 0.6 : -s.size * 0.6)} ${s.size},0`;
+      return `<path d="${d}" fill="none" stroke="${s.color}" stroke-width="${f(s.size * 0.12)}" stroke-linecap="round" ${t}/>`;
+    }
+    case "dots": {
+      const step = s.size * 0.3;
+      const dots: string[] = [];
+      for (let i = 0; i < 5; i++) for (let j = 0; j < 5; j++) dots.push(`<circle cx="${f(s.x + i * step)}" cy="${f(s.y + j * step)}" r="${f(step * 0.18)}"/>`);
+      return `<g fill="${s.color}" ${t}>${dots.join("")}</g>`;
+    }
+    case "triangle":
+      return `<path d="M${s.x},${f(s.y - s.size)}L${f(s.x + s.size * 0.87)},${f(s.y + s.size * 0.5)}L${f(s.x - s.size * 0.87)},${f(s.y + s.size * 0.5)}Z" fill="none" stroke="${s.color}" stroke-width="${f(s.size * 0.1)}" stroke-linejoin="round" ${t}/>`;
+    case "star":
+      return `<path d="${starPath(s.x, s.y, s.size, 5, 0.45)}" fill="${s.color}" ${t}/>`;
+    default:
+      return `<circle cx="${s.x}" cy="${s.y}" r="${s.size}" fill="${s.color}" ${t}/>`;
+  }
+}
+
+function accent(a: Accent, ink: string): string {
+  const t = `transform="translate(${a.x} ${a.y}) rotate(${f(a.rotation)})"`;
+  const s = a.size;
+  switch (a.kind) {
+    case "arrow": {
+      const d = `M0,${f(-s * 0.09)}L${f(s * 0.62)},${f(-s * 0.09)}L${f(s * 0.62)},${f(-s * 0.24)}L${f(s)},0L${f(s * 0.62)},${f(s * 0.24)}L${f(s * 0.62)},${f(s * 0.09)}L0,${f(s * 0.09)}Z`;
+      return `<g ${t}><path d="${d}" fill="${ink}" stroke="${ink}" stroke-width="${f(s * 0.09)}" stroke-linejoin="round" transform="translate(${f(s * 0.03)} ${f(s * 0.05)})" opacity="0.6"/><path d="${d}" fill="${a.color}" stroke="#ffffff" stroke-width="${f(s * 0.045)}" stroke-linejoin="round"/></g>`;
+    }
+    case "burst":
+      return `<g ${t}><path d="${starPath(0, 0, s * 1.25, 12, 0.72)}" fill="${a.color}" stroke="${ink}" stroke-width="${f(s * 0.09)}" stroke-linejoin="round"/><path d="M${f(-s * 0.1)},${f(-s * 0.6)}h${f(s * 0.2)}l${f(-s * 0.04)},${f(s * 0.72)}h${f(-s * 0.12)}Z M0,${f(s * 0.3)}m${f(-s * 0.11)},0a${f(s * 0.11)},${f(s * 0.11)} 0 1,0 ${f(s * 0.22)},0a${f(s * 0.11)},${f(s * 0.11)} 0 1,0 ${f(-s * 0.22)},0" fill="#ffffff" stroke="${ink}" stroke-width="${f(s * 0.05)}"/></g>`;
+    case "sparkle":
+      return `<path d="${`M0,${-s}Q0,0 ${s},0Q0,0 0,${s}Q0,0 ${-s},0Q0,0 0,${-s}Z`}" fill="${a.color}" ${t}/>`;
+    default:
+      return "";
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The headline a thumbnail shows, taken from the prompt (issue 5): quoted text first — straight, curly or CJK
+ * corner brackets — else a short phrase with the request words ("make a … thumbnail for") stripped.
+ */
+const QUOTED = [/"([^"]{2,80})"/u, /“([^”]{2,80})”/u, /「([^」]{1,60})」/u, /『([^』]{1,60})』/u, /«\s*([^»]{2,80}?)\s*»/u, /„([^“”]{2,80})[“”]/u];
+
+// Phrases people put before the subject of a request; removing them leaves what the video is about.
+const LEADING = [
+  /^(please\s+)?(can you\s+|could you\s+)?(make|create|generate|design|draw|give me|i need|i want|build|do)\s+(me\s+)?/iu,
+  /^(an?|the|some)\s+/iu,
+  /^((youtube|yt|video|cool|bold|catchy|viral|eye-catching|clickbait|nice|great|simple|quick|new|realistic|cartoon|abstract|vintage|retro|minimal|square|vertical|horizontal|shorts|reels|tiktok|instagram)\s+)*/iu,
+  /^(thumbnail|thumb|cover|image|picture|banner|poster)s?\s*/iu,
+  /^(for|about|on|of|with|showing|that says|saying|titled|called)\s*:?\s+/iu,
+  /^(my|our|a|an|the)\s+(video|vlog|stream|episode|short|reel|channel)\s+(about|on|of|called|titled)?\s*/iu,
+  /^(my|our)\s+/iu,
+];
+const CJK_LEADING = [/^(请|請)?(帮我|幫我)?(做|生成|制作|製作|设计|設計|画|畫)(一个|一張|一张|个|張|张)?/u, /(的)?(缩略图|縮圖|封面|サムネイル|サムネ)(を作って|を作成して|をください)?[。！!]*$/u, /^(動画|视频|視頻)(の|的)?/u];
+
+const MAX_LATIN_WORDS = 6;
+const MAX_CJK_CHARS = 14;
+
+export type Script = "latin" | "cjk";
+
+export interface Headline {
+  text: string;
+  script: Script;
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+export function scriptOf(text: string): Script {
+  return CJK.test(text) ? "cjk" : "latin";
+}
+
+export function headlineFromPrompt(prompt: string): Headline {
+  const clean = prompt.replace(/\s+/gu, " ").trim();
+  for (const pattern of QUOTED) {
+    const quoted = pattern.exec(clean)?.[1]?.trim();
+    if (quoted) return finish(quoted, true);
+  }
+  return finish(shortPhrase(clean), false);
+}
+
+function shortPhrase(prompt: string): string {
+  // The first sentence or clause carries the topic; details after a period or dash are art direction.
+  let phrase = prompt.split(/[.!?;\n。！？]|\s[-–—]\s/u)[0] ?? prompt;
+  for (let pass = 0; pass < 2; pass++) {
+    for (const pattern of LEADING) phrase = phrase.replace(pattern, "");
+    for (const pattern of CJK_LEADING) phrase = phrase.replace(pattern, "");
+  }
+  // Trailing art direction such as ", in cartoon style" or "with a red background".
+  phrase = phrase.replace(/\s*(,|\bin\s+\w+\s+style\b|\bwith\s+(a|an|the|my|me)\b|\bstyle\b).*$/iu, "").trim();
+  return phrase || prompt;
+}
+
+function finish(text: string, quoted: boolean): Headline {
+  const script = scriptOf(text);
+  if (script === "cjk") {
+    const chars = [...text.replace(/\s+/gu, "")];
+    return { text: chars.slice(0, quoted ? MAX_CJK_CHARS * 2 : MAX_CJK_CHARS).join(""), script };
+  }
+  const words = text.split(" ").filter(Boolean);
+  const kept = words.slice(0, quoted ? MAX_LATIN_WORDS * 2 : MAX_LATIN_WORDS).join(" ");
+  // Thumbnail headlines are set in capitals; toLocaleUpperCase keeps ß→SS and Turkish-free defaults.
+  const upper = kept.replace(/[.,;:]+$/u, "").toLocaleUpperCase("en");
+  return { text: upper || "WATCH THIS", script };
+}

@@ -1,0 +1,105 @@
+import sharp, { type OverlayOptions } from "sharp";
+import type { GenerateProgress } from "../engine.ts";
+import type { Rgb } from "./color.ts";
+import type { FontStore } from "./fonts.ts";
+import { createRandom } from "./random.ts";
+import { accentsSvg, backgroundSvg, overlaySvg, svgDoc } from "./background-svg.ts";
+import type { Rect, Scene } from "./scene.ts";
+import { subjectOverlays } from "./subjects.ts";
+import { renderText } from "./text-layer.ts";
+
+/** Renders a scene with sharp, layer by layer; returns the PNG and the scene with the text decisions filled in. */
+export interface RenderOptions {
+  fonts: FontStore;
+  cutouts: readonly Buffer[];
+  signal?: AbortSignal | undefined;
+  progress: (stage: GenerateProgress["stage"], percent: number) => void;
+}
+
+interface Raw {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export async function renderScene(scene: Scene, options: RenderOptions): Promise<{ png: Buffer; scene: Scene }> {
+  const { width, height } = scene;
+  const check = () => options.signal?.throwIfAborted();
+  const canvas = { width, height };
+
+  check();
+  options.progress("background", 15);
+  const background = await sharp(Buffer.from(backgroundSvg(scene))).raw().toBuffer();
+  const layers: OverlayOptions[] = [];
+  if (scene.style === "vintage" || scene.style === "realistic") {
+    layers.push({ input: grain(scene, scene.style === "vintage" ? 34 : 14), raw: { width, height, channels: 4 }, blend: "overlay" });
+  }
+
+  check();
+  options.progress("subjects", 35);
+  // Back to front: the scene lists the hero last.
+  for (const subject of scene.subjects) {
+    const png = options.cutouts[subject.index];
+    if (png) layers.push(...(await subjectOverlays(subject, { png }, canvas)));
+    check();
+  }
+  layers.push({ input: Buffer.from(overlaySvg(scene)) });
+  if (scene.accents.length > 0) layers.push({ input: Buffer.from(accentsSvg(scene, scene.accents)) });
+  const composed: Raw = {
+    data: await sharp(background, { raw: { width, height, channels: 4 } }).composite(layers).raw().toBuffer(),
+    width,
+    height,
+  };
+
+  check();
+  options.progress("text", 70);
+  const unit = Math.min(width, height);
+  const texts = [];
+  for (const layer of scene.text) texts.push(await renderText(layer, options.fonts, unit, async (rect) => meanColour(composed, rect)));
+
+  check();
+  options.progress("encode", 90);
+  const png = await sharp(composed.data, { raw: { width, height, channels: 4 } })
+    .composite([{ input: Buffer.from(svgDoc(width, height, [], texts.map((t) => t.svg))) }])
+    .removeAlpha()
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .toBuffer();
+  check();
+  return { png, scene: { ...scene, text: texts.map((t) => t.layer) } };
+}
+
+/** Film grain from the scene's seed: the same seed gives the same noise, so the bytes stay reproducible. */
+function grain(scene: Scene, strength: number): Buffer {
+  const random = createRandom(scene.seed).fork("grain");
+  const out = Buffer.alloc(scene.width * scene.height * 4);
+  for (let i = 0; i < out.length; i += 4) {
+    const v = 128 + Math.round((random.next() - 0.5) * 2 * 90);
+    out[i] = v;
+    out[i + 1] = v;
+    out[i + 2] = v;
+    out[i + 3] = strength;
+  }
+  return out;
+}
+
+/** Mean colour of a rectangle of an RGBA raw image: what the eye sees behind a headline. */
+export function meanColour(image: Raw, rect: Rect): Rgb {
+  const x0 = Math.max(0, Math.floor(rect.x));
+  const y0 = Math.max(0, Math.floor(rect.y));
+  const x1 = Math.min(image.width, Math.ceil(rect.x + rect.w));
+  const y1 = Math.min(image.height, Math.ceil(rect.y + rect.h));
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let n = 0;
+  for (let y = y0; y < y1; y += 2) {
+    for (let x = x0; x < x1; x += 2) {
+      const i = (y * image.width + x) * 4;
+      r += image.data[i] ?? 0;
+      g += image.data[i + 1] ?? 0;
+      b += image.data[i + 2] ?? 0;
+      n++;
+    }
+  }
+  return n === 0 ? [0, 0, 0] : [r / n, g / n, b / n];
+}

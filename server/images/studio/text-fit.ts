@@ -1,0 +1,80 @@
+import type { Face } from "./fonts.ts";
+import { measure, shapeLine, type Box, type ShapedLine, union } from "./text-shape.ts";
+
+/** Breaks a headline into 1–4 balanced lines and finds the largest size at which they fill the text box. */
+export interface FitOptions {
+  box: { x: number; y: number; w: number; h: number };
+  align: "left" | "center";
+  /** Upper bound, so a two-word headline does not become a wall of letters. */
+  maxSize: number;
+  /** Gap between lines as a fraction of the size. */
+  leading: number;
+  cjk: boolean;
+}
+
+export interface FittedText {
+  lines: string[];
+  size: number;
+  shaped: ShapedLine[];
+  box: Box;
+}
+
+// CJK lines must not start with closing punctuation or small kana (kinsoku shori).
+const NO_LINE_START = /^[、。，．・：；？！ー）」』】〕》〉ゃゅょっぁぃぅぇぉャュョッァィゥェォ!?,.)]/u;
+
+function candidates(units: string[], cjk: boolean): string[][] {
+  const join = (parts: string[]) => (cjk ? parts.join("") : parts.join(" "));
+  const out: string[][] = [];
+  const maxLines = Math.min(units.length, cjk ? 3 : 4);
+  const walk = (start: number, linesLeft: number, acc: string[]) => {
+    if (linesLeft === 1) {
+      out.push([...acc, join(units.slice(start))]);
+      return;
+    }
+    for (let end = start + 1; end <= units.length - linesLeft + 1; end++) {
+      const next = units[end] ?? "";
+      if (cjk && NO_LINE_START.test(next)) continue;
+      walk(end, linesLeft - 1, [...acc, join(units.slice(start, end))]);
+    }
+  };
+  for (let lines = 1; lines <= maxLines; lines++) walk(0, lines, []);
+  return out.length > 0 ? out : [[join(units)]];
+}
+
+export function fitText(text: string, chain: readonly Face[], options: FitOptions): FittedText {
+  const units = options.cjk ? [...text] : text.split(" ").filter(Boolean);
+  // Ink height of a line at size 1, measured once on the whole headline (caps or CJK are all about the same).
+  const probe = shapeLine(text, chain, 1);
+  const inkHeight = Math.max(0.5, probe.box.y2 - probe.box.y1);
+  let best: { lines: string[]; size: number } | undefined;
+  for (const lines of candidates(units, options.cjk)) {
+    const widest = Math.max(...lines.map((line) => measure(line, chain)));
+    const tall = lines.length * inkHeight + (lines.length - 1) * options.leading;
+    const size = Math.min(options.box.w / widest, options.box.h / tall, options.maxSize);
+    // A more-line layout must be clearly bigger to win: fewer lines read faster.
+    if (!best || size > best.size * 1.12) best = { lines, size };
+  }
+  const chosen = best ?? { lines: [text], size: options.maxSize };
+  return place(chosen.lines, chosen.size, chain, options);
+}
+
+function place(lines: string[], size: number, chain: readonly Face[], options: FitOptions): FittedText {
+  const gap = options.leading * size;
+  const measured = lines.map((line) => shapeLine(line, chain, size));
+  const heights = measured.map((m) => m.box.y2 - m.box.y1);
+  const total = heights.reduce((a, b) => a + b, 0) + gap * (lines.length - 1);
+  let top = options.box.y + (options.box.h - total) / 2;
+  const shaped: ShapedLine[] = [];
+  let box: Box = { x1: Infinity, y1: Infinity, x2: -Infinity, y2: -Infinity };
+  lines.forEach((line, i) => {
+    const m = measured[i];
+    if (!m) return;
+    const width = m.box.x2 - m.box.x1;
+    const left = options.align === "center" ? options.box.x + (options.box.w - width) / 2 : options.box.x;
+    const placed = shapeLine(line, chain, size, left - m.box.x1, top - m.box.y1);
+    shaped.push(placed);
+    box = union(box, placed.box);
+    top += (heights[i] ?? 0) + gap;
+  });
+  return { lines, size, shaped, box };
+}

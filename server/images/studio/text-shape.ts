@@ -1,0 +1,71 @@
+import type { Face } from "./fonts.ts";
+
+/** Text turned into SVG path data with per-character font fallback, so nothing depends on system fonts. */
+export interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface ShapedLine {
+  d: string;
+  box: Box;
+  advance: number;
+  /** Characters no bundled face could draw (they are left out rather than drawn as tofu). */
+  missing: string[];
+}
+
+const EMPTY: Box = { x1: Infinity, y1: Infinity, x2: -Infinity, y2: -Infinity };
+
+export function union(a: Box, b: Box): Box {
+  return { x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1), x2: Math.max(a.x2, b.x2), y2: Math.max(a.y2, b.y2) };
+}
+
+export function faceFor(char: string, chain: readonly Face[]): { face: Face; index: number } | undefined {
+  for (const face of chain) {
+    const index = face.font.charToGlyphIndex(char);
+    if (index !== 0) return { face, index };
+  }
+  return undefined;
+}
+
+/** Lays one line out at (x, baseline) and returns its outline and ink box. */
+export function shapeLine(text: string, chain: readonly Face[], size: number, x = 0, baseline = 0, tracking = 0): ShapedLine {
+  let pen = x;
+  let box = EMPTY;
+  const parts: string[] = [];
+  const missing: string[] = [];
+  let previous: { face: Face; index: number } | undefined;
+  for (const char of text) {
+    const found = faceFor(char, chain);
+    if (!found) {
+      if (!/\s/u.test(char)) missing.push(char);
+      pen += size * 0.3;
+      previous = undefined;
+      continue;
+    }
+    const { font } = found.face;
+    const scale = size / font.unitsPerEm;
+    if (previous && previous.face === found.face) {
+      pen += font.getKerningValue(previous.index, found.index) * scale;
+    }
+    const glyph = font.glyphs.get(found.index);
+    const path = glyph.getPath(pen, baseline, size);
+    const d = path.toPathData(2);
+    if (d) {
+      parts.push(d);
+      const b = path.getBoundingBox();
+      if (Number.isFinite(b.x1)) box = union(box, b);
+    }
+    pen += (glyph.advanceWidth ?? font.unitsPerEm * 0.5) * scale + tracking * size;
+    previous = found;
+  }
+  if (!Number.isFinite(box.x1)) box = { x1: x, y1: baseline, x2: x, y2: baseline };
+  return { d: parts.join(""), box, advance: pen - x, missing };
+}
+
+/** Width of a run at size 1, for line breaking. */
+export function measure(text: string, chain: readonly Face[]): number {
+  return shapeLine(text, chain, 1).advance;
+}
