@@ -13,6 +13,8 @@ import { createAuthStore } from "./auth/store.ts";
 import type { Config } from "./config.ts";
 import { createCreditsService } from "./credits/service.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { createModelRegistry } from "./images/registry.ts";
+import { imageRoutes } from "./images/routes.ts";
 import { apiNotFound, errorHandler } from "./http/error-handler.ts";
 import type { Logger } from "./logger.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.ts";
@@ -114,6 +116,7 @@ export function createApp(deps: AppDeps): App {
   app.use("/api", authMiddleware.sameOriginForCookies);
 
   app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
+  app.use(imageRoutes({ registry: createModelRegistry(config.imageProviderKeys) }));
   app.use(
     waitlistRoutes({
       service: createWaitlistService({ store: createWaitlistStore(db), logger }),

@@ -42,6 +42,12 @@ const envSchema = z.object({
   FREE_SIGNUP_CREDITS: z.coerce.number().int().min(0).default(10),
   OTP_SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  // Image provider keys (issue 5): each one makes its models available; without any, Studio alone serves.
+  BFL_API_KEY: optionalString,
+  FAL_KEY: optionalString,
+  REPLICATE_API_TOKEN: optionalString,
+  OPENAI_API_KEY: optionalString,
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,7 +79,17 @@ export interface Config {
   otpSendLimitPerIp: number;
   /** Failed sign-ins (password or code) after which an IP waits out the 10-minute window. */
   loginFailureLimitPerIp: number;
+  /** Image provider keys; unset ones leave their models listed but unavailable. */
+  imageProviderKeys: ImageProviderKeys;
   version: string;
+}
+
+export interface ImageProviderKeys {
+  bflApiKey: string | undefined;
+  falKey: string | undefined;
+  replicateApiToken: string | undefined;
+  openaiApiKey: string | undefined;
+  googleGenerativeAiApiKey: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +130,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     freeSignupCredits: e.FREE_SIGNUP_CREDITS,
     otpSendLimitPerIp: e.OTP_SEND_LIMIT_PER_IP,
     loginFailureLimitPerIp: e.LOGIN_FAILURE_LIMIT_PER_IP,
+    imageProviderKeys: {
+      bflApiKey: e.BFL_API_KEY,
+      falKey: e.FAL_KEY,
+      replicateApiToken: e.REPLICATE_API_TOKEN,
+      openaiApiKey: e.OPENAI_API_KEY,
+      googleGenerativeAiApiKey: e.GOOGLE_GENERATIVE_AI_API_KEY,
+    },
     version,
   };
 }

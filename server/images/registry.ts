@@ -1,0 +1,49 @@
+import type { ModelEntry } from "../../contract/images.ts";
+import { type ModelInfo, models } from "../../contract/models.ts";
+import type { ImageProviderKeys } from "../config.ts";
+
+/**
+ * Which settings enable each provider (issue 5): FLUX.1 Kontext runs at Black Forest Labs or through fal or
+ * Replicate; GPT Image needs OpenAI; the Google models need a Gemini API key. Studio needs nothing.
+ */
+const enablers: Record<ModelInfo["provider"], readonly (keyof ImageProviderKeys)[]> = {
+  studio: [],
+  "black-forest-labs": ["bflApiKey", "falKey", "replicateApiToken"],
+  openai: ["openaiApiKey"],
+  google: ["googleGenerativeAiApiKey"],
+};
+
+const settingNames: Record<keyof ImageProviderKeys, string> = {
+  bflApiKey: "BFL_API_KEY",
+  falKey: "FAL_KEY",
+  replicateApiToken: "REPLICATE_API_TOKEN",
+  openaiApiKey: "OPENAI_API_KEY",
+  googleGenerativeAiApiKey: "GOOGLE_GENERATIVE_AI_API_KEY",
+};
+
+export interface ModelRegistry {
+  list(): ModelEntry[];
+  find(id: string): ModelEntry | undefined;
+}
+
+export function createModelRegistry(keys: ImageProviderKeys): ModelRegistry {
+  const entries: ModelEntry[] = models.map((model) => {
+    const needed = enablers[model.provider];
+    const available = needed.length === 0 || needed.some((key) => keys[key] !== undefined);
+    const entry: ModelEntry = {
+      id: model.id,
+      label: model.label,
+      provider: model.provider,
+      popular: model.popular,
+      capabilities: [...model.capabilities],
+      creditCost: model.creditCost,
+      available,
+    };
+    if (!available) entry.enabledBy = needed.map((key) => settingNames[key]);
+    return entry;
+  });
+  return {
+    list: () => entries.map((e) => ({ ...e })),
+    find: (id) => entries.find((e) => e.id === id),
+  };
+}
