@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MarketingHeader } from "../components/site/marketing-header.tsx";
+import { StepCard } from "../components/site/step-card.tsx";
 import { SiteFooter } from "../components/site/site-footer.tsx";
 import { DemoPanels } from "../features/landing/demo-panels.tsx";
 import { usePageMeta } from "../lib/use-page-meta.ts";
@@ -52,11 +53,7 @@ export default function LandingPage() {
             <p className="mt-2 max-w-2xl text-muted">{t("landing.howSubtitle")}</p>
             <ol className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
               {stepKeys.map((key, index) => (
-                <li key={key} className="rounded-2xl border border-border bg-surface p-6">
-                  <span aria-hidden="true" className="brand-gradient grid size-9 place-items-center rounded-full text-sm font-black text-white">{index + 1}</span>
-                  <h3 className="mt-4 text-lg font-bold">{t(`landing.steps.${key}.title`)}</h3>
-                  <p className="mt-1 text-muted">{t(`landing.steps.${key}.body`)}</p>
-                </li>
+                <StepCard key={key} step={index + 1} title={t(`landing.steps.${key}.title`)} body={t(`landing.steps.${key}.body`)} />
               ))}
             </ol>
             <div className="mt-10 flex justify-center">

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { GiftIcon } from "../components/site/gift-icon.tsx";
 import { MarketingHeader } from "../components/site/marketing-header.tsx";
+import { StepCard } from "../components/site/step-card.tsx";
 import { SiteFooter } from "../components/site/site-footer.tsx";
 import { ModelList } from "../features/waitlist/model-list.tsx";
 import { WaitlistForm } from "../features/waitlist/waitlist-form.tsx";
@@ -52,17 +53,20 @@ export default function WaitlistPage() {
             <p className="mt-2 max-w-2xl text-muted">{t("howItWorks.subtitle")}</p>
             <ol className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-3">
               {stepKeys.map((key, index) => (
-                <li key={key} className={`rounded-2xl border border-border bg-surface p-6 ${key === "models" ? "md:col-span-2 lg:col-span-2" : ""}`}>
-                  <span aria-hidden="true" className="brand-gradient grid size-9 place-items-center rounded-full text-sm font-black text-white">{index + 1}</span>
-                  <h3 className="mt-4 text-lg font-bold">{t(`howItWorks.steps.${key}.title`)}</h3>
-                  <p className="mt-1 text-muted">{t(`howItWorks.steps.${key}.body`)}</p>
+                <StepCard
+                  key={key}
+                  step={index + 1}
+                  title={t(`howItWorks.steps.${key}.title`)}
+                  body={t(`howItWorks.steps.${key}.body`)}
+                  className={key === "models" ? "md:col-span-2 lg:col-span-2" : ""}
+                >
                   {key === "models" && (
                     <div className="mt-4">
                       <h4 className="sr-only">{t("modelsTitle")}</h4>
                       <ModelList />
                     </div>
                   )}
-                </li>
+                </StepCard>
               ))}
             </ol>
           </div>
