@@ -49,27 +49,27 @@ export function backgroundSvg(scene: Scene): string {
   return svgDoc(w, h, defs, body);
 }
 
-/** Vignette (all styles but cartoon) plus a printed frame for vintage, drawn above the subjects. */
+/** A vignette darkens the edges (all styles but cartoon); smooth, so it may be rasterised small and scaled up. */
+export function vignetteSvg(scene: Scene, w: number, h: number): string | undefined {
+  if (scene.style === "cartoon") return undefined;
+  const strength = scene.style === "abstract" ? 0.35 : 0.7;
+  const tint = scene.style === "vintage" ? scene.palette.ink : "#000000";
+  const defs = [`<radialGradient id="vig" cx="0.5" cy="0.5" r="0.75"><stop offset="0.55" stop-color="${tint}" stop-opacity="0"/><stop offset="1" stop-color="${tint}" stop-opacity="${strength}"/></radialGradient>`];
+  return svgDoc(w, h, defs, [`<rect width="${w}" height="${h}" fill="url(#vig)"/>`]);
+}
+
+/** The accents and, for vintage, a printed frame: one SVG above the subjects. */
 export function overlaySvg(scene: Scene): string {
   const { width: w, height: h, palette: p } = scene;
   const defs: string[] = [];
   const body: string[] = [];
-  if (scene.style !== "cartoon") {
-    const strength = scene.style === "abstract" ? 0.35 : 0.7;
-    const tint = scene.style === "vintage" ? p.ink : "#000000";
-    defs.push(`<radialGradient id="vig" cx="0.5" cy="0.5" r="0.75"><stop offset="0.55" stop-color="${tint}" stop-opacity="0"/><stop offset="1" stop-color="${tint}" stop-opacity="${strength}"/></radialGradient>`);
-    body.push(`<rect width="${w}" height="${h}" fill="url(#vig)"/>`);
-  }
+  body.push(...scene.accents.map((a) => accent(a, p.ink)));
   if (scene.style === "vintage") {
     const m = Math.min(w, h) * 0.03;
     body.push(`<rect x="${f(m)}" y="${f(m)}" width="${f(w - 2 * m)}" height="${f(h - 2 * m)}" fill="none" stroke="${p.text}" stroke-width="${f(m * 0.22)}" opacity="0.8"/>`);
     body.push(`<rect x="${f(m * 1.5)}" y="${f(m * 1.5)}" width="${f(w - 3 * m)}" height="${f(h - 3 * m)}" fill="none" stroke="${p.text}" stroke-width="${f(m * 0.08)}" opacity="0.7"/>`);
   }
   return svgDoc(w, h, defs, body);
-}
-
-export function accentsSvg(scene: Scene, accents: readonly Accent[]): string {
-  return svgDoc(scene.width, scene.height, [], accents.map((a) => accent(a, scene.palette.ink)));
 }
 
 export function svgDoc(w: number, h: number, defs: readonly string[], body: readonly string[]): string {

@@ -40,7 +40,7 @@ const palettes: Record<ImageStyle, readonly Palette[]> = {
   ],
   vintage: [
     { base: "#2b1a10", mid: "#c0602c", light: "#f2d9a4", accents: ["#e3a23b", "#7a2e1b", "#2f5d62"], text: "#fff4dc", highlight: "#ffcf5c", ink: "#2a140a", outline: "#fff1d0" },
-    { base: "#1e2a26", mid: "#2f5d62", light: "#efe0bd", accents: ["#d9a441", "#b5452f", "#f4e7c8"], text: "#fff4dc", highlight: "#f6c453", ink: "#1a120c", outline: "#f4e7c8" },
+    { base: "#2a1d0e", mid: "#b8862b", light: "#f5e6c4", accents: ["#d9a441", "#b5452f", "#f4e7c8"], text: "#fff4dc", highlight: "#f6c453", ink: "#1a120c", outline: "#f4e7c8" },
     { base: "#3a1420", mid: "#a33b3b", light: "#f3dcb0", accents: ["#e0a64a", "#3e5c50", "#f7ebd0"], text: "#fff6e0", highlight: "#ffd36b", ink: "#24100a", outline: "#f7ebd0" },
   ],
 };

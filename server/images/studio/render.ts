@@ -3,10 +3,10 @@ import type { GenerateProgress } from "../engine.ts";
 import type { Rgb } from "./color.ts";
 import type { FontStore } from "./fonts.ts";
 import { createRandom } from "./random.ts";
-import { accentsSvg, backgroundSvg, overlaySvg, svgDoc } from "./background-svg.ts";
+import { backgroundSvg, overlaySvg, vignetteSvg } from "./background-svg.ts";
 import type { Rect, Scene } from "./scene.ts";
 import { subjectOverlays } from "./subjects.ts";
-import { renderText } from "./text-layer.ts";
+import { type RenderedText, renderText } from "./text-layer.ts";
 
 /** Renders a scene with sharp, layer by layer; returns the PNG and the scene with the text decisions filled in. */
 export interface RenderOptions {
@@ -29,10 +29,10 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
 
   check();
   options.progress("background", 15);
-  const background = await sharp(Buffer.from(backgroundSvg(scene))).raw().toBuffer();
+  const background = await rasterBackground(scene);
   const layers: OverlayOptions[] = [];
   if (scene.style === "vintage" || scene.style === "realistic") {
-    layers.push({ input: grain(scene, scene.style === "vintage" ? 34 : 14), raw: { width, height, channels: 4 }, blend: "overlay" });
+    layers.push({ input: grain(scene, scene.style === "vintage" ? 34 : 14), raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 }, tile: true, blend: "overlay" });
   }
 
   check();
@@ -43,8 +43,9 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
     if (png) layers.push(...(await subjectOverlays(subject, { png }, canvas)));
     check();
   }
+  const vignette = vignetteSvg(scene, Math.round(width / 8), Math.round(height / 8));
+  if (vignette) layers.push({ input: await sharp(Buffer.from(vignette)).resize(width, height).raw().toBuffer(), raw: { width, height, channels: 4 } });
   layers.push({ input: Buffer.from(overlaySvg(scene)) });
-  if (scene.accents.length > 0) layers.push({ input: Buffer.from(accentsSvg(scene, scene.accents)) });
   const composed: Raw = {
     data: await sharp(background, { raw: { width, height, channels: 4 } }).composite(layers).raw().toBuffer(),
     width,
@@ -60,7 +61,7 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
   check();
   options.progress("encode", 90);
   const png = await sharp(composed.data, { raw: { width, height, channels: 4 } })
-    .composite([{ input: Buffer.from(svgDoc(width, height, [], texts.map((t) => t.svg))) }])
+    .composite(texts.map((t) => textOverlay(t, canvas)))
     .removeAlpha()
     .png({ compressionLevel: 6, adaptiveFiltering: false })
     .toBuffer();
@@ -68,10 +69,35 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
   return { png, scene: { ...scene, text: texts.map((t) => t.layer) } };
 }
 
+/** Only the text's own region is rasterised: a full-canvas SVG costs librsvg several times more. */
+export function textOverlay(text: RenderedText, canvas: { width: number; height: number }): OverlayOptions {
+  const x = Math.max(0, Math.floor(text.region.x));
+  const y = Math.max(0, Math.floor(text.region.y));
+  const w = Math.min(canvas.width, Math.ceil(text.region.x + text.region.w)) - x;
+  const h = Math.min(canvas.height, Math.ceil(text.region.y + text.region.h)) - y;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">${text.svg}</svg>`;
+  return { input: Buffer.from(svg), left: x, top: y };
+}
+
+/**
+ * Realistic and vintage backgrounds are all soft light and gradients: rasterised at half size and scaled up they
+ * look the same and cost a quarter. Cartoon and abstract have crisp edges and are drawn at full size.
+ */
+async function rasterBackground(scene: Scene): Promise<Buffer> {
+  const soft = scene.style === "realistic" || scene.style === "vintage";
+  if (!soft) return sharp(Buffer.from(backgroundSvg(scene))).ensureAlpha().raw().toBuffer();
+  const half = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(scene.width / 2)}" height="${Math.round(scene.height / 2)}" viewBox="0 0 ${scene.width} ${scene.height}"`;
+  const svg = backgroundSvg(scene).replace(/^<svg [^>]*?viewBox="[^"]*"/u, half);
+  return sharp(Buffer.from(svg)).resize(scene.width, scene.height).ensureAlpha().raw().toBuffer();
+}
+
+// A tile of grain repeated over the canvas looks the same as full-size noise at a fraction of the cost.
+const GRAIN_TILE = 256;
+
 /** Film grain from the scene's seed: the same seed gives the same noise, so the bytes stay reproducible. */
 function grain(scene: Scene, strength: number): Buffer {
   const random = createRandom(scene.seed).fork("grain");
-  const out = Buffer.alloc(scene.width * scene.height * 4);
+  const out = Buffer.alloc(GRAIN_TILE * GRAIN_TILE * 4);
   for (let i = 0; i < out.length; i += 4) {
     const v = 128 + Math.round((random.next() - 0.5) * 2 * 90);
     out[i] = v;

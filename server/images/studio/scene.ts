@@ -169,7 +169,7 @@ function placeSubjects(names: readonly string[], area: Rect, palette: Palette, r
       name,
       index,
       box: { x: Math.round(x), y: Math.round(area.y + area.h - h), w: Math.round(w), h: Math.round(h) },
-      outline: { color: palette.outline, width: Math.round(unit * 0.012) },
+      outline: { color: palette.outline, width: Math.round(unit * 0.018) },
       shadow: { dx: Math.round(unit * 0.012), dy: Math.round(unit * 0.018), blur: Math.round(unit * 0.02), opacity: 0.55 },
     };
   }).reverse();

@@ -22,7 +22,22 @@ export interface FittedText {
 // CJK lines must not start with closing punctuation or small kana (kinsoku shori).
 const NO_LINE_START = /^[、。，．・：；？！ー）」』】〕》〉ゃゅょっぁぃぅぇぉャュョッァィゥェォ!?,.)]/u;
 
+// Japanese reads best broken after a particle or punctuation, or where the script changes (but not between a
+// kanji and its kana ending). Chinese may break anywhere.
+const PARTICLE = /[でのをはがにとへやもな、。！？!?]/u;
+const kind = (c: string) => (/\p{Script=Han}/u.test(c) ? "han" : /\p{Script=Hiragana}/u.test(c) ? "hira" : /\p{Script=Katakana}|ー/u.test(c) ? "kata" : "other");
+
+function goodBreak(before: string, after: string): boolean {
+  if (PARTICLE.test(before)) return true;
+  const a = kind(before);
+  const b = kind(after);
+  return a !== b && !(a === "han" && b === "hira");
+}
+
 function candidates(units: string[], cjk: boolean): string[][] {
+  const kana = cjk && units.some((u) => /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(u));
+  const breaks = units.map((u, i) => i > 0 && goodBreak(units[i - 1] ?? "", u));
+  const strict = kana && breaks.some(Boolean);
   const join = (parts: string[]) => (cjk ? parts.join("") : parts.join(" "));
   const out: string[][] = [];
   const maxLines = Math.min(units.length, cjk ? 3 : 4);
@@ -34,6 +49,7 @@ function candidates(units: string[], cjk: boolean): string[][] {
     for (let end = start + 1; end <= units.length - linesLeft + 1; end++) {
       const next = units[end] ?? "";
       if (cjk && NO_LINE_START.test(next)) continue;
+      if (strict && !breaks[end]) continue;
       walk(end, linesLeft - 1, [...acc, join(units.slice(start, end))]);
     }
   };

@@ -11,6 +11,8 @@ export interface RenderedText {
   svg: string;
   /** The glyph outlines' ink box (before stroke), for tests and the scene. */
   ink: Rect;
+  /** Everything the SVG paints (stroke, shadow, plate, rotation), so only that area is rasterised. */
+  region: Rect;
 }
 
 /**
@@ -64,7 +66,11 @@ export async function renderText(
     ...paths.map((p) => `<path d="${p.d}" fill="${p.fill}"/>`),
     `</g>`,
   ].join("");
-  return { layer: result, svg, ink };
+  const margin = layer.stroke.width * 2 + Math.max(layer.shadow.dx, layer.shadow.dy) + fit.size * 0.1;
+  const outer = result.plate ? union(expand(ink, margin), plateRect) : expand(ink, margin);
+  const sin = Math.abs(Math.sin((layer.rotation * Math.PI) / 180));
+  const region = expand(outer, sin * Math.max(outer.w, outer.h) * 0.5 + 2);
+  return { layer: result, svg, ink, region };
 }
 
 interface Legible {
@@ -83,7 +89,8 @@ function legible(layer: TextLayer, behind: Rgb): Legible {
   if (flippedRatio >= MIN_CONTRAST) return { text: flipped, contrast: flippedRatio };
   // Neither works on a mid-tone backdrop: put the light text on an ink plate and darken it until it passes.
   const ink = hexToRgb(layer.stroke.color);
-  for (let opacity = 0.55; opacity <= 1.0001; opacity += 0.05) {
+  // A plate reads as a deliberate label only when it is nearly solid, so it starts at 0.8.
+  for (let opacity = 0.8; opacity <= 1.0001; opacity += 0.05) {
     const ratio = worst([layer.fill, layer.highlight], mix(behind, ink, opacity));
     if (ratio >= MIN_CONTRAST || opacity > 0.999) {
       return {
@@ -101,6 +108,16 @@ function clamp(rect: Rect, box: Rect, unit: number): Rect {
   const x = Math.max(box.x - slack, rect.x);
   const y = Math.max(box.y - slack, rect.y);
   return { x, y, w: Math.min(box.x + box.w + slack, rect.x + rect.w) - x, h: Math.min(box.y + box.h + slack, rect.y + rect.h) - y };
+}
+
+function expand(r: Rect, by: number): Rect {
+  return { x: r.x - by, y: r.y - by, w: r.w + 2 * by, h: r.h + 2 * by };
+}
+
+function union(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
 }
 
 function roundRect(r: Rect): Rect {

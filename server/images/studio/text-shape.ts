@@ -65,7 +65,21 @@ export function shapeLine(text: string, chain: readonly Face[], size: number, x 
   return { d: parts.join(""), box, advance: pen - x, missing };
 }
 
-/** Width of a run at size 1, for line breaking. */
+/** Width of a run at size 1, for line breaking: advances and kerning only, no outlines. */
 export function measure(text: string, chain: readonly Face[]): number {
-  return shapeLine(text, chain, 1).advance;
+  let width = 0;
+  let previous: { face: Face; index: number } | undefined;
+  for (const char of text) {
+    const found = faceFor(char, chain);
+    if (!found) {
+      width += 0.3;
+      previous = undefined;
+      continue;
+    }
+    const { font } = found.face;
+    if (previous && previous.face === found.face) width += font.getKerningValue(previous.index, found.index) / font.unitsPerEm;
+    width += (font.glyphs.get(found.index).advanceWidth ?? font.unitsPerEm * 0.5) / font.unitsPerEm;
+    previous = found;
+  }
+  return width;
 }
