@@ -3,9 +3,10 @@
 import { benchAuth } from "./auth.bench.ts";
 import { benchHttp } from "./http.bench.ts";
 import { benchLighthouse } from "./lighthouse.bench.ts";
+import { benchStudio } from "./studio.bench.ts";
 import { benchWaitlist } from "./waitlist.bench.ts";
 
-const groups: Record<string, () => Promise<void>> = { http: benchHttp, waitlist: benchWaitlist, auth: benchAuth, lighthouse: benchLighthouse };
+const groups: Record<string, () => Promise<void>> = { http: benchHttp, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, lighthouse: benchLighthouse };
 const wanted = process.argv.slice(2);
 console.log(`# Thumbforge bench — node ${process.version}, ${new Date().toISOString()}`);
 for (const [name, run] of Object.entries(groups)) {
