@@ -1,75 +1,71 @@
 import { mixHex } from "./color.ts";
 import type { Accent, Scene, Shape } from "./scene.ts";
 
-/** SVG for a scene's background and accents; librsvg (inside sharp) rasterises it. */
+/** SVG for a scene's background, vignette, frame and accents; librsvg (inside sharp) rasterises it. */
 const f = (n: number) => n.toFixed(1);
 
 export function backgroundSvg(scene: Scene): string {
   const { width: w, height: h, palette: p, background: bg } = scene;
   const { x: fx, y: fy } = bg.focus;
   const defs: string[] = [];
-  const body: string[] = [];
+  const soft: string[] = [];
+  const crisp: string[] = [];
   switch (scene.style) {
     case "realistic":
       defs.push(`<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${p.mid}"/><stop offset="1" stop-color="${p.base}"/></linearGradient>`);
       defs.push(`<radialGradient id="key" cx="${f(fx)}" cy="${f(fy)}" r="${f(Math.max(w, h) * 0.55)}" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${p.light}" stop-opacity="0.95"/><stop offset="0.45" stop-color="${p.light}" stop-opacity="0.35"/><stop offset="1" stop-color="${p.light}" stop-opacity="0"/></radialGradient>`);
-      body.push(`<rect width="${w}" height="${h}" fill="url(#bg)"/><rect width="${w}" height="${h}" fill="url(#key)"/>`);
-      bg.shapes.forEach((s, i) => body.push(bokeh(s, i, defs)));
-      body.push(`<rect y="${f(h * 0.78)}" width="${w}" height="${f(h * 0.22)}" fill="${p.base}" opacity="0.45"/>`);
+      soft.push(`<rect width="${w}" height="${h}" fill="url(#bg)"/><rect width="${w}" height="${h}" fill="url(#key)"/>`);
+      bg.shapes.forEach((s, i) => soft.push(bokeh(s, i, defs)));
+      soft.push(`<rect y="${f(h * 0.78)}" width="${w}" height="${f(h * 0.22)}" fill="${p.base}" opacity="0.45"/>`);
       break;
     case "cartoon": {
       defs.push(`<pattern id="dots" width="22" height="22" patternUnits="userSpaceOnUse"><circle cx="11" cy="11" r="5" fill="${p.base}"/></pattern>`);
       defs.push(`<radialGradient id="fade" cx="${f(fx)}" cy="${f(fy)}" r="${f(Math.max(w, h) * 0.8)}" gradientUnits="userSpaceOnUse"><stop offset="0.45" stop-color="#000"/><stop offset="1" stop-color="#fff"/></radialGradient><mask id="edge"><rect width="${w}" height="${h}" fill="url(#fade)"/></mask>`);
-      body.push(`<rect width="${w}" height="${h}" fill="${p.mid}"/>`);
-      body.push(rays(fx, fy, 18, p.light, 0.75, Math.hypot(w, h)));
-      body.push(`<circle cx="${fx}" cy="${fy}" r="${f(Math.min(w, h) * 0.32)}" fill="${p.light}" opacity="0.9"/>`);
-      body.push(`<rect width="${w}" height="${h}" fill="url(#dots)" mask="url(#edge)" opacity="0.55"/>`);
-      bg.shapes.forEach((s) => body.push(shape(s)));
+      soft.push(`<rect width="${w}" height="${h}" fill="${p.mid}"/>`);
+      soft.push(rays(fx, fy, 18, p.light, 0.75, Math.hypot(w, h)));
+      soft.push(`<circle cx="${fx}" cy="${fy}" r="${f(Math.min(w, h) * 0.32)}" fill="${p.light}" opacity="0.9"/>`);
+      soft.push(`<rect width="${w}" height="${h}" fill="url(#dots)" mask="url(#edge)" opacity="0.55"/>`);
+      bg.shapes.forEach((s) => soft.push(shape(s)));
       break;
     }
     case "abstract":
-      body.push(`<rect width="${w}" height="${h}" fill="${p.base}"/>`);
+      soft.push(`<rect width="${w}" height="${h}" fill="${p.base}"/>`);
       // Overlapping soft radial blobs give the mesh-gradient look without a mesh renderer.
       bg.shapes.forEach((s, i) => {
         if (s.kind === "blob") {
           defs.push(`<radialGradient id="m${i}" cx="${s.x}" cy="${s.y}" r="${s.size}" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${s.color}" stop-opacity="${s.opacity}"/><stop offset="1" stop-color="${s.color}" stop-opacity="0"/></radialGradient>`);
-          body.push(`<rect width="${w}" height="${h}" fill="url(#m${i})"/>`);
+          soft.push(`<rect width="${w}" height="${h}" fill="url(#m${i})"/>`);
         }
       });
-      body.push(`<rect width="${w}" height="${h}" fill="${p.base}" opacity="0.18"/>`);
-      bg.shapes.filter((s) => s.kind !== "blob").forEach((s) => body.push(shape(s)));
+      soft.push(`<rect width="${w}" height="${h}" fill="${p.base}" opacity="0.18"/>`);
+      bg.shapes.filter((s) => s.kind !== "blob").forEach((s) => crisp.push(shape(s)));
       break;
     case "vintage":
       defs.push(`<radialGradient id="paper" cx="${f(fx)}" cy="${f(fy)}" r="${f(Math.max(w, h) * 0.75)}" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${p.light}"/><stop offset="0.55" stop-color="${mixHex(p.light, p.mid, 0.55)}"/><stop offset="1" stop-color="${p.mid}"/></radialGradient>`);
-      body.push(`<rect width="${w}" height="${h}" fill="url(#paper)"/>`);
-      body.push(rays(fx, fy, 28, p.mid, 0.14, Math.hypot(w, h)));
-      bg.shapes.forEach((s) => body.push(shape(s)));
+      soft.push(`<rect width="${w}" height="${h}" fill="url(#paper)"/>`);
+      crisp.push(rays(fx, fy, 28, p.mid, 0.14, Math.hypot(w, h)));
+      bg.shapes.forEach((s) => crisp.push(shape(s)));
       break;
   }
-  return svgDoc(w, h, defs, body);
+  // Sharp edges (shapes, rays) go above the soft light; both are one document.
+  return svgDoc(w, h, defs, [...soft, ...crisp]);
 }
 
-/** A vignette darkens the edges (all styles but cartoon); smooth, so it may be rasterised small and scaled up. */
-export function vignetteSvg(scene: Scene, w: number, h: number): string | undefined {
+/** A vignette darkens the edges (all styles but cartoon), above the subjects like a lens would. */
+export function vignetteSvg(scene: Scene): string | undefined {
   if (scene.style === "cartoon") return undefined;
+  const { width: w, height: h } = scene;
   const strength = scene.style === "abstract" ? 0.35 : 0.7;
   const tint = scene.style === "vintage" ? scene.palette.ink : "#000000";
   const defs = [`<radialGradient id="vig" cx="0.5" cy="0.5" r="0.75"><stop offset="0.55" stop-color="${tint}" stop-opacity="0"/><stop offset="1" stop-color="${tint}" stop-opacity="${strength}"/></radialGradient>`];
   return svgDoc(w, h, defs, [`<rect width="${w}" height="${h}" fill="url(#vig)"/>`]);
 }
 
-/** The accents and, for vintage, a printed frame: one SVG above the subjects. */
-export function overlaySvg(scene: Scene): string {
+/** The double rule of a printed poster, drawn above the subjects for vintage. */
+export function frameSvg(scene: Scene): string {
   const { width: w, height: h, palette: p } = scene;
-  const defs: string[] = [];
-  const body: string[] = [];
-  body.push(...scene.accents.map((a) => accent(a, p.ink)));
-  if (scene.style === "vintage") {
-    const m = Math.min(w, h) * 0.03;
-    body.push(`<rect x="${f(m)}" y="${f(m)}" width="${f(w - 2 * m)}" height="${f(h - 2 * m)}" fill="none" stroke="${p.text}" stroke-width="${f(m * 0.22)}" opacity="0.8"/>`);
-    body.push(`<rect x="${f(m * 1.5)}" y="${f(m * 1.5)}" width="${f(w - 3 * m)}" height="${f(h - 3 * m)}" fill="none" stroke="${p.text}" stroke-width="${f(m * 0.08)}" opacity="0.7"/>`);
-  }
-  return svgDoc(w, h, defs, body);
+  const m = Math.min(w, h) * 0.03;
+  return `<rect x="${f(m)}" y="${f(m)}" width="${f(w - 2 * m)}" height="${f(h - 2 * m)}" fill="none" stroke="${p.text}" stroke-width="${f(m * 0.22)}" opacity="0.8"/><rect x="${f(m * 1.5)}" y="${f(m * 1.5)}" width="${f(w - 3 * m)}" height="${f(h - 3 * m)}" fill="none" stroke="${p.text}" stroke-width="${f(m * 0.08)}" opacity="0.7"/>`;
 }
 
 export function svgDoc(w: number, h: number, defs: readonly string[], body: readonly string[]): string {
@@ -129,7 +125,7 @@ function shape(s: Shape): string {
   }
 }
 
-function accent(a: Accent, ink: string): string {
+export function accentSvg(a: Accent, ink: string): string {
   const t = `transform="translate(${a.x} ${a.y}) rotate(${f(a.rotation)})"`;
   const s = a.size;
   switch (a.kind) {

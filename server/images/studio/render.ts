@@ -3,7 +3,8 @@ import type { GenerateProgress } from "../engine.ts";
 import type { Rgb } from "./color.ts";
 import type { FontStore } from "./fonts.ts";
 import { createRandom } from "./random.ts";
-import { backgroundSvg, overlaySvg, vignetteSvg } from "./background-svg.ts";
+import { backgroundSvg, vignetteSvg } from "./background-svg.ts";
+import { accentOverlays, frameOverlays, regionOverlay } from "./overlays.ts";
 import type { Rect, Scene } from "./scene.ts";
 import { subjectOverlays } from "./subjects.ts";
 import { type RenderedText, renderText } from "./text-layer.ts";
@@ -29,28 +30,13 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
 
   check();
   options.progress("background", 15);
-  const background = await rasterBackground(scene);
-  const layers: OverlayOptions[] = [];
-  if (scene.style === "vintage" || scene.style === "realistic") {
-    layers.push({ input: grain(scene, scene.style === "vintage" ? 34 : 14), raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 }, tile: true, blend: "overlay" });
-  }
-
-  check();
-  options.progress("subjects", 35);
-  // Back to front: the scene lists the hero last.
-  for (const subject of scene.subjects) {
-    const png = options.cutouts[subject.index];
-    if (png) layers.push(...(await subjectOverlays(subject, { png }, canvas)));
+  const { background, layers } = await lowerLayers(scene, options.cutouts, () => {
     check();
-  }
-  const vignette = vignetteSvg(scene, Math.round(width / 8), Math.round(height / 8));
-  if (vignette) layers.push({ input: await sharp(Buffer.from(vignette)).resize(width, height).raw().toBuffer(), raw: { width, height, channels: 4 } });
-  layers.push({ input: Buffer.from(overlaySvg(scene)) });
-  const composed: Raw = {
-    data: await sharp(background, { raw: { width, height, channels: 4 } }).composite(layers).raw().toBuffer(),
-    width,
-    height,
-  };
+    options.progress("subjects", 35);
+  });
+  // One pipeline from the background SVG to the raw composite: every full-canvas buffer that crosses between
+  // JavaScript and libvips costs about as much as drawing it.
+  const composed: Raw = { data: await sharp(background).composite(layers).ensureAlpha().raw().toBuffer(), width, height };
 
   check();
   options.progress("text", 70);
@@ -61,7 +47,7 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
   check();
   options.progress("encode", 90);
   const png = await sharp(composed.data, { raw: { width, height, channels: 4 } })
-    .composite(texts.map((t) => textOverlay(t, canvas)))
+    .composite(texts.map((t) => textOverlay(t, canvas)).filter((o): o is OverlayOptions => o !== undefined))
     .removeAlpha()
     .png({ compressionLevel: 6, adaptiveFiltering: false })
     .toBuffer();
@@ -69,27 +55,35 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
   return { png, scene: { ...scene, text: texts.map((t) => t.layer) } };
 }
 
-/** Only the text's own region is rasterised: a full-canvas SVG costs librsvg several times more. */
-export function textOverlay(text: RenderedText, canvas: { width: number; height: number }): OverlayOptions {
-  const x = Math.max(0, Math.floor(text.region.x));
-  const y = Math.max(0, Math.floor(text.region.y));
-  const w = Math.min(canvas.width, Math.ceil(text.region.x + text.region.w)) - x;
-  const h = Math.min(canvas.height, Math.ceil(text.region.y + text.region.h)) - y;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">${text.svg}</svg>`;
-  return { input: Buffer.from(svg), left: x, top: y };
+/**
+ * Everything under the headline: the background SVG and the overlays above it (grain, subjects back to front,
+ * vignette, frame, accents). `step` runs between the background and the subjects (progress, abort checks).
+ */
+export async function lowerLayers(scene: Scene, cutouts: readonly Buffer[], step: () => void = () => {}): Promise<{ background: Buffer; layers: OverlayOptions[] }> {
+  const canvas = { width: scene.width, height: scene.height };
+  const background = Buffer.from(backgroundSvg(scene));
+  const layers: OverlayOptions[] = [];
+  if (scene.style === "vintage" || scene.style === "realistic") {
+    layers.push({ input: grain(scene, scene.style === "vintage" ? 34 : 14), raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 }, tile: true, blend: "overlay" });
+  }
+  step();
+  // Back to front: the scene lists the hero last.
+  for (const subject of scene.subjects) {
+    const png = cutouts[subject.index];
+    if (png) layers.push(...(await subjectOverlays(subject, { png }, canvas)));
+    step();
+  }
+  const vignette = vignetteSvg(scene);
+  if (vignette) layers.push({ input: Buffer.from(vignette) });
+  layers.push(...frameOverlays(scene, canvas), ...accentOverlays(scene, canvas));
+  return { background, layers };
 }
 
-/**
- * Realistic and vintage backgrounds are all soft light and gradients: rasterised at half size and scaled up they
- * look the same and cost a quarter. Cartoon and abstract have crisp edges and are drawn at full size.
- */
-async function rasterBackground(scene: Scene): Promise<Buffer> {
-  const soft = scene.style === "realistic" || scene.style === "vintage";
-  if (!soft) return sharp(Buffer.from(backgroundSvg(scene))).ensureAlpha().raw().toBuffer();
-  const half = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(scene.width / 2)}" height="${Math.round(scene.height / 2)}" viewBox="0 0 ${scene.width} ${scene.height}"`;
-  const svg = backgroundSvg(scene).replace(/^<svg [^>]*?viewBox="[^"]*"/u, half);
-  return sharp(Buffer.from(svg)).resize(scene.width, scene.height).ensureAlpha().raw().toBuffer();
+/** Only the text's own region is rasterised: a full-canvas SVG costs librsvg several times more. */
+export function textOverlay(text: RenderedText, canvas: { width: number; height: number }): OverlayOptions | undefined {
+  return regionOverlay(text.svg, text.region, canvas);
 }
+
 
 // A tile of grain repeated over the canvas looks the same as full-size noise at a fraction of the cost.
 const GRAIN_TILE = 256;
