@@ -7,7 +7,8 @@ import { SESSION_TOKEN_KEY } from "./session-token.ts";
 export type AuthState =
   | { status: "loading"; user: null }
   | { status: "authenticated"; user: StoredUser }
-  | { status: "unauthenticated"; user: null };
+  /** `signedOut` marks this tab's own logout, after which the app goes to `/` rather than `/login` (SPEC.md §2). */
+  | { status: "unauthenticated"; user: null; signedOut?: boolean };
 
 export const authAtom = atom<AuthState>({ status: "loading", user: null });
 

@@ -32,11 +32,10 @@ export function useAuth() {
       // SPEC.md §7: logout failures are ignored for local sign-out.
     }
     clearStoredAuth();
-    // Leave the signed-in screen first: flipping the state while it is mounted would let its guard send us to
-    // /login instead of / (SPEC.md §2: after logout the user is sent to /).
-    await navigate("/");
-    setAuth({ status: "unauthenticated", user: null });
     queryClient.clear();
+    // The signed-in screen's guard reads `signedOut` and sends this tab to / (not /login), whichever renders first.
+    setAuth({ status: "unauthenticated", user: null, signedOut: true });
+    await navigate("/");
   }, [navigate, queryClient, setAuth]);
 
   return { ...auth, login, logout };
