@@ -125,3 +125,11 @@ describe("Studio engine", () => {
 function mixed(a: readonly number[], b: readonly number[], t: number): [number, number, number] {
   return [0, 1, 2].map((i) => (a[i] ?? 0) + ((b[i] ?? 0) - (a[i] ?? 0)) * t) as [number, number, number];
 }
+
+describe("Studio scenes", () => {
+  it("take another layout and palette for another seed", async () => {
+    const scenes = await Promise.all([1, 2, 3, 4, 5, 6].map(async (seed) => (await engine.generate(input({ seed }))).scene as Scene));
+    expect(new Set(scenes.map((s) => s.palette.base)).size).toBeGreaterThan(1);
+    expect(new Set(scenes.map((s) => JSON.stringify([s.subjects.map((x) => x.box), s.text[0]?.box, s.accents]))).size).toBe(6);
+  });
+});

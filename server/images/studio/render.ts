@@ -3,7 +3,7 @@ import type { GenerateProgress } from "../engine.ts";
 import type { Rgb } from "./color.ts";
 import type { FontStore } from "./fonts.ts";
 import { createRandom } from "./random.ts";
-import { backgroundSvg, vignetteSvg } from "./background-svg.ts";
+import { backgroundSvg } from "./background-svg.ts";
 import { accentOverlays, frameOverlays, regionOverlay } from "./overlays.ts";
 import type { Rect, Scene } from "./scene.ts";
 import { subjectOverlays } from "./subjects.ts";
@@ -57,7 +57,7 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
 
 /**
  * Everything under the headline: the background SVG and the overlays above it (grain, subjects back to front,
- * vignette, frame, accents). `step` runs between the background and the subjects (progress, abort checks).
+ * frame, accents). `step` runs between the background and the subjects (progress, abort checks).
  */
 export async function lowerLayers(scene: Scene, cutouts: readonly Buffer[], step: () => void = () => {}): Promise<{ background: Buffer; layers: OverlayOptions[] }> {
   const canvas = { width: scene.width, height: scene.height };
@@ -73,8 +73,6 @@ export async function lowerLayers(scene: Scene, cutouts: readonly Buffer[], step
     if (png) layers.push(...(await subjectOverlays(subject, { png }, canvas)));
     step();
   }
-  const vignette = vignetteSvg(scene);
-  if (vignette) layers.push({ input: Buffer.from(vignette) });
   layers.push(...frameOverlays(scene, canvas), ...accentOverlays(scene, canvas));
   return { background, layers };
 }

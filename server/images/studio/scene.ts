@@ -101,6 +101,8 @@ export function buildScene(input: SceneInput): Scene {
   const layout = random.fork("layout");
   const margin = Math.round(Math.min(width, height) * 0.055);
   const portrait = height > width;
+  // Square and vertical frames stack headline over persona; a side-by-side split leaves both too narrow there.
+  const stacked = height >= width;
   const hasPersona = input.personaNames.length > 0;
   const personaRight = layout.chance(0.5);
 
@@ -111,15 +113,17 @@ export function buildScene(input: SceneInput): Scene {
     textBox = portrait
       ? { x: margin, y: height * 0.22, w, h: height * 0.42 }
       : { x: margin + w * 0.04, y: height * 0.16, w: w * 0.92, h: height * 0.62 };
-  } else if (portrait) {
-    textBox = { x: margin, y: height * 0.07, w: width - 2 * margin, h: height * 0.3 };
-    subjectArea = { x: 0, y: height * 0.36, w: width, h: height * 0.64 };
+  } else if (stacked) {
+    const top = portrait ? 0.07 : 0.05;
+    const tall = portrait ? 0.3 : 0.34;
+    textBox = { x: margin, y: height * top, w: width - 2 * margin, h: height * tall };
+    subjectArea = { x: 0, y: height * (top + tall), w: width, h: height * (1 - top - tall) };
   } else {
-    const split = width * (height === width ? 0.5 : 0.54);
+    const split = width * 0.54;
     const textW = split - margin * 1.5;
     const textX = personaRight ? margin : width - margin - textW;
     // Leave the bottom-right corner free on 16:9, where YouTube draws the duration.
-    textBox = { x: textX, y: height * 0.1, w: textW, h: height * (height === width ? 0.56 : 0.7) };
+    textBox = { x: textX, y: height * 0.1, w: textW, h: height * 0.7 };
     const subjectW = width - split + margin;
     subjectArea = { x: personaRight ? width - subjectW : 0, y: height * 0.08, w: subjectW, h: height * 0.92 };
   }
@@ -131,7 +135,7 @@ export function buildScene(input: SceneInput): Scene {
     script: headline.script,
     face: input.style === "vintage" ? "abril" : "anton",
     box: textBox,
-    align: hasPersona && !portrait ? "left" : "center",
+    align: hasPersona && !stacked ? "left" : "center",
     rotation: input.style === "cartoon" ? layout.range(-5, -2) : input.style === "abstract" ? layout.range(-2, 2) : 0,
     fill: palette.text,
     highlight: palette.highlight,

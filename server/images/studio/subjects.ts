@@ -20,20 +20,18 @@ interface RawLayer {
 export async function subjectOverlays(layer: SubjectLayer, cutout: Cutout, canvas: { width: number; height: number }): Promise<OverlayOptions[]> {
   const decoded = await sharp(cutout.png, { limitInputPixels: 40_000_000 }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const source = { width: decoded.info.width, height: decoded.info.height, channels: 4 as const };
+  const pad = layer.outline.width + layer.shadow.blur * 2 + Math.max(layer.shadow.dx, layer.shadow.dy);
   const fitted = await sharp(decoded.data, { raw: source })
     .extract(opaqueBounds(decoded.data, source.width, source.height))
     .resize({ width: Math.max(1, layer.box.w), height: Math.max(1, layer.box.h), fit: "inside" })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { width, height } = fitted.info;
-  const pad = layer.outline.width + layer.shadow.blur * 2 + Math.max(layer.shadow.dx, layer.shadow.dy);
-  const w = width + 2 * pad;
-  const h = height + 2 * pad;
-  const rgba = { width, height, channels: 4 as const };
-  const padded = await sharp(fitted.data, { raw: rgba })
     .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0, alpha: 0 } })
     .raw()
-    .toBuffer();
+    .toBuffer({ resolveWithObject: true });
+  const padded = fitted.data;
+  const w = fitted.info.width;
+  const h = fitted.info.height;
+  const width = w - 2 * pad;
+  const height = h - 2 * pad;
   const alpha = channel(padded, 3);
   const mask = { width: w, height: h, channels: 1 as const };
   // Blur then threshold grows the silhouette by about the outline width. sharp applies its operations in a fixed
@@ -43,11 +41,11 @@ export async function subjectOverlays(layer: SubjectLayer, cutout: Cutout, canva
   const blurred = await sharp(alpha, { raw: mask }).resize(half.width, half.height).blur(Math.max(0.3, layer.outline.width * 0.3)).extractChannel(0).raw().toBuffer();
   // A steep ramp rather than a hard threshold keeps the edge anti-aliased once the mask is scaled back up.
   for (let i = 0; i < blurred.length; i++) blurred[i] = Math.min(255, Math.max(0, ((blurred[i] ?? 0) - 3) * 20));
-  const grown = await sharp(blurred, { raw: half }).resize(w, h).extractChannel(0).raw().toBuffer();
+  const grown = await sharp(blurred, { raw: half }).resize(w, h, { kernel: "linear" }).extractChannel(0).raw().toBuffer();
   // The shadow is soft, so it is blurred at a quarter of the size and scaled back: same look, a tenth of the work.
   const small = { width: Math.max(1, Math.round(w / 4)), height: Math.max(1, Math.round(h / 4)) };
-  const smallShadow = await sharp(grown, { raw: mask }).resize(small.width, small.height).blur(Math.max(0.3, layer.shadow.blur / 4)).extractChannel(0).raw().toBuffer();
-  const shadowMask = await sharp(smallShadow, { raw: { ...small, channels: 1 } }).resize(w, h).extractChannel(0).raw().toBuffer();
+  const smallShadow = await sharp(blurred, { raw: half }).resize(small.width, small.height).blur(Math.max(0.3, layer.shadow.blur / 4)).extractChannel(0).raw().toBuffer();
+  const shadowMask = await sharp(smallShadow, { raw: { ...small, channels: 1 } }).resize(w, h, { kernel: "linear" }).extractChannel(0).raw().toBuffer();
 
   const left = Math.round(layer.box.x + (layer.box.w - width) / 2) - pad;
   const top = Math.round(layer.box.y + layer.box.h - height) - pad + layer.outline.width;
