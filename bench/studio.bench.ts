@@ -52,7 +52,7 @@ async function precomposed(input: GenerateInput, fonts: FontStore): Promise<() =
   const scene = buildScene({ ...input, personaNames: input.personas.map((p) => p.name) });
   const { width, height } = scene;
   const canvas = { width, height };
-  const lower = await lowerLayers(scene, input.personas.map((p) => p.png));
+  const lower = await lowerLayers(scene, input.personas.map((p) => p.png), undefined);
   const background = await sharp(lower.background).png().toBuffer();
   const layers = lower.layers;
   const rendered: OverlayOptions[] = [];

@@ -115,6 +115,16 @@ describe("Studio engine", () => {
     await expect(running).rejects.toThrow(/abort/i);
   });
 
+  it("uses a base image as the backdrop, and refuses one that is not an image", async () => {
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366aa" } }).jpeg().toBuffer();
+    const plain = await engine.generate(input());
+    const withPhoto = await engine.generate(input({ baseImage: photo }));
+    expect(withPhoto.png.equals(plain.png)).toBe(false);
+    expect((withPhoto.scene as Scene).background.photo).toBe(true);
+    expect((await engine.generate(input({ baseImage: photo }))).png.equals(withPhoto.png)).toBe(true);
+    await expect(engine.generate(input({ baseImage: Buffer.from("<html><body>hi</body></html>") }))).rejects.toMatchObject({ code: "unprocessable:base_image" });
+  });
+
   it("refuses bad input", async () => {
     await expect(engine.generate(input({ prompt: "x".repeat(2001) }))).rejects.toMatchObject({ code: "invalid:generation" });
     await expect(engine.generate(input({ personas: [persona, persona, persona, persona] }))).rejects.toMatchObject({ code: "invalid:generation" });

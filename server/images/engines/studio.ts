@@ -4,6 +4,7 @@ import { imageAspectSchema, imageStyleSchema, MAX_PERSONAS, MAX_PROMPT_LENGTH } 
 import { AppError } from "../../http/app-error.ts";
 import type { GenerateInput, GenerateResult, ImageEngine } from "../engine.ts";
 import { createFontStore, type FontStore } from "../studio/fonts.ts";
+import { isUsablePhoto } from "../studio/photo.ts";
 import { renderScene } from "../studio/render.ts";
 import { buildScene } from "../studio/scene.ts";
 
@@ -47,8 +48,12 @@ export function createStudioEngine(deps: { fonts?: FontStore } = {}): ImageEngin
       };
       progress("layout", 5);
       await Promise.all(personas.map((p, i) => assertCutout(p.png, i)));
-      const scene = buildScene({ prompt, style, aspect, seed, personaNames: personas.map((p) => p.name) });
-      const rendered = await renderScene(scene, { fonts, cutouts: personas.map((p) => p.png), signal: input.signal, progress });
+      const baseImage = input.baseImage;
+      if (baseImage !== undefined && !(Buffer.isBuffer(baseImage) && (await isUsablePhoto(baseImage)))) {
+        throw new AppError("unprocessable:base_image", "The base image is not a readable PNG, JPEG or WebP.");
+      }
+      const scene = buildScene({ prompt, style, aspect, seed, personaNames: personas.map((p) => p.name), hasBaseImage: baseImage !== undefined });
+      const rendered = await renderScene(scene, { fonts, cutouts: personas.map((p) => p.png), baseImage, signal: input.signal, progress });
       progress("encode", 100);
       return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
     },

@@ -56,7 +56,7 @@ export function backgroundSvg(scene: Scene): string {
  * A vignette darkens the edges (all styles but cartoon). It is part of the background, under the subjects: drawn
  * above them it cost a second full-canvas rasterisation for a difference nobody sees at thumbnail size.
  */
-function vignetteSvg(scene: Scene): { def: string; body: string } | undefined {
+export function vignetteSvg(scene: Scene): { def: string; body: string } | undefined {
   if (scene.style === "cartoon") return undefined;
   const strength = scene.style === "abstract" ? 0.35 : 0.7;
   const tint = scene.style === "vintage" ? scene.palette.ink : "#000000";

@@ -4,6 +4,7 @@ import type { Rgb } from "./color.ts";
 import type { FontStore } from "./fonts.ts";
 import { createRandom } from "./random.ts";
 import { backgroundSvg } from "./background-svg.ts";
+import { photoLayer } from "./photo.ts";
 import { accentOverlays, frameOverlays, regionOverlay } from "./overlays.ts";
 import type { Rect, Scene } from "./scene.ts";
 import { subjectOverlays } from "./subjects.ts";
@@ -13,6 +14,7 @@ import { type RenderedText, renderText } from "./text-layer.ts";
 export interface RenderOptions {
   fonts: FontStore;
   cutouts: readonly Buffer[];
+  baseImage?: Buffer | undefined;
   signal?: AbortSignal | undefined;
   progress: (stage: GenerateProgress["stage"], percent: number) => void;
 }
@@ -30,7 +32,7 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
 
   check();
   options.progress("background", 15);
-  const { background, layers } = await lowerLayers(scene, options.cutouts, () => {
+  const { background, layers } = await lowerLayers(scene, options.cutouts, options.baseImage, () => {
     check();
     options.progress("subjects", 35);
   });
@@ -59,10 +61,18 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
  * Everything under the headline: the background SVG and the overlays above it (grain, subjects back to front,
  * frame, accents). `step` runs between the background and the subjects (progress, abort checks).
  */
-export async function lowerLayers(scene: Scene, cutouts: readonly Buffer[], step: () => void = () => {}): Promise<{ background: Buffer; layers: OverlayOptions[] }> {
+export async function lowerLayers(
+  scene: Scene,
+  cutouts: readonly Buffer[],
+  baseImage: Buffer | undefined,
+  step: () => void = () => {},
+): Promise<{ background: Buffer; layers: OverlayOptions[] }> {
   const canvas = { width: scene.width, height: scene.height };
   const background = Buffer.from(backgroundSvg(scene));
   const layers: OverlayOptions[] = [];
+  if (scene.background.photo && baseImage) {
+    layers.push({ input: await photoLayer(scene, baseImage), raw: { ...canvas, channels: 4 } });
+  }
   if (scene.style === "vintage" || scene.style === "realistic") {
     layers.push({ input: grain(scene, scene.style === "vintage" ? 34 : 14), raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 }, tile: true, blend: "overlay" });
   }

@@ -19,6 +19,8 @@ export interface BackgroundLayer {
   /** Where the light, rays or mesh centre is, in pixels. */
   focus: { x: number; y: number };
   shapes: Shape[];
+  /** The base image is the backdrop (style-treated); the drawn light and shapes are kept only where they help. */
+  photo: boolean;
 }
 
 export interface Shape {
@@ -91,6 +93,7 @@ export interface SceneInput {
   aspect: ImageAspect;
   personaNames: readonly string[];
   seed: number;
+  hasBaseImage?: boolean;
 }
 
 export function buildScene(input: SceneInput): Scene {
@@ -153,7 +156,7 @@ export function buildScene(input: SceneInput): Scene {
     width,
     height,
     palette,
-    background: backgroundFor(input.style, width, height, palette, random.fork("background"), subjects.at(-1)?.box ?? textBox),
+    background: { ...backgroundFor(input.style, width, height, palette, random.fork("background"), subjects.at(-1)?.box ?? textBox), photo: input.hasBaseImage === true },
     subjects,
     text: [text],
     accents: accentsFor(input.style, width, height, palette, random.fork("accents"), subjects, textBox),
@@ -179,7 +182,7 @@ function placeSubjects(names: readonly string[], area: Rect, palette: Palette, r
   }).reverse();
 }
 
-function backgroundFor(style: ImageStyle, width: number, height: number, palette: Palette, random: Random, hero: Rect): BackgroundLayer {
+function backgroundFor(style: ImageStyle, width: number, height: number, palette: Palette, random: Random, hero: Rect): Omit<BackgroundLayer, "photo"> {
   const focus = { x: Math.round(hero.x + hero.w / 2), y: Math.round(hero.y + hero.h * 0.4) };
   const unit = Math.min(width, height);
   const shapes: Shape[] = [];
