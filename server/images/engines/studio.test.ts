@@ -45,6 +45,13 @@ describe("Studio engine", () => {
     expect(JSON.stringify(a.scene)).toBe(JSON.stringify(b.scene));
   });
 
+  it("gives the same bytes whether the persona comes from the engine's cache or is prepared afresh", async () => {
+    const uncached = createStudioEngine({ fonts, subjectCacheSize: 0 });
+    await engine.generate(input({ seed: 9 }));
+    const cached = await engine.generate(input({ seed: 9 }));
+    expect((await uncached.generate(input({ seed: 9 }))).png.equals(cached.png)).toBe(true);
+  });
+
   it("renders every aspect at its size", async () => {
     for (const [aspect, size] of Object.entries(imageAspects)) {
       const result = await engine.generate(input({ aspect: aspect as keyof typeof imageAspects }));

@@ -6,6 +6,7 @@ import type { GenerateInput, GenerateResult, ImageEngine } from "../engine.ts";
 import { createFontStore, type FontStore } from "../studio/fonts.ts";
 import { isUsablePhoto } from "../studio/photo.ts";
 import { renderScene } from "../studio/render.ts";
+import { createSubjectCache } from "../studio/subject-cache.ts";
 import { buildScene } from "../studio/scene.ts";
 
 /** Largest persona cut-out accepted, in bytes and pixels (issue 5 upload limits). */
@@ -23,11 +24,12 @@ const inputSchema = z.object({
 });
 
 /**
- * The offline Studio engine (issue 5): always available, no network, deterministic. The font store is the
- * engine's own, so faces are parsed once per engine rather than once per image.
+ * The offline Studio engine (issue 5): always available, no network, deterministic. The font store and the
+ * prepared-persona cache are the engine's own, so faces are parsed and personas fitted once per engine.
  */
-export function createStudioEngine(deps: { fonts?: FontStore } = {}): ImageEngine {
+export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?: number } = {}): ImageEngine {
   const fonts = deps.fonts ?? createFontStore();
+  const subjects = createSubjectCache(deps.subjectCacheSize ?? 6);
   return {
     id: "studio",
     async generate(input: GenerateInput): Promise<GenerateResult> {
@@ -53,7 +55,7 @@ export function createStudioEngine(deps: { fonts?: FontStore } = {}): ImageEngin
         throw new AppError("unprocessable:base_image", "The base image is not a readable PNG, JPEG or WebP.");
       }
       const scene = buildScene({ prompt, style, aspect, seed, personaNames: personas.map((p) => p.name), hasBaseImage: baseImage !== undefined });
-      const rendered = await renderScene(scene, { fonts, cutouts: personas.map((p) => p.png), baseImage, signal: input.signal, progress });
+      const rendered = await renderScene(scene, { fonts, subjects, cutouts: personas.map((p) => p.png), baseImage, signal: input.signal, progress });
       progress("encode", 100);
       return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
     },

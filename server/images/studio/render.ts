@@ -7,7 +7,8 @@ import { backgroundSvg } from "./background-svg.ts";
 import { photoLayer } from "./photo.ts";
 import { accentOverlays, frameOverlays, regionOverlay } from "./overlays.ts";
 import type { Rect, Scene } from "./scene.ts";
-import { subjectOverlays } from "./subjects.ts";
+import type { SubjectCache } from "./subject-cache.ts";
+import { placeSubject } from "./subjects.ts";
 import { type RenderedText, renderText } from "./text-layer.ts";
 
 /** Renders a scene with sharp, layer by layer; returns the PNG and the scene with the text decisions filled in. */
@@ -15,6 +16,7 @@ export interface RenderOptions {
   fonts: FontStore;
   cutouts: readonly Buffer[];
   baseImage?: Buffer | undefined;
+  subjects: SubjectCache;
   signal?: AbortSignal | undefined;
   progress: (stage: GenerateProgress["stage"], percent: number) => void;
 }
@@ -32,9 +34,14 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
 
   check();
   options.progress("background", 15);
-  const { background, layers } = await lowerLayers(scene, options.cutouts, options.baseImage, () => {
-    check();
-    options.progress("subjects", 35);
+  const { background, layers } = await lowerLayers(scene, {
+    cutouts: options.cutouts,
+    baseImage: options.baseImage,
+    subjects: options.subjects,
+    step: () => {
+      check();
+      options.progress("subjects", 35);
+    },
   });
   // One pipeline from the background SVG to the raw composite: every full-canvas buffer that crosses between
   // JavaScript and libvips costs about as much as drawing it.
@@ -61,17 +68,20 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
  * Everything under the headline: the background SVG and the overlays above it (grain, subjects back to front,
  * frame, accents). `step` runs between the background and the subjects (progress, abort checks).
  */
-export async function lowerLayers(
-  scene: Scene,
-  cutouts: readonly Buffer[],
-  baseImage: Buffer | undefined,
-  step: () => void = () => {},
-): Promise<{ background: Buffer; layers: OverlayOptions[] }> {
+export interface LowerLayerInput {
+  cutouts: readonly Buffer[];
+  baseImage?: Buffer | undefined;
+  subjects: SubjectCache;
+  step?: () => void;
+}
+
+export async function lowerLayers(scene: Scene, input: LowerLayerInput): Promise<{ background: Buffer; layers: OverlayOptions[] }> {
+  const step = input.step ?? (() => {});
   const canvas = { width: scene.width, height: scene.height };
   const background = Buffer.from(backgroundSvg(scene));
   const layers: OverlayOptions[] = [];
-  if (scene.background.photo && baseImage) {
-    layers.push({ input: await photoLayer(scene, baseImage), raw: { ...canvas, channels: 4 } });
+  if (scene.background.photo && input.baseImage) {
+    layers.push({ input: await photoLayer(scene, input.baseImage), raw: { ...canvas, channels: 4 } });
   }
   if (scene.style === "vintage" || scene.style === "realistic") {
     layers.push({ input: grain(scene, scene.style === "vintage" ? 34 : 14), raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 }, tile: true, blend: "overlay" });
@@ -79,8 +89,8 @@ export async function lowerLayers(
   step();
   // Back to front: the scene lists the hero last.
   for (const subject of scene.subjects) {
-    const png = cutouts[subject.index];
-    if (png) layers.push(...(await subjectOverlays(subject, { png }, canvas)));
+    const png = input.cutouts[subject.index];
+    if (png) layers.push(...placeSubject(subject, await input.subjects.get(subject, png), canvas));
     step();
   }
   layers.push(...frameOverlays(scene, canvas), ...accentOverlays(scene, canvas));

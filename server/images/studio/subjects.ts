@@ -11,13 +11,31 @@ export interface Cutout {
   png: Buffer;
 }
 
+/** Everything about a layer that changes its pixels (not its position): the key for reusing a prepared subject. */
+export function subjectKey(layer: SubjectLayer): string {
+  return JSON.stringify([layer.box.w, layer.box.h, layer.outline, layer.shadow]);
+}
+
 interface RawLayer {
   data: Buffer;
   width: number;
   height: number;
 }
 
-export async function subjectOverlays(layer: SubjectLayer, cutout: Cutout, canvas: { width: number; height: number }): Promise<OverlayOptions[]> {
+/** The fitted cut-out and its outline and shadow masks, before they are placed on a canvas. */
+export interface PreparedSubject {
+  padded: Buffer;
+  grown: Buffer;
+  shadowMask: Buffer;
+  /** Padded size, and the cut-out's own size inside it. */
+  w: number;
+  h: number;
+  width: number;
+  height: number;
+  pad: number;
+}
+
+export async function prepareSubject(layer: SubjectLayer, cutout: Cutout): Promise<PreparedSubject> {
   const decoded = await sharp(cutout.png, { limitInputPixels: 40_000_000 }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const source = { width: decoded.info.width, height: decoded.info.height, channels: 4 as const };
   const pad = layer.outline.width + layer.shadow.blur * 2 + Math.max(layer.shadow.dx, layer.shadow.dy);
@@ -46,7 +64,12 @@ export async function subjectOverlays(layer: SubjectLayer, cutout: Cutout, canva
   const small = { width: Math.max(1, Math.round(w / 4)), height: Math.max(1, Math.round(h / 4)) };
   const smallShadow = await sharp(blurred, { raw: half }).resize(small.width, small.height).blur(Math.max(0.3, layer.shadow.blur / 4)).extractChannel(0).raw().toBuffer();
   const shadowMask = await sharp(smallShadow, { raw: { ...small, channels: 1 } }).resize(w, h, { kernel: "linear" }).extractChannel(0).raw().toBuffer();
+  return { padded, grown, shadowMask, w, h, width, height, pad };
+}
 
+/** Places a prepared subject: bottom-centred in its box, shadow, outline and cut-out back to front. */
+export function placeSubject(layer: SubjectLayer, prepared: PreparedSubject, canvas: { width: number; height: number }): OverlayOptions[] {
+  const { padded, grown, shadowMask, w, h, width, height, pad } = prepared;
   const left = Math.round(layer.box.x + (layer.box.w - width) / 2) - pad;
   const top = Math.round(layer.box.y + layer.box.h - height) - pad + layer.outline.width;
   const layers = [
