@@ -107,6 +107,13 @@ describe("Studio engine", () => {
     expect(area.channels[0]?.stdev).toBeGreaterThan(40);
   });
 
+  it("drops characters no bundled face has instead of drawing boxes", async () => {
+    const emoji = textOf((await engine.generate(input({ prompt: '"🔥 HOT TAKES 🔥"' }))).scene);
+    expect(emoji?.lines?.join(" ")).toBe("HOT TAKES");
+    const none = textOf((await engine.generate(input({ prompt: '"🔥🔥🔥"' }))).scene);
+    expect(none?.lines?.join(" ")).toBe("WATCH THIS");
+  });
+
   it("reports progress in order up to 100", async () => {
     const seen: GenerateProgress[] = [];
     await engine.generate(input({ onProgress: (p) => seen.push(p) }));

@@ -2,9 +2,11 @@ import { contrastRatio, hexToRgb, mix, rgbToHex, type Rgb } from "./color.ts";
 import { faceChain, type FontStore } from "./fonts.ts";
 import type { Rect, TextLayer } from "./scene.ts";
 import { fitText } from "./text-fit.ts";
+import { faceFor } from "./text-shape.ts";
 
 /** WCAG AA for normal text; headlines are large, but thumbnails are seen small, so we hold them to 4.5:1. */
 export const MIN_CONTRAST = 4.5;
+const FALLBACK_HEADLINE = "WATCH THIS";
 
 export interface RenderedText {
   layer: TextLayer;
@@ -27,8 +29,12 @@ export async function renderText(
   backdropOf: (rect: Rect) => Promise<Rgb>,
 ): Promise<RenderedText> {
   const faces = await Promise.all(faceChain(layer.face, layer.text).map((id) => fonts.face(id)));
-  const cjk = layer.script === "cjk";
-  const fit = fitText(layer.text, faces, {
+  // Characters no bundled face has (emoji, scripts we ship no font for) are dropped rather than drawn as boxes;
+  // a headline left empty gets a generic one so the thumbnail still has its text.
+  const drawable = [...layer.text].filter((c) => /\s/u.test(c) || faceFor(c, faces)).join("").replace(/\s+/gu, " ").trim();
+  const text = drawable || FALLBACK_HEADLINE;
+  const cjk = layer.script === "cjk" && drawable !== "";
+  const fit = fitText(text, faces, {
     box: layer.box,
     align: layer.align,
     maxSize: unit * (cjk ? 0.2 : 0.26),
@@ -42,6 +48,7 @@ export async function renderText(
   const colours = legible(layer, behind);
   const result: TextLayer = {
     ...layer,
+    text,
     ...colours.text,
     lines: fit.lines,
     size: Math.round(fit.size * 10) / 10,
