@@ -19,8 +19,8 @@ export interface RenderedText {
 
 /**
  * Sets a text layer as paths, auto-fitted to its box, then makes it legible: the fill is checked against the
- * mean colour behind the text; if it falls short the colours flip (dark on light), and if that fails too a plate
- * is laid under the text and darkened until the ratio holds.
+ * mean colour behind the text; if it falls short the highlight goes, then the colours flip (dark on light), and
+ * if that fails too a plate is laid under the text and darkened until the ratio holds.
  */
 export async function renderText(
   layer: TextLayer,
@@ -90,6 +90,9 @@ function legible(layer: TextLayer, behind: Rgb): Legible {
   const worst = (fills: string[], backdrop: Rgb) => Math.min(...fills.map((c) => contrastRatio(hexToRgb(c), backdrop)));
   const asIs = worst([layer.fill, layer.highlight], behind);
   if (asIs >= MIN_CONTRAST) return { text: { fill: layer.fill, highlight: layer.highlight, stroke: layer.stroke }, contrast: asIs };
+  // Often only the accent colour falls short: giving up the highlight beats boxing the headline in a plate.
+  const plain = worst([layer.fill], behind);
+  if (plain >= MIN_CONTRAST) return { text: { fill: layer.fill, highlight: layer.fill, stroke: layer.stroke }, contrast: plain };
   // Flipped: ink-coloured letters with a white stroke suit light, loud backgrounds (cartoon yellow, paper).
   const flipped = { fill: layer.stroke.color, highlight: layer.stroke.color, stroke: { ...layer.stroke, color: "#ffffff" } };
   const flippedRatio = worst([flipped.fill], behind);
