@@ -19,6 +19,7 @@ async function open(path: string, options: Parameters<typeof newContext>[1] = {}
   const page = await context.newPage();
   await page.goto(`${app.baseUrl}${path}`);
   await page.locator("main").first().waitFor();
+  await page.locator("html[data-interactive]").waitFor({ state: "attached" });
   return page;
 }
 

@@ -32,6 +32,7 @@ async function open(path: string, options: Parameters<typeof newContext>[1] = {}
   const page = await (await newContext(browser, options)).newPage();
   await page.goto(`${app.baseUrl}${path}`);
   await page.locator("main").first().waitFor();
+  await page.locator("html[data-interactive]").waitFor({ state: "attached" });
   return page;
 }
 
@@ -253,6 +254,11 @@ describe("six languages", () => {
         // The prerendered page is English until the script renders the stored language.
         await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
         await page.locator("footer").waitFor();
+        // `lang` flips when i18n starts; the translated render commits a moment later. Give it that moment,
+        // then assert (a page that stays English fails below).
+        await page
+          .waitForFunction((phrases) => !phrases.some((p) => document.body.innerText.includes(p)), english, { timeout: 10_000 })
+          .catch(() => undefined);
         const text = (await page.locator("body").innerText()) ?? "";
         for (const phrase of english) expect(text, `${language} ${path}`).not.toContain(phrase);
         // A missing key would render as its dotted path.

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Routes } from "react-router";
 import { FullScreenSpinner } from "../components/site/full-screen-spinner.tsx";
@@ -14,6 +14,17 @@ const LegalPage = lazy(() => import("../routes/legal-page.tsx"));
 const LoginPage = lazy(() => import("../routes/login.tsx"));
 const AppHomePage = lazy(() => import("../routes/app-home.tsx"));
 const NotFoundPage = lazy(() => import("../routes/not-found.tsx"));
+
+/**
+ * Marks <html data-interactive> once the current route has committed with its handlers attached (it shares the
+ * routes' Suspense boundary); browser tests wait for it before they click or type on a prerendered page.
+ */
+function InteractiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = "true";
+  }, []);
+  return null;
+}
 
 export function AppRoutes() {
   const { t } = useTranslation();
@@ -35,6 +46,7 @@ export function AppRoutes() {
         <Route path="/refund-policy" element={<LegalPage doc="refund" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
+      <InteractiveMark />
     </Suspense>
   );
 }
