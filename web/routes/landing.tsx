@@ -22,7 +22,7 @@ export default function LandingPage() {
   usePageMeta(t("meta.landingTitle"), t("meta.landingDescription"));
   return (
     <>
-      <MarketingHeader sticky>
+      <MarketingHeader sticky compact>
         <nav aria-label="Primary" className="flex items-center gap-1 sm:gap-2">
           <a href="#features" className="hidden rounded-lg px-3 py-2 text-sm font-semibold hover:bg-surface-2 md:inline-block">
             {t("common:nav.features")}
@@ -30,7 +30,7 @@ export default function LandingPage() {
           <Link to="/login" className="hidden rounded-lg px-3 py-2 text-sm font-semibold hover:bg-surface-2 sm:inline-block">
             {t("common:nav.logIn")}
           </Link>
-          <Link to="/login" className="inline-flex h-10 items-center rounded-xl bg-primary px-4 text-sm font-semibold whitespace-nowrap text-on-primary hover:bg-primary-hover">
+          <Link to="/login" className="inline-flex h-10 items-center rounded-xl bg-primary px-3 text-sm sm:px-4 font-semibold whitespace-nowrap text-on-primary hover:bg-primary-hover">
             {t("common:nav.tryForFree")}
           </Link>
         </nav>

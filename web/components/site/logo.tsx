@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 
-export function Logo({ to = "/" }: { to?: string }) {
+/** `compact` drops the wordmark on narrow screens, for headers that also carry actions (the link keeps its name). */
+export function Logo({ to = "/", compact = false }: { to?: string; compact?: boolean }) {
   return (
     <Link to={to} className="flex items-center gap-2 rounded-lg font-bold tracking-tight" aria-label="Thumbforge">
       <svg aria-hidden="true" viewBox="0 0 64 64" className="size-8 shrink-0">
@@ -13,7 +14,7 @@ export function Logo({ to = "/" }: { to?: string }) {
         <rect width="64" height="64" rx="16" fill="url(#logo-g)" />
         <path d="M18 20h28v7H36v21h-8V27H18z" fill="#fff" />
       </svg>
-      <span className="text-lg">Thumbforge</span>
+      <span className={compact ? "hidden text-lg min-[440px]:inline" : "text-lg"}>Thumbforge</span>
     </Link>
   );
 }

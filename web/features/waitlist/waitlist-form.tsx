@@ -74,7 +74,7 @@ export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline"
           placeholder={t("form.emailPlaceholder")}
           ref={emailRef}
           disabled={busy}
-          className="h-12 min-w-0 flex-1 rounded-xl border border-border bg-surface px-4 text-base text-fg placeholder:text-muted disabled:opacity-60"
+          className="h-12 min-w-0 rounded-xl border border-border bg-surface px-4 sm:flex-1 text-base text-fg placeholder:text-muted disabled:opacity-60"
         />
         {/* Disabled until hydrated, so an early click or Enter cannot fall back to a native GET submit. */}
         <button
