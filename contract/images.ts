@@ -37,3 +37,59 @@ export const modelEntrySchema = z.object({
 export type ModelEntry = z.infer<typeof modelEntrySchema>;
 export const modelsResponseSchema = z.object({ models: z.array(modelEntrySchema) });
 export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
+
+/** Uploads (issue 5): at most 20 MB and 40 megapixels, PNG, JPEG or WebP (sniffed from the bytes); kept 24 hours. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_UPLOAD_PIXELS = 40_000_000;
+export const UPLOAD_TTL_HOURS = 24;
+export const uploadTypes = ["image/png", "image/jpeg", "image/webp"] as const;
+
+export const imageKinds = ["generated", "subject-replaced", "edited", "upload"] as const;
+export type ImageKind = (typeof imageKinds)[number];
+export const imageStatuses = ["pending", "running", "ready", "failed"] as const;
+export type ImageStatus = (typeof imageStatuses)[number];
+export const imageVariants = ["original", "preview", "thumb"] as const;
+export type ImageVariant = (typeof imageVariants)[number];
+
+/** POST /api/generate-kontext-image (SPEC.md §7): the one generation endpoint for every model. */
+export const generateImageRequestSchema = z.object({
+  prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_LENGTH)),
+  style: z._default(imageStyleSchema, DEFAULT_STYLE),
+  aspect: z._default(imageAspectSchema, DEFAULT_ASPECT),
+  model: z.optional(z.string().check(z.maxLength(64))),
+  personaIds: z.optional(z.array(z.uuid()).check(z.maxLength(MAX_PERSONAS))),
+  baseImageId: z.optional(z.uuid()),
+  seed: z.optional(z.int().check(z.minimum(0), z.maximum(0xffffffff))),
+});
+export type GenerateImageRequest = z.input<typeof generateImageRequestSchema>;
+
+/** An image as the API shows it; `urls` are present once the image is ready. */
+export const imageRecordSchema = z.object({
+  id: z.string(),
+  kind: z.enum(imageKinds),
+  status: z.enum(imageStatuses),
+  prompt: z.nullable(z.string()),
+  style: z.nullable(z.string()),
+  aspect: z.nullable(z.string()),
+  model: z.nullable(z.string()),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
+  creditsSpent: z.number(),
+  /** Why a failed image failed, safe to show; `errorCode` lets the web translate it. */
+  error: z.nullable(z.string()),
+  errorCode: z.nullable(z.string()),
+  createdAt: z.string(),
+  urls: z.nullable(z.object({ original: z.string(), preview: z.string(), thumb: z.string(), download: z.string() })),
+});
+export type ImageRecord = z.infer<typeof imageRecordSchema>;
+
+export const imageResponseSchema = z.object({ image: imageRecordSchema });
+export type ImageResponse = z.infer<typeof imageResponseSchema>;
+
+/** GET /api/users/:userId/gallery: newest first, `nextCursor` pages on. */
+export const galleryResponseSchema = z.object({ images: z.array(imageRecordSchema), nextCursor: z.nullable(z.string()) });
+export type GalleryResponse = z.infer<typeof galleryResponseSchema>;
+
+/** Stages every engine reports, in order; the web maps them to words. */
+export const generateStages = ["queued", "layout", "background", "subjects", "text", "encode", "provider", "saving"] as const;
+export type GenerateStage = (typeof generateStages)[number];

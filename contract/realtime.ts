@@ -1,6 +1,14 @@
+import type { GenerateStage, ImageRecord } from "./images.ts";
+
 /** Socket.IO events (DESIGN.md §7). Every tab of a user joins `user:<id>` and sees these. */
 export interface ServerToClientEvents {
   "credits:update": (payload: { credits: number }) => void;
+  /** A generation moved on; `percent` never goes down for one image. */
+  "image:progress": (payload: { imageId: string; stage: GenerateStage; percent: number }) => void;
+  /** An image changed status (running, ready, failed). */
+  "image:update": (payload: { image: ImageRecord }) => void;
+  /** A new image is ready in the gallery. */
+  "gallery:new": (payload: { image: ImageRecord }) => void;
 }
 
 /** Clients only listen for now; later issues add their events here. */

@@ -5,13 +5,16 @@ import type { OpenDb } from "../../db/open-db.ts";
 import { creditTransactions } from "../../db/schema/credit-transactions.ts";
 import { users } from "../../db/schema/users.ts";
 import { createAuthStore } from "../auth/store.ts";
+import type { Realtime } from "../realtime/realtime.ts";
 import { openTestDb } from "../testing/test-db.ts";
 import { createCreditsService } from "./service.ts";
 
 let database: OpenDb;
 const sent: { userId: string; credits: number }[] = [];
-const realtime = {
-  toUser: (userId: string, _event: string, payload: { credits: number }) => sent.push({ userId, credits: payload.credits }),
+const realtime: Realtime = {
+  toUser: (userId, event, ...payload) => {
+    if (event === "credits:update") sent.push({ userId, credits: (payload[0] as { credits: number }).credits });
+  },
   disconnectSessions: () => {},
 };
 

@@ -1,7 +1,7 @@
-import type { ImageAspect, ImageStyle } from "../../contract/images.ts";
+import type { GenerateStage as JobStage, ImageAspect, ImageStyle } from "../../contract/images.ts";
 
-/** Stages every engine reports, in order; the UI maps them to words (issue 5: image:progress). */
-export type GenerateStage = "layout" | "background" | "subjects" | "text" | "encode" | "provider";
+/** Stages an engine reports, in order; the job adds "queued" and "saving" around them (issue 5: image:progress). */
+export type GenerateStage = Exclude<JobStage, "queued" | "saving">;
 
 export interface GenerateProgress {
   stage: GenerateStage;
