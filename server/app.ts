@@ -13,8 +13,20 @@ import { createAuthStore } from "./auth/store.ts";
 import type { Config } from "./config.ts";
 import { createCreditsService } from "./credits/service.ts";
 import { healthRoutes } from "./health/routes.ts";
+import { creditsRoutes } from "./credits/routes.ts";
+import type { ImageEngine } from "./images/engine.ts";
+import { createStudioEngine } from "./images/engines/studio.ts";
+import { createGenerationService, type EngineSet } from "./images/generation-service.ts";
+import { createJobWorker, type JobSettings, type JobWorker } from "./images/job-worker.ts";
 import { createModelRegistry } from "./images/registry.ts";
 import { imageRoutes } from "./images/routes.ts";
+import { createImageService } from "./images/service.ts";
+import { createImageStore } from "./images/store.ts";
+import { createPersonaService } from "./personas/service.ts";
+import { createPersonaStore } from "./personas/store.ts";
+import { createLocalDiskStorage } from "./storage/local-disk.ts";
+import type { Storage } from "./storage/storage.ts";
+import { startHousekeeping } from "./housekeeping.ts";
 import { apiNotFound, errorHandler } from "./http/error-handler.ts";
 import type { Logger } from "./logger.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.ts";
@@ -41,12 +53,23 @@ export interface AppDeps {
   authSecret?: Uint8Array;
   /** Outgoing mail; by default SMTP when SMTP_URL is set, else the dev mailbox. */
   mailer?: Mailer;
+  /** Image bytes; by default files under DATA_DIR/files. */
+  storage?: Storage;
+  /** Engines by model id; by default Studio plus every provider whose key is set. */
+  engines?: EngineSet;
+  /** Job timing overrides (tests shorten the lease). */
+  jobSettings?: Partial<JobSettings>;
 }
 
 export interface App {
   app: Express;
   http: HttpServer;
   io: SocketServer;
+  jobs: JobWorker;
+  /** Starts background work (jobs, housekeeping); call once the server listens. */
+  startBackground(): Promise<void>;
+  /** Stops background work; call before closing the database. */
+  stopBackground(): Promise<void>;
 }
 
 const defaultWebDir = fileURLToPath(new URL("../dist/web", import.meta.url));
@@ -97,7 +120,8 @@ export function createApp(deps: AppDeps): App {
   app.use("/api", express.json({ limit: config.jsonBodyLimit }));
 
   const db = database.db;
-  const rateLimiter = createRateLimiter({ store: createRateLimitStore(db), clock });
+  const rateLimitStore = createRateLimitStore(db);
+  const rateLimiter = createRateLimiter({ store: rateLimitStore, clock });
 
   const realtime = createRealtime(io);
   const sessions = createSessions({ store: createSessionStore(db), clock });
@@ -113,10 +137,36 @@ export function createApp(deps: AppDeps): App {
     logger.warn("SMTP_URL is not set: sign-in codes are only written to the log and the dev_mails table");
   }
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
+  const storage = deps.storage ?? createLocalDiskStorage(config.filesDir);
+  const engines = deps.engines ?? defaultEngines();
+  const images = createImageService({ store: createImageStore(db), storage, logger, clock });
+  const personas = createPersonaService({ store: createPersonaStore(db), storage });
+  const jobs = createJobWorker({
+    db,
+    engines,
+    images,
+    personas,
+    credits,
+    realtime,
+    logger,
+    settings: { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, pollMs: 1000, soleProcess: database.kind === "pglite", ...deps.jobSettings },
+  });
+  const registry = createModelRegistry(config.imageProviderKeys);
+  const generation = createGenerationService({
+    db,
+    registry,
+    engines,
+    personas,
+    images,
+    credits,
+    realtime,
+    wakeWorker: jobs.wake,
+  });
   app.use("/api", authMiddleware.sameOriginForCookies);
 
   app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
-  app.use(imageRoutes({ registry: createModelRegistry(config.imageProviderKeys) }));
+  app.use(imageRoutes({ registry, auth: authMiddleware, images, generation }));
+  app.use(creditsRoutes({ service: credits, auth: authMiddleware }));
   app.use(
     waitlistRoutes({
       service: createWaitlistService({ store: createWaitlistStore(db), logger }),
@@ -162,7 +212,25 @@ export function createApp(deps: AppDeps): App {
   app.use(errorHandler);
 
   http.once("close", () => mailer.close());
-  return { app, http, io };
+  let stopHousekeeping: (() => void) | undefined;
+  return {
+    app,
+    http,
+    io,
+    jobs,
+    async startBackground() {
+      await jobs.start();
+      stopHousekeeping = startHousekeeping({ images, rateLimits: rateLimitStore, logger, clock });
+    },
+    async stopBackground() {
+      stopHousekeeping?.();
+      await jobs.stop();
+    },
+  };
+}
+
+function defaultEngines(): EngineSet {
+  return new Map<string, ImageEngine>([["studio", createStudioEngine()]]);
 }
 
 /** AUTH_SECRET when set; else a per-process key (tests), so codes never verify across restarts by accident. */

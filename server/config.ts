@@ -42,6 +42,9 @@ const envSchema = z.object({
   FREE_SIGNUP_CREDITS: z.coerce.number().int().min(0).default(10),
   OTP_SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  // Generation jobs (issue 5, decision 008).
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   // Image provider keys (issue 5): each one makes its models available; without any, Studio alone serves.
   BFL_API_KEY: optionalString,
   FAL_KEY: optionalString,
@@ -79,6 +82,10 @@ export interface Config {
   otpSendLimitPerIp: number;
   /** Failed sign-ins (password or code) after which an IP waits out the 10-minute window. */
   loginFailureLimitPerIp: number;
+  /** Where stored images live (DATA_DIR/files). */
+  filesDir: string;
+  /** Generation jobs one process runs at once, and how long a claim lasts without a heartbeat. */
+  jobs: { concurrency: number; leaseMs: number };
   /** Image provider keys; unset ones leave their models listed but unavailable. */
   imageProviderKeys: ImageProviderKeys;
   version: string;
@@ -114,6 +121,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    filesDir: resolve(e.DATA_DIR, "files"),
+    jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL,
     discordInviteUrl: e.DISCORD_INVITE_URL,

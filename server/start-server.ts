@@ -32,11 +32,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     parts.http.listen(config.port, config.host, () => resolve());
   });
   const port = (parts.http.address() as AddressInfo).port;
+  await parts.startBackground();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
       // Stop accepting, close sockets (io.close also closes the HTTP server), then the database.
+      await parts.stopBackground();
       parts.http.closeIdleConnections();
       await new Promise<void>((resolve) => parts.io.close(() => resolve()));
       await database.close();

@@ -1,4 +1,4 @@
-import { EARLY_BIRD_ACCOUNTS, EARLY_BIRD_CREDITS, EARLY_BIRD_PROMOTION } from "../../contract/credits.ts";
+import { type CreditsResponse, EARLY_BIRD_ACCOUNTS, EARLY_BIRD_CREDITS, EARLY_BIRD_PROMOTION } from "../../contract/credits.ts";
 import type { Db } from "../../db/open-db.ts";
 import type { Realtime } from "../realtime/realtime.ts";
 import { createCreditsStore, type CreditsStore, inCreditsTransaction, type LedgerEntry } from "./store.ts";
@@ -26,6 +26,23 @@ export function createCreditsService(deps: { db: Db; freeSignupCredits: number; 
       const credits = await inCreditsTransaction(deps.db, (tx) => tx.apply(entry));
       if (credits !== undefined) deps.realtime.toUser(entry.userId, "credits:update", { credits });
       return credits;
+    },
+
+    /** A ledger change inside the caller's transaction (a refund with its job's failure); no broadcast. */
+    applyIn: (db: Db, entry: LedgerEntry) => createCreditsStore(db).apply(entry),
+
+    /** For a charge that must commit with other rows (an image job): the caller's transaction, no broadcast. */
+    debitIn: (db: Db, entry: Omit<LedgerEntry, "delta"> & { amount: number }) => createCreditsStore(db).debit(entry),
+
+    /** Tells the user's tabs a balance that changed inside someone else's transaction. */
+    announce(userId: string, credits: number): void {
+      deps.realtime.toUser(userId, "credits:update", { credits });
+    },
+
+    /** The balance and the newest ledger rows; only ever called for the signed-in user. */
+    async statement(userId: string, limit = 20): Promise<CreditsResponse> {
+      const [credits, rows] = await Promise.all([store.balance(userId), store.recent(userId, limit)]);
+      return { credits: credits ?? 0, transactions: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
     },
 
     balance: (userId: string) => store.balance(userId),

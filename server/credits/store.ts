@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import type { Db } from "../../db/open-db.ts";
 import { creditPromotions } from "../../db/schema/credit-promotions.ts";
 import { creditTransactions } from "../../db/schema/credit-transactions.ts";
@@ -32,6 +32,36 @@ export function createCreditsStore(db: Db) {
         .returning({ credits: users.credits });
       if (!user) throw new Error(`credit change for a missing user ${entry.userId}`);
       return user.credits;
+    },
+
+    /**
+     * Spends `amount` only if the balance covers it (one conditional UPDATE, so concurrent charges can never take
+     * the balance below zero), then writes the ledger row. Undefined when the balance is short. Call in a transaction.
+     */
+    async debit(entry: Omit<LedgerEntry, "delta"> & { amount: number }): Promise<number | undefined> {
+      const [user] = await db
+        .update(users)
+        .set({ credits: sql`${users.credits} - ${entry.amount}` })
+        .where(and(eq(users.id, entry.userId), gte(users.credits, entry.amount)))
+        .returning({ credits: users.credits });
+      if (!user) return undefined;
+      await db.insert(creditTransactions).values({ userId: entry.userId, delta: -entry.amount, reason: entry.reason, ref: entry.ref });
+      return user.credits;
+    },
+
+    async recent(userId: string, limit: number) {
+      return db
+        .select({
+          id: creditTransactions.id,
+          delta: creditTransactions.delta,
+          reason: creditTransactions.reason,
+          ref: creditTransactions.ref,
+          createdAt: creditTransactions.createdAt,
+        })
+        .from(creditTransactions)
+        .where(eq(creditTransactions.userId, userId))
+        .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
+        .limit(limit);
     },
 
     /** Takes one slot of a limited promotion; false once none remain. The row lock serialises takers. */

@@ -1,13 +1,118 @@
-import { Router } from "express";
-import type { ModelsResponse } from "../../contract/images.ts";
+import { type Request, type Response, Router } from "express";
+import { z } from "zod";
+import {
+  type GalleryResponse,
+  generateImageRequestSchema,
+  type ImageResponse,
+  imageVariants,
+  MAX_UPLOAD_BYTES,
+  type ModelsResponse,
+} from "../../contract/images.ts";
+import type { AuthMiddleware } from "../auth/middleware.ts";
+import { AppError } from "../http/app-error.ts";
+import type { GenerationService } from "./generation-service.ts";
+import { readImageUpload } from "./multipart.ts";
 import type { ModelRegistry } from "./registry.ts";
+import { type ImageService, toImageRecord } from "./service.ts";
 
-/** GET /api/models: public, so the waitlist page and the app's model picker read the same list. */
-export function imageRoutes(deps: { registry: ModelRegistry }): Router {
+const idSchema = z.uuid();
+const variantSchema = z.enum(imageVariants);
+const galleryQuerySchema = z.object({
+  kind: z.enum(["generated", "subject-replaced"]).optional(),
+  limit: z.coerce.number().int().min(1).max(60).default(24),
+  cursor: z.string().max(200).optional(),
+});
+
+/** A malformed id is answered like a missing image: nothing about other ids leaks, and no bad uuid reaches SQL. */
+function imageIdOf(req: Request): string {
+  const parsed = idSchema.safeParse(req.params.id);
+  if (!parsed.success) throw new AppError("not_found:image", "That image does not exist.");
+  return parsed.data;
+}
+
+const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(iso ?? "");
+  if (Number.isNaN(createdAt.getTime()) || !idSchema.safeParse(id).success) throw new AppError("invalid:cursor", "That page cursor is not valid.");
+  return { createdAt, id: id as string };
+}
+
+/** Images (issue 5): models, generation, uploads, records, bytes and the gallery. Each handler: parse, one call. */
+export function imageRoutes(deps: { registry: ModelRegistry; auth: AuthMiddleware; images: ImageService; generation: GenerationService }): Router {
+  const { auth, images } = deps;
   const router = Router();
+  const noStore = (res: Response) => res.set("Cache-Control", "no-store");
+
+  // Public, so the waitlist page and the app's model picker read the same list.
   router.get("/api/models", (_req, res) => {
     const body: ModelsResponse = { models: deps.registry.list() };
     res.set("Cache-Control", "no-cache").json(body);
   });
+
+  router.post("/api/generate-kontext-image", async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
+    const body: ImageResponse = { image: await deps.generation.request(user.id, generateImageRequestSchema.parse(req.body)) };
+    noStore(res).status(202).json(body);
+  });
+
+  router.post("/api/upload-temp-image", async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    let bytes: Buffer;
+    try {
+      bytes = await readImageUpload(req, MAX_UPLOAD_BYTES);
+    } catch (err) {
+      // The rest of an oversized body is not read: the connection closes after the answer.
+      if (err instanceof AppError && err.status === 413) res.set("Connection", "close");
+      throw err;
+    }
+    const body: ImageResponse = { image: await images.upload(user.id, bytes) };
+    noStore(res).status(201).json(body);
+  });
+
+  router.get("/api/images/:id", async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const body: ImageResponse = { image: await images.record(user.id, imageIdOf(req)) };
+    noStore(res).json(body);
+  });
+
+  router.get("/api/images/:id/:variant", async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const variant = variantSchema.safeParse(req.params.variant);
+    if (!variant.success) throw new AppError("not_found:image", "That image does not exist.");
+    const id = imageIdOf(req);
+    const file = await images.open(user.id, id, variant.data);
+    res.set({
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.size),
+      // Private: only its owner may read it; immutable: an id's bytes never change.
+      "Cache-Control": "private, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    });
+    if (req.query.download !== undefined) {
+      res.set("Content-Disposition", `attachment; filename="thumbforge-${id.slice(0, 8)}.${variant.data === "original" ? "png" : "webp"}"`);
+    }
+    file.stream.on("error", (err) => res.destroy(err));
+    file.stream.pipe(res);
+  });
+
+  router.get("/api/users/:userId/gallery", async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    if (req.params.userId !== user.id) throw new AppError("forbidden:user", "You can only see your own gallery.");
+    const query = galleryQuerySchema.parse(req.query);
+    const rows = await images.gallery(user.id, { kind: query.kind, limit: query.limit + 1, after: decodeCursor(query.cursor) });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const body: GalleryResponse = {
+      images: page.map(toImageRecord),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+    };
+    noStore(res).json(body);
+  });
+
   return router;
 }

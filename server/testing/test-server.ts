@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { OpenDb } from "../../db/open-db.ts";
 import { type App, type AppDeps, createApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
@@ -16,19 +19,24 @@ export interface TestServer extends App {
 export async function startTestServer(
   options: { env?: Record<string, string>; deps?: Partial<AppDeps>; database?: OpenDb } = {},
 ): Promise<TestServer> {
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", ...options.env }, "test");
+  // Stored files go to a temp folder of this server's own, removed on close.
+  const dataDir = mkdtempSync(join(tmpdir(), "tf-test-"));
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...options.env }, "test");
   const database = options.database ?? (await openTestDb());
   const parts = createApp({ config, database, logger: createLogger(config), ...options.deps });
   await new Promise<void>((resolve) => parts.http.listen(0, "127.0.0.1", resolve));
   const { port } = parts.http.address() as AddressInfo;
+  await parts.startBackground();
   return {
     ...parts,
     url: `http://127.0.0.1:${port}`,
     database,
     config,
     close: async () => {
+      await parts.stopBackground();
       await new Promise<void>((resolve) => parts.io.close(() => resolve()));
       if (!options.database) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,88 @@
+import { randomInt } from "node:crypto";
+import type { z } from "zod/mini";
+import type { generateImageRequestSchema, ImageRecord } from "../../contract/images.ts";
+import type { Db } from "../../db/open-db.ts";
+import type { CreditsService } from "../credits/service.ts";
+import { AppError } from "../http/app-error.ts";
+import type { PersonaService } from "../personas/service.ts";
+import type { Realtime } from "../realtime/realtime.ts";
+import type { ImageEngine } from "./engine.ts";
+import type { ModelRegistry } from "./registry.ts";
+import { type ImageService, toImageRecord } from "./service.ts";
+import { createImageStore } from "./store.ts";
+
+export type GenerateRequest = z.output<typeof generateImageRequestSchema>;
+export type EngineSet = ReadonlyMap<string, ImageEngine>;
+
+export const DEFAULT_MODEL = "studio";
+
+/**
+ * Turns a request into a paid, queued job (issue 5): every check first, then the image row and the charge in one
+ * transaction, so there is never a charge without a job or a job without its charge. The HTTP route and the chat's
+ * tools both come through here.
+ */
+export function createGenerationService(deps: {
+  db: Db;
+  registry: ModelRegistry;
+  engines: EngineSet;
+  personas: PersonaService;
+  images: ImageService;
+  credits: CreditsService;
+  realtime: Realtime;
+  wakeWorker: () => void;
+}) {
+  function modelFor(id: string, input: GenerateRequest) {
+    const model = deps.registry.find(id);
+    if (!model) throw new AppError("invalid:model", `There is no model called "${id}".`);
+    if (!model.available || !deps.engines.has(model.id)) {
+      const settings = model.enabledBy ?? [];
+      throw new AppError("not_configured:model", `${model.label} needs ${settings.join(" or ") || "a provider key"} to be set on the server.`);
+    }
+    if ((input.personaIds?.length ?? 0) > 0 && !model.capabilities.includes("persona")) {
+      throw new AppError("invalid:model_personas", `${model.label} cannot draw personas. Pick another model.`);
+    }
+    if (input.baseImageId && !model.capabilities.some((c) => c === "edit" || c === "swap")) {
+      throw new AppError("invalid:model_base_image", `${model.label} cannot start from an image. Pick another model.`);
+    }
+    return model;
+  }
+
+  return {
+    async request(userId: string, input: GenerateRequest): Promise<ImageRecord> {
+      const model = modelFor(input.model ?? DEFAULT_MODEL, input);
+      const personaIds = [...new Set(input.personaIds ?? [])];
+      await deps.personas.assertOwned(userId, personaIds);
+      if (input.baseImageId) await deps.images.owned(userId, input.baseImageId);
+
+      const { row, credits } = await deps.db.transaction(async (tx) => {
+        const row = await createImageStore(tx as unknown as Db).insert({
+          userId,
+          kind: "generated",
+          status: "pending",
+          prompt: input.prompt,
+          style: input.style,
+          aspect: input.aspect,
+          model: model.id,
+          seed: input.seed ?? randomInt(0, 2 ** 32 - 1),
+          personaIds,
+          baseImageId: input.baseImageId ?? null,
+          creditsSpent: model.creditCost,
+        });
+        // Keyed by the image: the ledger's UNIQUE (reason, ref) makes this charge, and its refund, happen once.
+        const credits = await deps.credits.debitIn(tx as unknown as Db, { userId, amount: model.creditCost, reason: "generation", ref: row.id });
+        if (credits === undefined) {
+          throw new AppError("insufficient_credits:generation", `${model.label} needs ${model.creditCost} credits for an image. Top up or pick a cheaper model.`);
+        }
+        return { row, credits };
+      });
+
+      deps.credits.announce(userId, credits);
+      const record = toImageRecord(row);
+      deps.realtime.toUser(userId, "image:update", { image: record });
+      deps.wakeWorker();
+      return record;
+    },
+  };
+}
+
+export type GenerationService = ReturnType<typeof createGenerationService>;

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import { type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
+import type { ImageRow } from "../../db/schema/images.ts";
+import { AppError } from "../http/app-error.ts";
+import type { Logger } from "../logger.ts";
+import { imageKey } from "../storage/keys.ts";
+import type { Storage } from "../storage/storage.ts";
+import { processUpload, type Variants, variantsOfPng } from "./processing.ts";
+import type { GalleryQuery, ImageStore } from "./store.ts";
+
+const contentTypes: Record<ImageVariant, string> = { original: "image/png", preview: "image/webp", thumb: "image/webp" };
+
+export function toImageRecord(row: ImageRow): ImageRecord {
+  const base = `/api/images/${row.id}`;
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    prompt: row.prompt,
+    style: row.style,
+    aspect: row.aspect,
+    model: row.model,
+    width: row.width,
+    height: row.height,
+    creditsSpent: row.creditsSpent,
+    error: row.error,
+    errorCode: row.errorCode,
+    createdAt: row.createdAt.toISOString(),
+    urls:
+      row.status === "ready"
+        ? { original: `${base}/original`, preview: `${base}/preview`, thumb: `${base}/thumb`, download: `${base}/original?download=1` }
+        : null,
+  };
+}
+
+/** Images as files and records: storing variants, uploads, ownership-checked reads (issue 5). */
+export function createImageService(deps: { store: ImageStore; storage: Storage; logger: Logger; clock: () => number }) {
+  const { store, storage } = deps;
+
+  async function owned(userId: string, id: string): Promise<ImageRow> {
+    // Someone else's image answers exactly like a missing one (404), so ids cannot be probed.
+    const row = await store.findOwned(userId, id);
+    if (!row || (row.expiresAt && row.expiresAt.getTime() <= deps.clock())) throw new AppError("not_found:image", "That image does not exist.");
+    return row;
+  }
+
+  /** Writes the three variants; returns their keys. Half-written sets are removed, so no key points at nothing. */
+  async function storeVariants(userId: string, imageId: string, variants: Variants) {
+    const keys = { originalKey: imageKey(userId, imageId, "original"), previewKey: imageKey(userId, imageId, "preview"), thumbKey: imageKey(userId, imageId, "thumb") };
+    try {
+      await Promise.all(imageVariants.map((v) => storage.put(imageKey(userId, imageId, v), variants.bytes[v])));
+    } catch (err) {
+      await removeFiles(userId, imageId);
+      throw err;
+    }
+    return keys;
+  }
+
+  async function removeFiles(userId: string, imageId: string): Promise<void> {
+    await Promise.all(imageVariants.map((v) => storage.delete(imageKey(userId, imageId, v))));
+  }
+
+  return {
+    owned,
+
+    async upload(userId: string, bytes: Buffer): Promise<ImageRecord> {
+      const variants = await processUpload(bytes);
+      const id = randomUUID();
+      const keys = await storeVariants(userId, id, variants);
+      try {
+        const row = await store.insert({
+          id,
+          userId,
+          kind: "upload",
+          status: "ready",
+          width: variants.width,
+          height: variants.height,
+          ...keys,
+          expiresAt: new Date(deps.clock() + UPLOAD_TTL_HOURS * 3600_000),
+        });
+        return toImageRecord(row);
+      } catch (err) {
+        await removeFiles(userId, id);
+        throw err;
+      }
+    },
+
+    /** Stores an engine's PNG for a job; returns what markReady needs. */
+    async storeResult(row: ImageRow, png: Buffer, scene: unknown) {
+      const variants = await variantsOfPng(png);
+      const keys = await storeVariants(row.userId, row.id, variants);
+      return { ...keys, width: variants.width, height: variants.height, scene: scene ?? null };
+    },
+
+    /** The original bytes of one of the user's ready images (a base image for a generation). */
+    async originalBytes(userId: string, id: string): Promise<Buffer> {
+      const row = await owned(userId, id);
+      const bytes = row.status === "ready" && row.originalKey ? await storage.get(row.originalKey) : undefined;
+      if (!bytes) throw new AppError("not_found:image", "That image does not exist.");
+      return bytes;
+    },
+
+    async record(userId: string, id: string): Promise<ImageRecord> {
+      return toImageRecord(await owned(userId, id));
+    },
+
+    async open(userId: string, id: string, variant: ImageVariant): Promise<{ stream: Readable; size: number; contentType: string }> {
+      const row = await owned(userId, id);
+      const key = row.status === "ready" ? row[`${variant}Key`] : null;
+      const file = key ? await storage.open(key) : undefined;
+      if (!file) throw new AppError("not_found:image", "That image does not exist.");
+      return { ...file, contentType: contentTypes[variant] };
+    },
+
+    async gallery(userId: string, query: GalleryQuery): Promise<ImageRow[]> {
+      return store.gallery(userId, query);
+    },
+
+    /** Deletes temporary uploads past their 24 hours, files first so a crash leaves a row to retry, never an orphan file. */
+    async sweepExpiredUploads(): Promise<number> {
+      const expired = await store.expiredUploads(new Date(deps.clock()), 200);
+      for (const row of expired) {
+        await removeFiles(row.userId, row.id);
+        await store.delete(row.id);
+      }
+      if (expired.length > 0) deps.logger.info({ count: expired.length }, "expired uploads removed");
+      return expired.length;
+    },
+  };
+}
+
+export type ImageService = ReturnType<typeof createImageService>;

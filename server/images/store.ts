@@ -1,0 +1,128 @@
+import { and, desc, eq, inArray, lt, notInArray, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/open-db.ts";
+import { type ImageRow, images, type NewImageRow } from "../../db/schema/images.ts";
+
+export interface GalleryQuery {
+  kind?: "generated" | "subject-replaced" | undefined;
+  limit: number;
+  /** Keyset cursor: the (createdAt, id) of the last image of the previous page. */
+  after?: { createdAt: Date; id: string } | undefined;
+}
+
+/** The SQL of images and their jobs; `db` may be a transaction. */
+export function createImageStore(db: Db) {
+  return {
+    async insert(row: NewImageRow): Promise<ImageRow> {
+      const [inserted] = await db.insert(images).values(row).returning();
+      if (!inserted) throw new Error("image insert returned nothing");
+      return inserted;
+    },
+
+    async findOwned(userId: string, id: string): Promise<ImageRow | undefined> {
+      const [row] = await db.select().from(images).where(and(eq(images.id, id), eq(images.userId, userId)));
+      return row;
+    },
+
+    async gallery(userId: string, q: GalleryQuery): Promise<ImageRow[]> {
+      const conditions = [
+        eq(images.userId, userId),
+        notInArray(images.status, ["failed"]),
+        q.kind ? eq(images.kind, q.kind) : notInArray(images.kind, ["upload"]),
+      ];
+      if (q.after) {
+        conditions.push(
+          or(lt(images.createdAt, q.after.createdAt), and(eq(images.createdAt, q.after.createdAt), lt(images.id, q.after.id))) ?? sql`false`,
+        );
+      }
+      return db
+        .select()
+        .from(images)
+        .where(and(...conditions))
+        .orderBy(desc(images.createdAt), desc(images.id))
+        .limit(q.limit);
+    },
+
+    /**
+     * Takes the oldest pending job and leases it to `worker`. SKIP LOCKED lets several workers (and nodes) claim
+     * side by side without waiting on each other or taking the same job.
+     */
+    async claimNext(worker: string, leaseMs: number): Promise<ImageRow | undefined> {
+      const rows = await db.execute<{ id: string }>(sql`
+        update images set status = 'running', locked_by = ${worker},
+          locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1, updated_at = now()
+        where id = (
+          select id from images where status = 'pending' order by created_at limit 1 for update skip locked
+        )
+        returning id`);
+      const id = rowsOf<{ id: string }>(rows)[0]?.id;
+      if (!id) return undefined;
+      const [row] = await db.select().from(images).where(eq(images.id, id));
+      return row;
+    },
+
+    async extendLease(id: string, worker: string, leaseMs: number): Promise<boolean> {
+      const rows = await db
+        .update(images)
+        .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+        .where(and(eq(images.id, id), eq(images.lockedBy, worker), eq(images.status, "running")))
+        .returning({ id: images.id });
+      return rows.length === 1;
+    },
+
+    /** Only the worker that holds the lease may finish the job; undefined when it lost it (recovered elsewhere). */
+    async markReady(id: string, worker: string, done: Pick<ImageRow, "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">) {
+      const [row] = await db
+        .update(images)
+        .set({ ...done, status: "ready", lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+        .where(and(eq(images.id, id), eq(images.lockedBy, worker), eq(images.status, "running")))
+        .returning();
+      return row;
+    },
+
+    /** Fails a pending or running job once; `worker` limits it to the lease holder. Undefined when already finished. */
+    async markFailed(id: string, failure: { error: string; errorCode: string }, worker?: string): Promise<ImageRow | undefined> {
+      const [row] = await db
+        .update(images)
+        .set({ ...failure, status: "failed", lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+        .where(and(eq(images.id, id), inArray(images.status, ["pending", "running"]), worker ? eq(images.lockedBy, worker) : undefined))
+        .returning();
+      return row;
+    },
+
+    /** Hands a running job back to the queue (graceful shutdown). */
+    async release(id: string, worker: string): Promise<void> {
+      await db
+        .update(images)
+        .set({ status: "pending", lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+        .where(and(eq(images.id, id), eq(images.lockedBy, worker), eq(images.status, "running")));
+    },
+
+    /** Running jobs whose lease ran out (their worker died), or every running job when `all` (single-process database). */
+    async orphanedJobs(all: boolean): Promise<ImageRow[]> {
+      return db
+        .select()
+        .from(images)
+        .where(and(eq(images.status, "running"), all ? undefined : lt(images.lockedUntil, sql`now()`)));
+    },
+
+    async expiredUploads(now: Date, limit: number): Promise<ImageRow[]> {
+      return db
+        .select()
+        .from(images)
+        .where(and(eq(images.kind, "upload"), lt(images.expiresAt, now)))
+        .limit(limit);
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(images).where(eq(images.id, id));
+    },
+  };
+}
+
+export type ImageStore = ReturnType<typeof createImageStore>;
+
+/** postgres.js answers an array of rows, PGlite an object with `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

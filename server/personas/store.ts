@@ -1,0 +1,24 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/open-db.ts";
+import { personas, type PersonaRow } from "../../db/schema/personas.ts";
+
+export function createPersonaStore(db: Db) {
+  return {
+    /** The user's own personas among `ids`; ids of other users' personas simply do not come back. */
+    async findOwned(userId: string, ids: readonly string[]): Promise<PersonaRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(personas)
+        .where(and(eq(personas.userId, userId), inArray(personas.id, [...ids])));
+    },
+
+    async insert(row: typeof personas.$inferInsert): Promise<PersonaRow> {
+      const [inserted] = await db.insert(personas).values(row).returning();
+      if (!inserted) throw new Error("persona insert returned nothing");
+      return inserted;
+    },
+  };
+}
+
+export type PersonaStore = ReturnType<typeof createPersonaStore>;

@@ -1,0 +1,15 @@
+import type { Readable } from "node:stream";
+
+/**
+ * Where image bytes live (DESIGN.md §5). The database keeps keys (see keys.ts), never paths or URLs, so the
+ * local-disk store can be swapped for an S3-compatible one without touching a row.
+ */
+export interface Storage {
+  put(key: string, bytes: Buffer): Promise<void>;
+  /** The whole object, or undefined when there is none. */
+  get(key: string): Promise<Buffer | undefined>;
+  /** A stream and its size for serving, or undefined when there is none. */
+  open(key: string): Promise<{ stream: Readable; size: number } | undefined>;
+  /** Deleting a missing key is not an error: cleanup may run twice. */
+  delete(key: string): Promise<void>;
+}
