@@ -60,3 +60,4 @@ export function testPhoto(width: number, height: number, format: "png" | "jpeg" 
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#1d4ed8"/><stop offset="1" stop-color="#f97316"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="50%" cy="50%" r="${Math.min(width, height) / 3}" fill="#fde047"/></svg>`;
   return sharp(Buffer.from(svg))[format]().toBuffer();
 }
+
