@@ -5,7 +5,7 @@ import { AUTH_PATHS, type AuthUser, authUserSchema } from "../../../contract/aut
 import { defaultQueryFn } from "../../lib/api.ts";
 import { clearStoredAuth, writeStoredUser } from "../../lib/auth-storage.ts";
 import { authAtom } from "../../lib/auth-state.ts";
-import { connectSocket } from "../../lib/socket.ts";
+import { useSocketEvent, useSocketReconnect } from "../../lib/socket-context.tsx";
 
 export const CURRENT_USER_KEY = [AUTH_PATHS.user] as const;
 
@@ -31,17 +31,16 @@ export function useCurrentUser() {
   return query;
 }
 
-/** Keeps the credits figure live: the server pushes `credits:update` to every tab of the user. */
-export function useLiveCredits(userId: string | undefined): void {
+/**
+ * Keeps the credits figure live: the server pushes `credits:update` to every tab of the user over the screen's
+ * one socket (web/lib/socket-context.tsx). After a dropped connection the user is read again.
+ */
+export function useLiveCredits(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!userId) return;
-    const socket = connectSocket();
-    socket.on("credits:update", ({ credits }) => {
-      queryClient.setQueryData<AuthUser>(CURRENT_USER_KEY, (user) => (user ? { ...user, credits } : user));
-    });
-    return () => {
-      socket.close();
-    };
-  }, [userId, queryClient]);
+  useSocketEvent("credits:update", ({ credits }) => {
+    queryClient.setQueryData<AuthUser>(CURRENT_USER_KEY, (user) => (user ? { ...user, credits } : user));
+  });
+  useSocketReconnect(() => {
+    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+  });
 }

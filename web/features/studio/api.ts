@@ -1,0 +1,45 @@
+import {
+  type GalleryResponse,
+  type GenerateImageRequest,
+  galleryResponseSchema,
+  type ImageRecord,
+  type ImageResponse,
+  imageResponseSchema,
+  type ModelsResponse,
+  modelsResponseSchema,
+} from "../../../contract/images.ts";
+import { apiRequest, defaultQueryFn } from "../../lib/api.ts";
+
+/** How many images the Recent images grid shows (one page of the gallery). */
+export const RECENT_LIMIT = 12;
+
+// Query keys are joined with "/" by the default query function (web/lib/query-client.ts).
+export const MODELS_KEY = ["/api/models"] as const;
+export const recentImagesKey = (userId: string) => ["/api/users", userId, `gallery?limit=${RECENT_LIMIT}`] as const;
+export const imageKey = (imageId: string) => ["/api/images", imageId] as const;
+
+type QueryFnContext = Parameters<typeof defaultQueryFn>[0];
+
+export async function fetchModels(context: QueryFnContext): Promise<ModelsResponse> {
+  return modelsResponseSchema.parse(await defaultQueryFn(context));
+}
+
+export async function fetchGallery(context: QueryFnContext): Promise<GalleryResponse> {
+  return galleryResponseSchema.parse(await defaultQueryFn(context));
+}
+
+export async function fetchImage(context: QueryFnContext): Promise<ImageResponse> {
+  return imageResponseSchema.parse(await defaultQueryFn(context));
+}
+
+/** POST /api/generate-kontext-image: answers 202 with the pending image; the rest arrives over the socket. */
+export async function generateImage(request: GenerateImageRequest): Promise<ImageRecord> {
+  const res = await apiRequest("POST", "/api/generate-kontext-image", request);
+  return imageResponseSchema.parse(await res.json()).image;
+}
+
+/** GET /api/images/:id, for an image another tab started (its first event names an id this tab never saw). */
+export async function getImage(imageId: string): Promise<ImageRecord> {
+  const res = await apiRequest("GET", `/api/images/${encodeURIComponent(imageId)}`);
+  return imageResponseSchema.parse(await res.json()).image;
+}

@@ -1,0 +1,180 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AuthUser } from "../../../contract/auth.ts";
+import {
+  DEFAULT_ASPECT,
+  DEFAULT_STYLE,
+  type GalleryResponse,
+  type GenerateImageRequest,
+  type ImageAspect,
+  type ImageRecord,
+  type ImageResponse,
+  type ImageStyle,
+  MAX_PROMPT_LENGTH,
+} from "../../../contract/images.ts";
+import { useToast } from "../../components/ui/toaster.tsx";
+import { fetchImage, fetchModels, generateImage, imageKey, MODELS_KEY, recentImagesKey } from "./api.ts";
+import { requestErrorMessage } from "./error-message.ts";
+import { GenerationView } from "./generation-view.tsx";
+import { newerImage, upsertImage } from "./image-live.ts";
+import { AspectPicker, ModelPicker, StylePicker } from "./pickers.tsx";
+import { defaultModel, isSubmitShortcut, promptLength, submitBlocker } from "./submit-rules.ts";
+import { imageProgressAtom } from "./use-studio-live.ts";
+
+const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.userAgent);
+
+/** The centre of /app: describe a thumbnail, pick style, shape and model, generate, watch it render, download. */
+export function CreatePanel({ user }: { user: AuthUser }) {
+  const { t } = useTranslation("app");
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const viewRef = useRef<HTMLDivElement>(null);
+  const [prompt, setPrompt] = useState("");
+  const [style, setStyle] = useState<ImageStyle>(DEFAULT_STYLE);
+  const [aspect, setAspect] = useState<ImageAspect>(DEFAULT_ASPECT);
+  const [modelId, setModelId] = useState<string | undefined>();
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  const [lastRequest, setLastRequest] = useState<GenerateImageRequest | null>(null);
+
+  const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
+  const modelList = models.data?.models ?? [];
+  const model = defaultModel(modelList, modelId);
+  const current = useQuery({ queryKey: imageKey(currentId ?? ""), queryFn: fetchImage, enabled: currentId !== null });
+  const progress = useAtomValue(imageProgressAtom);
+
+  const generate = useMutation({
+    mutationFn: generateImage,
+    onSuccess(image: ImageRecord) {
+      // Socket events may beat this answer; the copy further along wins.
+      queryClient.setQueryData<ImageResponse>(imageKey(image.id), (known) => ({ image: newerImage(known?.image, image) }));
+      queryClient.setQueryData<GalleryResponse>(recentImagesKey(user.id), (gallery) => upsertImage(gallery, image));
+      setCurrentId(image.id);
+      // On a phone the result sits below the form: bring it into view (no-op when it already shows).
+      viewRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+    },
+    onError(err, request) {
+      const settings = modelList.find((m) => m.id === request.model)?.enabledBy;
+      toast({ variant: "destructive", title: t("studio.errors.title"), description: requestErrorMessage(t, err, { settings }) });
+    },
+  });
+
+  const blocker = submitBlocker({ prompt, model, credits: user.credits, busy: generate.isPending });
+  const length = promptLength(prompt);
+
+  function start(request: GenerateImageRequest) {
+    setLastRequest(request);
+    generate.mutate(request);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blocker || !model) return;
+    start({ prompt: prompt.trim(), style, aspect, model: model.id });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (!isSubmitShortcut(event)) return;
+    event.preventDefault();
+    formRef.current?.requestSubmit();
+  }
+
+  const image = current.data?.image;
+  const hintId = `${id}-hint`;
+  const counterId = `${id}-counter`;
+  const blockerId = `${id}-blocker`;
+  const blockerText =
+    blocker === "credits" && model
+      ? t("studio.needCredits", { count: model.creditCost, credits: user.credits })
+      : blocker === "model_unavailable" && model
+        ? t("studio.modelNeeds", { settings: (model.enabledBy ?? []).join(" / ") })
+        : null;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-3xl border border-border bg-surface p-5 shadow-sm sm:p-8">
+      <div className="mb-6 grid gap-1">
+        <h2 id={`${id}-title`} className="text-2xl font-black tracking-tight sm:text-3xl">
+          {t("studio.title")}
+        </h2>
+        <p className="text-muted">{t("studio.subtitle")}</p>
+      </div>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:gap-10">
+        <form ref={formRef} noValidate onSubmit={submit} className="grid min-w-0 content-start gap-6" aria-describedby={blockerText ? blockerId : undefined}>
+          <div className="grid gap-2">
+            <label htmlFor={`${id}-prompt`} className="text-sm font-semibold">
+              {t("studio.promptLabel")}
+            </label>
+            <textarea
+              id={`${id}-prompt`}
+              value={prompt}
+              onChange={(event) => setPrompt(event.target.value)}
+              onKeyDown={onKeyDown}
+              maxLength={MAX_PROMPT_LENGTH}
+              rows={4}
+              placeholder={t("studio.promptPlaceholder")}
+              aria-describedby={`${hintId} ${counterId}`}
+              className="min-h-28 w-full resize-y rounded-xl border border-border bg-surface px-4 py-3 text-base text-fg placeholder:text-muted"
+            />
+            <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 text-sm text-muted">
+              <p id={hintId}>
+                {t("studio.promptHint")}{" "}
+                <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs font-semibold text-fg">{isMac() ? "⌘" : "Ctrl"}</kbd>
+                {" + "}
+                <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs font-semibold text-fg">Enter</kbd>
+              </p>
+              <p className={`tabular-nums ${length >= MAX_PROMPT_LENGTH ? "font-semibold text-danger" : ""}`} data-testid="prompt-counter">
+                <span aria-hidden="true">
+                  {length} / {MAX_PROMPT_LENGTH}
+                </span>
+                <span id={counterId} className="sr-only">
+                  {t("studio.counter", { count: length, max: MAX_PROMPT_LENGTH })}
+                </span>
+              </p>
+            </div>
+          </div>
+          <StylePicker value={style} onChange={setStyle} />
+          <AspectPicker value={aspect} onChange={setAspect} />
+          <div className="grid items-end gap-4 sm:grid-cols-[minmax(0,1fr)_auto]">
+            {models.isError ? (
+              <div className="grid gap-2 text-sm">
+                <p className="font-semibold text-danger">{t("studio.modelsFailed")}</p>
+                <button type="button" className="justify-self-start font-semibold text-primary underline" onClick={() => void models.refetch()}>
+                  {t("studio.retry")}
+                </button>
+              </div>
+            ) : (
+              <ModelPicker models={modelList} value={model?.id} onChange={setModelId} />
+            )}
+            <button
+              type="submit"
+              disabled={blocker !== null}
+              aria-busy={generate.isPending || undefined}
+              className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-primary px-6 font-semibold whitespace-nowrap text-on-primary shadow-sm transition hover:bg-primary-hover disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {generate.isPending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-on-primary/40 border-t-on-primary" />}
+              {generate.isPending ? t("studio.starting") : t("studio.generate", { count: model?.creditCost ?? 1 })}
+            </button>
+          </div>
+          {blockerText && (
+            <p id={blockerId} className="-mt-2 text-sm font-medium text-danger">
+              {blockerText}
+            </p>
+          )}
+        </form>
+        <div ref={viewRef} className="min-w-0 scroll-mt-20">
+          <GenerationView
+          image={image}
+          progress={image ? progress[image.id] : undefined}
+          aspect={aspect}
+          settings={modelList.find((m) => m.id === image?.model)?.enabledBy}
+          onRetry={() => lastRequest && start(lastRequest)}
+          retrying={generate.isPending}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

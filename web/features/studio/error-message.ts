@@ -1,0 +1,44 @@
+import type { TFunction } from "i18next";
+import { errorCodeOf } from "../../lib/api.ts";
+
+// Codes a generation can fail with (the POST's answer, or a failed image's `errorCode`); each has a translated
+// sentence under `studio.errors.<key>` in app.json. The server's own text is never shown.
+const messageKeys: Record<string, string> = {
+  "insufficient_credits:generation": "insufficient_credits",
+  "not_configured:model": "not_configured_model",
+  "invalid:model": "invalid_model",
+  "invalid:body": "invalid_body",
+  "not_found:persona": "not_found_persona",
+  "not_found:image": "not_found_image",
+  "unavailable:provider": "unavailable_provider",
+  "unprocessable:provider": "unprocessable_provider",
+};
+
+/** The `studio.errors.*` key for an error code; unknown codes fall back to the generic sentence. */
+export function errorKeyForCode(code: string | null | undefined): string {
+  if (!code) return "generic";
+  const key = messageKeys[code];
+  if (key) return key;
+  if (code.startsWith("rate_limited:")) return "rate_limited";
+  if (code.startsWith("unavailable:")) return "unavailable_provider";
+  return "generic";
+}
+
+/** Which settings enable a model, for the "needs a setting" sentence. */
+export interface ErrorContext {
+  settings?: readonly string[] | undefined;
+}
+
+export function generationErrorMessage(t: TFunction<"app">, code: string | null | undefined, context: ErrorContext = {}): string {
+  const settings = context.settings?.length ? context.settings.join(" / ") : "";
+  const key = errorKeyForCode(code);
+  if (key === "not_configured_model" && !settings) return t("studio.errors.not_configured_model_plain");
+  return t(`studio.errors.${key}`, { settings });
+}
+
+/** A translated sentence for a failed request: network failures read differently from server refusals. */
+export function requestErrorMessage(t: TFunction<"app">, err: unknown, context: ErrorContext = {}): string {
+  const code = errorCodeOf(err);
+  if (!code && err instanceof TypeError) return t("studio.errors.network");
+  return generationErrorMessage(t, code, context);
+}

@@ -1,0 +1,144 @@
+import { useQuery } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import type { ImageRecord } from "../../../contract/images.ts";
+import { useSocketConnected } from "../../lib/socket-context.tsx";
+import { fetchGallery, RECENT_LIMIT, recentImagesKey } from "./api.ts";
+import { generationErrorMessage } from "./error-message.ts";
+import { downloadIcon } from "./generation-view.tsx";
+import type { ImageProgress } from "./image-live.ts";
+import { ProgressBar } from "./progress-bar.tsx";
+import { imageProgressAtom } from "./use-studio-live.ts";
+
+const gridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
+
+function Tile({ image, progress }: { image: ImageRecord; progress: ImageProgress | undefined }) {
+  const { t } = useTranslation("app");
+  const working = image.status === "pending" || image.status === "running";
+  const prompt = image.prompt ?? "";
+  return (
+    <li
+      className="grid min-w-0 content-start overflow-hidden rounded-2xl border border-border bg-surface shadow-sm"
+      data-testid="recent-image"
+      data-image-id={image.id}
+      data-status={image.status}
+    >
+      <div className="relative grid aspect-video place-items-center bg-surface-2">
+        {image.status === "ready" && image.urls ? (
+          <img
+            src={image.urls.thumb}
+            alt={prompt}
+            width={image.width ?? undefined}
+            height={image.height ?? undefined}
+            loading="lazy"
+            className="size-full object-contain"
+          />
+        ) : working ? (
+          <div className="grid w-full gap-2 px-3 text-center sm:px-4">
+            <span aria-hidden="true" className="mx-auto size-6 animate-spin rounded-full border-[3px] border-primary/25 border-t-primary" />
+            <p className="text-xs font-semibold sm:text-sm">{t("studio.generating")}</p>
+            <ProgressBar progress={progress} size="sm" />
+          </div>
+        ) : (
+          <p className="px-3 text-center text-xs font-semibold text-danger sm:text-sm">{generationErrorMessage(t, image.errorCode)}</p>
+        )}
+      </div>
+      <div className="flex min-w-0 items-start gap-2 p-3">
+        <div className="grid min-w-0 flex-1 gap-1">
+          <p className="line-clamp-2 text-sm font-medium break-words" title={prompt}>
+            {prompt}
+          </p>
+          <p className="truncate text-xs text-muted">
+            {image.style ? t(`studio.styles.${image.style}.label`, { defaultValue: image.style }) : ""}
+            {image.aspect ? ` · ${image.aspect}` : ""}
+          </p>
+        </div>
+        {image.status === "ready" && image.urls && (
+          <a
+            href={image.urls.download}
+            download
+            className="grid size-10 shrink-0 place-items-center rounded-xl border border-border text-fg hover:bg-surface-2"
+            data-testid="recent-download"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d={downloadIcon} />
+            </svg>
+            <span className="sr-only">
+              {t("studio.download")}: {prompt}
+            </span>
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** A small "Live" mark: other tabs' work appears here only while the socket is connected. */
+function LiveStatus() {
+  const { t } = useTranslation("app");
+  const connected = useSocketConnected();
+  return (
+    <p className="inline-flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-sm font-medium" data-testid="live-status" data-connected={connected}>
+      <span aria-hidden="true" className={`size-2 rounded-full ${connected ? "bg-success motion-safe:animate-pulse" : "bg-muted"}`} />
+      {connected ? t("recent.live") : t("recent.connecting")}
+    </p>
+  );
+}
+
+/** The newest images of the user, kept live by the socket (use-studio-live.ts): other tabs' work shows up too. */
+export function RecentImages({ userId }: { userId: string }) {
+  const { t } = useTranslation("app");
+  const id = useId();
+  const query = useQuery({ queryKey: recentImagesKey(userId), queryFn: fetchGallery });
+  const progress = useAtomValue(imageProgressAtom);
+  const images = (query.data?.images ?? []).slice(0, RECENT_LIMIT);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-4" aria-busy={query.isPending || undefined}>
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div className="grid gap-1">
+          <h2 id={`${id}-title`} className="text-xl font-bold sm:text-2xl">
+            {t("recent.title")}
+          </h2>
+          <p className="text-muted">{t("recent.subtitle")}</p>
+        </div>
+        <LiveStatus />
+      </div>
+      {query.isPending ? (
+        <ul className={gridClass} aria-label={t("recent.loading")}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <li key={i} className="overflow-hidden rounded-2xl border border-border bg-surface">
+              <div className="aspect-video animate-pulse bg-surface-2" />
+              <div className="grid gap-2 p-3">
+                <div className="h-3 w-3/4 animate-pulse rounded bg-surface-2" />
+                <div className="h-3 w-1/3 animate-pulse rounded bg-surface-2" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : query.isError ? (
+        <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-danger/40 bg-surface p-5">
+          <p className="font-semibold text-danger">{t("recent.failed")}</p>
+          <button type="button" onClick={() => void query.refetch()} className="h-10 rounded-xl border border-border px-4 font-semibold hover:bg-surface-2">
+            {t("recent.retry")}
+          </button>
+        </div>
+      ) : images.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-2xl border border-dashed border-border bg-surface px-6 py-10 text-center" data-testid="recent-empty">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-9 text-muted" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5" />
+          </svg>
+          <p className="font-semibold">{t("recent.emptyTitle")}</p>
+          <p className="max-w-sm text-sm text-muted">{t("recent.emptyBody")}</p>
+        </div>
+      ) : (
+        <ul className={gridClass}>
+          {images.map((image) => (
+            <Tile key={image.id} image={image} progress={progress[image.id]} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

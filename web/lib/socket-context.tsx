@@ -1,0 +1,85 @@
+import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { ServerToClientEvents } from "../../contract/realtime.ts";
+import { type AppSocket, connectSocket } from "./socket.ts";
+
+const SocketContext = createContext<AppSocket | null>(null);
+
+/**
+ * One Socket.IO connection per signed-in screen (DESIGN.md §7): credits, progress and gallery listeners all share
+ * it instead of each opening their own. Closed when the user changes or the screen unmounts.
+ */
+export function SocketProvider({ userId, children }: { userId: string | undefined; children: ReactNode }) {
+  const [socket, setSocket] = useState<AppSocket | null>(null);
+  useEffect(() => {
+    if (!userId) return;
+    const next = connectSocket();
+    setSocket(next);
+    return () => {
+      next.close();
+      setSocket(null);
+    };
+  }, [userId]);
+  return <SocketContext value={socket}>{children}</SocketContext>;
+}
+
+export function useSocket(): AppSocket | null {
+  return useContext(SocketContext);
+}
+
+/** Whether the screen's socket is connected now: live updates flow only while it is. */
+export function useSocketConnected(): boolean {
+  const socket = useSocket();
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    if (!socket) return;
+    const update = () => setConnected(socket.connected);
+    update();
+    socket.on("connect", update);
+    socket.on("disconnect", update);
+    return () => {
+      socket.off("connect", update);
+      socket.off("disconnect", update);
+    };
+  }, [socket]);
+  return socket !== null && connected;
+}
+
+type EventName = keyof ServerToClientEvents;
+
+/** Listens to one server event on the screen's socket; the handler may change between renders freely. */
+export function useSocketEvent<E extends EventName>(event: E, handler: ServerToClientEvents[E]): void {
+  const socket = useSocket();
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => {
+    if (!socket) return;
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => {
+      (latest.current as (...a: Parameters<ServerToClientEvents[E]>) => void)(...args);
+    }) as ServerToClientEvents[E];
+    // Socket.IO's typed `on` cannot follow a generic event name, hence the widening casts.
+    (socket as unknown as { on(e: string, l: unknown): void }).on(event, listener);
+    return () => {
+      (socket as unknown as { off(e: string, l: unknown): void }).off(event, listener);
+    };
+  }, [socket, event]);
+}
+
+/** Calls `onReconnect` when the socket comes back after a drop, so screens can refetch what they missed. */
+export function useSocketReconnect(onReconnect: () => void): void {
+  const socket = useSocket();
+  const latest = useRef(onReconnect);
+  useLayoutEffect(() => {
+    latest.current = onReconnect;
+  });
+  useEffect(() => {
+    if (!socket) return;
+    const manager = socket.io;
+    const listener = () => latest.current();
+    manager.on("reconnect", listener);
+    return () => {
+      manager.off("reconnect", listener);
+    };
+  }, [socket]);
+}
