@@ -1,0 +1,98 @@
+// Issue 5: processing a 12 MP JPEG upload (p50, next to a bare decode of the same file), the PNG-bomb refusal,
+// and thumbnail serving through the app (owner check + file stream) next to bare node:http sending the same bytes.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import sharp from "sharp";
+import { imageResponseSchema } from "../contract/images.ts";
+import { loadConfig } from "../server/config.ts";
+import { processUpload } from "../server/images/processing.ts";
+import { createLogger } from "../server/logger.ts";
+import { startServer } from "../server/start-server.ts";
+import { signInThroughMailbox } from "../server/testing/child-server.ts";
+import { pngBomb } from "../server/testing/png-bomb.ts";
+import { compare, median, printTable } from "./lib.ts";
+
+const ROUNDS = 9;
+
+/** 4000×3000 with photo-like detail: smoothed noise over a gradient (flat test cards compress unrealistically well). */
+async function twelveMegapixelJpeg(): Promise<Buffer> {
+  const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#808080", noise: { type: "gaussian" as const, mean: 128, sigma: 40 } } })
+    .blur(1.2)
+    .png()
+    .toBuffer();
+  const gradient = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><defs><linearGradient id="g"><stop offset="0" stop-color="#1d4ed8"/><stop offset="1" stop-color="#f97316"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)" opacity="0.6"/></svg>`,
+  );
+  return sharp(noise).composite([{ input: gradient }]).jpeg({ quality: 88 }).toBuffer();
+}
+
+async function benchUploads(): Promise<void> {
+  const jpeg = await twelveMegapixelJpeg();
+  const bomb = pngBomb(20_000, 20_000);
+  const samples: Record<string, number[]> = { decode: [], upload: [], bomb: [] };
+  const timed = async (name: string, run: () => Promise<unknown>) => {
+    const t = performance.now();
+    await run().catch(() => undefined);
+    samples[name]?.push(performance.now() - t);
+  };
+  await processUpload(jpeg);
+  for (let i = 0; i < ROUNDS; i++) {
+    await timed("decode", () => sharp(jpeg).raw().toBuffer());
+    await timed("upload", () => processUpload(jpeg));
+    await timed("bomb", () => processUpload(bomb));
+  }
+  const base = median(samples.decode ?? []);
+  console.log(`\n## Upload processing (${ROUNDS} rounds, interleaved): a ${(jpeg.length / 1024 / 1024).toFixed(1)} MB 12 MP JPEG`);
+  console.log("| target | p50 ms | ratio to bare decode |");
+  console.log("|---|---:|---:|");
+  for (const [label, name] of [["bare sharp decode to raw", "decode"], ["processUpload: sniff, orient, PNG original + WebP preview + thumb", "upload"], ["20000×20000 PNG bomb refused (422)", "bomb"]] as const) {
+    const p50 = median(samples[name] ?? []);
+    console.log(`| ${label} | ${p50.toFixed(1)} | ${(p50 / base).toFixed(2)} |`);
+  }
+}
+
+async function benchThumbServing(): Promise<void> {
+  const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-`);
+  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "" }, "bench");
+  const app = await startServer(config, createLogger(config));
+  const base = `http://127.0.0.1:${app.port}`;
+  const bare = createServer();
+  try {
+    const { token } = await signInThroughMailbox(base, "bench@example.com");
+    const headers = { "x-session-token": token, "content-type": "application/json" };
+    const res = await fetch(`${base}/api/generate-kontext-image`, { method: "POST", headers, body: JSON.stringify({ prompt: "Bench thumbnail" }) });
+    const { image } = imageResponseSchema.parse(await res.json());
+    let ready = image;
+    while (ready.status !== "ready") {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ready = imageResponseSchema.parse(await (await fetch(`${base}/api/images/${image.id}`, { headers })).json()).image;
+      if (ready.status === "failed") throw new Error("bench generation failed");
+    }
+    const thumbUrl = `${base}${ready.urls?.thumb}`;
+    const bytes = Buffer.from(await (await fetch(thumbUrl, { headers })).arrayBuffer());
+    bare.on("request", (_req, res) => {
+      res.writeHead(200, { "content-type": "image/webp", "content-length": bytes.length });
+      res.end(bytes);
+    });
+    await new Promise<void>((resolve) => bare.listen(0, "127.0.0.1", resolve));
+    printTable(
+      `GET /api/images/:id/thumb (${bytes.length} bytes, app on ${app.database.kind}) vs bare node:http sending the same bytes`,
+      await compare({
+        "bare node:http": { url: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/` },
+        "app thumb": { url: thumbUrl, headers: { "x-session-token": token } },
+      }),
+      "bare node:http",
+    );
+  } finally {
+    bare.close();
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function benchImages(): Promise<void> {
+  await benchUploads();
+  await benchThumbServing();
+}
