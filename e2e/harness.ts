@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
+import { startChildServer } from "../server/testing/child-server.ts";
 
 export function chromiumPath(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
@@ -23,48 +20,13 @@ export interface RunningApp {
 /** Starts the real server (`node server/main.ts`) on a random port with a temp data dir and embedded defaults. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tf-e2e-"));
-  const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "development",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join("")}`)), 60_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      const text = chunk.toString();
-      logs.push(text);
-      const match = /"port":(\d+)/.exec(text);
-      if (match?.[1] && text.includes("ready")) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${logs.join("")}`));
-    });
-  });
+  const child = await startChildServer({ DATA_DIR: dataDir, ...env });
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: child.url,
     dataDir,
-    logs,
+    logs: child.logs,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await child.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
