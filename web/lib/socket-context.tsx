@@ -8,11 +8,22 @@ const SocketContext = createContext<AppSocket | null>(null);
  * One Socket.IO connection per signed-in screen (DESIGN.md §7): credits, progress and gallery listeners all share
  * it instead of each opening their own. Closed when the user changes or the screen unmounts.
  */
-export function SocketProvider({ userId, children }: { userId: string | undefined; children: ReactNode }) {
+export function SocketProvider({
+  userId,
+  children,
+  connect = connectSocket,
+}: {
+  userId: string | undefined;
+  children: ReactNode;
+  /** Opens the connection; tests hand in a fake. */
+  connect?: () => AppSocket;
+}) {
   const [socket, setSocket] = useState<AppSocket | null>(null);
+  // Only a new user reconnects; a new `connect` function on a re-render must not.
+  const connectRef = useRef(connect);
   useEffect(() => {
     if (!userId) return;
-    const next = connectSocket();
+    const next = connectRef.current();
     setSocket(next);
     return () => {
       next.close();

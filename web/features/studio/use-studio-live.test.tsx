@@ -1,0 +1,106 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render } from "@testing-library/react";
+import { createStore, Provider as JotaiProvider } from "jotai";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { GalleryResponse, ImageRecord } from "../../../contract/images.ts";
+import { createQueryClient } from "../../lib/query-client.ts";
+import type { AppSocket } from "../../lib/socket.ts";
+import { SocketProvider } from "../../lib/socket-context.tsx";
+import { recentImagesKey } from "./api.ts";
+import { imageProgressAtom, useStudioLive } from "./use-studio-live.ts";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Just enough of a Socket.IO client: listeners by event, and a way for the test to play the server. */
+function fakeSocket() {
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const socket = {
+    connected: true,
+    on(event: string, listener: (payload: unknown) => void) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)?.add(listener);
+    },
+    off(event: string, listener: (payload: unknown) => void) {
+      listeners.get(event)?.delete(listener);
+    },
+    close() {},
+    io: { on() {}, off() {} },
+  };
+  const emit = (event: string, payload: unknown) => {
+    for (const listener of listeners.get(event) ?? []) listener(payload);
+  };
+  return { socket: socket as unknown as AppSocket, emit };
+}
+
+const record = (id: string, patch: Partial<ImageRecord> = {}): ImageRecord => ({
+  id,
+  kind: "generated",
+  status: "running",
+  prompt: "From the other tab",
+  style: "abstract",
+  aspect: "1:1",
+  model: "studio",
+  width: 1080,
+  height: 1080,
+  creditsSpent: 1,
+  error: null,
+  errorCode: null,
+  createdAt: "2026-11-22T10:00:00.000Z",
+  urls: null,
+  ...patch,
+});
+
+function Probe() {
+  useStudioLive("u1");
+  return null;
+}
+
+function setup() {
+  const { socket, emit } = fakeSocket();
+  const client = createQueryClient();
+  client.setQueryData<GalleryResponse>(recentImagesKey("u1"), { images: [], nextCursor: null });
+  const store = createStore();
+  const fetchMock = vi.fn(async (url: string) => new Response(JSON.stringify({ image: record(url.split("/").at(-1) ?? "") }), { status: 200 }));
+  vi.stubGlobal("fetch", fetchMock);
+  render(
+    <JotaiProvider store={store}>
+      <QueryClientProvider client={client}>
+        <SocketProvider userId="u1" connect={() => socket}>
+          <Probe />
+        </SocketProvider>
+      </QueryClientProvider>
+    </JotaiProvider>,
+  );
+  const gallery = () => client.getQueryData<GalleryResponse>(recentImagesKey("u1"))?.images ?? [];
+  return { emit, store, gallery, fetchMock };
+}
+
+describe("useStudioLive", () => {
+  it("fetches an image it has never seen once, inserts it, and keeps its progress from going down", async () => {
+    const { emit, store, gallery, fetchMock } = setup();
+    await act(async () => {
+      emit("image:progress", { imageId: "img-9", stage: "layout", percent: 30 });
+      emit("image:progress", { imageId: "img-9", stage: "background", percent: 50 });
+    });
+    await vi.waitFor(() => expect(gallery().map((i) => i.id)).toEqual(["img-9"]));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/images/img-9");
+    act(() => emit("image:progress", { imageId: "img-9", stage: "layout", percent: 20 }));
+    expect(store.get(imageProgressAtom)["img-9"]).toEqual({ stage: "background", percent: 50 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes status changes and new gallery images straight from the event, without a fetch", () => {
+    const { emit, gallery, fetchMock } = setup();
+    act(() => emit("image:update", { image: record("img-1") }));
+    expect(gallery().map((i) => [i.id, i.status])).toEqual([["img-1", "running"]]);
+    const urls = { original: "/o", preview: "/p", thumb: "/t", download: "/d" };
+    act(() => emit("gallery:new", { image: record("img-1", { status: "ready", urls }) }));
+    act(() => emit("image:update", { image: record("img-1", { status: "running" }) }));
+    expect(gallery().map((i) => [i.id, i.status])).toEqual([["img-1", "ready"]]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
