@@ -116,7 +116,7 @@ export function createApp(deps: AppDeps): App {
   app.use("/api", authMiddleware.sameOriginForCookies);
 
   app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
-  app.use(imageRoutes({ registry: createModelRegistry(config.imageProviderKeys) }));
+  app.use(imageRoutes({ registry: createModelRegistry(config.imageProviders.keys) }));
   app.use(
     waitlistRoutes({
       service: createWaitlistService({ store: createWaitlistStore(db), logger }),
