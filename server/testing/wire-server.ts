@@ -12,7 +12,7 @@ export interface RecordedRequest {
   body: Buffer;
 }
 
-export type WireHandler = (request: RecordedRequest, response: ServerResponse, url: string) => void | Promise<void>;
+export type WireHandler = (request: RecordedRequest, response: ServerResponse, url: string) => unknown;
 
 export interface WireServer {
   url: string;

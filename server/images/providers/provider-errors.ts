@@ -73,5 +73,8 @@ function findInChain(err: unknown, test: (e: unknown) => boolean): unknown {
 
 /** Gemini reports a blocked image as a finish reason (IMAGE_SAFETY, PROHIBITED_CONTENT…) with no image. */
 function finishReasons(err: NoImageGeneratedError): string {
-  return JSON.stringify(err.calls?.map((call) => call.providerMetadata) ?? []);
+  const reasons = (err.calls ?? []).flatMap((call) =>
+    Object.values(call.providerMetadata ?? {}).map((metadata) => (metadata as { finishReason?: unknown }).finishReason),
+  );
+  return reasons.filter((reason) => typeof reason === "string").join(" ");
 }
