@@ -18,6 +18,7 @@ import type { ImageEngine } from "./images/engine.ts";
 import { createStudioEngine } from "./images/engines/studio.ts";
 import { createGenerationService, type EngineSet } from "./images/generation-service.ts";
 import { createJobWorker, type JobSettings, type JobWorker } from "./images/job-worker.ts";
+import { createProviderEngines } from "./images/providers/provider-engines.ts";
 import { createModelRegistry } from "./images/registry.ts";
 import { imageRoutes } from "./images/routes.ts";
 import { createImageService } from "./images/service.ts";
@@ -138,7 +139,7 @@ export function createApp(deps: AppDeps): App {
   }
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
   const storage = deps.storage ?? createLocalDiskStorage(config.filesDir);
-  const engines = deps.engines ?? defaultEngines();
+  const engines = deps.engines ?? defaultEngines(config);
   const images = createImageService({ store: createImageStore(db), storage, logger, clock });
   const personas = createPersonaService({ store: createPersonaStore(db), storage });
   const jobs = createJobWorker({
@@ -151,7 +152,7 @@ export function createApp(deps: AppDeps): App {
     logger,
     settings: { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, pollMs: 1000, soleProcess: database.kind === "pglite", ...deps.jobSettings },
   });
-  const registry = createModelRegistry(config.imageProviderKeys);
+  const registry = createModelRegistry(config.imageProviders.keys);
   const generation = createGenerationService({
     db,
     registry,
@@ -229,8 +230,9 @@ export function createApp(deps: AppDeps): App {
   };
 }
 
-function defaultEngines(): EngineSet {
-  return new Map<string, ImageEngine>([["studio", createStudioEngine()]]);
+/** Studio always; each provider model whose key is set (DESIGN.md §2). */
+function defaultEngines(config: Config): EngineSet {
+  return new Map<string, ImageEngine>([["studio", createStudioEngine()], ...createProviderEngines(config.imageProviders)]);
 }
 
 /** AUTH_SECRET when set; else a per-process key (tests), so codes never verify across restarts by accident. */

@@ -41,4 +41,54 @@ describe("loadConfig", () => {
       for (const name of ["AUTH_SECRET", "SMTP_URL", "FREE_SIGNUP_CREDITS"]) expect(message).toContain(name);
     }
   });
+
+  it("reads the image provider settings with their defaults", () => {
+    const { imageProviders } = loadConfig({});
+    expect(imageProviders.keys).toEqual({
+      bflApiKey: undefined,
+      falKey: undefined,
+      replicateApiToken: undefined,
+      openaiApiKey: undefined,
+      googleGenerativeAiApiKey: undefined,
+    });
+    expect(imageProviders.models).toMatchObject({
+      bflKontextPro: "flux-kontext-pro",
+      falKontextMax: "fal-ai/flux-pro/kontext/max",
+      replicateKontextPro: "black-forest-labs/flux-kontext-pro",
+      openaiImage: "gpt-image-1",
+      googleFlashImage: "gemini-3.1-flash-image-preview",
+    });
+    expect(imageProviders.baseUrls.openai).toBeUndefined();
+    expect(imageProviders.resultHosts).toEqual(expect.arrayContaining(["fal.media", "replicate.delivery", "delivery-eu1.bfl.ai"]));
+    expect(imageProviders).toMatchObject({ requestTimeoutMs: 120_000, resultTimeoutMs: 30_000, resultMaxBytes: 20 * 1024 * 1024 });
+
+    const custom = loadConfig({
+      OPENAI_IMAGE_MODEL: "gpt-image-1.5",
+      BFL_BASE_URL: "https://api.eu.bfl.ai/v1",
+      IMAGE_RESULT_HOSTS: " cdn.example.com , http://127.0.0.1:8080 ",
+      IMAGE_RESULT_TIMEOUT_MS: "5000",
+    }).imageProviders;
+    expect(custom.models.openaiImage).toBe("gpt-image-1.5");
+    expect(custom.baseUrls.bfl).toBe("https://api.eu.bfl.ai/v1");
+    expect(custom.resultHosts).toEqual(["cdn.example.com", "http://127.0.0.1:8080"]);
+    expect(custom.resultTimeoutMs).toBe(5000);
+  });
+
+  it("refuses bad image provider settings, naming each", () => {
+    try {
+      loadConfig({
+        GOOGLE_IMAGEN_MODEL: "imagen-4.0-generate-001",
+        OPENAI_BASE_URL: "ftp://example.com",
+        IMAGE_RESULT_HOSTS: "fal.media,https://cdn.example.com/path",
+        IMAGE_RESULT_MAX_BYTES: "-1",
+        FAL_KONTEXT_PRO_MODEL: "fal ai kontext",
+      });
+      expect.unreachable();
+    } catch (err) {
+      const message = (err as ConfigError).message;
+      for (const name of ["GOOGLE_IMAGEN_MODEL", "OPENAI_BASE_URL", "IMAGE_RESULT_HOSTS", "IMAGE_RESULT_MAX_BYTES", "FAL_KONTEXT_PRO_MODEL"]) {
+        expect(message).toContain(name);
+      }
+    }
+  });
 });

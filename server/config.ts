@@ -13,6 +13,39 @@ const optionalUrl = (protocols: string[]) =>
     message: `must be a URL (${protocols.join(", ")})`,
   });
 
+function modelId(fallback: string) {
+  return z.string().trim().regex(/^[\w./:@-]+$/, "must be a provider model id").default(fallback);
+}
+
+function geminiModelId(fallback: string) {
+  return modelId(fallback).refine((v) => v.startsWith("gemini-"), { message: "must be a Gemini image model id (gemini-…)" });
+}
+
+/**
+ * Where providers deliver results and answer polls (issue 5: results from allow-listed hosts only). BFL polls and
+ * delivers from regional hosts; fal serves files from fal.media; Replicate from replicate.delivery. OpenAI and
+ * Google answer inline (base64), so they need none.
+ */
+const defaultResultHosts = [
+  "api.bfl.ai",
+  "api.eu.bfl.ai",
+  "api.us.bfl.ai",
+  "api.eu1.bfl.ai",
+  "api.us1.bfl.ai",
+  "api.eu2.bfl.ai",
+  "api.us2.bfl.ai",
+  "delivery-eu1.bfl.ai",
+  "delivery-us1.bfl.ai",
+  "delivery-eu2.bfl.ai",
+  "delivery-us2.bfl.ai",
+  "fal.media",
+  "v2.fal.media",
+  "v3.fal.media",
+  "v3b.fal.media",
+  "replicate.delivery",
+  "pbxt.replicate.delivery",
+];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -51,6 +84,31 @@ const envSchema = z.object({
   REPLICATE_API_TOKEN: optionalString,
   OPENAI_API_KEY: optionalString,
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+  // Provider model ids live here because providers retire them; the labels users see are ours (contract/models.ts).
+  BFL_KONTEXT_PRO_MODEL: modelId("flux-kontext-pro"),
+  BFL_KONTEXT_MAX_MODEL: modelId("flux-kontext-max"),
+  FAL_KONTEXT_PRO_MODEL: modelId("fal-ai/flux-pro/kontext"),
+  FAL_KONTEXT_MAX_MODEL: modelId("fal-ai/flux-pro/kontext/max"),
+  REPLICATE_KONTEXT_PRO_MODEL: modelId("black-forest-labs/flux-kontext-pro"),
+  REPLICATE_KONTEXT_MAX_MODEL: modelId("black-forest-labs/flux-kontext-max"),
+  OPENAI_IMAGE_MODEL: modelId("gpt-image-1"),
+  // @ai-sdk/google only runs Gemini image models: the Imagen API was shut down (its 4.0.49 changelog).
+  GOOGLE_FLASH_IMAGE_MODEL: geminiModelId("gemini-3.1-flash-image-preview"),
+  GOOGLE_IMAGEN_MODEL: geminiModelId("gemini-3-pro-image-preview"),
+  BFL_BASE_URL: optionalUrl(["http:", "https:"]),
+  FAL_BASE_URL: optionalUrl(["http:", "https:"]),
+  REPLICATE_BASE_URL: optionalUrl(["http:", "https:"]),
+  OPENAI_BASE_URL: optionalUrl(["http:", "https:"]),
+  GOOGLE_BASE_URL: optionalUrl(["http:", "https:"]),
+  IMAGE_RESULT_HOSTS: z
+    .string()
+    .trim()
+    .default(defaultResultHosts.join(","))
+    .transform((v) => v.split(",").map((h) => h.trim()).filter((h) => h !== ""))
+    .refine((hosts) => hosts.every(isResultHost), { message: "must be a comma list of host names (https) or http(s) origins" }),
+  IMAGE_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+  IMAGE_RESULT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  IMAGE_RESULT_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(20 * 1024 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -86,8 +144,8 @@ export interface Config {
   filesDir: string;
   /** Generation jobs one process runs at once, and how long a claim lasts without a heartbeat. */
   jobs: { concurrency: number; leaseMs: number };
-  /** Image provider keys; unset ones leave their models listed but unavailable. */
-  imageProviderKeys: ImageProviderKeys;
+  /** Image providers: keys (unset ones leave their models listed but unavailable), model ids, endpoints, limits. */
+  imageProviders: ImageProviderSettings;
   version: string;
 }
 
@@ -97,6 +155,40 @@ export interface ImageProviderKeys {
   replicateApiToken: string | undefined;
   openaiApiKey: string | undefined;
   googleGenerativeAiApiKey: string | undefined;
+}
+
+export interface ImageProviderModels {
+  bflKontextPro: string;
+  bflKontextMax: string;
+  falKontextPro: string;
+  falKontextMax: string;
+  replicateKontextPro: string;
+  replicateKontextMax: string;
+  openaiImage: string;
+  googleFlashImage: string;
+  googleImagen: string;
+}
+
+/** Unset: each AI SDK provider's own default endpoint. */
+export interface ImageProviderBaseUrls {
+  bfl: string | undefined;
+  fal: string | undefined;
+  replicate: string | undefined;
+  openai: string | undefined;
+  google: string | undefined;
+}
+
+export interface ImageProviderSettings {
+  keys: ImageProviderKeys;
+  models: ImageProviderModels;
+  baseUrls: ImageProviderBaseUrls;
+  /** Hosts results may be fetched from: bare hosts over https only; an entry with a scheme allows that origin. */
+  resultHosts: string[];
+  /** Longest one provider API request may take (generation itself can take a minute). */
+  requestTimeoutMs: number;
+  /** Longest a result download may take, and its largest size. */
+  resultTimeoutMs: number;
+  resultMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -139,15 +231,50 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     freeSignupCredits: e.FREE_SIGNUP_CREDITS,
     otpSendLimitPerIp: e.OTP_SEND_LIMIT_PER_IP,
     loginFailureLimitPerIp: e.LOGIN_FAILURE_LIMIT_PER_IP,
-    imageProviderKeys: {
+    imageProviders: imageProviderSettings(e),
+    version,
+  };
+}
+
+function imageProviderSettings(e: Env): ImageProviderSettings {
+  return {
+    keys: {
       bflApiKey: e.BFL_API_KEY,
       falKey: e.FAL_KEY,
       replicateApiToken: e.REPLICATE_API_TOKEN,
       openaiApiKey: e.OPENAI_API_KEY,
       googleGenerativeAiApiKey: e.GOOGLE_GENERATIVE_AI_API_KEY,
     },
-    version,
+    models: {
+      bflKontextPro: e.BFL_KONTEXT_PRO_MODEL,
+      bflKontextMax: e.BFL_KONTEXT_MAX_MODEL,
+      falKontextPro: e.FAL_KONTEXT_PRO_MODEL,
+      falKontextMax: e.FAL_KONTEXT_MAX_MODEL,
+      replicateKontextPro: e.REPLICATE_KONTEXT_PRO_MODEL,
+      replicateKontextMax: e.REPLICATE_KONTEXT_MAX_MODEL,
+      openaiImage: e.OPENAI_IMAGE_MODEL,
+      googleFlashImage: e.GOOGLE_FLASH_IMAGE_MODEL,
+      googleImagen: e.GOOGLE_IMAGEN_MODEL,
+    },
+    baseUrls: { bfl: e.BFL_BASE_URL, fal: e.FAL_BASE_URL, replicate: e.REPLICATE_BASE_URL, openai: e.OPENAI_BASE_URL, google: e.GOOGLE_BASE_URL },
+    resultHosts: e.IMAGE_RESULT_HOSTS,
+    requestTimeoutMs: e.IMAGE_PROVIDER_TIMEOUT_MS,
+    resultTimeoutMs: e.IMAGE_RESULT_TIMEOUT_MS,
+    resultMaxBytes: e.IMAGE_RESULT_MAX_BYTES,
   };
+}
+
+/** A bare host name (optionally with a port), or an http(s) origin with nothing after it. */
+function isResultHost(value: string): boolean {
+  if (value.includes("://")) {
+    try {
+      const url = new URL(value);
+      return ["http:", "https:"].includes(url.protocol) && url.origin === value.replace(/\/$/, "");
+    } catch {
+      return false;
+    }
+  }
+  return /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/i.test(value);
 }
 
 function isUrl(value: string, protocols: string[]): boolean {
