@@ -17,7 +17,7 @@ export const models = [
   { id: "flux-kontext-max", label: "FLUX.1 Kontext [max]", provider: "black-forest-labs", popular: false, capabilities: ["generate", "edit", "persona", "swap"], creditCost: 8 },
   { id: "gpt-image", label: "GPT Image", provider: "openai", popular: true, capabilities: ["generate", "edit", "persona"], creditCost: 6 },
   { id: "gemini-flash-image", label: "Gemini Flash Image", provider: "google", popular: false, capabilities: ["generate", "edit", "persona"], creditCost: 4 },
-  { id: "imagen", label: "Imagen", provider: "google", popular: false, capabilities: ["generate"], creditCost: 4 },
+  { id: "gemini-pro-image", label: "Gemini Pro Image", provider: "google", popular: false, capabilities: ["generate", "edit", "persona"], creditCost: 8 },
 ] as const satisfies readonly ModelInfo[];
 
 export type ModelId = (typeof models)[number]["id"];

@@ -77,7 +77,7 @@ describe("loadConfig", () => {
   it("refuses bad image provider settings, naming each", () => {
     try {
       loadConfig({
-        GOOGLE_IMAGEN_MODEL: "imagen-4.0-generate-001",
+        GOOGLE_PRO_IMAGE_MODEL: "imagen-4.0-generate-001",
         OPENAI_BASE_URL: "ftp://example.com",
         IMAGE_RESULT_HOSTS: "fal.media,https://cdn.example.com/path",
         IMAGE_RESULT_MAX_BYTES: "-1",
@@ -86,7 +86,7 @@ describe("loadConfig", () => {
       expect.unreachable();
     } catch (err) {
       const message = (err as ConfigError).message;
-      for (const name of ["GOOGLE_IMAGEN_MODEL", "OPENAI_BASE_URL", "IMAGE_RESULT_HOSTS", "IMAGE_RESULT_MAX_BYTES", "FAL_KONTEXT_PRO_MODEL"]) {
+      for (const name of ["GOOGLE_PRO_IMAGE_MODEL", "OPENAI_BASE_URL", "IMAGE_RESULT_HOSTS", "IMAGE_RESULT_MAX_BYTES", "FAL_KONTEXT_PRO_MODEL"]) {
         expect(message).toContain(name);
       }
     }

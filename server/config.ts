@@ -94,7 +94,7 @@ const envSchema = z.object({
   OPENAI_IMAGE_MODEL: modelId("gpt-image-1"),
   // @ai-sdk/google only runs Gemini image models: the Imagen API was shut down (its 4.0.49 changelog).
   GOOGLE_FLASH_IMAGE_MODEL: geminiModelId("gemini-3.1-flash-image-preview"),
-  GOOGLE_IMAGEN_MODEL: geminiModelId("gemini-3-pro-image-preview"),
+  GOOGLE_PRO_IMAGE_MODEL: geminiModelId("gemini-3-pro-image-preview"),
   BFL_BASE_URL: optionalUrl(["http:", "https:"]),
   FAL_BASE_URL: optionalUrl(["http:", "https:"]),
   REPLICATE_BASE_URL: optionalUrl(["http:", "https:"]),
@@ -166,7 +166,7 @@ export interface ImageProviderModels {
   replicateKontextMax: string;
   openaiImage: string;
   googleFlashImage: string;
-  googleImagen: string;
+  googleProImage: string;
 }
 
 /** Unset: each AI SDK provider's own default endpoint. */
@@ -254,7 +254,7 @@ function imageProviderSettings(e: Env): ImageProviderSettings {
       replicateKontextMax: e.REPLICATE_KONTEXT_MAX_MODEL,
       openaiImage: e.OPENAI_IMAGE_MODEL,
       googleFlashImage: e.GOOGLE_FLASH_IMAGE_MODEL,
-      googleImagen: e.GOOGLE_IMAGEN_MODEL,
+      googleProImage: e.GOOGLE_PRO_IMAGE_MODEL,
     },
     baseUrls: { bfl: e.BFL_BASE_URL, fal: e.FAL_BASE_URL, replicate: e.REPLICATE_BASE_URL, openai: e.OPENAI_BASE_URL, google: e.GOOGLE_BASE_URL },
     resultHosts: e.IMAGE_RESULT_HOSTS,

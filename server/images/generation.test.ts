@@ -2,39 +2,28 @@ import sharp from "sharp";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageResponseSchema } from "../../contract/images.ts";
-import { AppError } from "../http/app-error.ts";
 import { createPersonaStore } from "../personas/store.ts";
 import { personaKey } from "../storage/keys.ts";
 import { createLocalDiskStorage } from "../storage/local-disk.ts";
 import { balanceOf, endEarlyBird, generate, openSocket, settled, tokenHeaders, upload, testPhoto } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import type { ImageEngine } from "./engine.ts";
-import { createStudioEngine } from "./engines/studio.ts";
+import { startWireServer, type WireServer } from "../testing/wire-server.ts";
 
 let server: TestServer;
+let openai: WireServer;
 const sockets: Socket[] = [];
-let providerCalls = 0;
-
-// GPT Image stands in for any provider here: its engine answers like a provider that returned HTTP 500.
-const failingProvider: ImageEngine = {
-  id: "gpt-image",
-  generate: async () => {
-    providerCalls += 1;
-    throw new AppError("unavailable:provider", "The image provider is not answering. Please try again.");
-  },
-};
 
 beforeAll(async () => {
-  server = await startTestServer({
-    env: { OPENAI_API_KEY: "sk-test", FREE_SIGNUP_CREDITS: "10" },
-    deps: { engines: new Map([["studio", createStudioEngine()], ["gpt-image", failingProvider]]) },
-  });
+  // OpenAI's images endpoint, broken: every call answers HTTP 500 (the real engine, the real wire format).
+  openai = await startWireServer((_req, res) => res.writeHead(500, { "content-type": "application/json" }).end('{"error":{"message":"boom"}}'));
+  server = await startTestServer({ env: { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${openai.url}/v1`, FREE_SIGNUP_CREDITS: "10" } });
   await endEarlyBird(server);
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
   await server?.close();
+  await openai?.close();
 });
 
 async function addPersona(userId: string, name: string) {
@@ -134,14 +123,14 @@ describe("POST /api/generate-kontext-image", () => {
     const failed = new Promise<{ image: { status: string; errorCode: string | null } }>((resolve) =>
       socket.on("image:update", (u: { image: { status: string; errorCode: string | null } }) => u.image.status === "failed" && resolve(u)),
     );
-    const calls = providerCalls;
+    const calls = openai.requests.length;
     const res = await generate(server, sessionToken, { prompt: "A provider that breaks", model: "gpt-image" });
     expect(res.status).toBe(202);
     const { image } = imageResponseSchema.parse(await res.json());
     const done = await settled(server, sessionToken, image.id);
     expect(done).toMatchObject({ status: "failed", errorCode: "unavailable:provider", urls: null });
     expect((await failed).image.errorCode).toBe("unavailable:provider");
-    expect(providerCalls - calls).toBe(1);
+    expect(openai.requests.slice(calls).map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/images/generations"]);
     await server.jobs.recover(true);
     const statement = await balanceOf(server, sessionToken, user.id);
     expect(statement.credits).toBe(10);
@@ -172,7 +161,7 @@ describe("POST /api/generate-kontext-image", () => {
       [{ prompt: "x", style: "baroque" }, 400, "invalid:body"],
       [{ prompt: "x", aspect: "4:3" }, 400, "invalid:body"],
       [{ prompt: "x", seed: -1 }, 400, "invalid:body"],
-      [{ prompt: "x", model: "imagen", personaIds: [mine[0]] }, 409, "not_configured:model"],
+      [{ prompt: "x", model: "gemini-pro-image", personaIds: [mine[0]] }, 409, "not_configured:model"],
     ];
     for (const [body, status, code] of cases) {
       const res = await generate(server, sessionToken, body);

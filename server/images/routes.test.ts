@@ -22,6 +22,6 @@ describe("GET /api/models", () => {
     expect(byId["gpt-image"]).toMatchObject({ available: true, popular: true });
     // A blank FAL_KEY counts as unset.
     expect(byId["flux-kontext-pro"]).toMatchObject({ available: false, enabledBy: ["BFL_API_KEY", "FAL_KEY", "REPLICATE_API_TOKEN"] });
-    expect(byId.imagen).toMatchObject({ available: false, enabledBy: ["GOOGLE_GENERATIVE_AI_API_KEY"] });
+    expect(byId["gemini-pro-image"]).toMatchObject({ available: false, enabledBy: ["GOOGLE_GENERATIVE_AI_API_KEY"] });
   });
 });

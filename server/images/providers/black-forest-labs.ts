@@ -24,7 +24,6 @@ export function createBlackForestLabsEngine(options: ProviderEngineOptions & { p
     provider: "black-forest-labs",
     modelId: options.modelId,
     model: provider.image(options.modelId),
-    editsImages: true,
     buildRequest: (text, images, input) => ({
       prompt: images.length > 0 ? { text, images: images.slice(0, MAX_REFERENCES) } : text,
       aspectRatio: input.aspect,

@@ -19,7 +19,6 @@ export function createFalEngine(options: ProviderEngineOptions): ImageEngine {
     provider: "fal",
     modelId: options.modelId,
     model: editModel,
-    editsImages: true,
     buildRequest: async (text, images, input) => {
       const fal = { aspect_ratio: input.aspect, outputFormat: "png" as const };
       if (images.length === 0) return { model: textModel, prompt: text, seed: input.seed, providerOptions: { fal } };

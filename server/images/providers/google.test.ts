@@ -11,7 +11,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function googleEngine(handler: WireHandler, model: "gemini-flash-image" | "imagen" = "gemini-flash-image") {
+async function googleEngine(handler: WireHandler, model: "gemini-flash-image" | "gemini-pro-image" = "gemini-flash-image") {
   server = await startWireServer(handler);
   const settings = loadConfig({ GOOGLE_GENERATIVE_AI_API_KEY: "g-test", GOOGLE_BASE_URL: `${server.url}/v1beta`, IMAGE_PROVIDER_TIMEOUT_MS: "400" })
     .imageProviders;
@@ -54,11 +54,11 @@ describe("Google engines (Gemini image models)", () => {
     expect(parts[1].inlineData).toEqual({ mimeType: "image/png", data: persona.toString("base64") });
     await server?.close();
 
-    const imagen = await googleEngine(answerJpeg, "imagen");
-    await imagen.generate({ ...input, personas: [{ name: "Lee", png: persona }] });
-    const imagenRequest = server?.requests[0];
-    expect(imagenRequest?.path).toBe("/v1beta/models/gemini-3-pro-image-preview:generateContent");
-    expect(JSON.parse(imagenRequest?.body.toString() ?? "{}").contents[0].parts).toHaveLength(1);
+    const pro = await googleEngine(answerJpeg, "gemini-pro-image");
+    await pro.generate({ ...input, personas: [{ name: "Lee", png: persona }] });
+    const proRequest = server?.requests[0];
+    expect(proRequest?.path).toBe("/v1beta/models/gemini-3-pro-image-preview:generateContent");
+    expect(JSON.parse(proRequest?.body.toString() ?? "{}").contents[0].parts).toHaveLength(2);
   });
 
   it("maps 500, a hung server, bad JSON and a text-only answer to provider errors", async () => {

@@ -19,7 +19,6 @@ export function createOpenAiEngine(options: ProviderEngineOptions): ImageEngine 
     provider: "openai",
     modelId: options.modelId,
     model: provider.image(options.modelId),
-    editsImages: true,
     buildRequest: (text, images, input) => ({
       prompt: images.length > 0 ? { text, images } : text,
       size: sizes[input.aspect],

@@ -39,8 +39,6 @@ export interface ProviderEngineSpec {
   /** The provider's model id, from config. */
   modelId: string;
   model: ImageModel;
-  /** Whether this model takes reference images (editing); Imagen-style models only generate. */
-  editsImages: boolean;
   buildRequest(text: string, images: Buffer[], input: GenerateInput): Promise<ProviderRequest> | ProviderRequest;
 }
 
@@ -54,7 +52,7 @@ export function createProviderEngine(spec: ProviderEngineSpec): ImageEngine {
     async generate(input: GenerateInput): Promise<GenerateResult> {
       input.signal?.throwIfAborted();
       assertInput(input);
-      const images = spec.editsImages ? referenceImages(input) : [];
+      const images = referenceImages(input);
       const text = buildProviderPrompt(input, images.length > 0);
       input.onProgress?.({ stage: "provider", percent: 10 });
       let bytes: Uint8Array;

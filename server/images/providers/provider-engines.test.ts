@@ -14,7 +14,7 @@ describe("createProviderEngines", () => {
 
   it("builds the engines each key enables, keyed by our model ids", () => {
     const engines = enginesFor({ OPENAI_API_KEY: "sk", GOOGLE_GENERATIVE_AI_API_KEY: "g", REPLICATE_API_TOKEN: "r8" });
-    expect([...engines.keys()].sort()).toEqual(["flux-kontext-max", "flux-kontext-pro", "gemini-flash-image", "gpt-image", "imagen"]);
+    expect([...engines.keys()].sort()).toEqual(["flux-kontext-max", "flux-kontext-pro", "gemini-flash-image", "gemini-pro-image", "gpt-image"]);
     for (const [id, engine] of engines) expect(engine.id).toBe(id);
   });
 

@@ -42,8 +42,8 @@ export function createProviderEngines(settings: ImageProviderSettings, options: 
   }
   if (keys.googleGenerativeAiApiKey !== undefined) {
     const shared = base(keys.googleGenerativeAiApiKey, baseUrls.google ?? GOOGLE_DEFAULT_BASE_URL);
-    add(createGoogleEngine({ ...shared, id: "gemini-flash-image", modelId: models.googleFlashImage, editsImages: true }));
-    add(createGoogleEngine({ ...shared, id: "imagen", modelId: models.googleImagen, editsImages: false }));
+    add(createGoogleEngine({ ...shared, id: "gemini-flash-image", modelId: models.googleFlashImage }));
+    add(createGoogleEngine({ ...shared, id: "gemini-pro-image", modelId: models.googleProImage }));
   }
   return engines;
 }

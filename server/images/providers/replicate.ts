@@ -17,7 +17,6 @@ export function createReplicateEngine(options: ProviderEngineOptions): ImageEngi
     provider: "replicate",
     modelId: options.modelId,
     model: provider.image(options.modelId),
-    editsImages: true,
     buildRequest: async (text, images, input) => {
       const reference = images.length > 0 ? { input_image: `data:image/png;base64,${(await referenceSheet(images)).toString("base64")}` } : {};
       return {
