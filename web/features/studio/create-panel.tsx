@@ -118,14 +118,19 @@ export function CreatePanel({ user }: { user: AuthUser }) {
               aria-describedby={`${hintId} ${counterId}`}
               className="min-h-28 w-full resize-y rounded-xl border border-border bg-surface px-4 py-3 text-base text-fg placeholder:text-muted"
             />
-            <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 text-sm text-muted">
-              <p id={hintId}>
-                {t("studio.promptHint")}{" "}
-                <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs font-semibold text-fg">{isMac() ? "⌘" : "Ctrl"}</kbd>
-                {" + "}
-                <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs font-semibold text-fg">Enter</kbd>
+            <div className="flex items-start justify-between gap-4 text-sm text-muted">
+              <p id={hintId} className="min-w-0">
+                {t("studio.promptHint")}
+                {/* Phones have no Ctrl key; the shortcut is for keyboards. */}
+                <span className="hidden sm:inline">
+                  {" "}
+                  {t("studio.shortcut")}{" "}
+                  <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs font-semibold text-fg">{isMac() ? "⌘" : "Ctrl"}</kbd>
+                  {" + "}
+                  <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs font-semibold text-fg">Enter</kbd>
+                </span>
               </p>
-              <p className={`tabular-nums ${length >= MAX_PROMPT_LENGTH ? "font-semibold text-danger" : ""}`} data-testid="prompt-counter">
+              <p className={`shrink-0 tabular-nums ${length >= MAX_PROMPT_LENGTH ? "font-semibold text-danger" : ""}`} data-testid="prompt-counter">
                 <span aria-hidden="true">
                   {length} / {MAX_PROMPT_LENGTH}
                 </span>

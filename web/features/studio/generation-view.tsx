@@ -50,7 +50,8 @@ export function GenerationView({
   const failed = image?.status === "failed";
 
   return (
-    <div className="grid content-start gap-4" data-testid="generation-view" data-status={image?.status ?? "idle"}>
+    // With nothing made yet, phones skip the empty frame: the form above already says what to do.
+    <div className={`content-start gap-4 ${image ? "grid" : "hidden lg:grid"}`} data-testid="generation-view" data-status={image?.status ?? "idle"}>
       <div className="mx-auto grid w-full justify-items-center">
         <div className={`relative grid place-items-center overflow-hidden rounded-2xl border border-border bg-surface-2 ${frameFor(image?.aspect ?? aspect)}`}>
           {ready && image.urls ? (
@@ -59,7 +60,7 @@ export function GenerationView({
               alt={t("studio.resultAlt", { prompt: image.prompt ?? "" })}
               width={image.width ?? undefined}
               height={image.height ?? undefined}
-              className="size-full object-contain"
+              className="absolute inset-0 size-full object-contain"
               data-testid="generated-image"
             />
           ) : working ? (

@@ -64,8 +64,9 @@ export function AspectPicker({ value, onChange, disabled }: { value: ImageAspect
             <span aria-hidden="true" className="grid h-8 place-items-center">
               <span className={`rounded-[4px] border-2 border-current text-muted group-has-[:checked]:bg-primary/15 group-has-[:checked]:text-primary ${aspectShapes[aspect]}`} />
             </span>
-            <span className="text-sm font-semibold">
-              {t(`studio.aspects.${aspectNames[aspect]}`)} <span className="font-normal text-muted tabular-nums">{aspect}</span>
+            <span className="grid">
+              <span className="text-sm font-semibold">{t(`studio.aspects.${aspectNames[aspect]}`)}</span>
+              <span className="text-xs font-semibold text-muted tabular-nums">{aspect}</span>
             </span>
             <span className="text-xs leading-snug text-muted">{t(`studio.aspects.${aspectNames[aspect]}Use`)}</span>
           </label>

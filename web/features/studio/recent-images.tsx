@@ -32,7 +32,7 @@ function Tile({ image, progress }: { image: ImageRecord; progress: ImageProgress
             width={image.width ?? undefined}
             height={image.height ?? undefined}
             loading="lazy"
-            className="size-full object-contain"
+            className="absolute inset-0 size-full object-contain"
           />
         ) : working ? (
           <div className="grid w-full gap-2 px-3 text-center sm:px-4">
@@ -44,31 +44,31 @@ function Tile({ image, progress }: { image: ImageRecord; progress: ImageProgress
           <p className="px-3 text-center text-xs font-semibold text-danger sm:text-sm">{generationErrorMessage(t, image.errorCode)}</p>
         )}
       </div>
-      <div className="flex min-w-0 items-start gap-2 p-3">
-        <div className="grid min-w-0 flex-1 gap-1">
-          <p className="line-clamp-2 text-sm font-medium break-words" title={prompt}>
-            {prompt}
-          </p>
-          <p className="truncate text-xs text-muted">
+      <div className="grid min-w-0 gap-1.5 p-3">
+        <p className="line-clamp-2 text-sm font-medium break-words" title={prompt}>
+          {prompt}
+        </p>
+        <div className="flex min-h-9 items-center justify-between gap-2">
+          <p className="min-w-0 truncate text-xs text-muted">
             {image.style ? t(`studio.styles.${image.style}.label`, { defaultValue: image.style }) : ""}
             {image.aspect ? ` · ${image.aspect}` : ""}
           </p>
+          {image.status === "ready" && image.urls && (
+            <a
+              href={image.urls.download}
+              download
+              className="grid size-9 shrink-0 place-items-center rounded-xl border border-border text-fg hover:bg-surface-2"
+              data-testid="recent-download"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d={downloadIcon} />
+              </svg>
+              <span className="sr-only">
+                {t("studio.download")}: {prompt}
+              </span>
+            </a>
+          )}
         </div>
-        {image.status === "ready" && image.urls && (
-          <a
-            href={image.urls.download}
-            download
-            className="grid size-10 shrink-0 place-items-center rounded-xl border border-border text-fg hover:bg-surface-2"
-            data-testid="recent-download"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d={downloadIcon} />
-            </svg>
-            <span className="sr-only">
-              {t("studio.download")}: {prompt}
-            </span>
-          </a>
-        )}
       </div>
     </li>
   );
