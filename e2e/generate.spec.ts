@@ -42,6 +42,19 @@ async function waitLive(page: Page): Promise<void> {
   await page.locator('[data-testid="live-status"][data-connected="true"]').waitFor();
 }
 
+/**
+ * Before an axe check: the page in front (a page behind another one renders no frames, so a CSS transition, such
+ * as Generate fading back in from its disabled look, stays at its first value), transitions finished, and
+ * scrolled to the top (axe reads colours through the sticky, translucent header when a control sits under it).
+ */
+async function settle(page: Page): Promise<void> {
+  await page.bringToFront();
+  await page.evaluate(async () => {
+    window.scrollTo(0, 0);
+    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 describe("generating a thumbnail in the browser", () => {
   let context: BrowserContext;
 
@@ -122,7 +135,9 @@ describe("generating a thumbnail in the browser", () => {
     expect(await badgeCredits(second)).toBe(before - 1);
     expect(await badgeCredits(first)).toBe(before - 1);
 
+    await settle(first);
     expect(await axeViolations(first)).toEqual([]);
+    await settle(second);
     expect(await axeViolations(second)).toEqual([]);
 
     // After a reload the gallery endpoint lists it (newest first), with nothing left pending.
@@ -148,6 +163,7 @@ describe("generating a thumbnail in the browser", () => {
     await page.getByText("Generated successfully").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("generated-image").getAttribute("width")).toBe("1080");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await settle(page);
     expect(await axeViolations(page)).toEqual([]);
     await narrow.close();
   });

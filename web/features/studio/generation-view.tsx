@@ -110,7 +110,7 @@ export function GenerationView({
           <a
             href={image.urls.download}
             download
-            className="inline-flex h-11 items-center gap-2 rounded-xl bg-primary px-5 font-semibold text-on-primary shadow-sm hover:bg-primary-hover"
+            className="inline-flex h-11 grow items-center justify-center gap-2 rounded-xl bg-primary px-5 font-semibold whitespace-nowrap text-on-primary shadow-sm hover:bg-primary-hover sm:grow-0"
           >
             <Icon d={downloadIcon} className="size-5" />
             {t("studio.download")}
@@ -119,7 +119,7 @@ export function GenerationView({
             href={image.urls.original}
             target="_blank"
             rel="noopener"
-            className="inline-flex h-11 items-center gap-2 rounded-xl border border-border px-5 font-semibold hover:bg-surface-2"
+            className="inline-flex h-11 grow items-center justify-center gap-2 rounded-xl border border-border px-5 font-semibold whitespace-nowrap hover:bg-surface-2 sm:grow-0"
           >
             {t("studio.openFull")}
             <span className="sr-only"> {t("studio.newTab")}</span>

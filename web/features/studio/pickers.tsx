@@ -59,13 +59,13 @@ export function AspectPicker({ value, onChange, disabled }: { value: ImageAspect
       <legend className="mb-2 text-sm font-semibold">{t("studio.aspectLegend")}</legend>
       <div className="grid grid-cols-3 gap-2">
         {imageAspectIds.map((aspect) => (
-          <label key={aspect} className={`group ${cardClass} flex-col items-center gap-1.5 px-1 py-3 text-center`} data-testid={`aspect-${aspect}`}>
+          <label key={aspect} className={`group ${cardClass} flex-col items-center gap-1.5 px-0.5 py-3 text-center`} data-testid={`aspect-${aspect}`}>
             <input type="radio" name={name} value={aspect} checked={value === aspect} onChange={() => onChange(aspect)} className="sr-only" />
             <span aria-hidden="true" className="grid h-8 place-items-center">
               <span className={`rounded-[4px] border-2 border-current text-muted group-has-[:checked]:bg-primary/15 group-has-[:checked]:text-primary ${aspectShapes[aspect]}`} />
             </span>
             <span className="grid">
-              <span className="text-sm font-semibold">{t(`studio.aspects.${aspectNames[aspect]}`)}</span>
+              <span className="text-[13px] font-semibold hyphens-auto [overflow-wrap:anywhere] sm:text-sm">{t(`studio.aspects.${aspectNames[aspect]}`)}</span>
               <span className="text-xs font-semibold text-muted tabular-nums">{aspect}</span>
             </span>
             <span className="text-xs leading-snug text-muted">{t(`studio.aspects.${aspectNames[aspect]}Use`)}</span>

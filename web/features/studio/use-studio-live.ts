@@ -45,5 +45,6 @@ export function useStudioLive(userId: string): void {
   useSocketReconnect(() => {
     // Events sent while the connection was down are lost; the server's list is the truth again.
     void queryClient.invalidateQueries({ queryKey: recentImagesKey(userId) });
+    void queryClient.invalidateQueries({ queryKey: [imageKey("")[0]] });
   });
 }
