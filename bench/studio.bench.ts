@@ -4,7 +4,7 @@ import sharp, { type OverlayOptions } from "sharp";
 import type { GenerateInput } from "../server/images/engine.ts";
 import { createStudioEngine } from "../server/images/engines/studio.ts";
 import { createFontStore, type FontStore } from "../server/images/studio/fonts.ts";
-import { lowerLayers, textOverlay } from "../server/images/studio/render.ts";
+import { lowerLayers, STUDIO_PNG, textOverlay } from "../server/images/studio/render.ts";
 import { createSubjectCache } from "../server/images/studio/subject-cache.ts";
 import { buildScene } from "../server/images/studio/scene.ts";
 import { renderText } from "../server/images/studio/text-layer.ts";
@@ -78,7 +78,7 @@ async function precomposed(input: GenerateInput, fonts: FontStore): Promise<() =
     sharp(background)
       .composite(rendered)
       .removeAlpha()
-      .png({ compressionLevel: 6, adaptiveFiltering: false })
+      .png(STUDIO_PNG)
       .toBuffer();
 }
 
