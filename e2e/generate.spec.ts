@@ -168,6 +168,21 @@ describe("generating a thumbnail in the browser", () => {
     await narrow.close();
   });
 
+  it("is keyboard reachable: Tab into the style cards, arrows pick, Tab on to shape and model", async () => {
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/app`);
+    await page.getByLabel("Describe your thumbnail").focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe("realistic");
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByRole("radio", { name: /Cartoon/ }).isChecked()).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe("16:9");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("model-picker");
+    await page.close();
+  });
+
   it("lists models the server cannot run as disabled, naming the setting that enables them", async () => {
     const page = await context.newPage();
     await page.goto(`${app.baseUrl}/app`);
