@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps): App {
   app.use("/api", express.json({ limit: config.jsonBodyLimit }));
 
   const db = database.db;
-  const rateLimiter = createRateLimiter({ store: createRateLimitStore(db), clock });
+  const rateLimiter = createRateLimiter({ store: createRateLimitStore(database), clock });
 
   const realtime = createRealtime(io);
   const sessions = createSessions({ store: createSessionStore(db), clock });
@@ -115,15 +115,19 @@ export function createApp(deps: AppDeps): App {
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
   app.use("/api", authMiddleware.sameOriginForCookies);
 
-  app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
-  app.use(imageRoutes({ registry: createModelRegistry(config.imageProviderKeys) }));
   app.use(
     waitlistRoutes({
-      service: createWaitlistService({ store: createWaitlistStore(db), logger }),
-      rateLimiter,
-      perIpRule: { name: "waitlist-ip", limit: config.waitlistLimitPerIp, windowMs: 10 * 60_000 },
+      service: createWaitlistService({
+        store: createWaitlistStore(database),
+        rateLimiter,
+        rule: { name: "waitlist-ip", limit: config.waitlistLimitPerIp, windowMs: 10 * 60_000 },
+        clock,
+        logger,
+      }),
     }),
   );
+  app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
+  app.use(imageRoutes({ registry: createModelRegistry(config.imageProviderKeys) }));
 
   app.use(
     authRoutes({
