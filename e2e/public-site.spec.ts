@@ -32,7 +32,8 @@ async function open(path: string, options: Parameters<typeof newContext>[1] = {}
   const page = await (await newContext(browser, options)).newPage();
   await page.goto(`${app.baseUrl}${path}`);
   await page.locator("main").first().waitFor();
-  await page.locator("html[data-interactive]").waitFor({ state: "attached" });
+  // The entry is listening: a click, key or submit from here on reaches the page, hydrated or not.
+  await page.locator("html[data-ready]").waitFor({ state: "attached" });
   return page;
 }
 
@@ -47,6 +48,35 @@ function countWaitlistRequests(page: Page): () => number {
 const toast = (page: Page) => page.locator(".toast[data-state=open]");
 
 describe("waitlist form", () => {
+  it("loads only the small entry until the visitor acts, and replays a submit made before React hydrated", async () => {
+    const page = await (await newContext(browser)).newPage();
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
+    // Hold React back, so the click below certainly lands before hydration.
+    await page.route("**/assets/boot-*.js", async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.route("**/api/waitlist", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: '{"success":true,"alreadyExists":true}' }),
+    );
+    const requests = countWaitlistRequests(page);
+    await page.goto(`${app.baseUrl}/`);
+    await page.locator("html[data-ready]").waitFor({ state: "attached" });
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toHaveLength(1);
+    await page.getByLabel("Email address").first().fill("early@example.com");
+    await page.getByRole("button", { name: "Notify Me" }).first().click();
+    expect(await page.evaluate(() => document.documentElement.dataset.interactive)).toBeUndefined();
+    await toast(page).waitFor();
+    expect(await toast(page).textContent()).toContain("Already on the list!");
+    expect(requests()).toBe(1);
+    expect(page.url()).toBe(`${app.baseUrl}/`);
+    await page.context().close();
+  });
+
   it("shows Invalid Email and sends nothing for an empty or @-less address", async () => {
     const page = await open("/");
     const requests = countWaitlistRequests(page);
