@@ -273,6 +273,22 @@ describe("footer and legal pages", () => {
 
 describe("six languages", () => {
   const pages = ["/", "/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"];
+  it("no page scrolls sideways at 360 px, even with German and French words", async () => {
+    for (const language of ["de", "fr"]) {
+      const context = await newContext(browser, { width: 360, height: 740 });
+      await context.addInitScript((lng) => localStorage.setItem("language", lng), language);
+      const page = await context.newPage();
+      for (const path of pages) {
+        await page.goto(`${app.baseUrl}${path}`);
+        await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
+        await page.locator("html[data-interactive]").waitFor({ state: "attached" });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${language} ${path}`).toBeLessThanOrEqual(0);
+      }
+      await context.close();
+    }
+  });
+
   const english = ["Notify Me", "How It Works", "Get Early Access", "Back to Home", "Terms & Conditions", "Get Started Now"];
   for (const language of ["es", "fr", "de", "zh", "ja"]) {
     it(`${language}: every public page is translated and axe-clean`, async () => {
