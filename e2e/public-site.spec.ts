@@ -281,7 +281,8 @@ describe("six languages", () => {
       for (const path of pages) {
         await page.goto(`${app.baseUrl}${path}`);
         await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
-        await page.locator("html[data-interactive]").waitFor({ state: "attached" });
+        // Every page's footer says this in English until the translated render commits.
+        await page.waitForFunction(() => !document.body.innerText.includes("Terms & Conditions"));
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${language} ${path}`).toBeLessThanOrEqual(0);
       }
