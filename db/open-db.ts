@@ -11,8 +11,15 @@ import postgres from "postgres";
 /** The query surface every store uses; both drivers provide it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/**
+ * Runs one fixed SQL text with `$n` parameters as a prepared statement and answers its rows. For hot paths
+ * (issue 3, the waitlist) where building a query with Drizzle costs more CPU than PostgreSQL spends running it.
+ */
+export type RawQuery = <Row>(text: string, params: unknown[]) => Promise<Row[]>;
+
 export interface OpenDb {
   db: Db;
+  query: RawQuery;
   kind: "postgres" | "pglite";
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
@@ -31,6 +38,7 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
     const db = drizzlePostgres({ client, casing: "snake_case" });
     return {
       db: db as unknown as Db,
+      query: async <Row>(text: string, params: unknown[]) => (await client.unsafe(text, params as never[], { prepare: true })) as unknown as Row[],
       kind: "postgres",
       migrate: () => migratePostgres(db, { migrationsFolder }),
       ping: () => ping(() => client`select 1`),
@@ -47,6 +55,7 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
   const db = drizzlePglite({ client, casing: "snake_case" });
   return {
     db: db as unknown as Db,
+    query: async <Row>(text: string, params: unknown[]) => (await client.query<Row>(text, params)).rows,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(() => client.query("select 1")),

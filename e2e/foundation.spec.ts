@@ -19,7 +19,8 @@ async function open(path: string, options: Parameters<typeof newContext>[1] = {}
   const page = await context.newPage();
   await page.goto(`${app.baseUrl}${path}`);
   await page.locator("main").first().waitFor();
-  await page.locator("html[data-interactive]").waitFor({ state: "attached" });
+  // The entry is listening: a click, key or submit from here on reaches the page, hydrated or not.
+  await page.locator("html[data-ready]").waitFor({ state: "attached" });
   return page;
 }
 

@@ -32,7 +32,8 @@ async function open(path: string, options: Parameters<typeof newContext>[1] = {}
   const page = await (await newContext(browser, options)).newPage();
   await page.goto(`${app.baseUrl}${path}`);
   await page.locator("main").first().waitFor();
-  await page.locator("html[data-interactive]").waitFor({ state: "attached" });
+  // The entry is listening: a click, key or submit from here on reaches the page, hydrated or not.
+  await page.locator("html[data-ready]").waitFor({ state: "attached" });
   return page;
 }
 
@@ -47,6 +48,35 @@ function countWaitlistRequests(page: Page): () => number {
 const toast = (page: Page) => page.locator(".toast[data-state=open]");
 
 describe("waitlist form", () => {
+  it("loads only the small entry until the visitor acts, and replays a submit made before React hydrated", async () => {
+    const page = await (await newContext(browser)).newPage();
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+    });
+    // Hold React back, so the click below certainly lands before hydration.
+    await page.route("**/assets/boot-*.js", async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    await page.route("**/api/waitlist", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: '{"success":true,"alreadyExists":true}' }),
+    );
+    const requests = countWaitlistRequests(page);
+    await page.goto(`${app.baseUrl}/`);
+    await page.locator("html[data-ready]").waitFor({ state: "attached" });
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toHaveLength(1);
+    await page.getByLabel("Email address").first().fill("early@example.com");
+    await page.getByRole("button", { name: "Notify Me" }).first().click();
+    expect(await page.evaluate(() => document.documentElement.dataset.interactive)).toBeUndefined();
+    await toast(page).waitFor();
+    expect(await toast(page).textContent()).toContain("Already on the list!");
+    expect(requests()).toBe(1);
+    expect(page.url()).toBe(`${app.baseUrl}/`);
+    await page.context().close();
+  });
+
   it("shows Invalid Email and sends nothing for an empty or @-less address", async () => {
     const page = await open("/");
     const requests = countWaitlistRequests(page);
@@ -243,6 +273,23 @@ describe("footer and legal pages", () => {
 
 describe("six languages", () => {
   const pages = ["/", "/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"];
+  it("no page scrolls sideways at 360 px, even with German and French words", async () => {
+    for (const language of ["de", "fr"]) {
+      const context = await newContext(browser, { width: 360, height: 740 });
+      await context.addInitScript((lng) => localStorage.setItem("language", lng), language);
+      const page = await context.newPage();
+      for (const path of pages) {
+        await page.goto(`${app.baseUrl}${path}`);
+        await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
+        // Every page's footer says this in English until the translated render commits.
+        await page.waitForFunction(() => !document.body.innerText.includes("Terms & Conditions"));
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${language} ${path}`).toBeLessThanOrEqual(0);
+      }
+      await context.close();
+    }
+  });
+
   const english = ["Notify Me", "How It Works", "Get Early Access", "Back to Home", "Terms & Conditions", "Get Started Now"];
   for (const language of ["es", "fr", "de", "zh", "ja"]) {
     it(`${language}: every public page is translated and axe-clean`, async () => {

@@ -2,7 +2,6 @@ import { createServer, type Server as HttpServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import type { OpenDb } from "../db/open-db.ts";
 import { createAuthMiddleware } from "./auth/middleware.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -29,6 +28,7 @@ import { createLocalDiskStorage } from "./storage/local-disk.ts";
 import type { Storage } from "./storage/storage.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { apiNotFound, errorHandler } from "./http/error-handler.ts";
+import { requestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.ts";
 import { devMailboxRoutes } from "./mail/routes.ts";
@@ -84,6 +84,9 @@ export function createApp(deps: AppDeps): App {
   const io = createSocketServer(http);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // No hashing of every API answer (issue 3: the waitlist's hot path); the HTML pages carry ETags made once
+  // (server/web/spa.ts) and static files get theirs from express.static.
+  app.set("etag", false);
 
   app.use(
     helmet({
@@ -109,19 +112,13 @@ export function createApp(deps: AppDeps): App {
     }),
   );
 
-  app.use(
-    pinoHttp({
-      logger,
-      // Health probes and static files would drown the log; API calls are what an operator reads.
-      autoLogging: { ignore: (req) => !req.url?.startsWith("/api/") || req.url.startsWith("/api/health") },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
-    }),
-  );
+  // Health probes and static files would drown the log; API calls are what an operator reads.
+  app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/api/") || url.startsWith("/api/health") }));
 
   app.use("/api", express.json({ limit: config.jsonBodyLimit }));
 
   const db = database.db;
-  const rateLimitStore = createRateLimitStore(db);
+  const rateLimitStore = createRateLimitStore(database);
   const rateLimiter = createRateLimiter({ store: rateLimitStore, clock });
 
   const realtime = createRealtime(io);
@@ -165,16 +162,20 @@ export function createApp(deps: AppDeps): App {
   });
   app.use("/api", authMiddleware.sameOriginForCookies);
 
+  app.use(
+    waitlistRoutes({
+      service: createWaitlistService({
+        store: createWaitlistStore(database),
+        rateLimiter,
+        rule: { name: "waitlist-ip", limit: config.waitlistLimitPerIp, windowMs: 10 * 60_000 },
+        clock,
+        logger,
+      }),
+    }),
+  );
   app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
   app.use(imageRoutes({ registry, auth: authMiddleware, images, generation }));
   app.use(creditsRoutes({ service: credits, auth: authMiddleware }));
-  app.use(
-    waitlistRoutes({
-      service: createWaitlistService({ store: createWaitlistStore(db), logger }),
-      rateLimiter,
-      perIpRule: { name: "waitlist-ip", limit: config.waitlistLimitPerIp, windowMs: 10 * 60_000 },
-    }),
-  );
 
   app.use(
     authRoutes({

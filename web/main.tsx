@@ -1,25 +1,62 @@
-import { createStore } from "jotai";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
-import { Root } from "./app/root.tsx";
-import { namespacesFor } from "./app/route-meta.ts";
-import { authAtom, stateFromStorage } from "./lib/auth-state.ts";
-import { createI18n } from "./lib/i18n.ts";
-import { readPublicConfig } from "./lib/public-config.ts";
+// The page's only eager script (issue 3: ≤ 60 kB of JavaScript on `/`). The public pages arrive prerendered
+// (docs/decisions/006), so React (web/boot.tsx) is fetched and hydrates on the visitor's first interaction;
+// nothing they do before then is lost: a submit is held and replayed, a language pick is applied after.
+import { isLanguage } from "../contract/languages.ts";
+import { storedLanguage } from "./lib/stored-language.ts";
 import "./styles.css";
 
-const i18n = await createI18n();
-// Load this route's words before the first render, so a prerendered page hydrates instead of flashing a spinner.
-await i18n.loadNamespaces(namespacesFor(window.location.pathname));
-
-const store = createStore();
-store.set(authAtom, stateFromStorage());
-
+const html = document.documentElement;
 const container = document.getElementById("root");
-if (!container) throw new Error("#root is missing from index.html");
+// Any of these means a visitor is about to use the page; pointerdown and focusin come before the click or key.
+const intents = ["pointerdown", "touchstart", "focusin", "keydown"] as const;
 
-const app = <Root i18n={i18n} config={readPublicConfig()} store={store} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />;
+let started: Promise<void> | undefined;
+let heldSubmit: HTMLFormElement | undefined;
+let pickedLanguage: string | undefined;
 
-// Prerendered pages are English (scripts/prerender.ts); in another language the page is rendered afresh.
-if (container.dataset.prerendered === "en" && i18n.resolvedLanguage === "en") hydrateRoot(container, app);
-else createRoot(container).render(app);
+function start(): void {
+  started ??= (async () => {
+    const { boot } = await import("./boot.tsx");
+    const i18n = await boot();
+    for (const type of intents) document.removeEventListener(type, start, true);
+    document.removeEventListener("submit", holdSubmit, true);
+    document.removeEventListener("change", holdLanguage, true);
+    // A prerendered page hydrates in English; the visitor's language is switched to in place, after React
+    // owns the page, so a half-typed e-mail survives.
+    const language = pickedLanguage ?? storedLanguage();
+    if (isLanguage(language) && language !== i18n.resolvedLanguage) await i18n.changeLanguage(language);
+    heldSubmit?.requestSubmit();
+  })().catch((err: unknown) => {
+    // The next interaction tries again (a flaky network, say).
+    started = undefined;
+    throw err;
+  });
+}
+
+// Before hydration a submit would be the browser's own GET with the e-mail in the URL: hold it for React.
+function holdSubmit(event: SubmitEvent): void {
+  if (!(event.target instanceof HTMLFormElement)) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  heldSubmit = event.target;
+  start();
+}
+
+// The language switcher is the only select on the public pages.
+function holdLanguage(event: Event): void {
+  if (!(event.target instanceof HTMLSelectElement)) return;
+  event.stopImmediatePropagation();
+  pickedLanguage = event.target.value;
+  start();
+}
+
+for (const type of intents) document.addEventListener(type, start, { capture: true, passive: true });
+document.addEventListener("submit", holdSubmit, true);
+document.addEventListener("change", holdLanguage, true);
+// The prerendered submit buttons are disabled so nothing submits before this script; from here on a submit is held.
+for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-enabled-by-entry]")) button.disabled = false;
+// Browser tests wait for this: from now on nothing a visitor does gets lost.
+html.dataset.ready = "true";
+
+// Another path has no prerendered markup, and a visitor in another language should not wait for a click.
+if (container?.dataset.prerendered !== "en" || storedLanguage() !== "en") start();

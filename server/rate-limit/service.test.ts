@@ -18,7 +18,7 @@ describe("rate limiter", () => {
   const rule = { name: "test", limit: 3, windowMs: 60_000 };
 
   it("allows the limit, refuses the next, and starts over when the window lapses", async () => {
-    const limiter = createRateLimiter({ store: createRateLimitStore(database.db), clock: () => now });
+    const limiter = createRateLimiter({ store: createRateLimitStore(database), clock: () => now });
     const decisions = [];
     for (let i = 0; i < 4; i++) decisions.push(await limiter.consume(rule, "1.2.3.4"));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
@@ -29,20 +29,20 @@ describe("rate limiter", () => {
   });
 
   it("counts exactly under concurrency (one atomic upsert per hit)", async () => {
-    const limiter = createRateLimiter({ store: createRateLimitStore(database.db), clock: () => now });
+    const limiter = createRateLimiter({ store: createRateLimitStore(database), clock: () => now });
     const results = await Promise.all(Array.from({ length: 25 }, () => limiter.consume({ ...rule, limit: 10 }, "burst")));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
   });
 
   it("keeps subjects and rules apart", async () => {
-    const limiter = createRateLimiter({ store: createRateLimitStore(database.db), clock: () => now });
+    const limiter = createRateLimiter({ store: createRateLimitStore(database), clock: () => now });
     for (let i = 0; i < 3; i++) await limiter.consume(rule, "a");
     expect((await limiter.consume(rule, "b")).allowed).toBe(true);
     expect((await limiter.consume({ ...rule, name: "other" }, "a")).allowed).toBe(true);
   });
 
   it("peeks without counting, for failure lockouts", async () => {
-    const limiter = createRateLimiter({ store: createRateLimitStore(database.db), clock: () => now });
+    const limiter = createRateLimiter({ store: createRateLimitStore(database), clock: () => now });
     const lockout = { name: "lockout", limit: 2, windowMs: 60_000 };
     await limiter.assertNotExhausted(lockout, "ip");
     await limiter.assertNotExhausted(lockout, "ip");

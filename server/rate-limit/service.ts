@@ -1,6 +1,6 @@
-import type { RequestHandler } from "express";
+import type { Response } from "express";
 import { AppError } from "../http/app-error.ts";
-import type { RateLimitStore } from "./store.ts";
+import type { RateLimitStore, WindowCount } from "./store.ts";
 
 export interface RateRule {
   /** Distinguishes counters of different rules for the same subject. */
@@ -15,15 +15,30 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
+/** The counter key of a rule and subject; stores that fold a hit into their own statement use it too. */
+export function rateKey(rule: RateRule, subject: string): string {
+  return `${rule.name}:${subject}`;
+}
+
+/** What a counted hit means under a rule. */
+export function decide(rule: RateRule, { count, resetAt }: WindowCount, now: Date): RateDecision {
+  return {
+    allowed: count <= rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+/** The draft RateLimit header fields, so well-behaved clients can pace themselves. */
+export function setRateLimitHeaders(res: Response, rule: RateRule, decision: RateDecision): void {
+  res.setHeader("RateLimit-Limit", String(rule.limit));
+  res.setHeader("RateLimit-Remaining", String(decision.remaining));
+}
+
 export function createRateLimiter(deps: { store: RateLimitStore; clock: () => number }) {
   async function consume(rule: RateRule, subject: string): Promise<RateDecision> {
     const now = new Date(deps.clock());
-    const { count, resetAt } = await deps.store.hit(`${rule.name}:${subject}`, now, rule.windowMs);
-    return {
-      allowed: count <= rule.limit,
-      remaining: Math.max(0, rule.limit - count),
-      retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)),
-    };
+    return decide(rule, await deps.store.hit(rateKey(rule, subject), now, rule.windowMs), now);
   }
 
   /** Throws `rate_limited:<rule>` (429) once the subject has used up its window. */
@@ -39,27 +54,16 @@ export function createRateLimiter(deps: { store: RateLimitStore; clock: () => nu
    */
   async function assertNotExhausted(rule: RateRule, subject: string): Promise<void> {
     const now = deps.clock();
-    const { count, resetAt } = await deps.store.peek(`${rule.name}:${subject}`, new Date(now));
+    const { count, resetAt } = await deps.store.peek(rateKey(rule, subject), new Date(now));
     if (count >= rule.limit) throw rateLimited(rule, Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000)));
   }
 
-  /** Express middleware limiting by client IP (trust proxy decides which address that is). */
-  function perIp(rule: RateRule): RequestHandler {
-    return async (req, res, next) => {
-      const decision = await consume(rule, req.ip ?? "unknown");
-      res.setHeader("RateLimit-Limit", String(rule.limit));
-      res.setHeader("RateLimit-Remaining", String(decision.remaining));
-      if (!decision.allowed) throw rateLimited(rule, decision.retryAfterSeconds);
-      next();
-    };
-  }
-
-  return { consume, enforce, assertNotExhausted, perIp, reset: (rule: RateRule, subject: string) => deps.store.reset(`${rule.name}:${subject}`) };
+  return { consume, enforce, assertNotExhausted, reset: (rule: RateRule, subject: string) => deps.store.reset(rateKey(rule, subject)) };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-function rateLimited(rule: RateRule, retryAfterSeconds: number): AppError {
+export function rateLimited(rule: RateRule, retryAfterSeconds: number): AppError {
   return new AppError(`rate_limited:${rule.name}`, "Too many requests. Please wait a moment and try again.", undefined, {
     retryAfterSeconds,
   });

@@ -1,17 +1,25 @@
-import { type ErrorRequestHandler, Router } from "express";
+import { type ErrorRequestHandler, type Request, Router } from "express";
 import { WAITLIST_PATH, type WaitlistResponse } from "../../contract/waitlist.ts";
 import { waitlistRequestSchema } from "../../contract/waitlist-schemas.ts";
 import { AppError } from "../http/app-error.ts";
 import { toAppError } from "../http/error-handler.ts";
-import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
-import type { WaitlistService } from "./service.ts";
+import { setRateLimitHeaders } from "../rate-limit/service.ts";
+import type { WaitlistAttempt, WaitlistService } from "./service.ts";
 
-export function waitlistRoutes(deps: { service: WaitlistService; rateLimiter: RateLimiter; perIpRule: RateRule }): Router {
+function parseAttempt(req: Request): WaitlistAttempt {
+  if (!req.is("application/json")) return { ok: false, error: new AppError("unsupported_media_type:json", "Send the form as JSON.") };
+  const parsed = waitlistRequestSchema.safeParse(req.body);
+  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, error: parsed.error };
+}
+
+export function waitlistRoutes(deps: { service: WaitlistService }): Router {
   const router = Router();
-  router.post(WAITLIST_PATH, deps.rateLimiter.perIp(deps.perIpRule), async (req, res) => {
-    if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the form as JSON.");
-    const body = waitlistRequestSchema.parse(req.body);
-    res.json(await deps.service.join(body));
+  router.post(WAITLIST_PATH, async (req, res) => {
+    // Trust proxy decides which address req.ip is.
+    const outcome = await deps.service.join(parseAttempt(req), req.ip ?? "unknown");
+    setRateLimitHeaders(res, deps.service.rule, outcome.decision);
+    if ("error" in outcome) throw outcome.error;
+    res.json(outcome.response);
   });
 
   // SPEC.md §3: the waitlist always answers {success, alreadyExists, error}.

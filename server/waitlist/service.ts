@@ -3,6 +3,7 @@ import { EMAIL_MAX_LENGTH, type WaitlistRequest, type WaitlistResponse } from ".
 import { defaultLanguage, isLanguage } from "../../contract/languages.ts";
 import { AppError } from "../http/app-error.ts";
 import type { Logger } from "../logger.ts";
+import { decide, type RateDecision, type RateLimiter, type RateRule, rateKey, rateLimited } from "../rate-limit/service.ts";
 import type { WaitlistStore } from "./store.ts";
 
 const emailSchema = z.email();
@@ -16,18 +17,57 @@ export function normaliseEmail(raw: string): string {
   return email;
 }
 
-export function createWaitlistService(deps: { store: WaitlistStore; logger: Logger }) {
+/** A request as the route parsed it: a valid body, or the reason it is not one. */
+export type WaitlistAttempt = { ok: true; request: WaitlistRequest } | { ok: false; error: unknown };
+
+/** The rate decision always (for the RateLimit headers), then either the answer or the error to send. */
+export type WaitlistOutcome = { decision: RateDecision } & ({ response: WaitlistResponse } | { error: unknown });
+
+export function createWaitlistService(deps: {
+  store: WaitlistStore;
+  rateLimiter: RateLimiter;
+  /** Joins per client IP; every attempt counts, valid or not, and a spent window answers 429 first. */
+  rule: RateRule;
+  clock: () => number;
+  logger: Logger;
+}) {
+  const { rule } = deps;
+
+  /** Attempts that add nothing still count against the IP's window. */
+  async function countOnly(subject: string, outcome: { response: WaitlistResponse } | { error: unknown }): Promise<WaitlistOutcome> {
+    const decision = await deps.rateLimiter.consume(rule, subject);
+    if (!decision.allowed) return { decision, error: rateLimited(rule, decision.retryAfterSeconds) };
+    return { decision, ...outcome };
+  }
+
   return {
-    async join(request: WaitlistRequest): Promise<WaitlistResponse> {
+    rule,
+    async join(attempt: WaitlistAttempt, subject: string): Promise<WaitlistOutcome> {
+      if (!attempt.ok) return countOnly(subject, { error: attempt.error });
       // Only bots fill the hidden field: answer as if it worked and keep nothing.
-      if (request.website) {
+      if (attempt.request.website) {
         deps.logger.info("waitlist honeypot filled; ignored");
-        return { success: true, alreadyExists: false };
+        return countOnly(subject, { response: { success: true, alreadyExists: false } });
       }
-      const email = normaliseEmail(request.email);
-      const language = isLanguage(request.language) ? request.language : defaultLanguage;
-      const inserted = await deps.store.insertIfNew(email, language);
-      return { success: true, alreadyExists: !inserted };
+      let email: string;
+      try {
+        email = normaliseEmail(attempt.request.email);
+      } catch (error) {
+        return countOnly(subject, { error });
+      }
+      const language = isLanguage(attempt.request.language) ? attempt.request.language : defaultLanguage;
+      const now = new Date(deps.clock());
+      const { inserted, ...window } = await deps.store.joinWithinLimit({
+        email,
+        language,
+        rateKey: rateKey(rule, subject),
+        now,
+        windowMs: rule.windowMs,
+        limit: rule.limit,
+      });
+      const decision = decide(rule, window, now);
+      if (!decision.allowed) return { decision, error: rateLimited(rule, decision.retryAfterSeconds) };
+      return { decision, response: { success: true, alreadyExists: !inserted } };
     },
   };
 }

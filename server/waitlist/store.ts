@@ -1,38 +1,44 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/open-db.ts";
-import { waitlistEntries } from "../../db/schema/waitlist-entries.ts";
+import type { OpenDb } from "../../db/open-db.ts";
+import { HIT_UPSERT_SQL, hitParams, type WindowCount } from "../rate-limit/store.ts";
 
-export function createWaitlistStore(db: Db) {
-  return {
-    async findByEmail(email: string) {
-      const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email)).limit(1);
-      return row;
-    },
+/**
+ * Counts the IP's hit and adds the e-mail in one statement, so a join is one round trip (issue 3). The insert
+ * happens only while the window allows it. Looking first keeps a repeat visit from burning a position number (a
+ * serial default is drawn before ON CONFLICT); the unique index settles true races. Parameters $1–$3 belong to
+ * the rate-limit upsert.
+ */
+const JOIN_WITHIN_LIMIT_SQL = `with hit as (${HIT_UPSERT_SQL}),
+added as (
+  insert into waitlist_entries (email, language)
+  select $4::text, $5::text from hit
+  where hit.count <= $6::int and not exists (select 1 from waitlist_entries where email = $4::text)
+  on conflict (email) do nothing
+  returning 1
+)
+select hit.count, hit.reset_at, exists (select 1 from added) as inserted from hit`;
 
-    /**
-     * Adds the e-mail unless present, in one round trip. Looking first keeps a repeat visit from burning a
-     * position number (a serial default is drawn before ON CONFLICT); the unique index settles true races.
-     */
-    async insertIfNew(email: string, language: string): Promise<boolean> {
-      const rows = await db.execute<{ id: string }>(sql`
-        insert into ${waitlistEntries} (email, language)
-        select ${email}, ${language}
-        where not exists (select 1 from ${waitlistEntries} where email = ${email})
-        on conflict (email) do nothing
-        returning id`);
-      return rowCount(rows) > 0;
-    },
-
-    async count(): Promise<number> {
-      return db.$count(waitlistEntries);
-    },
-  };
+export interface JoinWithinLimit {
+  email: string;
+  language: string;
+  rateKey: string;
+  now: Date;
+  windowMs: number;
+  limit: number;
 }
 
-/** postgres.js answers an array of rows, PGlite an object with `rows`. */
-function rowCount(result: unknown): number {
-  if (Array.isArray(result)) return result.length;
-  return (result as { rows?: unknown[] }).rows?.length ?? 0;
+export function createWaitlistStore({ query }: Pick<OpenDb, "query">) {
+  return {
+    async joinWithinLimit(join: JoinWithinLimit): Promise<WindowCount & { inserted: boolean }> {
+      const [row] = await query<{ count: number; reset_at: Date | string; inserted: boolean }>(JOIN_WITHIN_LIMIT_SQL, [
+        ...hitParams(join.rateKey, join.now, join.windowMs),
+        join.email,
+        join.language,
+        join.limit,
+      ]);
+      if (!row) throw new Error("waitlist join returned no row");
+      return { count: row.count, resetAt: new Date(row.reset_at), inserted: row.inserted };
+    },
+  };
 }
 
 export type WaitlistStore = ReturnType<typeof createWaitlistStore>;

@@ -111,4 +111,23 @@ describe("waitlist rate limit", () => {
       await limited.close();
     }
   });
+
+  it("counts invalid, non-JSON and honeypot attempts too, and answers 429 before judging the next one", async () => {
+    const limited = await startTestServer({ env: { WAITLIST_LIMIT_PER_IP: "3" } });
+    const post = (body: string, type = "application/json") =>
+      fetch(`${limited.url}/api/waitlist`, { method: "POST", headers: { "content-type": type }, body });
+    try {
+      const statuses = [
+        (await post("email=x%40example.com", "application/x-www-form-urlencoded")).status,
+        (await post(JSON.stringify({ email: "not-an-address" }))).status,
+        (await post(JSON.stringify({ email: "bot@example.com", website: "http://spam.example" }))).status,
+        (await post(JSON.stringify({ email: "late@example.com" }))).status,
+        (await post(JSON.stringify({ email: "still-not-an-address" }))).status,
+      ];
+      expect(statuses).toEqual([415, 400, 200, 429, 429]);
+      expect(await limited.database.db.select().from(waitlistEntries)).toEqual([]);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
@@ -94,9 +95,17 @@ export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; pu
     staticCompression,
     express.static(deps.webDir, { index: false, redirect: false, maxAge: "1h", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }),
   );
+  // The pages are fixed for the life of the process: tag each once instead of hashing it on every request
+  // (Express's own ETags are off, server/app.ts).
+  const tagged = (html: string) => ({ html, etag: `W/"${createHash("sha1").update(html).digest("base64url")}"` });
+  const index = tagged(indexHtml);
+  const pages = new Map([...prerendered].map(([path, html]) => [path, tagged(html)]));
   router.get("/{*splat}", staticCompression, (req, res, next) => {
     if (req.path.startsWith("/api/") || req.path === "/api") return next();
-    res.type("html").set("Cache-Control", "no-cache").send(prerendered.get(req.path) ?? indexHtml);
+    const page = pages.get(req.path) ?? index;
+    res.type("html").set({ "Cache-Control": "no-cache", ETag: page.etag });
+    if (req.fresh) res.status(304).end();
+    else res.send(page.html);
   });
   return router;
 }

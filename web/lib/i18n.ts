@@ -1,9 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { defaultLanguage, isLanguage, type Language, languages } from "../../contract/languages.ts";
-
-// SPEC.md §3/§9: the choice is stored under `language`, default en.
-export const LANGUAGE_KEY = "language";
+import { defaultLanguage, type Language, languages } from "../../contract/languages.ts";
+import { LANGUAGE_KEY, storedLanguage } from "./stored-language.ts";
 
 // One lazy chunk per language and namespace: a page loads only the words it shows.
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
@@ -24,26 +22,8 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export function storedLanguage(storage: Storage = localStorage): Language {
-  try {
-    const value = storage.getItem(LANGUAGE_KEY);
-    return isLanguage(value) ? value : defaultLanguage;
-  } catch {
-    return defaultLanguage;
-  }
-}
-
 export async function createI18n(language: Language = storedLanguage()): Promise<I18n> {
   const instance = i18next.createInstance();
-  instance.on("languageChanged", (lng) => {
-    if (typeof document === "undefined") return; // prerendering at build time
-    document.documentElement.lang = lng;
-    try {
-      localStorage.setItem(LANGUAGE_KEY, lng);
-    } catch {
-      // Not persisted when storage is blocked; the page still switches.
-    }
-  });
   await instance
     .use(lazyBackend)
     .use(initReactI18next)
@@ -57,5 +37,17 @@ export async function createI18n(language: Language = storedLanguage()): Promise
       returnNull: false,
       react: { useSuspense: true },
     });
+  if (typeof document === "undefined") return instance; // prerendering at build time
+  document.documentElement.lang = instance.resolvedLanguage ?? language;
+  // Only a change is stored: a prerendered page starts in English (web/boot.tsx) without forgetting the
+  // visitor's own choice, which web/main.tsx switches to next.
+  instance.on("languageChanged", (lng) => {
+    document.documentElement.lang = lng;
+    try {
+      localStorage.setItem(LANGUAGE_KEY, lng);
+    } catch {
+      // Not persisted when storage is blocked; the page still switches.
+    }
+  });
   return instance;
 }

@@ -35,7 +35,9 @@ export default function LegalPage({ doc }: { doc: LegalDocument }) {
       <MarketingHeader />
       <main id="main" className="mx-auto max-w-3xl px-5 py-10 sm:py-14">
         {backToHome}
-        <h1 className="mt-8 text-3xl font-black tracking-tight sm:text-4xl">{t(`${doc}.title`)}</h1>
+        {/* German titles are single long compounds ("Geschäftsbedingungen"): a step smaller on the narrowest screens
+            so they fit at 360 px, and broken rather than scrolled sideways if a word still does not. */}
+        <h1 className="mt-8 text-2xl font-black tracking-tight hyphens-auto wrap-break-word min-[400px]:text-3xl sm:text-4xl">{t(`${doc}.title`)}</h1>
         <p className="mt-2 text-sm text-muted">{t("lastUpdated", { date })}</p>
         <p className="mt-6 text-lg leading-relaxed">{t(`${doc}.intro`, vars)}</p>
         {Array.isArray(sections) &&

@@ -8,7 +8,6 @@ import {
 } from "../../../contract/waitlist.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { usePublicConfig } from "../../lib/public-config-context.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 
 type Phase = "idle" | "submitting" | "success";
 
@@ -18,7 +17,6 @@ export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline"
   const { toast } = useToast();
   const { discordInviteUrl } = usePublicConfig();
   const id = useId();
-  const hydrated = useHydrated();
   const emailRef = useRef<HTMLInputElement>(null);
   const [phase, setPhase] = useState<Phase>("idle");
 
@@ -76,10 +74,12 @@ export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline"
           disabled={busy}
           className="h-12 min-w-0 rounded-xl border border-border bg-surface px-4 sm:flex-1 text-base text-fg placeholder:text-muted disabled:opacity-60"
         />
-        {/* Disabled until hydrated, so an early click or Enter cannot fall back to a native GET submit. */}
+        {/* Prerendered disabled, so a click or Enter before any script cannot fall back to a native GET submit
+            with the e-mail in the URL; web/main.tsx enables it once it holds submits for React. */}
         <button
           type="submit"
-          disabled={busy || !hydrated}
+          data-enabled-by-entry=""
+          disabled={busy || import.meta.env.SSR}
           className="h-12 shrink-0 rounded-xl bg-primary px-6 font-semibold text-on-primary shadow-sm transition hover:bg-primary-hover disabled:cursor-wait disabled:opacity-80"
         >
           {phase === "submitting" ? t("form.submitting") : t("form.submit")}
