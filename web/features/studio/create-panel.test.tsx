@@ -7,13 +7,14 @@ import { createStore, Provider as JotaiProvider } from "jotai";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthUser } from "../../../contract/auth.ts";
-import type { ImageRecord, ModelEntry } from "../../../contract/images.ts";
+import type { ModelEntry } from "../../../contract/images.ts";
 import { ToastStoreProvider } from "../../components/ui/toaster.tsx";
 import { ToastStore } from "../../components/ui/toast-store.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { imageKey } from "./api.ts";
 import { CreatePanel } from "./create-panel.tsx";
 import { imageProgressAtom } from "./use-studio-live.ts";
+import { imageRecord } from "./image-fixture.ts";
 
 const english = JSON.parse(readFileSync(join(process.cwd(), "web/locales/en/app.json"), "utf8")) as { studio: { errors: Record<string, string> } };
 const i18n = i18next.createInstance();
@@ -37,22 +38,7 @@ const models: ModelEntry[] = [
   { id: "studio", label: "Thumbforge Studio", provider: "studio", popular: false, capabilities: ["generate"], creditCost: 1, available: true },
   { id: "gpt-image", label: "GPT Image", provider: "openai", popular: true, capabilities: ["generate"], creditCost: 6, available: false, enabledBy: ["OPENAI_API_KEY"] },
 ];
-const pending: ImageRecord = {
-  id: "img-1",
-  kind: "generated",
-  status: "pending",
-  prompt: "A chef",
-  style: "cartoon",
-  aspect: "16:9",
-  model: "studio",
-  width: 1280,
-  height: 720,
-  creditsSpent: 1,
-  error: null,
-  errorCode: null,
-  createdAt: "2026-11-22T10:00:00.000Z",
-  urls: null,
-};
+const pending = imageRecord("img-1", { prompt: "A chef", style: "cartoon" });
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

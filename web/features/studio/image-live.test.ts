@@ -1,26 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { GalleryResponse, ImageRecord } from "../../../contract/images.ts";
+import type { GalleryResponse } from "../../../contract/images.ts";
 import { applyProgress, isUnknownImage, newerImage, upsertImage } from "./image-live.ts";
+import { imageRecord } from "./image-fixture.ts";
 
-function image(id: string, patch: Partial<ImageRecord> = {}): ImageRecord {
-  return {
-    id,
-    kind: "generated",
-    status: "pending",
-    prompt: "a prompt",
-    style: "realistic",
-    aspect: "16:9",
-    model: "studio",
-    width: 1280,
-    height: 720,
-    creditsSpent: 1,
-    error: null,
-    errorCode: null,
-    createdAt: "2026-11-22T10:00:00.000Z",
-    urls: null,
-    ...patch,
-  };
-}
+const image = imageRecord;
 
 describe("applyProgress", () => {
   it("records progress and moves it forward", () => {

@@ -8,6 +8,7 @@ import type { AppSocket } from "../../lib/socket.ts";
 import { SocketProvider } from "../../lib/socket-context.tsx";
 import { recentImagesKey } from "./api.ts";
 import { imageProgressAtom, useStudioLive } from "./use-studio-live.ts";
+import { imageRecord } from "./image-fixture.ts";
 
 afterEach(() => {
   cleanup();
@@ -35,23 +36,8 @@ function fakeSocket() {
   return { socket: socket as unknown as AppSocket, emit };
 }
 
-const record = (id: string, patch: Partial<ImageRecord> = {}): ImageRecord => ({
-  id,
-  kind: "generated",
-  status: "running",
-  prompt: "From the other tab",
-  style: "abstract",
-  aspect: "1:1",
-  model: "studio",
-  width: 1080,
-  height: 1080,
-  creditsSpent: 1,
-  error: null,
-  errorCode: null,
-  createdAt: "2026-11-22T10:00:00.000Z",
-  urls: null,
-  ...patch,
-});
+const record = (id: string, patch: Partial<ImageRecord> = {}): ImageRecord =>
+  imageRecord(id, { status: "running", prompt: "From the other tab", style: "abstract", aspect: "1:1", width: 1080, height: 1080, ...patch });
 
 function Probe() {
   useStudioLive("u1");
