@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, newContext, type RunningApp, startApp } from "./harness.ts";
+import { axeViolations, launchBrowser, newContext, requestCode, type RunningApp, startApp } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
@@ -12,21 +12,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-async function codeFor(email: string): Promise<string> {
-  const mails = (await (await fetch(`${app.baseUrl}/dev/mailbox.json`)).json()) as { to: string; text: string }[];
-  const code = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code for ${email}`);
-  return code;
-}
-
-async function requestCode(page: Page, email: string): Promise<string> {
-  await page.goto(`${app.baseUrl}/login`);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByTestId("code-digit-1").waitFor();
-  return codeFor(email);
-}
 
 async function paste(page: Page, testId: string, text: string): Promise<void> {
   await page.getByTestId(testId).evaluate((el, value) => {
@@ -52,7 +37,7 @@ describe("accounts in the browser", () => {
     await page.goto(`${app.baseUrl}/login`);
     await page.getByRole("heading", { level: 1, name: "Welcome to Thumbforge" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    const code = await requestCode(page, email);
+    const code = await requestCode(page, app.baseUrl, email);
     expect(await page.getByTestId("code-digit-1").getAttribute("autocomplete")).toBe("one-time-code");
     expect(await axeViolations(page)).toEqual([]);
 
@@ -152,7 +137,7 @@ describe("accounts in the browser", () => {
   it("passes axe and fits a 375 px dark screen on /login and /app", async () => {
     const small = await newContext(browser, { width: 375, height: 740, colorScheme: "dark" });
     const page = await small.newPage();
-    const code = await requestCode(page, "small.screen@example.com");
+    const code = await requestCode(page, app.baseUrl, "small.screen@example.com");
     expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId("code-digit-1").fill(code);
     await page.waitForURL(`${app.baseUrl}/app`);

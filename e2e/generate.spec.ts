@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, newContext, type RunningApp, startApp } from "./harness.ts";
+import { axeViolations, launchBrowser, newContext, type RunningApp, signInWithCode, startApp } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
@@ -13,20 +13,8 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function codeFor(email: string): Promise<string> {
-  const mails = (await (await fetch(`${app.baseUrl}/dev/mailbox.json`)).json()) as { to: string; text: string }[];
-  const code = /\b(\d{6})\b/.exec(mails.findLast((m) => m.to === email)?.text ?? "")?.[1];
-  if (!code) throw new Error(`no code for ${email}`);
-  return code;
-}
-
 async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${app.baseUrl}/login`);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByTestId("code-digit-1").waitFor();
-  await page.getByTestId("code-digit-1").fill(await codeFor(email));
-  await page.waitForURL(`${app.baseUrl}/app`);
+  await signInWithCode(page, app.baseUrl, email);
   await page.getByRole("heading", { name: "Create a thumbnail" }).waitFor();
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { startChildServer } from "../server/testing/child-server.ts";
+import { mailedCode, startChildServer } from "../server/testing/child-server.ts";
 
 export function chromiumPath(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
@@ -30,6 +30,22 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Asks /login for a code the way a person does and reads it from the dev mailbox. */
+export async function requestCode(page: Page, baseUrl: string, email: string): Promise<string> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByTestId("code-digit-1").waitFor();
+  return mailedCode(baseUrl, email);
+}
+
+/** Signs in by code (a new e-mail becomes an account) and waits for /app. */
+export async function signInWithCode(page: Page, baseUrl: string, email: string): Promise<void> {
+  const code = await requestCode(page, baseUrl, email);
+  await page.getByTestId("code-digit-1").fill(code);
+  await page.waitForURL(`${baseUrl}/app`);
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -2,7 +2,7 @@
 //   npm run build && node_modules/.bin/node e2e/studio-screenshots.ts ./screenshots [language]
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { launchBrowser, newContext, startApp } from "./harness.ts";
+import { launchBrowser, newContext, signInWithCode, startApp } from "./harness.ts";
 
 const outDir = process.argv[2] ?? "screenshots";
 const language = process.argv[3] ?? "en";
@@ -12,14 +12,7 @@ try {
   const signInContext = await newContext(browser);
   const page = await signInContext.newPage();
   const email = "shots@example.com";
-  await page.goto(`${app.baseUrl}/login`);
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByTestId("code-digit-1").waitFor();
-  const mails = (await (await fetch(`${app.baseUrl}/dev/mailbox.json`)).json()) as { to: string; text: string }[];
-  const code = /\b(\d{6})\b/.exec(mails.findLast((m) => m.to === email)?.text ?? "")?.[1] ?? "";
-  await page.getByTestId("code-digit-1").fill(code);
-  await page.waitForURL(`${app.baseUrl}/app`);
+  await signInWithCode(page, app.baseUrl, email);
   const state = await signInContext.storageState();
   const prefix = language === "en" ? "app" : `app-${language}`;
 

@@ -46,14 +46,20 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   return { url: `http://127.0.0.1:${port}`, process: child, logs, kill: ended("SIGKILL"), stop: ended("SIGTERM") };
 }
 
+/** The newest sign-in code the dev mailbox (newest first) holds for `email`. */
+export async function mailedCode(url: string, email: string): Promise<string> {
+  const mails = (await (await fetch(`${url}/dev/mailbox.json`)).json()) as { to: string; text: string }[];
+  const code = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.text ?? "")?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
 /** Signs in through the real endpoints, reading the code from the dev mailbox. */
 export async function signInThroughMailbox(url: string, email: string): Promise<{ userId: string; token: string }> {
   const post = (path: string, body: unknown) =>
     fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   await post("/api/auth/send-otp", { email });
-  const mails = (await (await fetch(`${url}/dev/mailbox.json`)).json()) as { to: string; text: string }[];
-  const code = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.text ?? "")?.[1];
-  const res = await post("/api/auth/verify-otp", { email, code });
+  const res = await post("/api/auth/verify-otp", { email, code: await mailedCode(url, email) });
   const body = (await res.json()) as { user: { id: string }; sessionToken: string };
   return { userId: body.user.id, token: body.sessionToken };
 }
