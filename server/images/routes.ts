@@ -96,8 +96,12 @@ export function imageRoutes(deps: { registry: ModelRegistry; auth: AuthMiddlewar
     if (req.query.download !== undefined) {
       res.set("Content-Disposition", `attachment; filename="thumbforge-${id.slice(0, 8)}.${variant.data === "original" ? "png" : "webp"}"`);
     }
-    file.stream.on("error", (err) => res.destroy(err));
-    file.stream.pipe(res);
+    if (Buffer.isBuffer(file.body)) {
+      res.end(file.body);
+      return;
+    }
+    file.body.on("error", (err) => res.destroy(err));
+    file.body.pipe(res);
   });
 
   router.get("/api/users/:userId/gallery", async (req, res) => {

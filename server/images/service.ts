@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
+import { LRUCache } from "lru-cache";
 import type { ImageRow } from "../../db/schema/images.ts";
 import { AppError } from "../http/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { imageKey } from "../storage/keys.ts";
 import type { Storage } from "../storage/storage.ts";
 import { processUpload, type Variants, variantsOfPng } from "./processing.ts";
-import type { GalleryQuery, ImageStore } from "./store.ts";
+import type { GalleryQuery, ImageStore, ListedImage } from "./store.ts";
 
 const contentTypes: Record<ImageVariant, string> = { original: "image/png", preview: "image/webp", thumb: "image/webp" };
 
-export function toImageRecord(row: ImageRow): ImageRecord {
+export function toImageRecord(row: ListedImage): ImageRecord {
   const base = `/api/images/${row.id}`;
   return {
     id: row.id,
@@ -37,8 +38,11 @@ export function toImageRecord(row: ImageRow): ImageRecord {
 /** Images as files and records: storing variants, uploads, ownership-checked reads (issue 5). */
 export function createImageService(deps: { store: ImageStore; storage: Storage; logger: Logger; clock: () => number }) {
   const { store, storage } = deps;
+  // Thumbs and previews are small, immutable and loaded again and again by galleries: kept in memory, bounded by
+  // bytes. Stale entries are harmless (a key's bytes never change), and the owner check runs on every request.
+  const smallFiles = new LRUCache<string, Buffer>({ maxSize: 48 * 1024 * 1024, sizeCalculation: (b) => b.length });
 
-  async function owned(userId: string, id: string): Promise<ImageRow> {
+  async function owned(userId: string, id: string): Promise<ListedImage> {
     // Someone else's image answers exactly like a missing one (404), so ids cannot be probed.
     const row = await store.findOwned(userId, id);
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= deps.clock())) throw new AppError("not_found:image", "That image does not exist.");
@@ -58,6 +62,7 @@ export function createImageService(deps: { store: ImageStore; storage: Storage; 
   }
 
   async function removeFiles(userId: string, imageId: string): Promise<void> {
+    for (const v of imageVariants) smallFiles.delete(imageKey(userId, imageId, v));
     await Promise.all(imageVariants.map((v) => storage.delete(imageKey(userId, imageId, v))));
   }
 
@@ -87,7 +92,7 @@ export function createImageService(deps: { store: ImageStore; storage: Storage; 
     },
 
     /** Stores an engine's PNG for a job; returns what markReady needs. */
-    async storeResult(row: ImageRow, png: Buffer, scene: unknown) {
+    async storeResult(row: Pick<ImageRow, "id" | "userId">, png: Buffer, scene: unknown) {
       const variants = await variantsOfPng(png);
       const keys = await storeVariants(row.userId, row.id, variants);
       return { ...keys, width: variants.width, height: variants.height, scene: scene ?? null };
@@ -105,15 +110,25 @@ export function createImageService(deps: { store: ImageStore; storage: Storage; 
       return toImageRecord(await owned(userId, id));
     },
 
-    async open(userId: string, id: string, variant: ImageVariant): Promise<{ stream: Readable; size: number; contentType: string }> {
+    /** The bytes of a variant: in memory for thumbs and previews, a stream for originals (up to tens of MB). */
+    async open(userId: string, id: string, variant: ImageVariant): Promise<{ body: Buffer | Readable; size: number; contentType: string }> {
       const row = await owned(userId, id);
       const key = row.status === "ready" ? row[`${variant}Key`] : null;
-      const file = key ? await storage.open(key) : undefined;
-      if (!file) throw new AppError("not_found:image", "That image does not exist.");
-      return { ...file, contentType: contentTypes[variant] };
+      const missing = () => new AppError("not_found:image", "That image does not exist.");
+      if (!key) throw missing();
+      const contentType = contentTypes[variant];
+      if (variant !== "original") {
+        const bytes = smallFiles.get(key) ?? (await storage.get(key));
+        if (!bytes) throw missing();
+        smallFiles.set(key, bytes);
+        return { body: bytes, size: bytes.length, contentType };
+      }
+      const file = await storage.open(key);
+      if (!file) throw missing();
+      return { body: file.stream, size: file.size, contentType };
     },
 
-    async gallery(userId: string, query: GalleryQuery): Promise<ImageRow[]> {
+    async gallery(userId: string, query: GalleryQuery): Promise<ListedImage[]> {
       return store.gallery(userId, query);
     },
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/open-db.ts";
 import { type ImageRow, images, type NewImageRow } from "../../db/schema/images.ts";
 
@@ -9,8 +9,20 @@ export interface GalleryQuery {
   after?: { createdAt: Date; id: string } | undefined;
 }
 
+/** Every column but the scene (kilobytes of JSON nothing on the read paths needs). */
+const { scene: _scene, ...listed } = getTableColumns(images);
+export type ListedImage = Omit<ImageRow, "scene">;
+
 /** The SQL of images and their jobs; `db` may be a transaction. */
 export function createImageStore(db: Db) {
+  // Every image URL a browser loads runs this: prepared once, planned once.
+  const ownedLookup = db
+    .select(listed)
+    .from(images)
+    .where(and(eq(images.id, sql.placeholder("id")), eq(images.userId, sql.placeholder("userId"))))
+    .limit(1)
+    .prepare("image_owned");
+
   return {
     async insert(row: NewImageRow): Promise<ImageRow> {
       const [inserted] = await db.insert(images).values(row).returning();
@@ -18,12 +30,12 @@ export function createImageStore(db: Db) {
       return inserted;
     },
 
-    async findOwned(userId: string, id: string): Promise<ImageRow | undefined> {
-      const [row] = await db.select().from(images).where(and(eq(images.id, id), eq(images.userId, userId)));
+    async findOwned(userId: string, id: string): Promise<ListedImage | undefined> {
+      const [row] = await ownedLookup.execute({ id, userId });
       return row;
     },
 
-    async gallery(userId: string, q: GalleryQuery): Promise<ImageRow[]> {
+    async gallery(userId: string, q: GalleryQuery): Promise<ListedImage[]> {
       const conditions = [
         eq(images.userId, userId),
         notInArray(images.status, ["failed"]),
@@ -35,7 +47,7 @@ export function createImageStore(db: Db) {
         );
       }
       return db
-        .select()
+        .select(listed)
         .from(images)
         .where(and(...conditions))
         .orderBy(desc(images.createdAt), desc(images.id))
