@@ -3,6 +3,7 @@
 import sharp, { type OverlayOptions } from "sharp";
 import type { GenerateInput } from "../server/images/engine.ts";
 import { createStudioEngine } from "../server/images/engines/studio.ts";
+import { configureSharp } from "../server/images/sharp-settings.ts";
 import { createFontStore, type FontStore } from "../server/images/studio/fonts.ts";
 import { lowerLayers, STUDIO_PNG, textOverlay } from "../server/images/studio/render.ts";
 import { createSubjectCache } from "../server/images/studio/subject-cache.ts";
@@ -14,6 +15,7 @@ const ROUNDS = 30;
 const STYLES = ["realistic", "cartoon", "abstract", "vintage"] as const;
 
 export async function benchStudio(): Promise<void> {
+  configureSharp();
   const persona = await sharp(
     Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="780"><ellipse cx="300" cy="250" rx="170" ry="200" fill="#e0a47a"/><rect x="60" y="430" width="480" height="350" rx="200" fill="#e0a47a"/></svg>`),
   ).png().toBuffer();

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { openDb, type OpenDb } from "../db/open-db.ts";
 import { type App, createApp } from "./app.ts";
 import type { Config } from "./config.ts";
+import { configureSharp } from "./images/sharp-settings.ts";
 import type { Logger } from "./logger.ts";
 
 export const packageVersion: string = (
@@ -18,6 +19,7 @@ export interface RunningServer extends App {
 
 /** Opens the database (PostgreSQL when configured, else PGlite in DATA_DIR/db), migrates, and listens. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  configureSharp();
   const database = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: join(config.dataDir, "db") });
   try {
     await database.migrate();
