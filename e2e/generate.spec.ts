@@ -159,6 +159,8 @@ describe("generating a thumbnail in the browser", () => {
   it("is keyboard reachable: Tab into the style cards, arrows pick, Tab on to shape and model", async () => {
     const page = await context.newPage();
     await page.goto(`${app.baseUrl}/app`);
+    // The model picker is disabled (so skipped by Tab) until the model list has loaded.
+    await page.waitForSelector('[data-testid="model-picker"]:not([disabled])');
     await page.getByLabel("Describe your thumbnail").focus();
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe("realistic");
