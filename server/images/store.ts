@@ -59,16 +59,18 @@ export function createImageStore(db: Db) {
      * side by side without waiting on each other or taking the same job.
      */
     async claimNext(worker: string, leaseMs: number): Promise<ImageRow | undefined> {
-      const rows = await db.execute<{ id: string }>(sql`
-        update images set status = 'running', locked_by = ${worker},
-          locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1, updated_at = now()
-        where id = (
-          select id from images where status = 'pending' order by created_at limit 1 for update skip locked
-        )
-        returning id`);
-      const id = rowsOf<{ id: string }>(rows)[0]?.id;
-      if (!id) return undefined;
-      const [row] = await db.select().from(images).where(eq(images.id, id));
+      const oldestPending = sql`(select ${images.id} from ${images} where ${images.status} = 'pending' order by ${images.createdAt} limit 1 for update skip locked)`;
+      const [row] = await db
+        .update(images)
+        .set({
+          status: "running",
+          lockedBy: worker,
+          lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+          attempts: sql`${images.attempts} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(eq(images.id, oldestPending))
+        .returning();
       return row;
     },
 
@@ -133,8 +135,3 @@ export function createImageStore(db: Db) {
 
 export type ImageStore = ReturnType<typeof createImageStore>;
 
-/** postgres.js answers an array of rows, PGlite an object with `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
