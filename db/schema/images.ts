@@ -38,7 +38,8 @@ export const images = pgTable(
     lockedUntil: timestamp({ withTimezone: true }),
     /** Temporary uploads expire (24 hours); everything else is kept. */
     expiresAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Milliseconds, like a JavaScript Date: the gallery's keyset cursor round-trips through one exactly.
+    createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

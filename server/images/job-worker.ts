@@ -43,16 +43,16 @@ export function createJobWorker(deps: {
   const workerId = `${process.pid}:${randomUUID()}`;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let stopped = true;
-  let pumping = false;
+  let pumping: Promise<void> | undefined;
   let pumpAgain = false;
   let timers: NodeJS.Timeout[] = [];
 
-  /** Fails a job and refunds its charge in one transaction; a job already finished is left alone. */
-  async function fail(row: ImageRow, err: unknown, worker?: string): Promise<void> {
+  /** Fails a job and refunds its charge in one transaction; a job already finished (or claimed anew) is left alone. */
+  async function fail(row: ImageRow, err: unknown, guard: Parameters<typeof store.markFailed>[2]): Promise<void> {
     const appError = toAppError(err);
     if (appError.status >= 500) logger.error({ err, imageId: row.id }, "generation failed");
     const outcome = await deps.db.transaction(async (tx) => {
-      const failed = await createImageStore(tx as unknown as Db).markFailed(row.id, { error: appError.message, errorCode: appError.code }, worker);
+      const failed = await createImageStore(tx as unknown as Db).markFailed(row.id, { error: appError.message, errorCode: appError.code }, guard);
       if (!failed) return undefined;
       const credits =
         failed.creditsSpent > 0
@@ -94,8 +94,13 @@ export function createJobWorker(deps: {
     signal.throwIfAborted();
     progress("saving", 93);
     const done = await deps.images.storeResult(row, result.png, result.scene);
-    const ready = await store.markReady(row.id, workerId, done);
+    // A result no row points at is deleted, whether the lease was lost or the update failed.
+    const ready = await store.markReady(row.id, workerId, done).catch(async (err: unknown) => {
+      await deps.images.removeFiles(row);
+      throw err;
+    });
     if (!ready) {
+      await deps.images.removeFiles(row);
       logger.warn({ imageId: row.id }, "job finished after its lease was lost; the result is dropped");
       return;
     }
@@ -107,37 +112,61 @@ export function createJobWorker(deps: {
 
   async function run(row: ImageRow, controller: AbortController): Promise<void> {
     const heartbeat = setInterval(() => {
-      store.extendLease(row.id, workerId, settings.leaseMs).catch((err: unknown) => logger.warn({ err, imageId: row.id }, "lease heartbeat failed"));
+      store.extendLease(row.id, workerId, settings.leaseMs).then(
+        // Lost (recovered as an orphan elsewhere): stop spending work on a job that is no longer ours.
+        (held) => held || controller.abort(new AppError("unavailable:lease_lost", "This image was taken over by another worker.")),
+        (err: unknown) => logger.warn({ err, imageId: row.id }, "lease heartbeat failed"),
+      );
     }, Math.max(50, Math.floor(settings.leaseMs / 3)));
     heartbeat.unref();
     try {
       await execute(row, controller.signal);
     } catch (err) {
       if (stopped && controller.signal.aborted) {
-        // A graceful stop hands the job back instead of failing it: it runs again on the next start or another node.
-        await store.release(row.id, workerId).catch((e: unknown) => logger.error({ err: e, imageId: row.id }, "could not release job"));
+        await handBack(row);
       } else {
-        await fail(row, err, workerId).catch((e: unknown) => logger.error({ err: e, imageId: row.id }, "could not fail job"));
+        await fail(row, err, { holder: workerId }).catch((e: unknown) => logger.error({ err: e, imageId: row.id }, "could not fail job"));
       }
     } finally {
       clearInterval(heartbeat);
     }
   }
 
+  /** A graceful stop hands a job back instead of failing it: it runs again on the next start or on another node. */
+  async function handBack(row: ImageRow): Promise<void> {
+    try {
+      const released = await store.release(row.id, workerId);
+      if (released) realtime.toUser(row.userId, "image:update", { image: toImageRecord(released) });
+    } catch (err) {
+      logger.error({ err, imageId: row.id }, "could not release job");
+    }
+  }
+
   /** Claims jobs while there are free slots. One pump at a time; a wake during a pump runs another round. */
-  async function pump(): Promise<void> {
-    if (stopped) return;
+  function pump(): Promise<void> {
+    if (stopped) return Promise.resolve();
     if (pumping) {
       pumpAgain = true;
-      return;
+      return pumping;
     }
-    pumping = true;
+    pumping = claimWhileFree().finally(() => {
+      pumping = undefined;
+    });
+    return pumping;
+  }
+
+  async function claimWhileFree(): Promise<void> {
     try {
       do {
         pumpAgain = false;
         while (!stopped && running.size < settings.concurrency) {
           const row = await store.claimNext(workerId, settings.leaseMs);
           if (!row) break;
+          if (stopped) {
+            // stop() began while this claim was in flight: the job goes straight back.
+            await handBack(row);
+            break;
+          }
           const controller = new AbortController();
           const done = run(row, controller).finally(() => {
             running.delete(row.id);
@@ -148,8 +177,6 @@ export function createJobWorker(deps: {
       } while (pumpAgain && !stopped);
     } catch (err) {
       logger.error({ err }, "claiming jobs failed");
-    } finally {
-      pumping = false;
     }
   }
 
@@ -157,7 +184,9 @@ export function createJobWorker(deps: {
   async function recover(all: boolean): Promise<number> {
     const orphans = await store.orphanedJobs(all);
     for (const row of orphans) {
-      await fail(row, new AppError("unavailable:interrupted", "The server restarted while this image was being made. Your credits are back; please try again."));
+      await fail(row, new AppError("unavailable:interrupted", "The server restarted while this image was being made. Your credits are back; please try again."), {
+        orphan: { lockedBy: row.lockedBy, expiredOnly: !all },
+      });
     }
     if (orphans.length > 0) logger.warn({ count: orphans.length }, "interrupted jobs failed and refunded");
     return orphans.length;
@@ -184,12 +213,13 @@ export function createJobWorker(deps: {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
       timers = [];
+      await pumping;
       for (const job of running.values()) job.controller.abort(new AppError("unavailable:shutdown", "The server is shutting down."));
       await Promise.allSettled([...running.values()].map((j) => j.done));
     },
     /** For tests: resolves when no job of this worker is running. */
     async idle(): Promise<void> {
-      while (running.size > 0 || pumping) {
+      while (running.size > 0 || pumping !== undefined) {
         await Promise.allSettled([...running.values()].map((j) => j.done));
         await new Promise((resolve) => setTimeout(resolve, 5));
       }

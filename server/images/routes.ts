@@ -1,3 +1,4 @@
+import { pipeline } from "node:stream/promises";
 import { type Request, type Response, Router } from "express";
 import { z } from "zod";
 import {
@@ -100,8 +101,8 @@ export function imageRoutes(deps: { registry: ModelRegistry; auth: AuthMiddlewar
       res.end(file.body);
       return;
     }
-    file.body.on("error", (err) => res.destroy(err));
-    file.body.pipe(res);
+    // pipeline closes the file when the client goes away mid-download; pipe() would keep it open.
+    await pipeline(file.body, res).catch(() => undefined);
   });
 
   router.get("/api/users/:userId/gallery", async (req, res) => {

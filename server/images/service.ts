@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
 import { LRUCache } from "lru-cache";
+import pLimit from "p-limit";
 import type { ImageRow } from "../../db/schema/images.ts";
 import { AppError } from "../http/app-error.ts";
 import type { Logger } from "../logger.ts";
@@ -41,6 +42,8 @@ export function createImageService(deps: { store: ImageStore; storage: Storage; 
   // Thumbs and previews are small, immutable and loaded again and again by galleries: kept in memory, bounded by
   // bytes. Stale entries are harmless (a key's bytes never change), and the owner check runs on every request.
   const smallFiles = new LRUCache<string, Buffer>({ maxSize: 48 * 1024 * 1024, sizeCalculation: (b) => b.length });
+  // A 40-megapixel upload decodes to ~160 MB of pixels: two at a time per process bounds the memory a burst can take.
+  const decodeSlots = pLimit(2);
 
   async function owned(userId: string, id: string): Promise<ListedImage> {
     // Someone else's image answers exactly like a missing one (404), so ids cannot be probed.
@@ -69,8 +72,11 @@ export function createImageService(deps: { store: ImageStore; storage: Storage; 
   return {
     owned,
 
+    /** Deletes an image's stored variants (a job result no row points at). */
+    removeFiles: (row: Pick<ImageRow, "id" | "userId">) => removeFiles(row.userId, row.id),
+
     async upload(userId: string, bytes: Buffer): Promise<ImageRecord> {
-      const variants = await processUpload(bytes);
+      const variants = await decodeSlots(() => processUpload(bytes));
       const id = randomUUID();
       const keys = await storeVariants(userId, id, variants);
       try {

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/open-db.ts";
 import { type ImageRow, images, type NewImageRow } from "../../db/schema/images.ts";
 
@@ -93,22 +93,39 @@ export function createImageStore(db: Db) {
       return row;
     },
 
-    /** Fails a pending or running job once; `worker` limits it to the lease holder. Undefined when already finished. */
-    async markFailed(id: string, failure: { error: string; errorCode: string }, worker?: string): Promise<ImageRow | undefined> {
+    /**
+     * Fails a job once. `holder` is the worker finishing its own job; `orphan` is recovery, which may only fail the
+     * claim it saw, and (unless the process is alone) only once that claim has run out. Undefined when it no longer applies.
+     */
+    async markFailed(
+      id: string,
+      failure: { error: string; errorCode: string },
+      guard: { holder: string } | { orphan: { lockedBy: string | null; expiredOnly: boolean } },
+    ): Promise<ImageRow | undefined> {
+      const claim =
+        "holder" in guard
+          ? and(eq(images.status, "running"), eq(images.lockedBy, guard.holder))
+          : and(
+              eq(images.status, "running"),
+              guard.orphan.lockedBy === null ? isNull(images.lockedBy) : eq(images.lockedBy, guard.orphan.lockedBy),
+              guard.orphan.expiredOnly ? lt(images.lockedUntil, sql`now()`) : undefined,
+            );
       const [row] = await db
         .update(images)
         .set({ ...failure, status: "failed", lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-        .where(and(eq(images.id, id), inArray(images.status, ["pending", "running"]), worker ? eq(images.lockedBy, worker) : undefined))
+        .where(and(eq(images.id, id), claim))
         .returning();
       return row;
     },
 
     /** Hands a running job back to the queue (graceful shutdown). */
-    async release(id: string, worker: string): Promise<void> {
-      await db
+    async release(id: string, worker: string): Promise<ImageRow | undefined> {
+      const [row] = await db
         .update(images)
         .set({ status: "pending", lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-        .where(and(eq(images.id, id), eq(images.lockedBy, worker), eq(images.status, "running")));
+        .where(and(eq(images.id, id), eq(images.lockedBy, worker), eq(images.status, "running")))
+        .returning();
+      return row;
     },
 
     /** Running jobs whose lease ran out (their worker died), or every running job when `all` (single-process database). */

@@ -24,8 +24,13 @@ export function createLocalDiskStorage(root: string): Storage {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const temp = join(dirname(path), `.${randomUUID()}.tmp`);
-      await writeFile(temp, bytes);
-      await rename(temp, path);
+      try {
+        await writeFile(temp, bytes);
+        await rename(temp, path);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
     },
     async get(key) {
       try {

@@ -1,0 +1,2 @@
+ALTER TABLE "images" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "images" ALTER COLUMN "created_at" SET DEFAULT now();
