@@ -26,6 +26,10 @@ describe("generation error messages", () => {
     ["rate_limited:anything-else", "rate_limited"],
     ["unavailable:provider", "unavailable_provider"],
     ["unprocessable:provider", "unprocessable_provider"],
+    ["unprocessable:provider_refused", "refused"],
+    ["unavailable:interrupted", "interrupted"],
+    ["invalid:model_personas", "model_personas"],
+    ["invalid:model_base_image", "model_base_image"],
     ["internal:whatever", "generic"],
     [null, "generic"],
   ])("%s → %s, which has an English sentence", (code, key) => {

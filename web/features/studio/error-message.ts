@@ -12,6 +12,10 @@ const messageKeys: Record<string, string> = {
   "not_found:image": "not_found_image",
   "unavailable:provider": "unavailable_provider",
   "unprocessable:provider": "unprocessable_provider",
+  "unprocessable:provider_refused": "refused",
+  "unavailable:interrupted": "interrupted",
+  "invalid:model_personas": "model_personas",
+  "invalid:model_base_image": "model_base_image",
 };
 
 /** The `studio.errors.*` key for an error code; unknown codes fall back to the generic sentence. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GalleryResponse } from "../../../contract/images.ts";
-import { applyProgress, isUnknownImage, newerImage, upsertImage } from "./image-live.ts";
+import { applyProgress, isUnknownImage, newerImage, upsertImage, withoutProgress } from "./image-live.ts";
 import { imageRecord } from "./image-fixture.ts";
 
 const image = imageRecord;
@@ -60,6 +60,20 @@ describe("upsertImage", () => {
     expect(upsertImage(gallery, image("old", { status: "pending" }))).toBe(gallery);
     expect(upsertImage(gallery, image("u", { kind: "upload" }))).toBe(gallery);
     expect(upsertImage(undefined, image("new"))).toBeUndefined();
+  });
+
+  it("takes a trusted (socket) copy as it is, so a job handed back shows as pending again", () => {
+    const running = upsertImage(gallery, image("job", { status: "running" }));
+    const next = upsertImage(running, image("job", { status: "pending" }), true);
+    expect(next?.images.find((i) => i.id === "job")?.status).toBe("pending");
+  });
+});
+
+describe("withoutProgress", () => {
+  it("drops one image's bar and leaves the others", () => {
+    const map = applyProgress(applyProgress({}, { imageId: "a", stage: "text", percent: 70 }), { imageId: "b", stage: "layout", percent: 5 });
+    expect(withoutProgress(map, "a")).toEqual({ b: { stage: "layout", percent: 5 } });
+    expect(withoutProgress(map, "missing")).toBe(map);
   });
 });
 

@@ -38,12 +38,22 @@ export function belongsInRecent(image: ImageRecord): boolean {
   return image.kind !== "upload";
 }
 
-/** Inserts a new image (newest first) or updates the one already listed. An unloaded gallery stays unloaded. */
-export function upsertImage(gallery: GalleryResponse | undefined, image: ImageRecord): GalleryResponse | undefined {
+/** Drops an image's bar: a job handed back to the queue starts over, and its percent with it. */
+export function withoutProgress(map: ProgressMap, imageId: string): ProgressMap {
+  if (!(imageId in map)) return map;
+  const { [imageId]: _dropped, ...rest } = map;
+  return rest;
+}
+
+/**
+ * Inserts a new image (newest first) or updates the one already listed. An unloaded gallery stays unloaded.
+ * `trusted` skips the further-along rule, for socket events (they arrive in the server's order).
+ */
+export function upsertImage(gallery: GalleryResponse | undefined, image: ImageRecord, trusted = false): GalleryResponse | undefined {
   if (!gallery || !belongsInRecent(image)) return gallery;
   const index = gallery.images.findIndex((i) => i.id === image.id);
   if (index >= 0) {
-    const merged = newerImage(gallery.images[index], image);
+    const merged = trusted ? image : newerImage(gallery.images[index], image);
     if (merged === gallery.images[index]) return gallery;
     const images = [...gallery.images];
     images[index] = merged;

@@ -4,7 +4,7 @@ import { useRef } from "react";
 import type { GalleryResponse, ImageRecord, ImageResponse } from "../../../contract/images.ts";
 import { useSocketEvent, useSocketReconnect } from "../../lib/socket-context.tsx";
 import { getImage, imageKey, recentImagesKey } from "./api.ts";
-import { applyProgress, isUnknownImage, newerImage, type ProgressMap, upsertImage } from "./image-live.ts";
+import { applyProgress, isUnknownImage, newerImage, type ProgressMap, upsertImage, withoutProgress } from "./image-live.ts";
 
 /** Progress of running generations by image id: UI state shared by the Create panel and the Recent grid. */
 export const imageProgressAtom = atom<ProgressMap>({});
@@ -40,7 +40,13 @@ export function useStudioLive(userId: string): void {
     setProgress((map) => applyProgress(map, event));
     discover(event.imageId);
   });
-  useSocketEvent("image:update", ({ image }) => receive(image));
+  useSocketEvent("image:update", ({ image }) => {
+    if (image.status !== "pending") return receive(image);
+    // Pending again after running: a stopping server handed the job back. It starts over, bar included.
+    setProgress((map) => withoutProgress(map, image.id));
+    queryClient.setQueryData<ImageResponse>(imageKey(image.id), { image });
+    queryClient.setQueryData<GalleryResponse>(recentImagesKey(userId), (gallery) => upsertImage(gallery, image, true));
+  });
   useSocketEvent("gallery:new", ({ image }) => receive(image));
   useSocketReconnect(() => {
     // Events sent while the connection was down are lost; the server's list is the truth again.
