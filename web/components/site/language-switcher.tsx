@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { isLanguage, languageNames, languages } from "../../../contract/languages.ts";
+import { ChevronDown } from "../ui/chevron-down.tsx";
 
 /**
  * `compact` shows only the globe below 440 px (the select keeps its name and options), for headers that also
@@ -28,9 +29,7 @@ export function LanguageSwitcher({ className = "", compact = false }: { classNam
           </option>
         ))}
       </select>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className={`pointer-events-none absolute right-2.5 size-4 text-muted ${compact ? "max-[439px]:hidden" : ""}`} fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M6 9l6 6 6-6" />
-      </svg>
+      <ChevronDown className={`pointer-events-none absolute right-2.5 size-4 text-muted ${compact ? "max-[439px]:hidden" : ""}`} />
     </label>
   );
 }

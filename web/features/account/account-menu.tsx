@@ -5,6 +5,7 @@ import type { AuthUser } from "../../../contract/auth.ts";
 import { isLanguage, languageNames, languages } from "../../../contract/languages.ts";
 import { useAuth } from "../../lib/auth.ts";
 import { PasswordDialog } from "./password-dialog.tsx";
+import { ChevronDown } from "../../components/ui/chevron-down.tsx";
 
 const itemClass =
   "flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-surface-2";
@@ -38,9 +39,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
             <span className="sr-only">{t("menu.open")}: </span>
             {user.email}
           </span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 text-muted" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M6 9l6 6 6-6" />
-          </svg>
+          <ChevronDown className="size-4 text-muted" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

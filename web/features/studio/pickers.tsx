@@ -2,6 +2,7 @@ import { Select } from "radix-ui";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type ImageAspect, type ImageStyle, imageAspectIds, imageStyles, type ModelEntry } from "../../../contract/images.ts";
+import { ChevronDown } from "../../components/ui/chevron-down.tsx";
 
 // Radio cards are native radios (arrow keys move, Space picks); the card draws the focus ring for its input.
 const cardClass =
@@ -104,9 +105,7 @@ export function ModelPicker({
             <Select.Value placeholder={t("studio.modelsLoading")} />
           </span>
           <Select.Icon className="shrink-0 text-muted">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 9l6 6 6-6" />
-            </svg>
+            <ChevronDown />
           </Select.Icon>
         </Select.Trigger>
         <Select.Portal>
