@@ -1,6 +1,7 @@
 // Issue 5: processing a 12 MP JPEG upload (p50, next to a bare decode of the same file), the PNG-bomb refusal,
 // and thumbnail serving through the app (owner check + file stream) next to bare node:http sending the same bytes.
 import { mkdtempSync, rmSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,7 +11,7 @@ import { loadConfig } from "../server/config.ts";
 import { processUpload } from "../server/images/processing.ts";
 import { createLogger } from "../server/logger.ts";
 import { startServer } from "../server/start-server.ts";
-import { signInThroughMailbox } from "../server/testing/child-server.ts";
+import { signInThroughMailbox, startChildServer } from "../server/testing/child-server.ts";
 import { pngBomb } from "../server/testing/png-bomb.ts";
 import { compare, median, printTable } from "./lib.ts";
 
@@ -47,7 +48,7 @@ async function benchUploads(): Promise<void> {
   console.log(`\n## Upload processing (${ROUNDS} rounds, interleaved): a ${(jpeg.length / 1024 / 1024).toFixed(1)} MB 12 MP JPEG`);
   console.log("| target | p50 ms | ratio to bare decode |");
   console.log("|---|---:|---:|");
-  for (const [label, name] of [["bare sharp decode to raw", "decode"], ["processUpload: sniff, orient, PNG original + WebP preview + thumb", "upload"], ["20000×20000 PNG bomb refused (422)", "bomb"]] as const) {
+  for (const [label, name] of [["bare sharp decode to raw", "decode"], ["processUpload: sniff, one decode, original kept less metadata + WebP preview + thumb", "upload"], ["20000×20000 PNG bomb refused (422)", "bomb"]] as const) {
     const p50 = median(samples[name] ?? []);
     console.log(`| ${label} | ${p50.toFixed(1)} | ${(p50 / base).toFixed(2)} |`);
   }
@@ -92,7 +93,46 @@ async function benchThumbServing(): Promise<void> {
   }
 }
 
+/** Peak resident memory of the process, in bytes (VmHWM), after `clear_refs` reset it to the current size. */
+async function peakRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** 24 uploads of ~18 MB at once from one account, against a real server process: how much its peak memory grows. */
+async function benchUploadBurst(): Promise<void> {
+  const photo = await sharp({ create: { width: 4900, height: 3700, channels: 3, background: "#808080", noise: { type: "gaussian" as const, mean: 128, sigma: 50 } } })
+    .jpeg({ quality: 97 })
+    .toBuffer();
+  const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-burst-`);
+  const server = await startChildServer({ DATA_DIR: dataDir });
+  const pid = server.process.pid ?? 0;
+  try {
+    const { token } = await signInThroughMailbox(server.url, "burst@example.com");
+    const send = async () => {
+      const form = new FormData();
+      form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "big.jpg");
+      const res = await fetch(`${server.url}/api/upload-temp-image`, { method: "POST", headers: { "x-session-token": token }, body: form }).catch(() => undefined);
+      return res?.status ?? 0;
+    };
+    await send(); // warm-up: sharp and the routes are loaded
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = Number(/VmRSS:\s+(\d+) kB/.exec(await readFile(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+    await writeFile(`/proc/${pid}/clear_refs`, "5");
+    const statuses = await Promise.all(Array.from({ length: 24 }, send));
+    const peak = await peakRss(pid);
+    const counts = statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+    console.log(`\n## 24 uploads of ${(photo.length / 1024 / 1024).toFixed(1)} MB at once from one account (real server process)`);
+    console.log(`answers: ${Object.entries(counts).map(([s, n]) => `${n} × ${s}`).join(", ")}`);
+    console.log(`resident memory: ${(before / 1048576).toFixed(0)} MB before, peak ${(peak / 1048576).toFixed(0)} MB, growth +${((peak - before) / 1048576).toFixed(0)} MB`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function benchImages(): Promise<void> {
   await benchUploads();
+  await benchUploadBurst();
   await benchThumbServing();
 }

@@ -137,7 +137,7 @@ export function createApp(deps: AppDeps): App {
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
   const storage = deps.storage ?? createLocalDiskStorage(config.filesDir);
   const engines = deps.engines ?? defaultEngines(config);
-  const images = createImageService({ store: createImageStore(db), storage, logger, clock });
+  const images = createImageService({ store: createImageStore(db), storage, logger, clock, rateLimiter, uploadLimits: config.uploads });
   const personas = createPersonaService({ store: createPersonaStore(db), storage });
   const jobs = createJobWorker({
     db,
@@ -174,7 +174,7 @@ export function createApp(deps: AppDeps): App {
     }),
   );
   app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
-  app.use(imageRoutes({ registry, auth: authMiddleware, images, generation }));
+  app.use(imageRoutes({ registry, auth: authMiddleware, images, generation, uploadTempDir: config.uploads.tempDir }));
   app.use(creditsRoutes({ service: credits, auth: authMiddleware }));
 
   app.use(
@@ -222,7 +222,7 @@ export function createApp(deps: AppDeps): App {
     jobs,
     async startBackground() {
       await jobs.start();
-      stopHousekeeping = startHousekeeping({ images, rateLimits: rateLimitStore, logger, clock });
+      stopHousekeeping = startHousekeeping({ images, rateLimits: rateLimitStore, logger, clock, uploadTempDir: config.uploads.tempDir });
     },
     async stopBackground() {
       stopHousekeeping?.();

@@ -78,6 +78,10 @@ const envSchema = z.object({
   // Generation jobs (issue 5, decision 008).
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
+  // Per-account upload limits: a burst from one account cannot fill the memory or the disk of a node.
+  UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  UPLOAD_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(16).default(2),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
   // Image provider keys (issue 5): each one makes its models available; without any, Studio alone serves.
   BFL_API_KEY: optionalString,
   FAL_KEY: optionalString,
@@ -142,6 +146,8 @@ export interface Config {
   loginFailureLimitPerIp: number;
   /** Where stored images live (DATA_DIR/files). */
   filesDir: string;
+  /** Where upload bodies are streamed while they are checked (DATA_DIR/tmp/uploads), and the per-account limits. */
+  uploads: { tempDir: string; perUserPerHour: number; concurrencyPerUser: number; quotaBytes: number };
   /** Generation jobs one process runs at once, and how long a claim lasts without a heartbeat. */
   jobs: { concurrency: number; leaseMs: number };
   /** Image providers: keys (unset ones leave their models listed but unavailable), model ids, endpoints, limits. */
@@ -214,6 +220,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     filesDir: resolve(e.DATA_DIR, "files"),
+    uploads: {
+      tempDir: resolve(e.DATA_DIR, "tmp", "uploads"),
+      perUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
+      concurrencyPerUser: e.UPLOAD_CONCURRENCY_PER_USER,
+      quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    },
     jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL,

@@ -36,6 +36,8 @@ export const images = pgTable(
     attempts: integer().notNull().default(0),
     lockedBy: text(),
     lockedUntil: timestamp({ withTimezone: true }),
+    /** Bytes on disk of all its variants: what a temporary upload counts against its owner's quota. */
+    bytes: bigint({ mode: "number" }).notNull().default(0),
     /** Temporary uploads expire (24 hours); everything else is kept. */
     expiresAt: timestamp({ withTimezone: true }),
     // Milliseconds, like a JavaScript Date: the gallery's keyset cursor round-trips through one exactly.

@@ -12,7 +12,7 @@ import {
 import type { AuthMiddleware } from "../auth/middleware.ts";
 import { AppError } from "../http/app-error.ts";
 import type { GenerationService } from "./generation-service.ts";
-import { readImageUpload } from "./multipart.ts";
+import { type ReceivedFile, receiveImageUpload } from "./multipart.ts";
 import type { ModelRegistry } from "./registry.ts";
 import { type ImageService, toImageRecord } from "./service.ts";
 
@@ -41,7 +41,13 @@ function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string
 }
 
 /** Images (issue 5): models, generation, uploads, records, bytes and the gallery. Each handler: parse, one call. */
-export function imageRoutes(deps: { registry: ModelRegistry; auth: AuthMiddleware; images: ImageService; generation: GenerationService }): Router {
+export function imageRoutes(deps: {
+  registry: ModelRegistry;
+  auth: AuthMiddleware;
+  images: ImageService;
+  generation: GenerationService;
+  uploadTempDir: string;
+}): Router {
   const { auth, images } = deps;
   const router = Router();
   const noStore = (res: Response) => res.set("Cache-Control", "no-store");
@@ -61,16 +67,21 @@ export function imageRoutes(deps: { registry: ModelRegistry; auth: AuthMiddlewar
 
   router.post("/api/upload-temp-image", async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
-    let bytes: Buffer;
+    const admission = await images.admitUpload(user.id);
     try {
-      bytes = await readImageUpload(req, MAX_UPLOAD_BYTES);
-    } catch (err) {
-      // The rest of an oversized body is not read: the connection closes after the answer.
-      if (err instanceof AppError && err.status === 413) res.set("Connection", "close");
-      throw err;
+      let file: ReceivedFile;
+      try {
+        file = await receiveImageUpload(req, { maxBytes: MAX_UPLOAD_BYTES, tempDir: deps.uploadTempDir });
+      } catch (err) {
+        // The rest of a refused body is not read: the connection closes after the answer.
+        res.set("Connection", "close");
+        throw err;
+      }
+      const body: ImageResponse = { image: await images.upload(user.id, file) };
+      noStore(res).status(201).json(body);
+    } finally {
+      admission.release();
     }
-    const body: ImageResponse = { image: await images.upload(user.id, bytes) };
-    noStore(res).status(201).json(body);
   });
 
   router.get("/api/images/:id", async (req, res) => {
@@ -95,7 +106,7 @@ export function imageRoutes(deps: { registry: ModelRegistry; auth: AuthMiddlewar
       "Cross-Origin-Resource-Policy": "same-origin",
     });
     if (req.query.download !== undefined) {
-      res.set("Content-Disposition", `attachment; filename="thumbforge-${id.slice(0, 8)}.${variant.data === "original" ? "png" : "webp"}"`);
+      res.set("Content-Disposition", `attachment; filename="thumbforge-${id.slice(0, 8)}.${file.extension}"`);
     }
     if (Buffer.isBuffer(file.body)) {
       res.end(file.body);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
 import { LRUCache } from "lru-cache";
@@ -6,12 +7,16 @@ import pLimit from "p-limit";
 import type { ImageRow } from "../../db/schema/images.ts";
 import { AppError } from "../http/app-error.ts";
 import type { Logger } from "../logger.ts";
-import { imageKey } from "../storage/keys.ts";
+import { fileTypeOfKey, imageKey, type OriginalFormat, originalFormats } from "../storage/keys.ts";
+import type { RateLimiter } from "../rate-limit/service.ts";
+import type { ReceivedFile } from "./multipart.ts";
 import type { Storage } from "../storage/storage.ts";
-import { processUpload, type Variants, variantsOfPng } from "./processing.ts";
+import { processUpload, type UploadVariants, type Variants, variantsOfPng } from "./processing.ts";
 import type { GalleryQuery, ImageStore, ListedImage } from "./store.ts";
 
-const contentTypes: Record<ImageVariant, string> = { original: "image/png", preview: "image/webp", thumb: "image/webp" };
+
+const quotaFull = () =>
+  new AppError("payload_too_large:upload_quota", "Your temporary uploads are full. They are cleared 24 hours after upload; try again later.");
 
 export function toImageRecord(row: ListedImage): ImageRecord {
   const base = `/api/images/${row.id}`;
@@ -37,8 +42,24 @@ export function toImageRecord(row: ListedImage): ImageRecord {
 }
 
 /** Images as files and records: storing variants, uploads, ownership-checked reads (issue 5). */
-export function createImageService(deps: { store: ImageStore; storage: Storage; logger: Logger; clock: () => number }) {
-  const { store, storage } = deps;
+export interface UploadLimits {
+  perUserPerHour: number;
+  concurrencyPerUser: number;
+  quotaBytes: number;
+}
+
+export function createImageService(deps: {
+  store: ImageStore;
+  storage: Storage;
+  logger: Logger;
+  clock: () => number;
+  rateLimiter: RateLimiter;
+  uploadLimits: UploadLimits;
+}) {
+  const { store, storage, uploadLimits } = deps;
+  const uploadRule = { name: "upload", limit: uploadLimits.perUserPerHour, windowMs: 3600_000 };
+  // Uploads in flight per account on this process: what bounds the memory and temp disk one account can hold here.
+  const uploadsInFlight = new Map<string, number>();
   // Thumbs and previews are small, immutable and loaded again and again by galleries: kept in memory, bounded by
   // bytes. Stale entries are harmless (a key's bytes never change), and the owner check runs on every request.
   const smallFiles = new LRUCache<string, Buffer>({ maxSize: 48 * 1024 * 1024, sizeCalculation: (b) => b.length });
@@ -53,10 +74,14 @@ export function createImageService(deps: { store: ImageStore; storage: Storage; 
   }
 
   /** Writes the three variants; returns their keys. Half-written sets are removed, so no key points at nothing. */
-  async function storeVariants(userId: string, imageId: string, variants: Variants) {
-    const keys = { originalKey: imageKey(userId, imageId, "original"), previewKey: imageKey(userId, imageId, "preview"), thumbKey: imageKey(userId, imageId, "thumb") };
+  async function storeVariants(userId: string, imageId: string, variants: Variants, format: OriginalFormat = "png") {
+    const keys = {
+      originalKey: imageKey(userId, imageId, "original", format),
+      previewKey: imageKey(userId, imageId, "preview"),
+      thumbKey: imageKey(userId, imageId, "thumb"),
+    };
     try {
-      await Promise.all(imageVariants.map((v) => storage.put(imageKey(userId, imageId, v), variants.bytes[v])));
+      await Promise.all(imageVariants.map((v) => storage.put(keys[`${v}Key`], variants.bytes[v])));
     } catch (err) {
       await removeFiles(userId, imageId);
       throw err;
@@ -65,8 +90,13 @@ export function createImageService(deps: { store: ImageStore; storage: Storage; 
   }
 
   async function removeFiles(userId: string, imageId: string): Promise<void> {
-    for (const v of imageVariants) smallFiles.delete(imageKey(userId, imageId, v));
-    await Promise.all(imageVariants.map((v) => storage.delete(imageKey(userId, imageId, v))));
+    const keys = [
+      ...originalFormats.map((format) => imageKey(userId, imageId, "original", format)),
+      imageKey(userId, imageId, "preview"),
+      imageKey(userId, imageId, "thumb"),
+    ];
+    for (const key of keys) smallFiles.delete(key);
+    await Promise.all(keys.map((key) => storage.delete(key)));
   }
 
   return {
@@ -75,21 +105,64 @@ export function createImageService(deps: { store: ImageStore; storage: Storage; 
     /** Deletes an image's stored variants (a job result no row points at). */
     removeFiles: (row: Pick<ImageRow, "id" | "userId">) => removeFiles(row.userId, row.id),
 
-    async upload(userId: string, bytes: Buffer): Promise<ImageRecord> {
-      const variants = await decodeSlots(() => processUpload(bytes));
-      const id = randomUUID();
-      const keys = await storeVariants(userId, id, variants);
-      try {
-        const row = await store.insert({
-          id,
-          userId,
-          kind: "upload",
-          status: "ready",
-          width: variants.width,
-          height: variants.height,
-          ...keys,
-          expiresAt: new Date(deps.clock() + UPLOAD_TTL_HOURS * 3600_000),
+    /**
+     * Admits one upload for the account before its body is read: its hourly count, its uploads in flight on this
+     * process and its temporary-upload quota. `release` must be called when the upload is done, whatever happened.
+     */
+    async admitUpload(userId: string): Promise<{ release(): void }> {
+      const inFlight = uploadsInFlight.get(userId) ?? 0;
+      if (inFlight >= uploadLimits.concurrencyPerUser) {
+        throw new AppError("rate_limited:upload_concurrency", "Your other uploads are still on their way. Try again when they finish.", undefined, {
+          retryAfterSeconds: 2,
         });
+      }
+      uploadsInFlight.set(userId, inFlight + 1);
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        const left = (uploadsInFlight.get(userId) ?? 1) - 1;
+        if (left > 0) uploadsInFlight.set(userId, left);
+        else uploadsInFlight.delete(userId);
+      };
+      try {
+        await deps.rateLimiter.enforce(uploadRule, userId);
+        if ((await store.uploadBytes(userId, new Date(deps.clock()))) >= uploadLimits.quotaBytes) throw quotaFull();
+      } catch (err) {
+        release();
+        throw err;
+      }
+      return { release };
+    },
+
+    /** Checks and stores an upload received on disk; the received file is removed whatever happens. */
+    async upload(userId: string, file: ReceivedFile): Promise<ImageRecord> {
+      let variants: UploadVariants;
+      try {
+        variants = await decodeSlots(async () => processUpload(await readFile(file.path)));
+      } finally {
+        await file.discard();
+      }
+      const id = randomUUID();
+      const keys = await storeVariants(userId, id, variants, variants.format);
+      const bytes = imageVariants.reduce((sum, v) => sum + variants.bytes[v].length, 0);
+      try {
+        const row = await store.insertUploadWithinQuota(
+          {
+            id,
+            userId,
+            kind: "upload",
+            status: "ready",
+            width: variants.width,
+            height: variants.height,
+            bytes,
+            ...keys,
+            expiresAt: new Date(deps.clock() + UPLOAD_TTL_HOURS * 3600_000),
+          },
+          uploadLimits.quotaBytes,
+          new Date(deps.clock()),
+        );
+        if (!row) throw quotaFull();
         return toImageRecord(row);
       } catch (err) {
         await removeFiles(userId, id);
@@ -117,21 +190,21 @@ export function createImageService(deps: { store: ImageStore; storage: Storage; 
     },
 
     /** The bytes of a variant: in memory for thumbs and previews, a stream for originals (up to tens of MB). */
-    async open(userId: string, id: string, variant: ImageVariant): Promise<{ body: Buffer | Readable; size: number; contentType: string }> {
+    async open(userId: string, id: string, variant: ImageVariant): Promise<{ body: Buffer | Readable; size: number; contentType: string; extension: string }> {
       const row = await owned(userId, id);
       const key = row.status === "ready" ? row[`${variant}Key`] : null;
       const missing = () => new AppError("not_found:image", "That image does not exist.");
       if (!key) throw missing();
-      const contentType = contentTypes[variant];
+      const { contentType, extension } = fileTypeOfKey(key);
       if (variant !== "original") {
         const bytes = smallFiles.get(key) ?? (await storage.get(key));
         if (!bytes) throw missing();
         smallFiles.set(key, bytes);
-        return { body: bytes, size: bytes.length, contentType };
+        return { body: bytes, size: bytes.length, contentType, extension };
       }
       const file = await storage.open(key);
       if (!file) throw missing();
-      return { body: file.stream, size: file.size, contentType };
+      return { body: file.stream, size: file.size, contentType, extension };
     },
 
     async gallery(userId: string, query: GalleryQuery): Promise<ListedImage[]> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/open-db.ts";
 import { type ImageRow, images, type NewImageRow } from "../../db/schema/images.ts";
 
@@ -12,6 +12,14 @@ export interface GalleryQuery {
 /** Every column but the scene (kilobytes of JSON nothing on the read paths needs). */
 const { scene: _scene, ...listed } = getTableColumns(images);
 export type ListedImage = Omit<ImageRow, "scene">;
+
+async function uploadBytesOf(db: Pick<Db, "select">, userId: string, now: Date): Promise<number> {
+  const [used] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${images.bytes}), 0)` })
+    .from(images)
+    .where(and(eq(images.userId, userId), eq(images.kind, "upload"), gt(images.expiresAt, now)));
+  return Number(used?.bytes ?? 0);
+}
 
 /** The SQL of images and their jobs; `db` may be a transaction. */
 export function createImageStore(db: Db) {
@@ -29,6 +37,22 @@ export function createImageStore(db: Db) {
       if (!inserted) throw new Error("image insert returned nothing");
       return inserted;
     },
+
+    /**
+     * Inserts a temporary upload unless the owner's unexpired uploads would pass `quotaBytes`. The owner's row is
+     * locked first, so two uploads at once are counted one after the other and cannot both slip under the quota.
+     */
+    async insertUploadWithinQuota(row: NewImageRow & { bytes: number }, quotaBytes: number, now: Date): Promise<ImageRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from users where id = ${row.userId} for update`);
+        if ((await uploadBytesOf(tx, row.userId, now)) + row.bytes > quotaBytes) return undefined;
+        const [inserted] = await tx.insert(images).values(row).returning();
+        return inserted;
+      });
+    },
+
+    /** Bytes of the owner's unexpired temporary uploads. */
+    uploadBytes: (userId: string, now: Date): Promise<number> => uploadBytesOf(db, userId, now),
 
     async findOwned(userId: string, id: string): Promise<ListedImage | undefined> {
       const [row] = await ownedLookup.execute({ id, userId });

@@ -8,6 +8,8 @@ import { testPhoto, tokenHeaders, upload } from "../testing/images.ts";
 import { pngBomb } from "../testing/png-bomb.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { createRateLimiter } from "../rate-limit/service.ts";
+import { createRateLimitStore } from "../rate-limit/store.ts";
 
 let server: TestServer;
 let token: string;
@@ -52,7 +54,7 @@ function rawUpload(size: number): Promise<{ status: number; sent: number }> {
 }
 
 describe("POST /api/upload-temp-image", () => {
-  it("keeps a JPEG upright, drops its metadata, stores three variants and expires after 24 hours", async () => {
+  it("keeps a sideways JPEG upright as a JPEG, drops its metadata, stores three variants and expires after 24 hours", async () => {
     // A 600×400 picture stored sideways with EXIF orientation 6 (rotate 90° clockwise) and a GPS-like comment.
     const sideways = await sharp(await testPhoto(400, 600, "jpeg"))
       .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: "secret place" } } })
@@ -64,7 +66,7 @@ describe("POST /api/upload-temp-image", () => {
     expect(image).toMatchObject({ kind: "upload", status: "ready", width: 600, height: 400 });
     const original = Buffer.from(await (await fetch(`${server.url}${image.urls?.original}`, { headers: tokenHeaders(token) })).arrayBuffer());
     const meta = await sharp(original).metadata();
-    expect(meta).toMatchObject({ format: "png", width: 600, height: 400 });
+    expect(meta).toMatchObject({ format: "jpeg", width: 600, height: 400 });
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
     const thumb = Buffer.from(await (await fetch(`${server.url}${image.urls?.thumb}`, { headers: tokenHeaders(token) })).arrayBuffer());
@@ -78,9 +80,16 @@ describe("POST /api/upload-temp-image", () => {
     const { createLocalDiskStorage } = await import("../storage/local-disk.ts");
     const storage = createLocalDiskStorage(server.config.filesDir);
     const { createLogger } = await import("../logger.ts");
-    const sweeper = createImageService({ store: createImageStore(server.database.db), storage, logger: createLogger(server.config), clock: () => now });
+    const sweeper = createImageService({
+      store: createImageStore(server.database.db),
+      storage,
+      logger: createLogger(server.config),
+      clock: () => now,
+      rateLimiter: createRateLimiter({ store: createRateLimitStore(server.database), clock: () => now }),
+      uploadLimits: server.config.uploads,
+    });
     expect(await sweeper.sweepExpiredUploads()).toBe(1);
-    expect(await storage.get(`images/${(await signInByCode(server, "uploader@example.com")).user.id}/${image.id}/original.png`)).toBeUndefined();
+    expect(await storage.get(`images/${(await signInByCode(server, "uploader@example.com")).user.id}/${image.id}/original.jpg`)).toBeUndefined();
   });
 
   it("refuses a 21 MB upload with 413 before reading it all", async () => {

@@ -2,12 +2,22 @@ import type { ImageVariant } from "../../contract/images.ts";
 
 /** The one module that names stored objects (issue 5). Ids are UUIDs, so a key never holds user text. */
 const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const keyPattern = new RegExp(`^(images|personas)/${uuid}/${uuid}/[a-z]+\\.(png|webp)$`);
+const keyPattern = new RegExp(`^(images|personas)/${uuid}/${uuid}/[a-z]+\\.(png|jpg|webp)$`);
 
-const variantFile: Record<ImageVariant, string> = { original: "original.png", preview: "preview.webp", thumb: "thumb.webp" };
+/** The formats an original may be kept in: uploads keep their container, engines write PNG. */
+export type OriginalFormat = "png" | "jpeg" | "webp";
+export const originalFormats: readonly OriginalFormat[] = ["png", "jpeg", "webp"];
+const extensions: Record<OriginalFormat, string> = { png: "png", jpeg: "jpg", webp: "webp" };
+const contentTypes: Record<string, string> = { png: "image/png", jpg: "image/jpeg", webp: "image/webp" };
 
-export const imageKey = (userId: string, imageId: string, variant: ImageVariant): string =>
-  `images/${userId}/${imageId}/${variantFile[variant]}`;
+export const imageKey = (userId: string, imageId: string, variant: ImageVariant, format: OriginalFormat = "png"): string =>
+  `images/${userId}/${imageId}/${variant === "original" ? `original.${extensions[format]}` : `${variant}.webp`}`;
+
+/** The file extension and content type a stored object is served with, read from its key. */
+export function fileTypeOfKey(key: string): { extension: string; contentType: string } {
+  const extension = key.slice(key.lastIndexOf(".") + 1);
+  return { extension, contentType: contentTypes[extension] ?? "application/octet-stream" };
+}
 
 export const personaKey = (userId: string, personaId: string, part: "source" | "cutout" | "image"): string =>
   `personas/${userId}/${personaId}/${part}.png`;

@@ -1,0 +1,1 @@
+ALTER TABLE "images" ADD COLUMN "bytes" bigint DEFAULT 0 NOT NULL;
