@@ -29,12 +29,40 @@ export interface OpenDb {
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export type DbTarget = { url: string } | { pgliteDir: string } | { memory: true };
+/**
+ * Bounds on how long a request can wait for PostgreSQL: a cut network fails within `connectTimeoutSeconds`, a stuck
+ * statement is cancelled by the server after `statementTimeoutMs`, and idle connections are dropped (and reopened on
+ * demand) so a pool never keeps sockets a restart or failover has silently killed.
+ */
+export interface DbTimeouts {
+  connectTimeoutSeconds: number;
+  statementTimeoutMs: number;
+  idleTimeoutSeconds: number;
+}
 
-/** PostgreSQL through postgres.js when a URL is given, else embedded PGlite (on disk, or in memory for tests). */
+export const defaultDbTimeouts: DbTimeouts = { connectTimeoutSeconds: 5, statementTimeoutMs: 15_000, idleTimeoutSeconds: 60 };
+
+export type DbTarget = { url: string; timeouts?: DbTimeouts } | { pgliteDir: string } | { memory: true };
+
+/**
+ * PostgreSQL through postgres.js when a URL is given, else embedded PGlite (on disk, or in memory for tests; nothing
+ * remote, so no timeouts). postgres.js reconnects on the next query after an outage: nothing here needs restarting.
+ */
 export async function openDb(target: DbTarget): Promise<OpenDb> {
   if ("url" in target) {
-    const client = postgres(target.url, { max: 10, onnotice: () => {} });
+    const timeouts = target.timeouts ?? defaultDbTimeouts;
+    const client = postgres(target.url, {
+      max: 10,
+      onnotice: () => {},
+      connect_timeout: timeouts.connectTimeoutSeconds,
+      idle_timeout: timeouts.idleTimeoutSeconds,
+      // Off: postgres.js looks array types up on every new connection in a promise nobody awaits, so a connection
+      // lost during that lookup is an unhandled rejection that ends the process. No column is an array, and
+      // Drizzle parses array text itself.
+      fetch_types: false,
+      // Sent in the start-up packet, so every connection of the pool carries it (also through PgBouncer's session mode).
+      connection: { statement_timeout: timeouts.statementTimeoutMs },
+    });
     const db = drizzlePostgres({ client, casing: "snake_case" });
     return {
       db: db as unknown as Db,

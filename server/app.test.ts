@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { healthSchema } from "../contract/health.ts";
+import { healthSchema, readinessSchema } from "../contract/health.ts";
 import { PUBLIC_CONFIG_META } from "../contract/public-config.ts";
 import { startTestServer, type TestServer } from "./testing/test-server.ts";
 
@@ -28,10 +28,21 @@ afterAll(async () => {
 });
 
 describe("GET /api/health", () => {
-  it("reports status, version and a reachable database", async () => {
+  it("reports liveness: status and version, uncached", async () => {
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
     const body = healthSchema.parse(await res.json());
+    expect(body.status).toBe("ok");
+    expect(body.version).toBe("test");
+  });
+});
+
+describe("GET /api/health/ready", () => {
+  it("reports status, version and a reachable database", async () => {
+    const res = await fetch(`${server.url}/api/health/ready`);
+    expect(res.status).toBe(200);
+    const body = readinessSchema.parse(await res.json());
     expect(body.status).toBe("ok");
     expect(body.version).toBe("test");
     expect(body.database.reachable).toBe(true);

@@ -173,7 +173,7 @@ export function createApp(deps: AppDeps): App {
       }),
     }),
   );
-  app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
+  app.use(healthRoutes({ database, version: config.version, startedAt: clock(), clock }));
   app.use(imageRoutes({ registry, auth: authMiddleware, images, generation }));
   app.use(creditsRoutes({ service: credits, auth: authMiddleware }));
 
