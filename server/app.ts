@@ -112,6 +112,9 @@ export function createApp(deps: AppDeps): App {
     }),
   );
 
+  // Probes come often and need no body parsing, session or log line: answered before any of that runs.
+  app.use(healthRoutes({ database, version: config.version, startedAt: clock(), clock }));
+
   // Health probes and static files would drown the log; API calls are what an operator reads.
   app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/api/") || url.startsWith("/api/health") }));
 
@@ -173,7 +176,6 @@ export function createApp(deps: AppDeps): App {
       }),
     }),
   );
-  app.use(healthRoutes({ database, version: config.version, startedAt: clock(), clock }));
   app.use(imageRoutes({ registry, auth: authMiddleware, images, generation }));
   app.use(creditsRoutes({ service: credits, auth: authMiddleware }));
 
