@@ -32,11 +32,17 @@ function imageIdOf(req: Request): string {
 }
 
 const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+// Cursors carry a stored created_at as encodeCursor wrote it: another date format, or a year outside what the
+// table can hold (PostgreSQL refuses years before 4713 BC, JavaScript dates outlive it), never reaches SQL.
+const EARLIEST_CURSOR = Date.UTC(1970, 0, 1);
+const LATEST_CURSOR = Date.UTC(10_000, 0, 1);
 function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
   if (!cursor) return undefined;
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const [iso, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const createdAt = new Date(iso ?? "");
-  if (Number.isNaN(createdAt.getTime()) || !idSchema.safeParse(id).success) throw new AppError("invalid:cursor", "That page cursor is not valid.");
+  const time = createdAt.getTime();
+  const canonical = !Number.isNaN(time) && time >= EARLIEST_CURSOR && time < LATEST_CURSOR && createdAt.toISOString() === iso;
+  if (!canonical || rest.length > 0 || !idSchema.safeParse(id).success) throw new AppError("invalid:cursor", "That page cursor is not valid.");
   return { createdAt, id: id as string };
 }
 
