@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from "./testing/test-server.ts";
 
 let server: TestServer;
 let webDir: string;
+const publicUrl = "https://thumbforge.example";
 
 beforeAll(async () => {
   webDir = mkdtempSync(join(tmpdir(), "tf-web-"));
@@ -19,7 +20,7 @@ beforeAll(async () => {
   );
   mkdirSync(join(webDir, "assets"));
   writeFileSync(join(webDir, "assets", "app-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))})`);
-  server = await startTestServer({ deps: { webDir }, env: { SUPPORT_EMAIL: "help@example.test" } });
+  server = await startTestServer({ deps: { webDir }, env: { SUPPORT_EMAIL: "help@example.test", PUBLIC_URL: publicUrl } });
 });
 
 afterAll(async () => {
@@ -135,7 +136,7 @@ describe("the SPA", () => {
     const text = await res.text();
     expect(text).toContain("User-agent: *");
     expect(text).toContain("Disallow: /api/");
-    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${publicUrl}/sitemap.xml`);
   });
 
   it("serves a sitemap of the public pages", async () => {
@@ -143,7 +144,7 @@ describe("the SPA", () => {
     expect(res.headers.get("content-type")).toMatch(/xml/);
     const xml = await res.text();
     for (const path of ["/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"]) {
-      expect(xml).toContain(`<loc>${server.url}${path}</loc>`);
+      expect(xml).toContain(`<loc>${publicUrl}${path}</loc>`);
     }
     expect(xml).not.toContain("/login");
   });

@@ -28,6 +28,7 @@ import { createLocalDiskStorage } from "./storage/local-disk.ts";
 import type { Storage } from "./storage/storage.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { apiNotFound, errorHandler } from "./http/error-handler.ts";
+import { rejectMalformedHost } from "./http/host-header.ts";
 import { requestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.ts";
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): App {
   // No hashing of every API answer (issue 3: the waitlist's hot path); the HTML pages carry ETags made once
   // (server/web/spa.ts) and static files get theirs from express.static.
   app.set("etag", false);
+  app.use(rejectMalformedHost);
 
   app.use(
     helmet({
