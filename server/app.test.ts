@@ -93,13 +93,31 @@ describe("bad input", () => {
 
 describe("the SPA", () => {
   it("serves index.html for client routes with the public config and no-cache", async () => {
-    const res = await fetch(`${server.url}/some/client/route`);
+    const res = await fetch(`${server.url}/app`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-cache");
     const html = await res.text();
     expect(html).toContain(`name="${PUBLIC_CONFIG_META}"`);
     expect(html).toContain("help@example.test");
   });
+
+  it.each(["/", "/landing", "/login", "/app", "/terms-of-service", "/privacy-policy", "/refund-policy", "/Landing/"])("answers the page %s with 200", async (path) => {
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+  });
+
+  it.each(["/some/client/route", "/app/nothing-here", "/wp-login.php", "/favicon-missing.ico"])(
+    "answers the unknown path %s with the 404 card's page and status 404",
+    async (path) => {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/text\/html/);
+      const html = await res.text();
+      expect(html).toContain(`name="${PUBLIC_CONFIG_META}"`);
+      expect(html).toContain("help@example.test");
+    },
+  );
 
   it("serves a prerendered page with the configured support e-mail and feedback URL in place of the placeholders", async () => {
     const html = await (await fetch(`${server.url}/landing`)).text();

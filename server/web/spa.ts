@@ -4,6 +4,7 @@ import { join } from "node:path";
 import compression from "compression";
 import express, { Router } from "express";
 import { AppError } from "../http/app-error.ts";
+import { isClientRoute } from "../../contract/client-routes.ts";
 import { PUBLIC_CONFIG_META, PUBLIC_CONFIG_TOKENS, type PublicConfig } from "../../contract/public-config.ts";
 
 function escapeAttribute(value: string): string {
@@ -108,6 +109,11 @@ export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; pu
   const pages = new Map([...prerendered].map(([path, html]) => [path, tagged(html)]));
   router.get("/{*splat}", staticCompression, (req, res, next) => {
     if (req.path.startsWith("/api/") || req.path === "/api") return next();
+    // A path the web app has no page for gets the same shell, which shows the 404 card, with status 404.
+    if (!isClientRoute(req.path)) {
+      res.status(404).type("html").set("Cache-Control", "no-cache").send(index.html);
+      return;
+    }
     const page = pages.get(req.path) ?? index;
     res.type("html").set({ "Cache-Control": "no-cache", ETag: page.etag });
     if (req.fresh) res.status(304).end();
