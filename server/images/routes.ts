@@ -94,12 +94,21 @@ export function imageRoutes(deps: { registry: ModelRegistry; auth: AuthMiddlewar
     res.set({
       "Content-Type": file.contentType,
       "Content-Length": String(file.size),
-      // Private: only its owner may read it; immutable: an id's bytes never change.
-      "Cache-Control": "private, max-age=31536000, immutable",
+      // Private, and revalidated on every use: a browser never shows these bytes from its cache without the owner
+      // check passing again, so after sign-out (or for the next account on a shared browser) they are gone.
+      // An id's bytes never change, so the tag is the id and a revalidation is a 304 without a byte read. Logout
+      // also sends Clear-Site-Data: "cache", which drops the stored copies themselves.
+      "Cache-Control": "private, no-cache",
+      ETag: `"${id}-${variant.data}"`,
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Cross-Origin-Resource-Policy": "same-origin",
     });
+    if (req.fresh) {
+      if (!Buffer.isBuffer(file.body)) file.body.destroy();
+      res.status(304).end();
+      return;
+    }
     if (req.query.download !== undefined) {
       res.set("Content-Disposition", `attachment; filename="thumbforge-${id.slice(0, 8)}.${variant.data === "original" ? "png" : "webp"}"`);
     }
