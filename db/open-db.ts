@@ -60,8 +60,8 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
       // lost during that lookup is an unhandled rejection that ends the process. No column is an array, and
       // Drizzle parses array text itself.
       fetch_types: false,
-      // Sent in the start-up packet, so every connection of the pool carries it (also through PgBouncer's session mode).
-      connection: { statement_timeout: timeouts.statementTimeoutMs },
+      // Sent in each connection's start-up packet; 0 sends nothing, for poolers that refuse start-up parameters.
+      ...(timeouts.statementTimeoutMs > 0 ? { connection: { statement_timeout: timeouts.statementTimeoutMs } } : {}),
     });
     const db = drizzlePostgres({ client, casing: "snake_case" });
     return {

@@ -56,7 +56,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
   // PostgreSQL timeouts: how long a request may wait for the database before the API answers 503.
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(5),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   DB_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DISCORD_INVITE_URL: z
     .string()

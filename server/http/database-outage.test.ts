@@ -39,6 +39,11 @@ describe.skipIf(!base)("a PostgreSQL outage", () => {
     await proxy?.close();
   });
 
+  it("gives every connection the configured statement timeout", async () => {
+    const [row] = await database.query<{ statement_timeout: string }>("show statement_timeout", []);
+    expect(row?.statement_timeout).toBe("5s");
+  });
+
   const whoAmI = () => fetch(`${server.url}${AUTH_PATHS.user}`, { headers: tokenHeaders(token) });
 
   it("answers 503 with Retry-After while the database is cut, and 200 again once it is back, without a restart", async () => {
