@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ErrorBody } from "../../contract/errors.ts";
 import { AppError } from "./app-error.ts";
 import { databaseUnavailable, isDatabaseUnavailable } from "./database-unavailable.ts";
+import { isUnstorableInput, unstorableInput } from "./unstorable-input.ts";
 
 /** Maps body-parser failures (they carry `type`) to stable codes. */
 function fromBodyParser(err: { type?: unknown; status?: unknown }): AppError | undefined {
@@ -44,6 +45,7 @@ export function toAppError(err: unknown): AppError {
   }
   // A database outage is not a bug: the client hears 503 with Retry-After, and the app reconnects on its own.
   if (isDatabaseUnavailable(err)) return databaseUnavailable(err);
+  if (isUnstorableInput(err)) return unstorableInput(err);
   return new AppError("internal:unexpected", "Something went wrong on our side. Please try again.", undefined, {
     cause: err,
   });
