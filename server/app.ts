@@ -11,6 +11,8 @@ import { createSessions } from "./auth/sessions.ts";
 import { createAuthStore } from "./auth/store.ts";
 import type { Config } from "./config.ts";
 import { createCreditsService } from "./credits/service.ts";
+import { createCachedCheck } from "./health/cached-check.ts";
+import { databaseGate, databaseGateObserver } from "./health/database-gate.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { creditsRoutes } from "./credits/routes.ts";
 import type { ImageEngine } from "./images/engine.ts";
@@ -115,11 +117,15 @@ export function createApp(deps: AppDeps): App {
   );
 
   // Probes come often and need no body parsing, session or log line: answered before any of that runs.
-  app.use(healthRoutes({ database, version: config.version, startedAt: clock(), clock }));
+  // One database check a second at most, shared by readiness probes and the gate below.
+  const reachability = createCachedCheck(() => database.ping(), { ttlMs: 1000, clock });
+  app.use(healthRoutes({ database, reachability, version: config.version, startedAt: clock(), clock }));
 
   // Health probes and static files would drown the log; API calls are what an operator reads.
   app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/api/") || url.startsWith("/api/health") }));
 
+  // A remote database can go away; the embedded one lives and dies with this process.
+  if (database.kind === "postgres") app.use("/api", databaseGate(reachability));
   app.use("/api", express.json({ limit: config.jsonBodyLimit }));
 
   const db = database.db;
@@ -215,6 +221,7 @@ export function createApp(deps: AppDeps): App {
       },
     }),
   );
+  if (database.kind === "postgres") app.use("/api", databaseGateObserver(reachability));
   app.use(errorHandler);
 
   http.once("close", () => mailer.close());

@@ -44,6 +44,19 @@ describe.skipIf(!base)("a PostgreSQL outage", () => {
     expect(row?.statement_timeout).toBe("5s");
   });
 
+  /**
+   * Asks again while the answer is the outage's 503: the API lets requests through once its next database check
+   * (at most a second apart) succeeds. Anything but 503 or 200 ends the wait.
+   */
+  async function untilAnswered(call: () => Promise<Response>): Promise<Response> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await call();
+      if (res.status !== 503 || attempt >= 100) return res;
+      expect(res.headers.get("retry-after")).toBe("5");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   const whoAmI = () => fetch(`${server.url}${AUTH_PATHS.user}`, { headers: tokenHeaders(token) });
 
   it("answers 503 with Retry-After while the database is cut, and 200 again once it is back, without a restart", async () => {
@@ -56,6 +69,16 @@ describe.skipIf(!base)("a PostgreSQL outage", () => {
     const body = (await down.json()) as { error: string; code: string };
     expect(body).toEqual({ code: "unavailable:database", error: "We can't reach our database right now. Please try again in a moment." });
 
+    // The first 503 closed the gate: the next request is refused before it touches the pool.
+    const gated = await whoAmI();
+    expect(gated.status).toBe(503);
+    expect(await gated.json()).toMatchObject({ code: "unavailable:database" });
+
+    // A burst queues behind the pool's ten connections: every request still gets its 503, none waits forever.
+    const burst = await Promise.all(Array.from({ length: 30 }, () => whoAmI()));
+    expect(burst.map((r) => r.status)).toEqual(Array.from({ length: 30 }, () => 503));
+    expect(burst.every((r) => r.headers.get("retry-after") === "5")).toBe(true);
+
     // Liveness stays up (no restart wanted); readiness says the database is gone.
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     const ready = await fetch(`${server.url}/api/health/ready`);
@@ -67,7 +90,7 @@ describe.skipIf(!base)("a PostgreSQL outage", () => {
     await expect(openSocket(server, token)).rejects.toThrow("unavailable:database");
 
     proxy.restore();
-    const up = await whoAmI();
+    const up = await untilAnswered(whoAmI);
     expect(up.status).toBe(200);
     expect(((await up.json()) as { email: string }).email).toBe("outage@example.test");
   });
@@ -77,11 +100,13 @@ describe.skipIf(!base)("a PostgreSQL outage", () => {
     // Polls fail while cut (pollMs 50); none of them may take the process or the worker down.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     proxy.restore();
-    const res = await fetch(`${server.url}/api/generate-kontext-image`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...tokenHeaders(token) },
-      body: JSON.stringify({ prompt: "A lighthouse after the storm", model: "studio" }),
-    });
+    const res = await untilAnswered(() =>
+      fetch(`${server.url}/api/generate-kontext-image`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...tokenHeaders(token) },
+        body: JSON.stringify({ prompt: "A lighthouse after the storm", model: "studio" }),
+      }),
+    );
     expect(res.status).toBe(202);
     const { image } = (await res.json()) as { image: { id: string } };
     await server.jobs.idle();
