@@ -96,7 +96,7 @@ export function imageRoutes(deps: { registry: ModelRegistry; auth: AuthMiddlewar
       "Content-Length": String(file.size),
       // Private, and revalidated on every use: a browser never shows these bytes from its cache without the owner
       // check passing again, so after sign-out (or for the next account on a shared browser) they are gone.
-      // An id's bytes never change, so the tag is the id and a revalidation is a 304 without a byte read. Logout
+      // An id's bytes never change, so the tag is the id and a revalidation is a 304 that sends no bytes. Logout
       // also sends Clear-Site-Data: "cache", which drops the stored copies themselves.
       "Cache-Control": "private, no-cache",
       ETag: `"${id}-${variant.data}"`,
