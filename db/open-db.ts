@@ -51,24 +51,34 @@ export type DbTarget = { url: string; timeouts?: DbTimeouts } | { pgliteDir: str
 export async function openDb(target: DbTarget): Promise<OpenDb> {
   if ("url" in target) {
     const timeouts = target.timeouts ?? defaultDbTimeouts;
-    const client = postgres(target.url, {
-      max: 10,
-      onnotice: () => {},
-      connect_timeout: timeouts.connectTimeoutSeconds,
-      idle_timeout: timeouts.idleTimeoutSeconds,
-      // Off: postgres.js looks array types up on every new connection in a promise nobody awaits, so a connection
-      // lost during that lookup is an unhandled rejection that ends the process. No column is an array, and
-      // Drizzle parses array text itself.
-      fetch_types: false,
-      // Sent in each connection's start-up packet; 0 sends nothing, for poolers that refuse start-up parameters.
-      ...(timeouts.statementTimeoutMs > 0 ? { connection: { statement_timeout: timeouts.statementTimeoutMs } } : {}),
-    });
+    const connect = (max: number, statementTimeoutMs: number) =>
+      postgres(target.url, {
+        max,
+        onnotice: () => {},
+        connect_timeout: timeouts.connectTimeoutSeconds,
+        idle_timeout: timeouts.idleTimeoutSeconds,
+        // Off: postgres.js looks array types up on every new connection in a promise nobody awaits, so a connection
+        // lost during that lookup is an unhandled rejection that ends the process. No column is an array, and
+        // Drizzle parses array text itself.
+        fetch_types: false,
+        // Sent in each connection's start-up packet; 0 sends nothing, for poolers that refuse start-up parameters.
+        ...(statementTimeoutMs > 0 ? { connection: { statement_timeout: statementTimeoutMs } } : {}),
+      });
+    const client = connect(10, timeouts.statementTimeoutMs);
     const db = drizzlePostgres({ client, casing: "snake_case" });
     return {
       db: db as unknown as Db,
       query: async <Row>(text: string, params: unknown[]) => (await client.unsafe(text, params as never[], { prepare: true })) as unknown as Row[],
       kind: "postgres",
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      // A migration may rewrite a large table: it runs on a connection of its own without the statement timeout.
+      migrate: async () => {
+        const migrator = connect(1, 0);
+        try {
+          await migratePostgres(drizzlePostgres({ client: migrator, casing: "snake_case" }), { migrationsFolder });
+        } finally {
+          await migrator.end({ timeout: 5 });
+        }
+      },
       ping: () => ping(() => client`select 1`),
       close: () => client.end({ timeout: 5 }),
     };
