@@ -79,7 +79,8 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
           await migrator.end({ timeout: 5 });
         }
       },
-      ping: () => ping(() => client`select 1`),
+      // Bounded: over a connection whose network went silent a query waits for TCP keepalive, minutes.
+      ping: () => ping(() => client`select 1`, timeouts.connectTimeoutSeconds * 1000),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -101,11 +102,19 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
   };
 }
 
-async function ping(query: () => Promise<unknown>): Promise<boolean> {
+async function ping(query: () => Promise<unknown>, timeoutMs?: number): Promise<boolean> {
+  const answered = query().then(
+    () => true,
+    () => false,
+  );
+  if (timeoutMs === undefined) return answered;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   try {
-    await query();
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }

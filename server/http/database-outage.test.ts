@@ -57,6 +57,15 @@ describe.skipIf(!base)("a PostgreSQL outage", () => {
     }
   }
 
+  /** Asks readiness (checked at most once a second) until it says `status`, at most 100 times. */
+  async function untilReady(status: number): Promise<number> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await fetch(`${server.url}/api/health/ready`);
+      if (res.status === status || attempt >= 100) return res.status;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   const whoAmI = () => fetch(`${server.url}${AUTH_PATHS.user}`, { headers: tokenHeaders(token) });
 
   it("answers 503 with Retry-After while the database is cut, and 200 again once it is back, without a restart", async () => {
@@ -93,6 +102,19 @@ describe.skipIf(!base)("a PostgreSQL outage", () => {
     const up = await untilAnswered(whoAmI);
     expect(up.status).toBe(200);
     expect(((await up.json()) as { email: string }).email).toBe("outage@example.test");
+  });
+
+  it("answers readiness within bounds when the network goes silent, and closes the gate until it is back", async () => {
+    expect((await untilAnswered(whoAmI)).status).toBe(200);
+    proxy.freeze();
+    // No reset, no answer: the readiness check gives up on its own instead of waiting for TCP keepalive.
+    await expect(untilReady(503)).resolves.toBe(503);
+    const gated = await whoAmI();
+    expect(gated.status).toBe(503);
+    expect(gated.headers.get("retry-after")).toBe("5");
+    proxy.restore();
+    await expect(untilReady(200)).resolves.toBe(200);
+    expect((await untilAnswered(whoAmI)).status).toBe(200);
   });
 
   it("keeps the job worker running through the outage: a generation after it completes", async () => {
