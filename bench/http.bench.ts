@@ -1,5 +1,6 @@
-// Issue 2: /api/health and / (index.html) through the whole app, next to a bare node:http server sending the
-// same bytes — the ratio is what the framework, middleware and database ping cost.
+// /api/health (liveness), /api/health/ready (readiness, one database check a second) and / (index.html) through
+// the whole app, next to a bare node:http server sending the same bytes — the ratio is what the framework and
+// middleware cost; liveness never touches the database.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -27,8 +28,12 @@ export async function benchHttp(): Promise<void> {
 
   try {
     printTable(
-      `GET /api/health (app on ${app.database.kind}) vs bare node:http`,
-      await compare({ "bare node:http": { url: `${bareUrl}/api/health` }, "app /api/health": { url: `${base}/api/health` } }),
+      `GET /api/health (liveness) and /api/health/ready (app on ${app.database.kind}) vs bare node:http`,
+      await compare({
+        "bare node:http": { url: `${bareUrl}/api/health` },
+        "app /api/health": { url: `${base}/api/health` },
+        "app /api/health/ready": { url: `${base}/api/health/ready` },
+      }),
       "bare node:http",
     );
     printTable(

@@ -51,12 +51,15 @@ export type ImageStatus = (typeof imageStatuses)[number];
 export const imageVariants = ["original", "preview", "thumb"] as const;
 export type ImageVariant = (typeof imageVariants)[number];
 
+/** PostgreSQL text cannot hold a NUL byte: refused as bad input instead of failing in SQL. */
+const withoutNul = z.refine<string>((value) => !value.includes("\u0000"), { error: "must not contain a NUL character" });
+
 /** POST /api/generate-kontext-image (SPEC.md §7): the one generation endpoint for every model. */
 export const generateImageRequestSchema = z.object({
-  prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_LENGTH)),
+  prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_LENGTH), withoutNul),
   style: z._default(imageStyleSchema, DEFAULT_STYLE),
   aspect: z._default(imageAspectSchema, DEFAULT_ASPECT),
-  model: z.optional(z.string().check(z.maxLength(64))),
+  model: z.optional(z.string().check(z.maxLength(64), withoutNul)),
   personaIds: z.optional(z.array(z.uuid()).check(z.maxLength(MAX_PERSONAS))),
   baseImageId: z.optional(z.uuid()),
   seed: z.optional(z.int().check(z.minimum(0), z.maximum(0xffffffff))),

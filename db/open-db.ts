@@ -29,19 +29,58 @@ export interface OpenDb {
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export type DbTarget = { url: string } | { pgliteDir: string } | { memory: true };
+/**
+ * Bounds on how long a request can wait for PostgreSQL: a cut network fails within `connectTimeoutSeconds`, a stuck
+ * statement is cancelled by the server after `statementTimeoutMs`, and idle connections are dropped (and reopened on
+ * demand) so a pool never keeps sockets a restart or failover has silently killed.
+ */
+export interface DbTimeouts {
+  connectTimeoutSeconds: number;
+  statementTimeoutMs: number;
+  idleTimeoutSeconds: number;
+}
 
-/** PostgreSQL through postgres.js when a URL is given, else embedded PGlite (on disk, or in memory for tests). */
+export const defaultDbTimeouts: DbTimeouts = { connectTimeoutSeconds: 5, statementTimeoutMs: 15_000, idleTimeoutSeconds: 60 };
+
+export type DbTarget = { url: string; timeouts?: DbTimeouts } | { pgliteDir: string } | { memory: true };
+
+/**
+ * PostgreSQL through postgres.js when a URL is given, else embedded PGlite (on disk, or in memory for tests; nothing
+ * remote, so no timeouts). postgres.js reconnects on the next query after an outage: nothing here needs restarting.
+ */
 export async function openDb(target: DbTarget): Promise<OpenDb> {
   if ("url" in target) {
-    const client = postgres(target.url, { max: 10, onnotice: () => {} });
+    const timeouts = target.timeouts ?? defaultDbTimeouts;
+    const connect = (max: number, statementTimeoutMs: number) =>
+      postgres(target.url, {
+        max,
+        onnotice: () => {},
+        connect_timeout: timeouts.connectTimeoutSeconds,
+        idle_timeout: timeouts.idleTimeoutSeconds,
+        // Off: postgres.js looks array types up on every new connection in a promise nobody awaits, so a connection
+        // lost during that lookup is an unhandled rejection that ends the process. No column is an array, and
+        // Drizzle parses array text itself.
+        fetch_types: false,
+        // Sent in each connection's start-up packet; 0 sends nothing, for poolers that refuse start-up parameters.
+        ...(statementTimeoutMs > 0 ? { connection: { statement_timeout: statementTimeoutMs } } : {}),
+      });
+    const client = connect(10, timeouts.statementTimeoutMs);
     const db = drizzlePostgres({ client, casing: "snake_case" });
     return {
       db: db as unknown as Db,
       query: async <Row>(text: string, params: unknown[]) => (await client.unsafe(text, params as never[], { prepare: true })) as unknown as Row[],
       kind: "postgres",
-      migrate: () => migratePostgres(db, { migrationsFolder }),
-      ping: () => ping(() => client`select 1`),
+      // A migration may rewrite a large table: it runs on a connection of its own without the statement timeout.
+      migrate: async () => {
+        const migrator = connect(1, 0);
+        try {
+          await migratePostgres(drizzlePostgres({ client: migrator, casing: "snake_case" }), { migrationsFolder });
+        } finally {
+          await migrator.end({ timeout: 5 });
+        }
+      },
+      // Bounded: over a connection whose network went silent a query waits for TCP keepalive, minutes.
+      ping: () => ping(() => client`select 1`, timeouts.connectTimeoutSeconds * 1000),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -63,11 +102,19 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
   };
 }
 
-async function ping(query: () => Promise<unknown>): Promise<boolean> {
+async function ping(query: () => Promise<unknown>, timeoutMs?: number): Promise<boolean> {
+  const answered = query().then(
+    () => true,
+    () => false,
+  );
+  if (timeoutMs === undefined) return answered;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   try {
-    await query();
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 it("serves the waitlist page and a healthy API", async () => {
-  const health = await fetch(`${baseUrl}/api/health`).then((r) => r.json());
+  const health = await fetch(`${baseUrl}/api/health/ready`).then((r) => r.json());
   expect(health).toMatchObject({ status: "ok", database: { kind: "pglite", reachable: true } });
   const page = await (await newContext(browser)).newPage();
   await page.goto(baseUrl);

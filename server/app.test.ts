@@ -2,12 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { healthSchema } from "../contract/health.ts";
+import { healthSchema, readinessSchema } from "../contract/health.ts";
 import { PUBLIC_CONFIG_META } from "../contract/public-config.ts";
 import { startTestServer, type TestServer } from "./testing/test-server.ts";
 
 let server: TestServer;
 let webDir: string;
+const publicUrl = "https://thumbforge.example";
 
 beforeAll(async () => {
   webDir = mkdtempSync(join(tmpdir(), "tf-web-"));
@@ -19,7 +20,7 @@ beforeAll(async () => {
   );
   mkdirSync(join(webDir, "assets"));
   writeFileSync(join(webDir, "assets", "app-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))})`);
-  server = await startTestServer({ deps: { webDir }, env: { SUPPORT_EMAIL: "help@example.test" } });
+  server = await startTestServer({ deps: { webDir }, env: { SUPPORT_EMAIL: "help@example.test", PUBLIC_URL: publicUrl } });
 });
 
 afterAll(async () => {
@@ -28,10 +29,21 @@ afterAll(async () => {
 });
 
 describe("GET /api/health", () => {
-  it("reports status, version and a reachable database", async () => {
+  it("reports liveness: status and version, uncached", async () => {
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
     const body = healthSchema.parse(await res.json());
+    expect(body.status).toBe("ok");
+    expect(body.version).toBe("test");
+  });
+});
+
+describe("GET /api/health/ready", () => {
+  it("reports status, version and a reachable database", async () => {
+    const res = await fetch(`${server.url}/api/health/ready`);
+    expect(res.status).toBe(200);
+    const body = readinessSchema.parse(await res.json());
     expect(body.status).toBe("ok");
     expect(body.version).toBe("test");
     expect(body.database.reachable).toBe(true);
@@ -81,13 +93,31 @@ describe("bad input", () => {
 
 describe("the SPA", () => {
   it("serves index.html for client routes with the public config and no-cache", async () => {
-    const res = await fetch(`${server.url}/some/client/route`);
+    const res = await fetch(`${server.url}/app`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-cache");
     const html = await res.text();
     expect(html).toContain(`name="${PUBLIC_CONFIG_META}"`);
     expect(html).toContain("help@example.test");
   });
+
+  it.each(["/", "/landing", "/login", "/app", "/terms-of-service", "/privacy-policy", "/refund-policy", "/Landing/"])("answers the page %s with 200", async (path) => {
+    const res = await fetch(`${server.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+  });
+
+  it.each(["/some/client/route", "/app/nothing-here", "/wp-login.php", "/favicon-missing.ico"])(
+    "answers the unknown path %s with the 404 card's page and status 404",
+    async (path) => {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/text\/html/);
+      const html = await res.text();
+      expect(html).toContain(`name="${PUBLIC_CONFIG_META}"`);
+      expect(html).toContain("help@example.test");
+    },
+  );
 
   it("serves a prerendered page with the configured support e-mail and feedback URL in place of the placeholders", async () => {
     const html = await (await fetch(`${server.url}/landing`)).text();
@@ -124,7 +154,7 @@ describe("the SPA", () => {
     const text = await res.text();
     expect(text).toContain("User-agent: *");
     expect(text).toContain("Disallow: /api/");
-    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${publicUrl}/sitemap.xml`);
   });
 
   it("serves a sitemap of the public pages", async () => {
@@ -132,7 +162,7 @@ describe("the SPA", () => {
     expect(res.headers.get("content-type")).toMatch(/xml/);
     const xml = await res.text();
     for (const path of ["/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"]) {
-      expect(xml).toContain(`<loc>${server.url}${path}</loc>`);
+      expect(xml).toContain(`<loc>${publicUrl}${path}</loc>`);
     }
     expect(xml).not.toContain("/login");
   });

@@ -11,6 +11,8 @@ import { createSessions } from "./auth/sessions.ts";
 import { createAuthStore } from "./auth/store.ts";
 import type { Config } from "./config.ts";
 import { createCreditsService } from "./credits/service.ts";
+import { createCachedCheck } from "./health/cached-check.ts";
+import { databaseGate, databaseGateObserver } from "./health/database-gate.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { creditsRoutes } from "./credits/routes.ts";
 import type { ImageEngine } from "./images/engine.ts";
@@ -28,6 +30,7 @@ import { createLocalDiskStorage } from "./storage/local-disk.ts";
 import type { Storage } from "./storage/storage.ts";
 import { startHousekeeping } from "./housekeeping.ts";
 import { apiNotFound, errorHandler } from "./http/error-handler.ts";
+import { rejectMalformedHost } from "./http/host-header.ts";
 import { requestLog } from "./http/request-log.ts";
 import type { Logger } from "./logger.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "./mail/mailer.ts";
@@ -87,6 +90,7 @@ export function createApp(deps: AppDeps): App {
   // No hashing of every API answer (issue 3: the waitlist's hot path); the HTML pages carry ETags made once
   // (server/web/spa.ts) and static files get theirs from express.static.
   app.set("etag", false);
+  app.use(rejectMalformedHost);
 
   app.use(
     helmet({
@@ -112,9 +116,16 @@ export function createApp(deps: AppDeps): App {
     }),
   );
 
+  // Probes come often and need no body parsing, session or log line: answered before any of that runs.
+  // One database check a second at most, shared by readiness probes and the gate below.
+  const reachability = createCachedCheck(() => database.ping(), { ttlMs: 1000, clock });
+  app.use(healthRoutes({ database, reachability, version: config.version, startedAt: clock(), clock }));
+
   // Health probes and static files would drown the log; API calls are what an operator reads.
   app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/api/") || url.startsWith("/api/health") }));
 
+  // A remote database can go away; the embedded one lives and dies with this process.
+  if (database.kind === "postgres") app.use("/api", databaseGate(reachability));
   app.use("/api", express.json({ limit: config.jsonBodyLimit }));
 
   const db = database.db;
@@ -173,7 +184,6 @@ export function createApp(deps: AppDeps): App {
       }),
     }),
   );
-  app.use(healthRoutes({ database, version: config.version, startedAt: clock() }));
   app.use(imageRoutes({ registry, auth: authMiddleware, images, generation, uploadTempDir: config.uploads.tempDir }));
   app.use(creditsRoutes({ service: credits, auth: authMiddleware }));
 
@@ -211,6 +221,7 @@ export function createApp(deps: AppDeps): App {
       },
     }),
   );
+  if (database.kind === "postgres") app.use("/api", databaseGateObserver(reachability));
   app.use(errorHandler);
 
   http.once("close", () => mailer.close());

@@ -42,6 +42,22 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads the database timeouts and refuses bad ones", () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({ connectTimeoutSeconds: 5, statementTimeoutMs: 15_000, idleTimeoutSeconds: 60 });
+    expect(loadConfig({ DB_CONNECT_TIMEOUT_SECONDS: "2", DB_STATEMENT_TIMEOUT_MS: "0", DB_IDLE_TIMEOUT_SECONDS: "30" }).databaseTimeouts).toEqual({
+      connectTimeoutSeconds: 2,
+      statementTimeoutMs: 0,
+      idleTimeoutSeconds: 30,
+    });
+    try {
+      loadConfig({ DB_CONNECT_TIMEOUT_SECONDS: "0", DB_STATEMENT_TIMEOUT_MS: "-5", DB_IDLE_TIMEOUT_SECONDS: "soon" });
+      expect.unreachable();
+    } catch (err) {
+      const message = (err as ConfigError).message;
+      for (const name of ["DB_CONNECT_TIMEOUT_SECONDS", "DB_STATEMENT_TIMEOUT_MS", "DB_IDLE_TIMEOUT_SECONDS"]) expect(message).toContain(name);
+    }
+  });
+
   it("reads the image provider settings with their defaults", () => {
     const { imageProviders } = loadConfig({});
     expect(imageProviders.keys).toEqual({

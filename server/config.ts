@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { z } from "zod";
+import type { DbTimeouts } from "../db/open-db.ts";
 
 // The one place that reads the environment (DESIGN.md §1). Everything else receives a typed Config.
 const optionalString = z
@@ -53,6 +54,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
+  // PostgreSQL timeouts: how long a request may wait for the database before the API answers 503.
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(5),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  DB_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DISCORD_INVITE_URL: z
     .string()
     .trim()
@@ -124,6 +129,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connect, statement and idle timeouts (unused with PGlite). */
+  databaseTimeouts: DbTimeouts;
   publicUrl: string | undefined;
   discordInviteUrl: string;
   supportEmail: string;
@@ -228,6 +235,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectTimeoutSeconds: e.DB_CONNECT_TIMEOUT_SECONDS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleTimeoutSeconds: e.DB_IDLE_TIMEOUT_SECONDS,
+    },
     publicUrl: e.PUBLIC_URL,
     discordInviteUrl: e.DISCORD_INVITE_URL,
     supportEmail: e.SUPPORT_EMAIL,

@@ -20,7 +20,7 @@ export interface RunningServer extends App {
 /** Opens the database (PostgreSQL when configured, else PGlite in DATA_DIR/db), migrates, and listens. */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   configureSharp();
-  const database = await openDb(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: join(config.dataDir, "db") });
+  const database = await openDb(config.databaseUrl ? { url: config.databaseUrl, timeouts: config.databaseTimeouts } : { pgliteDir: join(config.dataDir, "db") });
   try {
     await database.migrate();
   } catch (err) {

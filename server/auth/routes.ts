@@ -50,6 +50,8 @@ export function authRoutes(deps: { service: AuthService; auth: AuthMiddleware; i
   router.post(AUTH_PATHS.logout, async (req, res) => {
     // The cookie goes whatever happens: a stale one is no use to anybody.
     clearSessionCookie(res, isProduction);
+    // Drops this site's HTTP cache in the browser, private image bytes included (server/images/routes.ts).
+    res.set("Clear-Site-Data", '"cache"');
     await service.logout(await auth.requireAuth(req, res));
     noStore(res).json({ success: true });
   });

@@ -2,6 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import { z } from "zod";
 import type { ErrorBody } from "../../contract/errors.ts";
 import { AppError } from "./app-error.ts";
+import { databaseUnavailable, isDatabaseUnavailable } from "./database-unavailable.ts";
+import { isUnstorableInput, unstorableInput } from "./unstorable-input.ts";
 
 /** Maps body-parser failures (they carry `type`) to stable codes. */
 function fromBodyParser(err: { type?: unknown; status?: unknown }): AppError | undefined {
@@ -41,6 +43,9 @@ export function toAppError(err: unknown): AppError {
     const mapped = fromBodyParser(err as { type?: unknown; status?: unknown });
     if (mapped) return mapped;
   }
+  // A database outage is not a bug: the client hears 503 with Retry-After, and the app reconnects on its own.
+  if (isDatabaseUnavailable(err)) return databaseUnavailable(err);
+  if (isUnstorableInput(err)) return unstorableInput(err);
   return new AppError("internal:unexpected", "Something went wrong on our side. Please try again.", undefined, {
     cause: err,
   });
@@ -53,7 +58,8 @@ export function errorBody(err: AppError): ErrorBody {
 /** The single Express error handler: logs causes, never sends stacks or provider/database text. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const appError = toAppError(err);
-  if (appError.status >= 500) req.log?.error({ err }, "request failed");
+  if (appError.code === "unavailable:database") req.log?.warn({ err }, "database unavailable");
+  else if (appError.status >= 500) req.log?.error({ err }, "request failed");
   if (res.headersSent) {
     res.end();
     return;

@@ -23,7 +23,8 @@ export function requestLog(logger: Logger, options: { ignore: (url: string) => b
     if (options.ignore(req.url)) return next();
     const started = performance.now();
     res.once("finish", () => {
-      const level = res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info";
+      // 503 is an outage someone already logged (a database that went away), not a bug in this request.
+      const level = res.statusCode >= 500 && res.statusCode !== 503 ? "error" : res.statusCode >= 400 ? "warn" : "info";
       if (!logger.isLevelEnabled(level)) return;
       const responseTime = Math.round(performance.now() - started);
       logger[level]({ req: context(), res: { statusCode: res.statusCode }, responseTime }, "request completed");

@@ -70,7 +70,7 @@ describe("POST /api/generate-kontext-image", () => {
     const original = await fetch(`${server.url}${done.urls?.original}`, { headers: tokenHeaders(sessionToken) });
     expect(original.status).toBe(200);
     expect(original.headers.get("content-type")).toBe("image/png");
-    expect(original.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+    expect(original.headers.get("cache-control")).toBe("private, no-cache");
     expect(original.headers.get("x-content-type-options")).toBe("nosniff");
     expect(original.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(original.headers.get("content-disposition")).toBeNull();

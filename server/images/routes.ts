@@ -32,11 +32,17 @@ function imageIdOf(req: Request): string {
 }
 
 const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
+// Cursors carry a stored created_at as encodeCursor wrote it: another date format, or a year outside what the
+// table can hold (PostgreSQL refuses years before 4713 BC, JavaScript dates outlive it), never reaches SQL.
+const EARLIEST_CURSOR = Date.UTC(1970, 0, 1);
+const LATEST_CURSOR = Date.UTC(10_000, 0, 1);
 function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
   if (!cursor) return undefined;
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const [iso, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
   const createdAt = new Date(iso ?? "");
-  if (Number.isNaN(createdAt.getTime()) || !idSchema.safeParse(id).success) throw new AppError("invalid:cursor", "That page cursor is not valid.");
+  const time = createdAt.getTime();
+  const canonical = !Number.isNaN(time) && time >= EARLIEST_CURSOR && time < LATEST_CURSOR && createdAt.toISOString() === iso;
+  if (!canonical || rest.length > 0 || !idSchema.safeParse(id).success) throw new AppError("invalid:cursor", "That page cursor is not valid.");
   return { createdAt, id: id as string };
 }
 
@@ -99,12 +105,21 @@ export function imageRoutes(deps: {
     res.set({
       "Content-Type": file.contentType,
       "Content-Length": String(file.size),
-      // Private: only its owner may read it; immutable: an id's bytes never change.
-      "Cache-Control": "private, max-age=31536000, immutable",
+      // Private, and revalidated on every use: a browser never shows these bytes from its cache without the owner
+      // check passing again, so after sign-out (or for the next account on a shared browser) they are gone.
+      // An id's bytes never change, so the tag is the id and a revalidation is a 304 that sends no bytes. Logout
+      // also sends Clear-Site-Data: "cache", which drops the stored copies themselves.
+      "Cache-Control": "private, no-cache",
+      ETag: `"${id}-${variant.data}"`,
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Cross-Origin-Resource-Policy": "same-origin",
     });
+    if (req.fresh) {
+      if (!Buffer.isBuffer(file.body)) file.body.destroy();
+      res.status(304).end();
+      return;
+    }
     if (req.query.download !== undefined) {
       res.set("Content-Disposition", `attachment; filename="thumbforge-${id.slice(0, 8)}.${file.extension}"`);
     }

@@ -1,6 +1,7 @@
 import { sessionRoom, userRoom } from "../../contract/realtime.ts";
 import { isSameOrigin } from "../auth/origin.ts";
 import type { Sessions } from "../auth/sessions.ts";
+import { isDatabaseUnavailable } from "../http/database-unavailable.ts";
 import type { SocketServer } from "./realtime.ts";
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -35,8 +36,9 @@ export function authenticateSockets(io: SocketServer, deps: { sessions: Sessions
       socket.data.sessionId = valid.session.id;
       await socket.join([userRoom(valid.user.id), sessionRoom(valid.session.id)]);
       next();
-    } catch {
-      next(new Error("internal:socket"));
+    } catch (err) {
+      // The client retries on its own; the code tells it the database, not its session, is the problem.
+      next(new Error(isDatabaseUnavailable(err) ? "unavailable:database" : "internal:socket"));
     }
   });
 }

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { type OpenDb, openDb } from "../../db/open-db.ts";
+import { type DbTimeouts, type OpenDb, openDb } from "../../db/open-db.ts";
 
 /**
  * A fresh, migrated database for one test file: a new PostgreSQL database on TEST_DATABASE_URL's server when
- * that is set (CI), else an in-memory PGlite. `close()` drops what it made.
+ * that is set (CI), else an in-memory PGlite. `close()` drops what it made. On PostgreSQL, `via` connects through
+ * another host and port (a proxy a test can cut) and `timeouts` replaces the defaults.
  */
-export async function openTestDb(): Promise<OpenDb> {
+export async function openTestDb(options: { via?: { host: string; port: number }; timeouts?: DbTimeouts } = {}): Promise<OpenDb> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const database = await openDb({ memory: true });
@@ -18,7 +19,11 @@ export async function openTestDb(): Promise<OpenDb> {
   await admin.unsafe(`CREATE DATABASE "${name}"`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDb({ url: url.href });
+  if (options.via) {
+    url.hostname = options.via.host;
+    url.port = String(options.via.port);
+  }
+  const database = await openDb({ url: url.href, ...(options.timeouts ? { timeouts: options.timeouts } : {}) });
   await database.migrate();
   return {
     ...database,

@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
-import express, { type Request, Router } from "express";
+import express, { Router } from "express";
+import { AppError } from "../http/app-error.ts";
+import { isClientRoute } from "../../contract/client-routes.ts";
 import { PUBLIC_CONFIG_META, PUBLIC_CONFIG_TOKENS, type PublicConfig } from "../../contract/public-config.ts";
 
 function escapeAttribute(value: string): string {
@@ -43,9 +45,10 @@ export function sitemapXml(origin: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-export function robotsTxt(origin: string): string {
+/** The Sitemap line needs an absolute URL, so it is there only when PUBLIC_URL gives the origin. */
+export function robotsTxt(publicUrl: string | undefined): string {
   const lines = ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /dev/", "Disallow: /app"];
-  lines.push(`Sitemap: ${new URL("/sitemap.xml", origin).href}`);
+  if (publicUrl) lines.push(`Sitemap: ${new URL("/sitemap.xml", publicUrl).href}`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -56,14 +59,18 @@ export function robotsTxt(origin: string): string {
  */
 export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; publicUrl: string | undefined }): Router {
   const router = Router();
-  // Without PUBLIC_URL the request's own origin is the best guess (trust proxy decides protocol and host).
-  const originOf = (req: Request) => deps.publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`;
-  router.get("/robots.txt", (req, res) => {
-    res.type("text/plain").set("Cache-Control", "public, max-age=3600").send(robotsTxt(originOf(req)));
+  // Absolute URLs come from PUBLIC_URL only: these answers are cached publicly, so one built from a request's Host
+  // would let anyone plant their own origin in a shared cache. Without PUBLIC_URL there is no sitemap (it must
+  // list absolute URLs) and robots.txt has no Sitemap line.
+  const robots = robotsTxt(deps.publicUrl);
+  router.get("/robots.txt", (_req, res) => {
+    res.type("text/plain").set("Cache-Control", "public, max-age=3600").send(robots);
   });
 
-  router.get("/sitemap.xml", (req, res) => {
-    res.type("application/xml").set("Cache-Control", "public, max-age=3600").send(sitemapXml(originOf(req)));
+  const sitemap = deps.publicUrl ? sitemapXml(deps.publicUrl) : undefined;
+  router.get("/sitemap.xml", (_req, res, next) => {
+    if (!sitemap) return next(new AppError("not_found:sitemap", "There is no sitemap on this server."));
+    res.type("application/xml").set("Cache-Control", "public, max-age=3600").send(sitemap);
   });
 
   const indexPath = join(deps.webDir, "index.html");
@@ -102,6 +109,11 @@ export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; pu
   const pages = new Map([...prerendered].map(([path, html]) => [path, tagged(html)]));
   router.get("/{*splat}", staticCompression, (req, res, next) => {
     if (req.path.startsWith("/api/") || req.path === "/api") return next();
+    // A path the web app has no page for gets the same shell, which shows the 404 card, with status 404.
+    if (!isClientRoute(req.path)) {
+      res.status(404).type("html").set("Cache-Control", "no-cache").send(index.html);
+      return;
+    }
     const page = pages.get(req.path) ?? index;
     res.type("html").set({ "Cache-Control": "no-cache", ETag: page.etag });
     if (req.fresh) res.status(304).end();

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Routes } from "react-router";
+import { clientRoutes } from "../../contract/client-routes.ts";
 import { FullScreenSpinner } from "../components/site/full-screen-spinner.tsx";
 import { useAtomValue } from "jotai";
 import { authAtom, useAuthBootstrap } from "../lib/auth-state.ts";
@@ -35,15 +36,15 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<FullScreenSpinner label={t("loading")} />}>
       <Routes>
-        <Route path="/" element={<WaitlistPage />} />
-        <Route path="/landing" element={<LandingPage />} />
+        <Route path={clientRoutes.waitlist} element={<WaitlistPage />} />
+        <Route path={clientRoutes.landing} element={<LandingPage />} />
         <Route element={<AppLayout />}>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/app" element={<AppHomePage />} />
+          <Route path={clientRoutes.login} element={<LoginPage />} />
+          <Route path={clientRoutes.app} element={<AppHomePage />} />
         </Route>
-        <Route path="/terms-of-service" element={<LegalPage doc="terms" />} />
-        <Route path="/privacy-policy" element={<LegalPage doc="privacy" />} />
-        <Route path="/refund-policy" element={<LegalPage doc="refund" />} />
+        <Route path={clientRoutes.terms} element={<LegalPage doc="terms" />} />
+        <Route path={clientRoutes.privacy} element={<LegalPage doc="privacy" />} />
+        <Route path={clientRoutes.refund} element={<LegalPage doc="refund" />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       <InteractiveMark />

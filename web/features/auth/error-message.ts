@@ -17,6 +17,7 @@ const known = new Set([
   "rate_limited:otp-ip",
   "rate_limited:sign-in-failures",
   "unavailable:mail",
+  "unavailable:database",
   "forbidden:origin",
 ]);
 

@@ -25,6 +25,7 @@ describe("generation error messages", () => {
     ["rate_limited:generation", "rate_limited"],
     ["rate_limited:anything-else", "rate_limited"],
     ["unavailable:provider", "unavailable_provider"],
+    ["unavailable:database", "unavailable_database"],
     ["unprocessable:provider", "unprocessable_provider"],
     ["unprocessable:provider_refused", "refused"],
     ["unavailable:interrupted", "interrupted"],

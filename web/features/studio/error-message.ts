@@ -11,6 +11,7 @@ const messageKeys: Record<string, string> = {
   "not_found:persona": "not_found_persona",
   "not_found:image": "not_found_image",
   "unavailable:provider": "unavailable_provider",
+  "unavailable:database": "unavailable_database",
   "unprocessable:provider": "unprocessable_provider",
   "unprocessable:provider_refused": "refused",
   "unavailable:interrupted": "interrupted",

@@ -1,0 +1,45 @@
+import { AppError } from "./app-error.ts";
+
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// Socket-level failures (Node), postgres.js' own connection errors, and SQLSTATEs PostgreSQL sends while it shuts
+// down, restarts, refuses connections or cancels a statement that ran past statement_timeout.
+const unavailableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01", // admin_shutdown: "terminating connection due to administrator command"
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now: the server is starting up or shutting down
+  "53300", // too_many_connections
+  "57014", // query_canceled: statement_timeout
+]);
+
+/** True when `err` (or an error it wraps, as Drizzle does) says the database cannot be reached or answer now. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    // Class 08 is "connection exception" (08000, 08003, 08006, …).
+    if (typeof code === "string" && (unavailableCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function databaseUnavailable(cause: unknown): AppError {
+  return new AppError("unavailable:database", "We can't reach our database right now. Please try again in a moment.", undefined, {
+    cause,
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+  });
+}

@@ -1,0 +1,24 @@
+import type { RequestHandler } from "express";
+import { AppError } from "./app-error.ts";
+
+// A host name (letters, digits, dots, hyphens, underscores as container names have), an IPv4 address or a bracketed
+// IPv6 address, and an optional port. Anything else is not a Host a client could have meant.
+const HOST = /^(?:[A-Za-z0-9._~-]+|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+
+export function isValidHost(host: string): boolean {
+  const match = HOST.exec(host);
+  if (!match) return false;
+  const port = match[1];
+  return port === undefined || Number(port) <= 65_535;
+}
+
+/**
+ * HTTP/1.1 wants a 400 for an invalid Host (RFC 9112 §3.2). Refused before anything reads it, so no handler has
+ * to cope with one; nothing builds a URL from it either (absolute URLs come from PUBLIC_URL alone). Node itself
+ * answers a missing Host on HTTP/1.1; an HTTP/1.0 request without one passes.
+ */
+export const rejectMalformedHost: RequestHandler = (req, _res, next) => {
+  const host = req.headers.host;
+  if (host !== undefined && !isValidHost(host)) throw new AppError("invalid:host", "The Host header is not valid.");
+  next();
+};

@@ -1,0 +1,35 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postJson } from "../testing/sign-in.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { toAppError } from "./error-handler.ts";
+
+const withCode = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+describe("values the database cannot store", () => {
+  it.each(["22021", "22P05", "22008"])("%s is a 400 invalid:value that does not repeat the database's words", (code) => {
+    const err = toAppError(new DrizzleQueryError("select 1", [], withCode(code, 'invalid byte sequence for encoding "UTF8": 0x00')));
+    expect(err.status).toBe(400);
+    expect(err.code).toBe("invalid:value");
+    expect(err.message).not.toContain("UTF8");
+  });
+
+  it("other data errors stay 500s: they are ours", () => {
+    expect(toAppError(withCode("23502", "null value in column")).status).toBe(500);
+  });
+});
+
+describe("a NUL byte that gets past validation", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.close());
+
+  it("reaching the database (an e-mail at password sign-in) is a 400, not a 500, and the server answers on", async () => {
+    const res = await postJson(server, "/api/auth/login", { email: "a\u0000b@example.test", password: "long enough password" });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "invalid:value" });
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+});
