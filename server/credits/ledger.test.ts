@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { OpenDb } from "../../db/open-db.ts";
 import { users } from "../../db/schema/users.ts";
 import { createAuthStore } from "../auth/store.ts";
