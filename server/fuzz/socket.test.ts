@@ -56,7 +56,7 @@ async function rawFrame(frame: string | Uint8Array, connectFirst: boolean): Prom
     ws.addEventListener("error", () => reject(new Error("websocket failed to open")), { once: true });
   });
   if (connectFirst) ws.send("40");
-  ws.send(frame);
+  ws.send(typeof frame === "string" ? frame : new Uint8Array(frame));
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, 200);
     ws.addEventListener("close", () => {
