@@ -199,11 +199,12 @@ export function createFuzzLog() {
 export type FuzzLog = ReturnType<typeof createFuzzLog>;
 
 function describeInput(input: unknown): string {
-  const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text);
+  // Head and tail: the field that broke a request often sits after a long one.
+  const clip = (text: string, n: number, tail = 0) => (text.length > n ? `${text.slice(0, n)}… (${text.length} chars)${tail ? ` …${text.slice(-tail)}` : ""}` : text);
   if (input && typeof input === "object" && "method" in input && "path" in input) {
     const req = input as RawRequest;
     const headers = Object.entries(req.headers).map(([k, v]) => `${k}: ${clip(JSON.stringify(v), 40)}`);
-    const body = req.body === undefined ? "" : ` body ${clip(JSON.stringify(req.body.toString()), 100)}`;
+    const body = req.body === undefined ? "" : ` body ${clip(JSON.stringify(req.body.toString()), 100, 80)}`;
     return `${req.method} ${clip(req.path, 100)} [${headers.join("; ")}]${body}`;
   }
   let text: string;
