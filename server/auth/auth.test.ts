@@ -5,6 +5,7 @@ import { devMails } from "../../db/schema/dev-mails.ts";
 import { otpCodes } from "../../db/schema/otp-codes.ts";
 import { cookieFrom, latestCode, postJson, signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { itOnPostgres } from "../testing/on-postgres.ts";
 
 let server: TestServer;
 let now = Date.UTC(2026, 5, 1, 12);
@@ -54,7 +55,7 @@ describe("one-time codes", () => {
     expect(res.status).toBe(401);
   });
 
-  it("lets exactly one of two concurrent verifies of one code through", async () => {
+  itOnPostgres("lets exactly one of two concurrent verifies of one code through", async () => {
     const email = "race@example.com";
     await postJson(server, "/api/auth/send-otp", { email });
     const code = await latestCode(server, email);

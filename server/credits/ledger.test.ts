@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { OpenDb } from "../../db/open-db.ts";
 import { users } from "../../db/schema/users.ts";
 import { createAuthStore } from "../auth/store.ts";
@@ -6,6 +6,7 @@ import type { Realtime } from "../realtime/realtime.ts";
 import { openTestDb } from "../testing/test-db.ts";
 import { createCreditsService } from "./service.ts";
 import { inCreditsTransaction } from "./store.ts";
+import { itOnPostgres } from "../testing/on-postgres.ts";
 
 let database: OpenDb;
 const realtime: Realtime = { toUser: () => {}, disconnectSessions: () => {} };
@@ -28,7 +29,7 @@ function seeded(seed: number) {
 }
 
 describe("credits ledger under a random run", () => {
-  it("keeps balance = ledger sum and never below zero for every user over 5,000 mixed, concurrent operations", async () => {
+  itOnPostgres("keeps balance = ledger sum and never below zero for every user over 5,000 mixed, concurrent operations", async () => {
     const credits = createCreditsService({ db: database.db, freeSignupCredits: 10, realtime });
     const store = createAuthStore(database.db);
     const ids: string[] = [];

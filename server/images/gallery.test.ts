@@ -27,6 +27,7 @@ describe("GET /api/users/:userId/gallery", () => {
     await store.insert({ userId: user.id, kind: "generated", status: "failed" });
 
     const seen: string[] = [];
+    const stamps: number[] = [];
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=2&cursor=${cursor}` : "?limit=2";
@@ -34,10 +35,15 @@ describe("GET /api/users/:userId/gallery", () => {
       const page = galleryResponseSchema.parse(await res.json());
       expect(page.images.length).toBeLessThanOrEqual(2);
       seen.push(...page.images.map((i) => i.id));
+      stamps.push(...page.images.map((i) => Date.parse(i.createdAt)));
       cursor = page.nextCursor;
     } while (cursor);
     expect([...seen].sort()).toEqual([...made].sort());
     expect(new Set(seen).size).toBe(seen.length);
+    // Newest first: the two later images lead, then the five that share a timestamp, ties broken by id (descending).
+    const sharing = made.slice(0, 5).sort().reverse();
+    expect(seen).toEqual([made[6], made[5], ...sharing]);
+    expect(stamps).toEqual([same.getTime() + 6, same.getTime() + 5, ...Array.from({ length: 5 }, () => same.getTime())]);
 
     const swaps = await fetch(`${server.url}/api/users/${user.id}/gallery?kind=subject-replaced`, { headers: tokenHeaders(sessionToken) });
     expect(galleryResponseSchema.parse(await swaps.json()).images.map((i) => i.id)).toEqual([made[3]]);

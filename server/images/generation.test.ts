@@ -9,15 +9,32 @@ import { balanceOf, endEarlyBird, generate, openSocket, settled, tokenHeaders, u
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { startWireServer, type WireServer } from "../testing/wire-server.ts";
+import { loadConfig } from "../config.ts";
+import type { GenerateInput, ImageEngine } from "./engine.ts";
+import { createStudioEngine } from "./engines/studio.ts";
+import { createProviderEngines } from "./providers/provider-engines.ts";
+import { itOnPostgres } from "../testing/on-postgres.ts";
 
 let server: TestServer;
 let openai: WireServer;
 const sockets: Socket[] = [];
+// The real Studio engine, with what each call received kept, so the test can see what reached the engine.
+const studioInputs: GenerateInput[] = [];
+const studio = createStudioEngine();
+const recordingStudio: ImageEngine = {
+  id: studio.id,
+  generate: (input) => {
+    studioInputs.push(input);
+    return studio.generate(input);
+  },
+};
 
 beforeAll(async () => {
   // OpenAI's images endpoint, broken: every call answers HTTP 500 (the real engine, the real wire format).
   openai = await startWireServer((_req, res) => res.writeHead(500, { "content-type": "application/json" }).end('{"error":{"message":"boom"}}'));
-  server = await startTestServer({ env: { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${openai.url}/v1`, FREE_SIGNUP_CREDITS: "10" } });
+  const env = { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${openai.url}/v1`, FREE_SIGNUP_CREDITS: "10" };
+  const providers = createProviderEngines(loadConfig({ NODE_ENV: "test", ...env }, "test").imageProviders);
+  server = await startTestServer({ env, deps: { engines: new Map([["studio", recordingStudio], ...providers]) } });
   await endEarlyBird(server);
 });
 afterAll(async () => {
@@ -98,7 +115,7 @@ describe("POST /api/generate-kontext-image", () => {
     expect(((await gallery.json()) as { images: { id: string }[] }).images.map((i) => i.id)).toEqual([image.id]);
   });
 
-  it("lets exactly 10 of 20 concurrent 1-credit generations through on a balance of 10; the rest get 402", async () => {
+  itOnPostgres("lets exactly 10 of 20 concurrent 1-credit generations through on a balance of 10; the rest get 402", async () => {
     const { user, sessionToken } = await signInByCode(server, "rush@example.com");
     expect((await balanceOf(server, sessionToken, user.id)).credits).toBe(10);
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => generate(server, sessionToken, { prompt: `Rush ${i}`, seed: i })));
@@ -179,9 +196,22 @@ describe("POST /api/generate-kontext-image", () => {
     const { sessionToken } = await signInByCode(server, "base@example.com");
     const uploaded = await upload(server, sessionToken, await testPhoto(800, 600, "jpeg"), "me.jpg", "image/jpeg");
     const base = imageResponseSchema.parse(await uploaded.json()).image;
-    const res = await generate(server, sessionToken, { prompt: "On location", baseImageId: base.id, style: "vintage", aspect: "1:1" });
+    const res = await generate(server, sessionToken, { prompt: "On location", baseImageId: base.id, style: "vintage", aspect: "1:1", seed: 4242 });
     expect(res.status).toBe(202);
     const done = await settled(server, sessionToken, imageResponseSchema.parse(await res.json()).image.id);
     expect(done).toMatchObject({ status: "ready", width: 1080, height: 1080 });
+
+    // The engine got the base image's stored bytes: the upload's own picture, 800 × 600.
+    const received = studioInputs.filter((i) => i.seed === 4242);
+    expect(received).toHaveLength(1);
+    const baseBytes = received[0]?.baseImage;
+    if (!baseBytes) throw new Error("the engine received no base image");
+    const stored = await fetch(`${server.url}${base.urls?.original}`, { headers: tokenHeaders(sessionToken) });
+    expect(stored.status).toBe(200);
+    expect(baseBytes.equals(Buffer.from(await stored.arrayBuffer()))).toBe(true);
+    expect(await sharp(baseBytes).metadata()).toMatchObject({ width: 800, height: 600 });
+    expect(received[0]?.aspect).toBe("1:1");
+    // Without a base image the engine gets none.
+    expect(studioInputs.filter((i) => i.seed !== 4242).every((i) => i.baseImage === undefined)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import type { OpenDb } from "../../db/open-db.ts";
 import { openTestDb } from "../testing/test-db.ts";
 import { createRateLimiter } from "./service.ts";
 import { createRateLimitStore } from "./store.ts";
+import { itOnPostgres } from "../testing/on-postgres.ts";
 
 let database: OpenDb;
 let now = Date.UTC(2026, 0, 1);
@@ -28,7 +29,7 @@ describe("rate limiter", () => {
     expect((await limiter.consume(rule, "1.2.3.4")).allowed).toBe(true);
   });
 
-  it("counts exactly under concurrency (one atomic upsert per hit)", async () => {
+  itOnPostgres("counts exactly under concurrency (one atomic upsert per hit)", async () => {
     const limiter = createRateLimiter({ store: createRateLimitStore(database), clock: () => now });
     const results = await Promise.all(Array.from({ length: 25 }, () => limiter.consume({ ...rule, limit: 10 }, "burst")));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);

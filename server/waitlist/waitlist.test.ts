@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitlistEntries } from "../../db/schema/waitlist-entries.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { itOnPostgres } from "../testing/on-postgres.ts";
 
 let server: TestServer;
 
@@ -41,7 +42,7 @@ describe("POST /api/waitlist", () => {
     expect(await rowsFor("twice@example.com")).toHaveLength(1);
   });
 
-  it("keeps exactly one row for 200 concurrent POSTs of one e-mail in mixed case", async () => {
+  itOnPostgres("keeps exactly one row for 200 concurrent POSTs of one e-mail in mixed case", async () => {
     const variants = ["Race@Example.com", "race@example.com", "RACE@EXAMPLE.COM", " race@Example.Com "];
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) => join({ email: variants[i % variants.length] }).then((r) => r.json())),
