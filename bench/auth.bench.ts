@@ -19,6 +19,8 @@ export async function benchAuth(): Promise<void> {
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
+      // Production needs a mail server; nothing here sends mail, so a closed port will do.
+      SMTP_URL: "smtp://127.0.0.1:9",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
     },

@@ -70,6 +70,8 @@ export interface App {
   http: HttpServer;
   io: SocketServer;
   jobs: JobWorker;
+  /** "dev-mailbox" when mail is kept for /dev/mailbox instead of sent. */
+  mailKind: Mailer["kind"];
   /** Starts background work (jobs, housekeeping); call once the server listens. */
   startBackground(): Promise<void>;
   /** Stops background work; call before closing the database. */
@@ -142,9 +144,6 @@ export function createApp(deps: AppDeps): App {
     (config.smtpUrl
       ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
       : createDevMailbox({ store: devMailStore, logger, clock }));
-  if (config.isProduction && mailer.kind === "dev-mailbox") {
-    logger.warn("SMTP_URL is not set: sign-in codes are only written to the log and the dev_mails table");
-  }
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
   const storage = deps.storage ?? createLocalDiskStorage(config.filesDir);
   const engines = deps.engines ?? defaultEngines(config);
@@ -231,6 +230,7 @@ export function createApp(deps: AppDeps): App {
     http,
     io,
     jobs,
+    mailKind: mailer.kind,
     async startBackground() {
       await jobs.start();
       stopHousekeeping = startHousekeeping({ images, rateLimits: rateLimitStore, logger, clock, uploadTempDir: config.uploads.tempDir });

@@ -107,4 +107,8 @@ describe("loadConfig", () => {
       }
     }
   });
+  it("refuses production without SMTP_URL, naming the setting", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SMTP_URL: must be set when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" }).isProduction).toBe(true);
+  });
 });

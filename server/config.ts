@@ -220,6 +220,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.SMTP_URL) {
+    // The dev mailbox keeps sign-in codes readable on the server: fine on a laptop, never in production.
+    throw new ConfigError(["SMTP_URL: must be set when NODE_ENV=production (sign-in codes go out by mail; the dev mailbox is for development only)"]);
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",

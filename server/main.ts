@@ -24,6 +24,13 @@ logger.info(
   `Thumbforge is ready at http://localhost:${server.port}`,
 );
 
+if (server.mailKind === "dev-mailbox") {
+  logger.info(
+    { mailbox: `http://localhost:${server.port}/dev/mailbox` },
+    `Sign-in codes are not mailed (no SMTP_URL): read them at http://localhost:${server.port}/dev/mailbox, from this machine only`,
+  );
+}
+
 let shuttingDown = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -82,6 +82,48 @@ describe("SMTP delivery", () => {
 });
 
 describe("dev mailbox", () => {
+  it("answers only this machine: a request a local proxy forwarded gets the 404 card", async () => {
+    const server = await startTestServer();
+    try {
+      await postJson(server, "/api/auth/send-otp", { email: "guarded@example.com" });
+      const forwarded = await fetch(`${server.url}/dev/mailbox.json`, { headers: { "x-forwarded-for": "203.0.113.9" } });
+      expect(forwarded.status).toBe(404);
+      expect(await forwarded.text()).not.toContain("guarded@example.com");
+      expect((await fetch(`${server.url}/dev/mailbox`, { headers: { "x-forwarded-for": "127.0.0.1" } })).status).toBe(404);
+      expect((await fetch(`${server.url}/dev/mailbox.json`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("tells loopback peers from the rest by the socket's own address", async () => {
+    const { isLoopbackAddress } = await import("./routes.ts");
+    for (const local of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) expect(isLoopbackAddress(local)).toBe(true);
+    for (const remote of ["10.0.0.5", "192.168.1.20", "203.0.113.9", "::ffff:10.0.0.1", "fe80::1", "::", "0.0.0.0", "", undefined]) {
+      expect(isLoopbackAddress(remote)).toBe(false);
+    }
+  });
+
+  it("is not served from an address other than loopback", async () => {
+    const { networkInterfaces } = await import("node:os");
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+    if (!address) {
+      console.warn("no non-loopback IPv4 interface on this machine: the network-address check ran only as the unit check above");
+      return;
+    }
+    const server = await startTestServer({ host: "0.0.0.0" });
+    try {
+      const { port } = new URL(server.url);
+      const remote = await fetch(`http://${address}:${port}/dev/mailbox.json`);
+      expect(remote.status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${port}/dev/mailbox.json`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("lists mails newest first as JSON and HTML outside production", async () => {
     const server = await startTestServer();
     try {

@@ -17,14 +17,14 @@ export interface TestServer extends App {
 
 /** The real app on a real database and a real port 0; only what lies outside the machine is ever swapped. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps>; database?: OpenDb } = {},
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps>; database?: OpenDb; host?: string } = {},
 ): Promise<TestServer> {
   // Stored files go to a temp folder of this server's own, removed on close.
   const dataDir = mkdtempSync(join(tmpdir(), "tf-test-"));
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...options.env }, "test");
   const database = options.database ?? (await openTestDb());
   const parts = createApp({ config, database, logger: createLogger(config), ...options.deps });
-  await new Promise<void>((resolve) => parts.http.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => parts.http.listen(0, options.host ?? "127.0.0.1", resolve));
   const { port } = parts.http.address() as AddressInfo;
   await parts.startBackground();
   return {
