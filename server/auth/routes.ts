@@ -8,7 +8,7 @@ import {
   verifyOtpRequestSchema,
 } from "../../contract/auth.ts";
 import { AppError } from "../http/app-error.ts";
-import { clearSessionCookie, setSessionCookie } from "./cookies.ts";
+import { clearSessionCookie, codeRequesters, setRequesterCookie, setSessionCookie } from "./cookies.ts";
 import type { AuthMiddleware } from "./middleware.ts";
 import { type AuthService, type SignedIn, toAuthUser } from "./service.ts";
 
@@ -31,13 +31,16 @@ export function authRoutes(deps: { service: AuthService; auth: AuthMiddleware; i
 
   router.post(AUTH_PATHS.sendOtp, async (req, res) => {
     requireJson(req);
-    noStore(res).json(await service.sendOtp(sendOtpRequestSchema.parse(req.body), clientIp(req)));
+    const requesters = codeRequesters(req, isProduction, clientIp(req));
+    if (!requesters.cookie) setRequesterCookie(res, isProduction);
+    noStore(res).json(await service.sendOtp(sendOtpRequestSchema.parse(req.body), clientIp(req), requesters.primary));
   });
 
   router.post(AUTH_PATHS.verifyOtp, async (req, res) => {
     requireJson(req);
     const body = verifyOtpRequestSchema.parse(req.body);
-    answerSignIn(res, await service.verifyOtp(body, clientIp(req), await auth.resolve(req, res)));
+    const requesters = codeRequesters(req, isProduction, clientIp(req)).all;
+    answerSignIn(res, await service.verifyOtp(body, clientIp(req), requesters, await auth.resolve(req, res)));
   });
 
   router.post(AUTH_PATHS.login, async (req, res) => {

@@ -20,7 +20,7 @@ import { AppError } from "../http/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { codeMail } from "../mail/code-mail.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
+import type { BackoffRule, RateLimiter, RateRule } from "../rate-limit/service.ts";
 import type { Realtime } from "../realtime/realtime.ts";
 import { normaliseEmail } from "../waitlist/service.ts";
 import { checkPasswordPolicy, createDummyHash, hashPassword, verifyPassword } from "./passwords.ts";
@@ -68,9 +68,13 @@ const badCredentials = () => new AppError("unauthorized:credentials", "Incorrect
 export function createAuthService(deps: AuthServiceDeps) {
   const rules = {
     otpEmail: { name: "otp-email", limit: OTP_SENDS_PER_WINDOW, windowMs: TEN_MINUTES },
+    otpEmailFlood: { name: "otp-email-flood", limit: OTP_SENDS_PER_WINDOW * 4, windowMs: TEN_MINUTES },
     otpIp: { name: "otp-ip", limit: deps.limits.otpSendsPerIp, windowMs: TEN_MINUTES },
     failures: { name: "sign-in-failures", limit: deps.limits.failuresPerIp, windowMs: TEN_MINUTES },
   } satisfies Record<string, RateRule>;
+  // Password guesses at one account, from anywhere: five pass at once, then each waits twice as long as the last
+  // (1 s, 2 s, 4 s … 5 min). The owner is slowed, never locked out, and a code by e-mail always works.
+  const accountBackoff: BackoffRule = { name: "sign-in-account", windowMs: 3600_000, free: 5, maxDelayMs: 5 * 60_000 };
   const dummyHash = createDummyHash();
   const now = () => new Date(deps.clock());
 
@@ -100,15 +104,18 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     /** Known and unknown e-mails get the same answer: verifying the code is what creates an account. */
-    async sendOtp(request: SendOtpRequest, ip: string): Promise<SendOtpResponse> {
+    async sendOtp(request: SendOtpRequest, ip: string, requester: string): Promise<SendOtpResponse> {
       const email = normaliseEmail(request.email);
       await deps.rateLimiter.enforce(rules.otpIp, ip);
-      await deps.rateLimiter.enforce(rules.otpEmail, email);
+      // Sends are counted per (address, requester): a stranger spends their own sends, not the owner's. The wider
+      // per-address cap only stops mail floods from many places at once.
+      await deps.rateLimiter.enforce(rules.otpEmail, `${email}|${requester}`);
+      await deps.rateLimiter.enforce(rules.otpEmailFlood, email);
       const code = generateOtp();
       const sentAt = deps.clock();
       // Codes expired for a day are of no use to anyone (not even as a "used" marker): drop them.
       await deps.store.purgeExpiredOtp(new Date(sentAt - 24 * 3600_000));
-      await deps.store.putOtp(email, hashOtp(deps.otpKey, email, code), new Date(sentAt + OTP_TTL_SECONDS * 1000), new Date(sentAt));
+      await deps.store.putOtp(email, requester, hashOtp(deps.otpKey, email, code), new Date(sentAt + OTP_TTL_SECONDS * 1000), new Date(sentAt));
       try {
         await deps.mailer.send(codeMail(email, code, request.language));
       } catch (err) {
@@ -118,33 +125,39 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { success: true, resendAfterSeconds: OTP_RESEND_SECONDS };
     },
 
-    async verifyOtp(request: VerifyOtpRequest, ip: string, previous: ValidSession | undefined): Promise<SignedIn> {
+    /** `requesters`: who may be holding the code (the browser's sign-in cookie, then the IP address). */
+    async verifyOtp(request: VerifyOtpRequest, ip: string, requesters: string[], previous: ValidSession | undefined): Promise<SignedIn> {
       const email = normaliseEmail(request.email);
       const code = request.code.replace(/\s/g, "");
       if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) throw new AppError("invalid:code", `Enter the ${OTP_LENGTH}-digit code.`);
-      await deps.rateLimiter.assertNotExhausted(rules.failures, ip);
-      const storedHash = await deps.store.reserveOtpAttempt(email, now(), OTP_MAX_ATTEMPTS);
-      if (!storedHash || !otpMatches(deps.otpKey, email, code, storedHash)) {
-        await deps.rateLimiter.consume(rules.failures, ip);
-        throw invalidCode();
-      }
+      // Counted before the code is compared, so parallel guesses cannot all slip in; given back on success.
+      const attempt = await deps.rateLimiter.reserve(rules.failures, ip);
+      const live = await deps.store.reserveOtpAttempt(email, requesters, now(), OTP_MAX_ATTEMPTS);
+      const match = live.find((c) => otpMatches(deps.otpKey, email, code, c.codeHash));
+      if (!match) throw invalidCode();
       // Two verifies of one code may both match; the atomic consume lets exactly one through.
-      if (!(await deps.store.consumeOtp(email, storedHash, now()))) throw invalidCode();
+      if (!(await deps.store.consumeOtp(email, match.requester, match.codeHash, now()))) throw invalidCode();
+      await attempt.release();
       return signIn(await findOrCreateUser(email, request.language), previous);
     },
 
     /** One generic failure with equal timing: unknown e-mails and code-only accounts verify a dummy hash. */
     async login(request: LoginRequest, ip: string, previous: ValidSession | undefined): Promise<SignedIn> {
       if (!request.email?.trim() || !request.password) throw new AppError("invalid:login_parameters", "Invalid login parameters");
-      await deps.rateLimiter.assertNotExhausted(rules.failures, ip);
-      const email = request.email.trim().toLowerCase();
+      // Shape first (a NUL or 300 characters is no address): a 400 that counts against nobody.
+      const email = normaliseEmail(request.email);
+      const attempt = await deps.rateLimiter.reserve(rules.failures, ip);
+      try {
+        await deps.rateLimiter.backoff(accountBackoff, email);
+      } catch (err) {
+        await attempt.release();
+        throw err;
+      }
       const user = await deps.store.findUserByEmail(email);
       const password = request.password.slice(0, PASSWORD_MAX_LENGTH * 4);
       const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-      if (!user?.passwordHash || !matches) {
-        await deps.rateLimiter.consume(rules.failures, ip);
-        throw badCredentials();
-      }
+      if (!user?.passwordHash || !matches) throw badCredentials();
+      await Promise.all([attempt.release(), deps.rateLimiter.reset(accountBackoff, email)]);
       return signIn(user, previous);
     },
 
@@ -157,11 +170,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { user } = auth;
       if (user.passwordHash) {
         if (!request.currentPassword) throw new AppError("invalid:current_password", "Enter your current password.");
-        await deps.rateLimiter.assertNotExhausted(rules.failures, ip);
+        const attempt = await deps.rateLimiter.reserve(rules.failures, ip);
         if (!(await verifyPassword(user.passwordHash, request.currentPassword.slice(0, PASSWORD_MAX_LENGTH * 4)))) {
-          await deps.rateLimiter.consume(rules.failures, ip);
           throw new AppError("invalid:current_password", "The current password is not right.");
         }
+        await attempt.release();
       }
       checkPasswordPolicy(request.newPassword, user.email);
       const updated = await deps.store.setPasswordHash(user.id, await hashPassword(request.newPassword));

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/open-db.ts";
 import { otpCodes } from "../../db/schema/otp-codes.ts";
 import { type User, users } from "../../db/schema/users.ts";
@@ -35,36 +35,44 @@ export function createAuthStore(db: Db) {
       return row;
     },
 
-    /** One live code per e-mail: a new send replaces the previous code and its attempt count. */
-    async putOtp(email: string, codeHash: string, expiresAt: Date, now: Date): Promise<void> {
+    /** One live code per (e-mail, requester): a new send replaces that requester's previous code and its tries. */
+    async putOtp(email: string, requester: string, codeHash: string, expiresAt: Date, now: Date): Promise<void> {
       await db
         .insert(otpCodes)
-        .values({ email, codeHash, expiresAt, createdAt: now })
+        .values({ email, requester, codeHash, expiresAt, createdAt: now })
         .onConflictDoUpdate({
-          target: otpCodes.email,
+          target: [otpCodes.email, otpCodes.requester],
           set: { codeHash, expiresAt, attempts: 0, consumedAt: null, createdAt: now },
         });
     },
 
     /**
-     * Spends one of the code's tries before it is compared, in one atomic update, so parallel guesses cannot all
-     * slip in under the limit. Returns the stored hash, or undefined when no usable code is left.
+     * Spends one try of each live code the requester may hold before any is compared, in one atomic update, so
+     * parallel guesses cannot all slip in under the limit. Returns those codes' hashes (none when no usable code
+     * is left).
      */
-    async reserveOtpAttempt(email: string, now: Date, maxAttempts: number): Promise<string | undefined> {
-      const [row] = await db
+    async reserveOtpAttempt(email: string, requesters: string[], now: Date, maxAttempts: number): Promise<{ requester: string; codeHash: string }[]> {
+      return db
         .update(otpCodes)
         .set({ attempts: sql`${otpCodes.attempts} + 1` })
-        .where(and(eq(otpCodes.email, email), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now), lt(otpCodes.attempts, maxAttempts)))
-        .returning({ codeHash: otpCodes.codeHash });
-      return row?.codeHash;
+        .where(
+          and(
+            eq(otpCodes.email, email),
+            inArray(otpCodes.requester, requesters),
+            isNull(otpCodes.consumedAt),
+            gt(otpCodes.expiresAt, now),
+            lt(otpCodes.attempts, maxAttempts),
+          ),
+        )
+        .returning({ requester: otpCodes.requester, codeHash: otpCodes.codeHash });
     },
 
     /** Marks the exact code used; of two concurrent verifies only one gets `true`. */
-    async consumeOtp(email: string, codeHash: string, now: Date): Promise<boolean> {
+    async consumeOtp(email: string, requester: string, codeHash: string, now: Date): Promise<boolean> {
       const rows = await db
         .update(otpCodes)
         .set({ consumedAt: now })
-        .where(and(eq(otpCodes.email, email), eq(otpCodes.codeHash, codeHash), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)))
+        .where(and(eq(otpCodes.email, email), eq(otpCodes.requester, requester), eq(otpCodes.codeHash, codeHash), isNull(otpCodes.consumedAt), gt(otpCodes.expiresAt, now)))
         .returning({ email: otpCodes.email });
       return rows.length === 1;
     },

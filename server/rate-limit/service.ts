@@ -9,6 +9,15 @@ export interface RateRule {
   windowMs: number;
 }
 
+export interface BackoffRule {
+  name: string;
+  /** How long an attempt is remembered. */
+  windowMs: number;
+  /** Attempts that pass without waiting. */
+  free: number;
+  maxDelayMs: number;
+}
+
 export interface RateDecision {
   allowed: boolean;
   remaining: number;
@@ -16,7 +25,7 @@ export interface RateDecision {
 }
 
 /** The counter key of a rule and subject; stores that fold a hit into their own statement use it too. */
-export function rateKey(rule: RateRule, subject: string): string {
+export function rateKey(rule: Pick<RateRule, "name">, subject: string): string {
   return `${rule.name}:${subject}`;
 }
 
@@ -58,12 +67,37 @@ export function createRateLimiter(deps: { store: RateLimitStore; clock: () => nu
     if (count >= rule.limit) throw rateLimited(rule, Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000)));
   }
 
-  return { consume, enforce, assertNotExhausted, reset: (rule: RateRule, subject: string) => deps.store.reset(rateKey(rule, subject)) };
+  /**
+   * Counts an attempt and checks it in one atomic step, before the attempt runs, so parallel attempts cannot all
+   * slip under the limit. `release` takes the count back when the attempt succeeded (only failures should count).
+   */
+  async function reserve(rule: RateRule, subject: string): Promise<{ release(): Promise<void> }> {
+    const decision = await consume(rule, subject);
+    if (!decision.allowed) throw rateLimited(rule, decision.retryAfterSeconds);
+    return { release: () => deps.store.unhit(rateKey(rule, subject)) };
+  }
+
+  /**
+   * Slows repeated attempts on one subject without locking it: past `free` attempts each must wait twice as long
+   * as the last, up to `maxDelayMs`. A success should `reset` it.
+   */
+  async function backoff(rule: BackoffRule, subject: string): Promise<void> {
+    const now = new Date(deps.clock());
+    const options = { windowMs: rule.windowMs, free: rule.free, maxDelayMs: rule.maxDelayMs };
+    const attempt = await deps.store.backoffHit(rateKey(rule, subject), now, options);
+    if (attempt !== undefined) return;
+    const { count, resetAt } = await deps.store.peek(rateKey(rule, subject), now);
+    const last = resetAt.getTime() - rule.windowMs;
+    const waitMs = last + Math.min(2 ** (count - rule.free) * 1000, rule.maxDelayMs) - now.getTime();
+    throw rateLimited(rule, Math.max(1, Math.ceil(waitMs / 1000)));
+  }
+
+  return { consume, enforce, reserve, backoff, assertNotExhausted, reset: (rule: Pick<RateRule, "name">, subject: string) => deps.store.reset(rateKey(rule, subject)) };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
-export function rateLimited(rule: RateRule, retryAfterSeconds: number): AppError {
+export function rateLimited(rule: Pick<RateRule, "name">, retryAfterSeconds: number): AppError {
   return new AppError(`rate_limited:${rule.name}`, "Too many requests. Please wait a moment and try again.", undefined, {
     retryAfterSeconds,
   });

@@ -38,6 +38,36 @@ export function createRateLimitStore({ db, query }: Pick<OpenDb, "db" | "query">
       return { count: row.count, resetAt: row.resetAt };
     },
 
+    /** Takes back one counted hit (a reserved attempt that turned out fine). */
+    async unhit(key: string): Promise<void> {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(sql`${rateLimits.key} = ${key}`);
+    },
+
+    /**
+     * Backoff for one subject, checked and counted in one statement: the first `free` failures pass at once, then
+     * each attempt must come `2^(n - free)` seconds (at most `maxDelayMs`) after the previous one. The window slides
+     * with every counted attempt; `resetAt - windowMs` is when the last one came. Answers undefined when the
+     * attempt must wait, else the attempt's number.
+     */
+    async backoffHit(key: string, now: Date, options: { windowMs: number; free: number; maxDelayMs: number }): Promise<number | undefined> {
+      const [row] = await query<{ count: number }>(
+        `insert into rate_limits as r (key, count, reset_at) values ($1::text, 1, $3::timestamptz)
+          on conflict (key) do update set
+            count = case when r.reset_at <= $2::timestamptz then 1 else r.count + 1 end,
+            reset_at = excluded.reset_at
+          where r.reset_at <= $2::timestamptz
+            or r.count < $5::int
+            or r.reset_at - ($4::bigint * interval '1 millisecond')
+               + (least(power(2, r.count - $5::int) * 1000, $6::bigint) * interval '1 millisecond') <= $2::timestamptz
+          returning count`,
+        [key, now.toISOString(), new Date(now.getTime() + options.windowMs).toISOString(), options.windowMs, options.free, options.maxDelayMs],
+      );
+      return row?.count;
+    },
+
     async reset(key: string): Promise<void> {
       await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
     },
