@@ -57,8 +57,7 @@ export function CreatePanel({ user }: { user: AuthUser }) {
       viewRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
     },
     onError(err, request) {
-      const settings = modelList.find((m) => m.id === request.model)?.enabledBy;
-      toast({ variant: "destructive", title: t("studio.errors.title"), description: requestErrorMessage(t, err, { settings }) });
+      toast({ variant: "destructive", title: t("studio.errors.title"), description: requestErrorMessage(t, err) });
     },
   });
 
@@ -90,7 +89,7 @@ export function CreatePanel({ user }: { user: AuthUser }) {
     blocker === "credits" && model
       ? t("studio.needCredits", { count: model.creditCost, credits: user.credits })
       : blocker === "model_unavailable" && model
-        ? t("studio.modelNeeds", { settings: (model.enabledBy ?? []).join(" / ") })
+        ? t("studio.modelUnavailable")
         : null;
 
   return (
@@ -174,7 +173,6 @@ export function CreatePanel({ user }: { user: AuthUser }) {
           image={image}
           progress={image ? progress[image.id] : undefined}
           aspect={aspect}
-          settings={modelList.find((m) => m.id === image?.model)?.enabledBy}
           onRetry={() => lastRequest && start(lastRequest)}
           retrying={generate.isPending}
           />
