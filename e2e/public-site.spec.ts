@@ -272,7 +272,33 @@ describe("footer and legal pages", () => {
 });
 
 describe("six languages", () => {
+  const english = ["Notify Me", "How It Works", "Get Early Access", "Back to Home", "Terms & Conditions", "Get Started Now"];
   const pages = ["/", "/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"];
+  it("a German visitor's first paint is German: the HTML as served, before any script runs", async () => {
+    // Chosen in the browser (German locale, no stored choice): Accept-Language decides.
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: "de-DE", viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const answer = await page.goto(`${app.baseUrl}/landing`);
+    expect(answer?.headers().vary).toMatch(/Cookie.*Accept-Language/);
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    const text = await page.locator("body").innerText();
+    for (const phrase of english) expect(text).not.toContain(phrase);
+    expect(text).toContain("Allgemeine Geschäftsbedingungen");
+    await context.close();
+
+    // Chosen on the site: the language switcher stores the pick in a cookie the server reads on the next page.
+    const picking = await (await newContext(browser)).newPage();
+    await picking.goto(`${app.baseUrl}/`);
+    await picking.locator("html[data-ready]").waitFor({ state: "attached" });
+    await picking.getByRole("combobox").first().selectOption("ja");
+    await picking.waitForFunction(() => document.documentElement.lang === "ja");
+    const cookies = await picking.context().cookies();
+    expect(cookies.find((c) => c.name === "language")?.value).toBe("ja");
+    const served = await picking.request.get(`${app.baseUrl}/privacy-policy`);
+    expect(await served.text()).toMatch(/<html lang="ja"[\s\S]*data-prerendered="ja"/);
+    await picking.context().close();
+  });
+
   it("no page scrolls sideways at 360 px, even with German and French words", async () => {
     for (const language of ["de", "fr"]) {
       const context = await newContext(browser, { width: 360, height: 740 });
@@ -290,7 +316,6 @@ describe("six languages", () => {
     }
   });
 
-  const english = ["Notify Me", "How It Works", "Get Early Access", "Back to Home", "Terms & Conditions", "Get Started Now"];
   for (const language of ["es", "fr", "de", "zh", "ja"]) {
     it(`${language}: every public page is translated and axe-clean`, async () => {
       const context = await newContext(browser);
@@ -298,7 +323,7 @@ describe("six languages", () => {
       const page = await context.newPage();
       for (const path of pages) {
         await page.goto(`${app.baseUrl}${path}`);
-        // The prerendered page is English until the script renders the stored language.
+        // The stored choice reaches the server as a cookie from the entry script on; the first page may switch in place.
         await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
         await page.locator("footer").waitFor();
         // `lang` flips when i18n starts; the translated render commits a moment later. Give it that moment,

@@ -2,7 +2,7 @@
 // (docs/decisions/006), so React (web/boot.tsx) is fetched and hydrates on the visitor's first interaction;
 // nothing they do before then is lost: a submit is held and replayed, a language pick is applied after.
 import { isLanguage } from "../contract/languages.ts";
-import { storedLanguage } from "./lib/stored-language.ts";
+import { chosenLanguage, writeLanguageCookie } from "./lib/stored-language.ts";
 import "./styles.css";
 
 const html = document.documentElement;
@@ -21,9 +21,9 @@ function start(): void {
     for (const type of intents) document.removeEventListener(type, start, true);
     document.removeEventListener("submit", holdSubmit, true);
     document.removeEventListener("change", holdLanguage, true);
-    // A prerendered page hydrates in English; the visitor's language is switched to in place, after React
-    // owns the page, so a half-typed e-mail survives.
-    const language = pickedLanguage ?? storedLanguage();
+    // A prerendered page hydrates in the language it was served in; a language picked since is switched to in
+    // place, after React owns the page, so a half-typed e-mail survives.
+    const language = pickedLanguage ?? chosenLanguage();
     if (isLanguage(language) && language !== i18n.resolvedLanguage) await i18n.changeLanguage(language);
     heldSubmit?.requestSubmit();
   })().catch((err: unknown) => {
@@ -58,5 +58,9 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-e
 // Browser tests wait for this: from now on nothing a visitor does gets lost.
 html.dataset.ready = "true";
 
-// Another path has no prerendered markup, and a visitor in another language should not wait for a click.
-if (container?.dataset.prerendered !== "en" || storedLanguage() !== "en") start();
+// A choice stored before the cookie existed reaches the server from the next page on.
+const chosen = chosenLanguage();
+if (chosen) writeLanguageCookie(chosen);
+// Another path has no prerendered markup, and a page served in another language than the visitor's choice
+// (cookies blocked, say) should not wait for a click.
+if (!container?.dataset.prerendered || (chosen && chosen !== container.dataset.prerendered)) start();

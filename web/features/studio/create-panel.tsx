@@ -56,7 +56,7 @@ export function CreatePanel({ user }: { user: AuthUser }) {
       // On a phone the result sits below the form: bring it into view (no-op when it already shows).
       viewRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
     },
-    onError(err, request) {
+    onError(err) {
       toast({ variant: "destructive", title: t("studio.errors.title"), description: requestErrorMessage(t, err) });
     },
   });
