@@ -27,12 +27,12 @@ for (const language of prerenderLanguages) {
   for (const path of prerenderPaths) {
     const page = await render(path, language);
     const html = template
-    .replace('<html lang="en">', `<html lang="${language}">`)
-    .replace(/<title>.*?<\/title>/s, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.description)}"`)
-    .replace(/<meta property="og:title" content="[^"]*"/, `<meta property="og:title" content="${escapeHtml(page.title)}"`)
-    .replace(/<meta property="og:description" content="[^"]*"/, `<meta property="og:description" content="${escapeHtml(page.description)}"`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${language}">${page.html}</div>`);
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace(/<title>.*?<\/title>/s, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.description)}"`)
+      .replace(/<meta property="og:title" content="[^"]*"/, `<meta property="og:title" content="${escapeHtml(page.title)}"`)
+      .replace(/<meta property="og:description" content="[^"]*"/, `<meta property="og:description" content="${escapeHtml(page.description)}"`)
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered="${language}">${page.html}</div>`);
     writeFileSync(join(webDir, "prerendered", language, prerenderedFileName(path)), html);
   }
 }

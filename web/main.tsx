@@ -12,6 +12,7 @@ const intents = ["pointerdown", "touchstart", "focusin", "keydown"] as const;
 
 let started: Promise<void> | undefined;
 let heldSubmit: HTMLFormElement | undefined;
+let heldClick: HTMLElement | undefined;
 let pickedLanguage: string | undefined;
 
 function start(): void {
@@ -21,11 +22,13 @@ function start(): void {
     for (const type of intents) document.removeEventListener(type, start, true);
     document.removeEventListener("submit", holdSubmit, true);
     document.removeEventListener("change", holdLanguage, true);
+    document.removeEventListener("click", holdClick, true);
     // A prerendered page hydrates in the language it was served in; a language picked since is switched to in
     // place, after React owns the page, so a half-typed e-mail survives.
     const language = pickedLanguage ?? chosenLanguage();
     if (isLanguage(language) && language !== i18n.resolvedLanguage) await i18n.changeLanguage(language);
     heldSubmit?.requestSubmit();
+    heldClick?.click();
   })().catch((err: unknown) => {
     // The next interaction tries again (a flaky network, say).
     started = undefined;
@@ -42,6 +45,15 @@ function holdSubmit(event: SubmitEvent): void {
   start();
 }
 
+// A control that only works with React (the mobile menu's button) is tapped again once React owns it.
+function holdClick(event: MouseEvent): void {
+  const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-replay-click]") : null;
+  if (!target) return;
+  event.preventDefault();
+  heldClick = target;
+  start();
+}
+
 // The language switcher is the only select on the public pages.
 function holdLanguage(event: Event): void {
   if (!(event.target instanceof HTMLSelectElement)) return;
@@ -53,6 +65,7 @@ function holdLanguage(event: Event): void {
 for (const type of intents) document.addEventListener(type, start, { capture: true, passive: true });
 document.addEventListener("submit", holdSubmit, true);
 document.addEventListener("change", holdLanguage, true);
+document.addEventListener("click", holdClick, true);
 // The prerendered submit buttons are disabled so nothing submits before this script; from here on a submit is held.
 for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-enabled-by-entry]")) button.disabled = false;
 // Browser tests wait for this: from now on nothing a visitor does gets lost.

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Route, Routes } from "react-router";
 import { FullScreenSpinner } from "../components/site/full-screen-spinner.tsx";
+import { SkipLink } from "../components/site/skip-link.tsx";
 import { useAtomValue } from "jotai";
 import { authAtom, useAuthBootstrap } from "../lib/auth-state.ts";
 import WaitlistPage from "../routes/waitlist.tsx";
@@ -33,20 +34,23 @@ export function AppRoutes() {
   // SPEC.md §2: a full-screen spinner replaces the routes while the authentication check loads.
   if (auth.status === "loading") return <FullScreenSpinner label={t("loading")} />;
   return (
-    <Suspense fallback={<FullScreenSpinner label={t("loading")} />}>
-      <Routes>
-        <Route path="/" element={<WaitlistPage />} />
-        <Route path="/landing" element={<LandingPage />} />
-        <Route element={<AppLayout />}>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/app" element={<AppHomePage />} />
-        </Route>
-        <Route path="/terms-of-service" element={<LegalPage doc="terms" />} />
-        <Route path="/privacy-policy" element={<LegalPage doc="privacy" />} />
-        <Route path="/refund-policy" element={<LegalPage doc="refund" />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-      <InteractiveMark />
-    </Suspense>
+    <>
+      <SkipLink />
+      <Suspense fallback={<FullScreenSpinner label={t("loading")} />}>
+        <Routes>
+          <Route path="/" element={<WaitlistPage />} />
+          <Route path="/landing" element={<LandingPage />} />
+          <Route element={<AppLayout />}>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/app" element={<AppHomePage />} />
+          </Route>
+          <Route path="/terms-of-service" element={<LegalPage doc="terms" />} />
+          <Route path="/privacy-policy" element={<LegalPage doc="privacy" />} />
+          <Route path="/refund-policy" element={<LegalPage doc="refund" />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+        <InteractiveMark />
+      </Suspense>
+    </>
   );
 }

@@ -44,7 +44,7 @@ function AppShell() {
       <div className="min-h-dvh">
         <header className="sticky top-0 z-40 border-b border-border/70 bg-bg/90 backdrop-blur">
           <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-5">
-            <Logo to="/app" />
+            <Logo to="/app" compact />
             <div className="flex items-center gap-2 sm:gap-3">
               <CreditsBadge credits={user.credits} />
               <AccountMenu user={user} />

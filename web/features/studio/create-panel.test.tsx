@@ -161,4 +161,15 @@ describe("CreatePanel", () => {
     expect(unavailable.textContent).toContain("Not available on this server");
     expect(document.body.textContent).not.toMatch(/API_KEY|on the server/);
   });
+
+  it("moves focus from the busy Generate button to the result region, so keyboard users keep their place", async () => {
+    setup();
+    await modelsLoaded();
+    fireEvent.change(prompt(), { target: { value: "A chef" } });
+    generateButton().focus();
+    fireEvent.click(generateButton());
+    await screen.findByText("Generating image...");
+    expect(document.activeElement).toBe(screen.getByRole("region", { name: "Result" }));
+    expect(document.activeElement?.textContent).toContain("Generating image...");
+  });
 });
