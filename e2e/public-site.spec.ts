@@ -271,6 +271,39 @@ describe("footer and legal pages", () => {
   }
 });
 
+describe("small screens and keyboards", () => {
+  it("/landing at 375 px offers Features and Log In through a menu, tapped before React even hydrated", async () => {
+    const page = await open("/landing", { width: 375, height: 740 });
+    const menu = page.getByRole("button", { name: "Menu" });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Log In" }).isVisible()).toBe(false);
+    await menu.click();
+    // The tap started React; the entry replays it on the hydrated button, which opens the menu.
+    await page.locator('button[aria-label="Menu"][aria-expanded="true"]').waitFor({ timeout: 10_000 });
+    const panel = page.getByRole("navigation", { name: "Menu" });
+    await panel.getByRole("link", { name: "Features" }).waitFor();
+    expect(await panel.getByRole("link", { name: "Log In" }).getAttribute("href")).toBe("/login");
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menu");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("every page starts with a Skip to content link, and no id appears twice on / or /landing", async () => {
+    for (const path of ["/", "/landing", "/terms-of-service", "/login", "/no-such-page"]) {
+      const page = await open(path);
+      await page.keyboard.press("Tab");
+      const skip = await page.evaluate(() => ({ text: document.activeElement?.textContent, href: document.activeElement?.getAttribute("href") }));
+      expect(skip, path).toEqual({ text: "Skip to content", href: "#main" });
+      expect(await page.locator("#main").count(), path).toBe(1);
+      const ids = await page.evaluate(() => [...document.querySelectorAll("[id]")].map((el) => el.id));
+      expect(ids.filter((id, i) => ids.indexOf(id) !== i), path).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
 describe("six languages", () => {
   const english = ["Notify Me", "How It Works", "Get Early Access", "Back to Home", "Terms & Conditions", "Get Started Now"];
   const pages = ["/", "/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"];

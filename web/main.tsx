@@ -12,7 +12,7 @@ const intents = ["pointerdown", "touchstart", "focusin", "keydown"] as const;
 
 let started: Promise<void> | undefined;
 let heldSubmit: HTMLFormElement | undefined;
-let heldClick: HTMLElement | undefined;
+let heldClick: string | undefined;
 let pickedLanguage: string | undefined;
 
 function start(): void {
@@ -28,7 +28,8 @@ function start(): void {
     const language = pickedLanguage ?? chosenLanguage();
     if (isLanguage(language) && language !== i18n.resolvedLanguage) await i18n.changeLanguage(language);
     heldSubmit?.requestSubmit();
-    heldClick?.click();
+    // Found again by name: React may have replaced the element the tap landed on while it hydrated.
+    if (heldClick) document.querySelector<HTMLElement>(`[data-replay-click="${CSS.escape(heldClick)}"]`)?.click();
   })().catch((err: unknown) => {
     // The next interaction tries again (a flaky network, say).
     started = undefined;
@@ -50,7 +51,7 @@ function holdClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-replay-click]") : null;
   if (!target) return;
   event.preventDefault();
-  heldClick = target;
+  heldClick = target.dataset.replayClick;
   start();
 }
 

@@ -11,7 +11,7 @@ export function MobileMenu({ children, className = "" }: { children: ReactNode; 
   return (
     <Popover.Root>
       <Popover.Trigger
-        data-replay-click
+        data-replay-click="mobile-menu"
         aria-label={t("nav.menu")}
         className={`inline-flex size-10 shrink-0 items-center justify-center rounded-xl border border-border bg-surface hover:bg-surface-2 ${className}`}
       >
