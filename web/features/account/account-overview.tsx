@@ -15,14 +15,14 @@ export function AccountOverview({ user }: { user: AuthUser }) {
   const available = served?.filter((m) => m.available);
   const affordable = available?.filter((m) => m.creditCost <= user.credits).length;
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-4">
+    <section aria-labelledby={`${id}-title`} className="grid grid-cols-1 gap-4">
       <div className="grid gap-1">
         <h2 id={`${id}-title`} className="text-xl font-bold sm:text-2xl">
           {t("welcome.summaryLabel")}
         </h2>
         <p className="text-muted">{t("welcome.body")}</p>
       </div>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm">
           <h3 className="text-sm font-semibold text-muted">{t("welcome.creditsTitle")}</h3>
           <p className="mt-2 text-5xl font-black tabular-nums" data-testid="welcome-credits">{user.credits}</p>
@@ -55,7 +55,7 @@ export function AccountOverview({ user }: { user: AuthUser }) {
       <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
         <h3 className="text-lg font-bold">{t("welcome.costsTitle")}</h3>
         <p className="mt-1 text-muted">{t("welcome.costsBody")}</p>
-        <ul className="mt-5 grid gap-3 md:grid-cols-2">
+        <ul className="mt-5 grid grid-cols-1 gap-3 md:grid-cols-2">
           {models.map((model) => (
             <li key={model.id} className="flex items-center justify-between gap-3 rounded-2xl bg-surface-2 px-4 py-3">
               <span className="min-w-0">
