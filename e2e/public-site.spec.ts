@@ -369,6 +369,15 @@ describe("six languages", () => {
         // A missing key would render as its dotted path.
         expect(text).not.toMatch(/\b(howItWorks|landing|form|toasts|footer|terms|privacy|refund)\.[a-zA-Z]/);
         expect(await axeViolations(page)).toEqual([]);
+        if (language === "ja" || language === "zh") {
+          // No line ends mid-word: strict line breaking, and phrase-wise breaking for Japanese where supported.
+          const breaking = await page.evaluate(() => {
+            const style = getComputedStyle(document.querySelector("main p") ?? document.body);
+            return { lineBreak: style.lineBreak, wordBreak: style.wordBreak, phrases: CSS.supports("word-break", "auto-phrase") };
+          });
+          expect(breaking.lineBreak, path).toBe("strict");
+          expect(breaking.wordBreak, path).toBe(language === "ja" && breaking.phrases ? "auto-phrase" : "normal");
+        }
       }
       await context.close();
     });
