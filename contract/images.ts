@@ -30,9 +30,8 @@ export const modelEntrySchema = z.object({
   popular: z.boolean(),
   capabilities: z.array(z.string()),
   creditCost: z.number(),
+  /** Whether this server can run the model. Which setting would switch it on is for the README and the log only. */
   available: z.boolean(),
-  /** When not available: the settings any one of which enables the model. */
-  enabledBy: z.optional(z.array(z.string())),
 });
 export type ModelEntry = z.infer<typeof modelEntrySchema>;
 export const modelsResponseSchema = z.object({ models: z.array(modelEntrySchema) });

@@ -271,8 +271,67 @@ describe("footer and legal pages", () => {
   }
 });
 
+describe("small screens and keyboards", () => {
+  it("/landing at 375 px offers Features and Log In through a menu, tapped before React even hydrated", async () => {
+    const page = await open("/landing", { width: 375, height: 740 });
+    const menu = page.getByRole("button", { name: "Menu" });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Log In" }).isVisible()).toBe(false);
+    await menu.click();
+    // The tap started React; the entry replays it on the hydrated button, which opens the menu.
+    await page.locator('button[aria-label="Menu"][aria-expanded="true"]').waitFor({ timeout: 10_000 });
+    const panel = page.getByRole("navigation", { name: "Menu" });
+    await panel.getByRole("link", { name: "Features" }).waitFor();
+    expect(await panel.getByRole("link", { name: "Log In" }).getAttribute("href")).toBe("/login");
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Menu");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("every page starts with a Skip to content link, and no id appears twice on / or /landing", async () => {
+    for (const path of ["/", "/landing", "/terms-of-service", "/login", "/no-such-page"]) {
+      const page = await open(path);
+      await page.keyboard.press("Tab");
+      const skip = await page.evaluate(() => ({ text: document.activeElement?.textContent, href: document.activeElement?.getAttribute("href") }));
+      expect(skip, path).toEqual({ text: "Skip to content", href: "#main" });
+      expect(await page.locator("#main").count(), path).toBe(1);
+      const ids = await page.evaluate(() => [...document.querySelectorAll("[id]")].map((el) => el.id));
+      expect(ids.filter((id, i) => ids.indexOf(id) !== i), path).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
 describe("six languages", () => {
+  const english = ["Notify Me", "How It Works", "Get Early Access", "Back to Home", "Terms & Conditions", "Get Started Now"];
   const pages = ["/", "/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"];
+  it("a German visitor's first paint is German: the HTML as served, before any script runs", async () => {
+    // Chosen in the browser (German locale, no stored choice): Accept-Language decides.
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: "de-DE", viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const answer = await page.goto(`${app.baseUrl}/landing`);
+    expect(answer?.headers().vary).toMatch(/Cookie.*Accept-Language/);
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    const text = await page.locator("body").innerText();
+    for (const phrase of english) expect(text).not.toContain(phrase);
+    expect(text).toContain("Allgemeine Geschäftsbedingungen");
+    await context.close();
+
+    // Chosen on the site: the language switcher stores the pick in a cookie the server reads on the next page.
+    const picking = await (await newContext(browser)).newPage();
+    await picking.goto(`${app.baseUrl}/`);
+    await picking.locator("html[data-ready]").waitFor({ state: "attached" });
+    await picking.getByRole("combobox").first().selectOption("ja");
+    await picking.waitForFunction(() => document.documentElement.lang === "ja");
+    const cookies = await picking.context().cookies();
+    expect(cookies.find((c) => c.name === "language")?.value).toBe("ja");
+    const served = await picking.request.get(`${app.baseUrl}/privacy-policy`);
+    expect(await served.text()).toMatch(/<html lang="ja"[\s\S]*data-prerendered="ja"/);
+    await picking.context().close();
+  });
+
   it("no page scrolls sideways at 360 px, even with German and French words", async () => {
     for (const language of ["de", "fr"]) {
       const context = await newContext(browser, { width: 360, height: 740 });
@@ -290,7 +349,6 @@ describe("six languages", () => {
     }
   });
 
-  const english = ["Notify Me", "How It Works", "Get Early Access", "Back to Home", "Terms & Conditions", "Get Started Now"];
   for (const language of ["es", "fr", "de", "zh", "ja"]) {
     it(`${language}: every public page is translated and axe-clean`, async () => {
       const context = await newContext(browser);
@@ -298,7 +356,7 @@ describe("six languages", () => {
       const page = await context.newPage();
       for (const path of pages) {
         await page.goto(`${app.baseUrl}${path}`);
-        // The prerendered page is English until the script renders the stored language.
+        // The stored choice reaches the server as a cookie from the entry script on; the first page may switch in place.
         await page.waitForFunction((lng) => document.documentElement.lang === lng, language);
         await page.locator("footer").waitFor();
         // `lang` flips when i18n starts; the translated render commits a moment later. Give it that moment,
@@ -311,6 +369,15 @@ describe("six languages", () => {
         // A missing key would render as its dotted path.
         expect(text).not.toMatch(/\b(howItWorks|landing|form|toasts|footer|terms|privacy|refund)\.[a-zA-Z]/);
         expect(await axeViolations(page)).toEqual([]);
+        if (language === "ja" || language === "zh") {
+          // No line ends mid-word: strict line breaking, and phrase-wise breaking for Japanese where supported.
+          const breaking = await page.evaluate(() => {
+            const style = getComputedStyle(document.querySelector("main p") ?? document.body);
+            return { lineBreak: style.lineBreak, wordBreak: style.wordBreak, phrases: CSS.supports("word-break", "auto-phrase") };
+          });
+          expect(breaking.lineBreak, path).toBe("strict");
+          expect(breaking.wordBreak, path).toBe(language === "ja" && breaking.phrases ? "auto-phrase" : "normal");
+        }
       }
       await context.close();
     });

@@ -1,5 +1,6 @@
-// After `vite build` and `vite build --ssr web/prerender.tsx`: writes dist/web/prerendered/<page>.html, the
-// built index.html with the page's markup, title and description already in it.
+// After `vite build` and `vite build --ssr web/prerender.tsx`: writes dist/web/prerendered/<language>/<page>.html,
+// the built index.html with the page's markup, title, description and `<html lang>` in that language, so a visitor
+// reads their own language from the first paint (the server picks the variant, server/web/page-language.ts).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -7,9 +8,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const webDir = join(root, "dist/web");
 const entry = pathToFileURL(join(root, "dist/prerender/prerender.js")).href;
-const { render, prerenderPaths } = (await import(entry)) as {
-  render(path: string): Promise<{ html: string; title: string; description: string }>;
+const { render, prerenderPaths, prerenderLanguages } = (await import(entry)) as {
+  render(path: string, language: string): Promise<{ html: string; title: string; description: string }>;
   prerenderPaths: string[];
+  prerenderLanguages: readonly string[];
 };
 
 const escapeHtml = (text: string) =>
@@ -20,15 +22,18 @@ export function prerenderedFileName(path: string): string {
 }
 
 const template = readFileSync(join(webDir, "index.html"), "utf8");
-mkdirSync(join(webDir, "prerendered"), { recursive: true });
-for (const path of prerenderPaths) {
-  const page = await render(path);
-  const html = template
-    .replace(/<title>.*?<\/title>/s, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.description)}"`)
-    .replace(/<meta property="og:title" content="[^"]*"/, `<meta property="og:title" content="${escapeHtml(page.title)}"`)
-    .replace(/<meta property="og:description" content="[^"]*"/, `<meta property="og:description" content="${escapeHtml(page.description)}"`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="en">${page.html}</div>`);
-  writeFileSync(join(webDir, "prerendered", prerenderedFileName(path)), html);
+for (const language of prerenderLanguages) {
+  mkdirSync(join(webDir, "prerendered", language), { recursive: true });
+  for (const path of prerenderPaths) {
+    const page = await render(path, language);
+    const html = template
+      .replace('<html lang="en">', `<html lang="${language}">`)
+      .replace(/<title>.*?<\/title>/s, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${escapeHtml(page.description)}"`)
+      .replace(/<meta property="og:title" content="[^"]*"/, `<meta property="og:title" content="${escapeHtml(page.title)}"`)
+      .replace(/<meta property="og:description" content="[^"]*"/, `<meta property="og:description" content="${escapeHtml(page.description)}"`)
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered="${language}">${page.html}</div>`);
+    writeFileSync(join(webDir, "prerendered", language, prerenderedFileName(path)), html);
+  }
 }
-console.log(`Prerendered ${prerenderPaths.length} pages.`);
+console.log(`Prerendered ${prerenderPaths.length} pages in ${prerenderLanguages.length} languages.`);

@@ -160,6 +160,8 @@ export function createApp(deps: AppDeps): App {
     settings: { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, pollMs: 1000, soleProcess: database.kind === "pglite", ...deps.jobSettings },
   });
   const registry = createModelRegistry(config.imageProviders.keys);
+  // Customers only read "not available"; the operator reads here which setting switches each model on.
+  for (const model of registry.disabled()) logger.info({ model: model.id, enabledBy: model.settings }, `${model.label} is off: set ${model.settings.join(" or ")} to offer it`);
   const generation = createGenerationService({
     db,
     registry,

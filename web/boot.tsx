@@ -7,7 +7,8 @@ import { namespacesFor } from "./app/route-meta.ts";
 import { authAtom, stateFromStorage } from "./lib/auth-state.ts";
 import { createI18n } from "./lib/i18n.ts";
 import { readPublicConfig } from "./lib/public-config.ts";
-import { storedLanguage } from "./lib/stored-language.ts";
+import { isLanguage } from "../contract/languages.ts";
+import { chosenLanguage, pageLanguage } from "./lib/stored-language.ts";
 
 /** Resolves once the route has committed with its handlers attached (AppRoutes marks <html data-interactive>). */
 function whenInteractive(): Promise<void> {
@@ -24,15 +25,17 @@ function whenInteractive(): Promise<void> {
 }
 
 /**
- * Starts React: hydrates a prerendered page (always English, scripts/prerender.ts) or renders any other path
- * afresh in the stored language. Answers the i18n instance once the page is interactive; web/main.tsx then
- * switches a prerendered page to the visitor's language in place, which keeps what they already typed.
+ * Starts React: hydrates a prerendered page in the language it was served in (scripts/prerender.ts writes one
+ * per language) or renders any other path afresh in the visitor's language. Answers the i18n instance once the
+ * page is interactive; web/main.tsx then switches a prerendered page to a language picked since, in place,
+ * which keeps what they already typed.
  */
 export async function boot(): Promise<I18n> {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from index.html");
-  const prerendered = container.dataset.prerendered === "en";
-  const i18n = await createI18n(prerendered ? "en" : storedLanguage());
+  const prerenderedIn = container.dataset.prerendered;
+  const prerendered = isLanguage(prerenderedIn);
+  const i18n = await createI18n(prerendered ? prerenderedIn : (chosenLanguage() ?? pageLanguage()));
   // Load this route's words before the first render, so a prerendered page hydrates instead of flashing a spinner.
   await i18n.loadNamespaces(namespacesFor(window.location.pathname));
 

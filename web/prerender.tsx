@@ -2,6 +2,7 @@
 import { createStore } from "jotai";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
+import { type Language, languages } from "../contract/languages.ts";
 import { PUBLIC_CONFIG_TOKENS, type PublicConfig } from "../contract/public-config.ts";
 import { Root } from "./app/root.tsx";
 import { routeMeta } from "./app/route-meta.ts";
@@ -11,11 +12,12 @@ import { createI18n } from "./lib/i18n.ts";
 const configTokens: PublicConfig = { ...PUBLIC_CONFIG_TOKENS, version: "0.0.0-prerender" };
 
 export const prerenderPaths = Object.keys(routeMeta);
+export const prerenderLanguages = languages;
 
-export async function render(path: string): Promise<{ html: string; title: string; description: string }> {
+export async function render(path: string, language: Language): Promise<{ html: string; title: string; description: string }> {
   const meta = routeMeta[path];
   if (!meta) throw new Error(`no route meta for ${path}`);
-  const i18n = await createI18n("en");
+  const i18n = await createI18n(language);
   await i18n.loadNamespaces(meta.namespaces);
   const store = createStore();
   store.set(authAtom, { status: "unauthenticated", user: null });

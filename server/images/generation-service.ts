@@ -35,8 +35,7 @@ export function createGenerationService(deps: {
     const model = deps.registry.find(id);
     if (!model) throw new AppError("invalid:model", `There is no model called "${id}".`);
     if (!model.available || !deps.engines.has(model.id)) {
-      const settings = model.enabledBy ?? [];
-      throw new AppError("not_configured:model", `${model.label} needs ${settings.join(" or ") || "a provider key"} to be set on the server.`);
+      throw new AppError("not_configured:model", `${model.label} is not available on this server. Pick another model.`);
     }
     if ((input.personaIds?.length ?? 0) > 0 && !model.capabilities.includes("persona")) {
       throw new AppError("invalid:model_personas", `${model.label} cannot draw personas. Pick another model.`);

@@ -22,28 +22,32 @@ const settingNames: Record<keyof ImageProviderKeys, string> = {
 };
 
 export interface ModelRegistry {
+  /** What GET /api/models tells customers: availability, never the names of server settings. */
   list(): ModelEntry[];
   find(id: string): ModelEntry | undefined;
+  /** Models this server cannot run, each with the settings any one of which switches it on (for the start-up log). */
+  disabled(): { id: string; label: string; settings: string[] }[];
 }
 
 export function createModelRegistry(keys: ImageProviderKeys): ModelRegistry {
   const entries: ModelEntry[] = models.map((model) => {
     const needed = enablers[model.provider];
-    const available = needed.length === 0 || needed.some((key) => keys[key] !== undefined);
-    const entry: ModelEntry = {
+    return {
       id: model.id,
       label: model.label,
       provider: model.provider,
       popular: model.popular,
       capabilities: [...model.capabilities],
       creditCost: model.creditCost,
-      available,
+      available: needed.length === 0 || needed.some((key) => keys[key] !== undefined),
     };
-    if (!available) entry.enabledBy = needed.map((key) => settingNames[key]);
-    return entry;
   });
   return {
-    list: () => entries.map((e) => ({ ...e })),
+    list: () => entries.map((e) => ({ ...e, capabilities: [...e.capabilities] })),
     find: (id) => entries.find((e) => e.id === id),
+    disabled: () =>
+      models
+        .filter((model) => !entries.find((e) => e.id === model.id)?.available)
+        .map((model) => ({ id: model.id, label: model.label, settings: enablers[model.provider].map((key) => settingNames[key]) })),
   };
 }

@@ -5,7 +5,9 @@ import compression from "compression";
 import express, { Router } from "express";
 import { AppError } from "../http/app-error.ts";
 import { isClientRoute } from "../../contract/client-routes.ts";
+import { isLanguage, type Language, languages } from "../../contract/languages.ts";
 import { PUBLIC_CONFIG_META, PUBLIC_CONFIG_TOKENS, type PublicConfig } from "../../contract/public-config.ts";
+import { LANGUAGE_VARY, pageLanguage, withHtmlLang } from "./page-language.ts";
 
 function escapeAttribute(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -24,15 +26,23 @@ export function renderIndexHtml(template: string, config: PublicConfig): string 
   return html;
 }
 
-/** Prerendered public pages by path (scripts/prerender.ts writes them); other paths get the plain shell. */
-function loadPrerendered(webDir: string, config: PublicConfig): Map<string, string> {
-  const pages = new Map<string, string>();
-  const dir = join(webDir, "prerendered");
-  if (!existsSync(dir)) return pages;
-  for (const file of readdirSync(dir)) {
-    if (!file.endsWith(".html")) continue;
-    const path = file === "index.html" ? "/" : `/${file.slice(0, -".html".length)}`;
-    pages.set(path, renderIndexHtml(readFileSync(join(dir, file), "utf8"), config));
+/**
+ * Prerendered public pages by path and language (scripts/prerender.ts writes prerendered/<language>/<page>.html);
+ * other paths get the plain shell.
+ */
+function loadPrerendered(webDir: string, config: PublicConfig): Map<string, Map<Language, string>> {
+  const pages = new Map<string, Map<Language, string>>();
+  const root = join(webDir, "prerendered");
+  if (!existsSync(root)) return pages;
+  for (const language of readdirSync(root)) {
+    if (!isLanguage(language)) continue;
+    for (const file of readdirSync(join(root, language))) {
+      if (!file.endsWith(".html")) continue;
+      const path = file === "index.html" ? "/" : `/${file.slice(0, -".html".length)}`;
+      const variants = pages.get(path) ?? new Map<Language, string>();
+      variants.set(language, renderIndexHtml(readFileSync(join(root, language, file), "utf8"), config));
+      pages.set(path, variants);
+    }
   }
   return pages;
 }
@@ -105,17 +115,27 @@ export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; pu
   // The pages are fixed for the life of the process: tag each once instead of hashing it on every request
   // (Express's own ETags are off, server/app.ts).
   const tagged = (html: string) => ({ html, etag: `W/"${createHash("sha1").update(html).digest("base64url")}"` });
-  const index = tagged(indexHtml);
-  const pages = new Map([...prerendered].map(([path, html]) => [path, tagged(html)]));
+  // Every page comes in each language, chosen before the first paint (server/web/page-language.ts): a
+  // prerendered public page in its own words, the plain shell with `<html lang>` set for React to start in.
+  const index = new Map(languages.map((language) => [language, tagged(withHtmlLang(indexHtml, language))]));
+  const pages = new Map(
+    [...prerendered].map(([path, variants]) => [path, new Map([...variants].map(([language, html]) => [language, tagged(html)]))]),
+  );
   router.get("/{*splat}", staticCompression, (req, res, next) => {
     if (req.path.startsWith("/api/") || req.path === "/api") return next();
-    // A path the web app has no page for gets the same shell, which shows the 404 card, with status 404.
+    const language = pageLanguage(req);
+    // A path the web app has no page for gets the shell in the visitor's language, which shows the 404 card,
+    // with status 404.
     if (!isClientRoute(req.path)) {
-      res.status(404).type("html").set("Cache-Control", "no-cache").send(index.html);
+      const shell = index.get(language) ?? index.get("en");
+      if (!shell) return next();
+      res.status(404).type("html").set({ "Cache-Control": "no-cache", Vary: `Accept-Encoding, ${LANGUAGE_VARY}` }).send(shell.html);
       return;
     }
-    const page = pages.get(req.path) ?? index;
-    res.type("html").set({ "Cache-Control": "no-cache", ETag: page.etag });
+    const variants = pages.get(req.path) ?? index;
+    const page = variants.get(language) ?? variants.get("en") ?? index.get(language);
+    if (!page) return next();
+    res.type("html").set({ "Cache-Control": "no-cache", ETag: page.etag, Vary: `Accept-Encoding, ${LANGUAGE_VARY}` });
     if (req.fresh) res.status(304).end();
     else res.send(page.html);
   });

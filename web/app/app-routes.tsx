@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Route, Routes } from "react-router";
 import { clientRoutes } from "../../contract/client-routes.ts";
 import { FullScreenSpinner } from "../components/site/full-screen-spinner.tsx";
+import { SkipLink } from "../components/site/skip-link.tsx";
 import { useAtomValue } from "jotai";
 import { authAtom, useAuthBootstrap } from "../lib/auth-state.ts";
 import WaitlistPage from "../routes/waitlist.tsx";
@@ -34,20 +35,23 @@ export function AppRoutes() {
   // SPEC.md §2: a full-screen spinner replaces the routes while the authentication check loads.
   if (auth.status === "loading") return <FullScreenSpinner label={t("loading")} />;
   return (
-    <Suspense fallback={<FullScreenSpinner label={t("loading")} />}>
-      <Routes>
-        <Route path={clientRoutes.waitlist} element={<WaitlistPage />} />
-        <Route path={clientRoutes.landing} element={<LandingPage />} />
-        <Route element={<AppLayout />}>
-          <Route path={clientRoutes.login} element={<LoginPage />} />
-          <Route path={clientRoutes.app} element={<AppHomePage />} />
-        </Route>
-        <Route path={clientRoutes.terms} element={<LegalPage doc="terms" />} />
-        <Route path={clientRoutes.privacy} element={<LegalPage doc="privacy" />} />
-        <Route path={clientRoutes.refund} element={<LegalPage doc="refund" />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-      <InteractiveMark />
-    </Suspense>
+    <>
+      <SkipLink />
+      <Suspense fallback={<FullScreenSpinner label={t("loading")} />}>
+        <Routes>
+          <Route path={clientRoutes.waitlist} element={<WaitlistPage />} />
+          <Route path={clientRoutes.landing} element={<LandingPage />} />
+          <Route element={<AppLayout />}>
+            <Route path={clientRoutes.login} element={<LoginPage />} />
+            <Route path={clientRoutes.app} element={<AppHomePage />} />
+          </Route>
+          <Route path={clientRoutes.terms} element={<LegalPage doc="terms" />} />
+          <Route path={clientRoutes.privacy} element={<LegalPage doc="privacy" />} />
+          <Route path={clientRoutes.refund} element={<LegalPage doc="refund" />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+        <InteractiveMark />
+      </Suspense>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { defaultLanguage, type Language, languages } from "../../contract/languages.ts";
-import { LANGUAGE_KEY, storedLanguage } from "./stored-language.ts";
+import { defaultLanguage, isLanguage, type Language, languages } from "../../contract/languages.ts";
+import { rememberLanguage, storedLanguage } from "./stored-language.ts";
 
 // One lazy chunk per language and namespace: a page loads only the words it shows.
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json");
@@ -39,15 +39,11 @@ export async function createI18n(language: Language = storedLanguage()): Promise
     });
   if (typeof document === "undefined") return instance; // prerendering at build time
   document.documentElement.lang = instance.resolvedLanguage ?? language;
-  // Only a change is stored: a prerendered page starts in English (web/boot.tsx) without forgetting the
-  // visitor's own choice, which web/main.tsx switches to next.
+  // Only a change is stored: a page starts in the language it was served in (web/boot.tsx) without
+  // forgetting the visitor's own choice, which web/main.tsx switches to next.
   instance.on("languageChanged", (lng) => {
     document.documentElement.lang = lng;
-    try {
-      localStorage.setItem(LANGUAGE_KEY, lng);
-    } catch {
-      // Not persisted when storage is blocked; the page still switches.
-    }
+    if (isLanguage(lng)) rememberLanguage(lng);
   });
   return instance;
 }

@@ -20,8 +20,8 @@ function Studio({ user }: { user: AuthUser }) {
   useStudioLive(user.id);
   const name = user.email.split("@")[0] ?? user.email;
   return (
-    <main id="main" className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-8 sm:gap-12 sm:px-5 sm:py-10">
-      <div className="grid gap-6">
+    <main id="main" className="mx-auto grid w-full grid-cols-1 max-w-6xl gap-10 px-4 py-8 sm:gap-12 sm:px-5 sm:py-10">
+      <div className="grid min-w-0 grid-cols-1 gap-6">
         <div className="grid gap-1">
           <p className="text-sm font-semibold text-primary">{t("welcome.kicker")}</p>
           <h1 className="font-display text-3xl leading-tight font-black tracking-tight break-words sm:text-4xl">{t("welcome.title", { name })}</h1>
@@ -44,7 +44,7 @@ function AppShell() {
       <div className="min-h-dvh">
         <header className="sticky top-0 z-40 border-b border-border/70 bg-bg/90 backdrop-blur">
           <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-5">
-            <Logo to="/app" />
+            <Logo to="/app" compact />
             <div className="flex items-center gap-2 sm:gap-3">
               <CreditsBadge credits={user.credits} />
               <AccountMenu user={user} />

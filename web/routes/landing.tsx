@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MarketingHeader } from "../components/site/marketing-header.tsx";
+import { MobileMenu } from "../components/site/mobile-menu.tsx";
 import { StepCard } from "../components/site/step-card.tsx";
 import { SiteFooter } from "../components/site/site-footer.tsx";
 import { DemoPanels } from "../features/landing/demo-panels.tsx";
@@ -34,6 +35,14 @@ export default function LandingPage() {
             {t("common:nav.tryForFree")}
           </Link>
         </nav>
+        <MobileMenu className="md:hidden">
+          <a href="#features" className="rounded-lg px-3 py-2 font-semibold hover:bg-surface-2">
+            {t("common:nav.features")}
+          </a>
+          <Link to="/login" className="rounded-lg px-3 py-2 font-semibold hover:bg-surface-2">
+            {t("common:nav.logIn")}
+          </Link>
+        </MobileMenu>
       </MarketingHeader>
       <main id="main">
         <section className="mx-auto grid max-w-6xl gap-6 px-5 pt-14 pb-16 text-center sm:pt-20">

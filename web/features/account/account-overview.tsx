@@ -1,27 +1,36 @@
+import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { AuthUser } from "../../../contract/auth.ts";
 import { EARLY_BIRD_CREDITS } from "../../../contract/credits.ts";
 import { models } from "../../../contract/models.ts";
+import { fetchModels, MODELS_KEY } from "../studio/api.ts";
 
 /** Credits, early-bird status, plan and what each model costs: the account at a glance, below the studio. */
 export function AccountOverview({ user }: { user: AuthUser }) {
   const { t } = useTranslation("app");
   const id = useId();
-  const affordable = models.filter((m) => m.creditCost <= user.credits).length;
+  // Counted against what this server runs: a model it cannot run is not one the credits are "enough for".
+  const served = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels }).data?.models;
+  const available = served?.filter((m) => m.available);
+  const affordable = available?.filter((m) => m.creditCost <= user.credits).length;
   return (
-    <section aria-labelledby={`${id}-title`} className="grid gap-4">
+    <section aria-labelledby={`${id}-title`} className="grid grid-cols-1 gap-4">
       <div className="grid gap-1">
         <h2 id={`${id}-title`} className="text-xl font-bold sm:text-2xl">
           {t("welcome.summaryLabel")}
         </h2>
         <p className="text-muted">{t("welcome.body")}</p>
       </div>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm">
           <h3 className="text-sm font-semibold text-muted">{t("welcome.creditsTitle")}</h3>
           <p className="mt-2 text-5xl font-black tabular-nums" data-testid="welcome-credits">{user.credits}</p>
-          <p className="mt-2 text-sm text-muted">{t("welcome.creditsBody", { count: affordable, total: models.length })}</p>
+          {available && affordable !== undefined && (
+            <p className="mt-2 text-sm text-muted" data-testid="welcome-models">
+              {t("welcome.creditsBody", { count: affordable, available: available.length, total: models.length })}
+            </p>
+          )}
         </div>
         <div className={`rounded-3xl border p-6 shadow-sm ${user.earlyBird ? "brand-gradient border-transparent text-white" : "border-border bg-surface"}`}>
           <h3 className={`text-sm font-semibold ${user.earlyBird ? "text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.45)]" : "text-muted"}`}>
@@ -46,7 +55,7 @@ export function AccountOverview({ user }: { user: AuthUser }) {
       <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
         <h3 className="text-lg font-bold">{t("welcome.costsTitle")}</h3>
         <p className="mt-1 text-muted">{t("welcome.costsBody")}</p>
-        <ul className="mt-5 grid gap-3 md:grid-cols-2">
+        <ul className="mt-5 grid grid-cols-1 gap-3 md:grid-cols-2">
           {models.map((model) => (
             <li key={model.id} className="flex items-center justify-between gap-3 rounded-2xl bg-surface-2 px-4 py-3">
               <span className="min-w-0">

@@ -36,7 +36,7 @@ afterEach(() => {
 const user: AuthUser = { id: "u1", email: "maker@example.com", credits: 10, plan: "free", earlyBird: false, hasPassword: false } as AuthUser;
 const models: ModelEntry[] = [
   { id: "studio", label: "Thumbforge Studio", provider: "studio", popular: false, capabilities: ["generate"], creditCost: 1, available: true },
-  { id: "gpt-image", label: "GPT Image", provider: "openai", popular: true, capabilities: ["generate"], creditCost: 6, available: false, enabledBy: ["OPENAI_API_KEY"] },
+  { id: "gpt-image", label: "GPT Image", provider: "openai", popular: true, capabilities: ["generate"], creditCost: 6, available: false },
 ];
 const pending = imageRecord("img-1", { prompt: "A chef", style: "cartoon" });
 
@@ -150,5 +150,26 @@ describe("CreatePanel", () => {
     fireEvent.change(prompt(), { target: { value: "A chef" } });
     expect(generateButton().disabled).toBe(true);
     expect(screen.getByText("This model needs 1 credit and you have 0.")).toBeTruthy();
+  });
+
+  it("marks a model this server cannot run as not available, without naming server settings", async () => {
+    setup();
+    await modelsLoaded();
+    fireEvent.keyDown(screen.getByTestId("model-picker"), { key: "Enter" });
+    const unavailable = await screen.findByRole("option", { name: /GPT Image/ });
+    expect(unavailable.getAttribute("aria-disabled")).toBe("true");
+    expect(unavailable.textContent).toContain("Not available on this server");
+    expect(document.body.textContent).not.toMatch(/API_KEY|on the server/);
+  });
+
+  it("moves focus from the busy Generate button to the result region, so keyboard users keep their place", async () => {
+    setup();
+    await modelsLoaded();
+    fireEvent.change(prompt(), { target: { value: "A chef" } });
+    generateButton().focus();
+    fireEvent.click(generateButton());
+    await screen.findByText("Generating image...");
+    expect(document.activeElement).toBe(screen.getByRole("region", { name: "Result" }));
+    expect(document.activeElement?.textContent).toContain("Generating image...");
   });
 });

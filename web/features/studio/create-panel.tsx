@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AuthUser } from "../../../contract/auth.ts";
 import {
@@ -20,6 +20,7 @@ import { requestErrorMessage } from "./error-message.ts";
 import { GenerationView } from "./generation-view.tsx";
 import { newerImage, upsertImage } from "./image-live.ts";
 import { AspectPicker, ModelPicker, StylePicker } from "./pickers.tsx";
+import { scrollIntoViewGently } from "./reveal.ts";
 import { defaultModel, isSubmitShortcut, promptLength, submitBlocker } from "./submit-rules.ts";
 import { imageProgressAtom } from "./use-studio-live.ts";
 
@@ -53,12 +54,10 @@ export function CreatePanel({ user }: { user: AuthUser }) {
       queryClient.setQueryData<ImageResponse>(imageKey(image.id), (known) => ({ image: newerImage(known?.image, image) }));
       queryClient.setQueryData<GalleryResponse>(recentImagesKey(user.id), (gallery) => upsertImage(gallery, image));
       setCurrentId(image.id);
-      // On a phone the result sits below the form: bring it into view (no-op when it already shows).
-      viewRef.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+      scrollIntoViewGently(viewRef.current);
     },
-    onError(err, request) {
-      const settings = modelList.find((m) => m.id === request.model)?.enabledBy;
-      toast({ variant: "destructive", title: t("studio.errors.title"), description: requestErrorMessage(t, err, { settings }) });
+    onError(err) {
+      toast({ variant: "destructive", title: t("studio.errors.title"), description: requestErrorMessage(t, err) });
     },
   });
 
@@ -68,6 +67,9 @@ export function CreatePanel({ user }: { user: AuthUser }) {
   function start(request: GenerateImageRequest) {
     setLastRequest(request);
     generate.mutate(request);
+    // Generate turns busy (disabled) and would drop focus to the page: move it to where the progress and the
+    // result appear, so keyboard and screen-reader users follow the generation.
+    viewRef.current?.focus({ preventScroll: true });
   }
 
   function submit(event: FormEvent) {
@@ -83,6 +85,11 @@ export function CreatePanel({ user }: { user: AuthUser }) {
   }
 
   const image = current.data?.image;
+  // A finished image (or a failure) brings the result and Download into view once more.
+  const settled = image?.status === "ready" || image?.status === "failed";
+  useEffect(() => {
+    if (settled) scrollIntoViewGently(viewRef.current);
+  }, [settled]);
   const hintId = `${id}-hint`;
   const counterId = `${id}-counter`;
   const blockerId = `${id}-blocker`;
@@ -90,7 +97,7 @@ export function CreatePanel({ user }: { user: AuthUser }) {
     blocker === "credits" && model
       ? t("studio.needCredits", { count: model.creditCost, credits: user.credits })
       : blocker === "model_unavailable" && model
-        ? t("studio.modelNeeds", { settings: (model.enabledBy ?? []).join(" / ") })
+        ? t("studio.modelUnavailable")
         : null;
 
   return (
@@ -169,12 +176,11 @@ export function CreatePanel({ user }: { user: AuthUser }) {
             </p>
           )}
         </form>
-        <div ref={viewRef} className="min-w-0 scroll-mt-20">
+        <div ref={viewRef} tabIndex={-1} role="region" aria-label={t("studio.resultLabel")} className="min-w-0 scroll-mt-20 rounded-2xl outline-none">
           <GenerationView
           image={image}
           progress={image ? progress[image.id] : undefined}
           aspect={aspect}
-          settings={modelList.find((m) => m.id === image?.model)?.enabledBy}
           onRetry={() => lastRequest && start(lastRequest)}
           retrying={generate.isPending}
           />

@@ -38,9 +38,8 @@ describe("generation error messages", () => {
     expect(english.studio.errors[key]).toBeTruthy();
   });
 
-  it("names the settings that switch a model on", () => {
-    expect(generationErrorMessage(t, "not_configured:model", { settings: ["BFL_API_KEY", "FAL_KEY"] })).toContain("BFL_API_KEY / FAL_KEY");
-    expect(generationErrorMessage(t, "not_configured:model")).toBe(english.studio.errors.not_configured_model_plain);
+  it("says a model is not available on this server without naming server settings", () => {
+    expect(generationErrorMessage(t, "not_configured:model")).toBe("This model is not available on this server. Pick another one.");
   });
 
   it("reads the code from an API error and never shows the server's text", () => {

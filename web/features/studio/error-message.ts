@@ -29,21 +29,13 @@ export function errorKeyForCode(code: string | null | undefined): string {
   return "generic";
 }
 
-/** Which settings enable a model, for the "needs a setting" sentence. */
-export interface ErrorContext {
-  settings?: readonly string[] | undefined;
-}
-
-export function generationErrorMessage(t: TFunction<"app">, code: string | null | undefined, context: ErrorContext = {}): string {
-  const settings = context.settings?.length ? context.settings.join(" / ") : "";
-  const key = errorKeyForCode(code);
-  if (key === "not_configured_model" && !settings) return t("studio.errors.not_configured_model_plain");
-  return t(`studio.errors.${key}`, { settings });
+export function generationErrorMessage(t: TFunction<"app">, code: string | null | undefined): string {
+  return t(`studio.errors.${errorKeyForCode(code)}`);
 }
 
 /** A translated sentence for a failed request: network failures read differently from server refusals. */
-export function requestErrorMessage(t: TFunction<"app">, err: unknown, context: ErrorContext = {}): string {
+export function requestErrorMessage(t: TFunction<"app">, err: unknown): string {
   const code = errorCodeOf(err);
   if (!code && err instanceof TypeError) return t("studio.errors.network");
-  return generationErrorMessage(t, code, context);
+  return generationErrorMessage(t, code);
 }

@@ -33,14 +33,12 @@ export function GenerationView({
   image,
   progress,
   aspect,
-  settings,
   onRetry,
   retrying,
 }: {
   image: ImageRecord | undefined;
   progress: ImageProgress | undefined;
   aspect: ImageAspect;
-  settings?: readonly string[] | undefined;
   onRetry: () => void;
   retrying: boolean;
 }) {
@@ -98,7 +96,7 @@ export function GenerationView({
         {failed && (
           <div className="grid gap-1">
             <p className="font-semibold text-danger">{t("studio.failedTitle")}</p>
-            <p className="text-sm">{generationErrorMessage(t, image.errorCode, { settings })}</p>
+            <p className="text-sm">{generationErrorMessage(t, image.errorCode)}</p>
             {image.creditsSpent > 0 && <p className="text-sm text-muted">{t("studio.refunded", { count: image.creditsSpent })}</p>}
           </div>
         )}

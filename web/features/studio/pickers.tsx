@@ -137,7 +137,7 @@ export function ModelPicker({
                     {!model.available && (
                       <>
                         {" · "}
-                        {t("studio.modelNeeds", { settings: (model.enabledBy ?? []).join(" / ") })}
+                        {t("studio.modelUnavailable")}
                       </>
                     )}
                   </span>
