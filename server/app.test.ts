@@ -13,9 +13,9 @@ const publicUrl = "https://thumbforge.example";
 beforeAll(async () => {
   webDir = mkdtempSync(join(tmpdir(), "tf-web-"));
   writeFileSync(join(webDir, "index.html"), "<!doctype html><html><head><title>t</title></head><body></body></html>");
-  mkdirSync(join(webDir, "prerendered"));
+  mkdirSync(join(webDir, "prerendered", "en"), { recursive: true });
   writeFileSync(
-    join(webDir, "prerendered", "landing.html"),
+    join(webDir, "prerendered", "en", "landing.html"),
     '<!doctype html><html><head><title>Landing</title></head><body><div id="root" data-prerendered="en"><a href="mailto:support@tf-config.invalid">support@tf-config.invalid</a><a href="https://tf-config.invalid/feedback">f</a></div></body></html>',
   );
   mkdirSync(join(webDir, "assets"));

@@ -69,8 +69,14 @@ export function receiveImageUpload(req: Request, options: { maxBytes: number; te
       req.unpipe(parser);
       // Keep listening so late errors from a torn-down stream are swallowed rather than crash the process.
       req.resume();
-      out?.destroy();
-      void discard().finally(() => reject(err));
+      // The file is removed once its handle has closed: removed earlier, a still-pending open would make it again.
+      const file = out;
+      const closed = new Promise<void>((resolve) => {
+        if (!file || file.closed) return resolve();
+        file.once("close", () => resolve());
+        file.destroy();
+      });
+      void closed.then(discard).finally(() => reject(err));
     };
     const succeed = () => {
       if (settled) return;
