@@ -1,4 +1,5 @@
-// Writes sample Studio renders (each style, a 9:16, zh and ja headlines, with and without a persona) to look at:
+// Writes sample Studio renders (each style, a 9:16, zh and ja headlines, long, quoted and brand-name headlines, with
+// and without a persona) to look at:
 //   node scripts/studio-samples.ts [outDir=/tmp]
 // The persona is a drawn stand-in, so the script needs no photo and no network.
 import { writeFileSync } from "node:fs";
@@ -21,6 +22,9 @@ const samples: [string, GenerateInput][] = [
   ["portrait", { prompt: '"This changed everything"', style: "cartoon", aspect: "9:16", personas, seed: 5 }],
   ["zh", { prompt: "做一个缩略图：「我用三十天学会了编程」", style: "realistic", aspect: "16:9", personas, seed: 6 }],
   ["ja", { prompt: "「東京で一番おいしいラーメン」のサムネイル", style: "vintage", aspect: "1:1", personas: [], seed: 7 }],
+  ["long", { prompt: "make a thumbnail for 'This changed everything about how I code forever and ever'", style: "realistic", aspect: "16:9", personas, seed: 8 }],
+  ["brands", { prompt: 'Thumbnail for "my new iPhone vs an old YouTube camera"', style: "abstract", aspect: "16:9", personas: [], seed: 9 }],
+  ["lone-quote", { prompt: 'make a thumbnail for "why I left Google after ten years and what I learned about remote teams', style: "cartoon", aspect: "9:16", personas, seed: 10 }],
 ];
 for (const [name, input] of samples) {
   const started = performance.now();

@@ -72,7 +72,7 @@ describe("loadConfig", () => {
       falKontextMax: "fal-ai/flux-pro/kontext/max",
       replicateKontextPro: "black-forest-labs/flux-kontext-pro",
       openaiImage: "gpt-image-1",
-      googleFlashImage: "gemini-3.1-flash-image-preview",
+      googleFlashImage: "gemini-3.1-flash-image",
     });
     expect(imageProviders.baseUrls.openai).toBeUndefined();
     expect(imageProviders.resultHosts).toEqual(expect.arrayContaining(["fal.media", "replicate.delivery", "delivery-eu1.bfl.ai"]));

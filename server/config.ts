@@ -102,8 +102,8 @@ const envSchema = z.object({
   REPLICATE_KONTEXT_MAX_MODEL: modelId("black-forest-labs/flux-kontext-max"),
   OPENAI_IMAGE_MODEL: modelId("gpt-image-1"),
   // @ai-sdk/google only runs Gemini image models: the Imagen API was shut down (its 4.0.49 changelog).
-  GOOGLE_FLASH_IMAGE_MODEL: geminiModelId("gemini-3.1-flash-image-preview"),
-  GOOGLE_PRO_IMAGE_MODEL: geminiModelId("gemini-3-pro-image-preview"),
+  GOOGLE_FLASH_IMAGE_MODEL: geminiModelId("gemini-3.1-flash-image"),
+  GOOGLE_PRO_IMAGE_MODEL: geminiModelId("gemini-3-pro-image"),
   BFL_BASE_URL: optionalUrl(["http:", "https:"]),
   FAL_BASE_URL: optionalUrl(["http:", "https:"]),
   REPLICATE_BASE_URL: optionalUrl(["http:", "https:"]),

@@ -122,6 +122,18 @@ describe("Studio engine", () => {
     expect(new Set(seen.map((p) => p.stage))).toEqual(new Set(["layout", "background", "subjects", "text", "encode"]));
   });
 
+  it("reports placing the subjects only when there are subjects", async () => {
+    const stages = async (over: Partial<GenerateInput>) => {
+      const seen = new Set<string>();
+      await engine.generate(input({ ...over, onProgress: (p) => seen.add(p.stage) }));
+      return seen;
+    };
+    expect(await stages({ personas: [] })).toEqual(new Set(["layout", "background", "text", "encode"]));
+    const photo = await sharp({ create: { width: 640, height: 360, channels: 3, background: "#884422" } }).jpeg().toBuffer();
+    expect((await stages({ personas: [], baseImage: photo })).has("subjects")).toBe(true);
+    expect((await stages({})).has("subjects")).toBe(true);
+  });
+
   it("rejects an aborted signal, before and during work", async () => {
     await expect(engine.generate(input({ signal: AbortSignal.abort() }))).rejects.toThrow(/abort/i);
     const controller = new AbortController();

@@ -37,13 +37,13 @@ describe("Google engines (Gemini image models)", () => {
     const engine = await googleEngine(answerJpeg);
     const result = await engine.generate(input);
     const request = server?.requests[0];
-    expect(request?.path).toBe("/v1beta/models/gemini-3.1-flash-image-preview:generateContent");
+    expect(request?.path).toBe("/v1beta/models/gemini-3.1-flash-image:generateContent");
     expect(request?.headers["x-goog-api-key"]).toBe("g-test");
     const body = JSON.parse(request?.body.toString() ?? "{}");
     expect(body.contents[0].parts[0].text).toContain("Coding marathon at night");
     expect(body.generationConfig).toMatchObject({ responseModalities: ["IMAGE"], imageConfig: { aspectRatio: "16:9" }, seed: 5 });
     expect(await sharp(result.png).metadata()).toMatchObject({ format: "png" });
-    expect(result).toMatchObject({ width: 1344, height: 756, scene: { provider: "google", model: "gemini-3.1-flash-image-preview" } });
+    expect(result).toMatchObject({ width: 1344, height: 756, scene: { provider: "google", model: "gemini-3.1-flash-image" } });
   });
 
   it("sends the persona cut-out as an inline image part to the flash model only", async () => {
@@ -57,7 +57,7 @@ describe("Google engines (Gemini image models)", () => {
     const pro = await googleEngine(answerJpeg, "gemini-pro-image");
     await pro.generate({ ...input, personas: [{ name: "Lee", png: persona }] });
     const proRequest = server?.requests[0];
-    expect(proRequest?.path).toBe("/v1beta/models/gemini-3-pro-image-preview:generateContent");
+    expect(proRequest?.path).toBe("/v1beta/models/gemini-3-pro-image:generateContent");
     expect(JSON.parse(proRequest?.body.toString() ?? "{}").contents[0].parts).toHaveLength(2);
   });
 

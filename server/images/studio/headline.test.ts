@@ -16,4 +16,32 @@ describe("headlineFromPrompt", () => {
   it("keeps a long phrase short", () => {
     expect(headlineFromPrompt("why every single developer should learn how to write shell scripts today").text.split(" ").length).toBeLessThanOrEqual(6);
   });
+
+  it("takes a single-quoted title whole, with no stray quote mark", () => {
+    expect(headlineFromPrompt("make a thumbnail for 'This changed everything about how I code forever and ever'").text).toBe(
+      "THIS CHANGED EVERYTHING ABOUT HOW I CODE FOREVER AND EVER",
+    );
+    expect(headlineFromPrompt("Thumbnail saying ‘Don’t quit your job yet’ on a red wall").text).toBe("DON’T QUIT YOUR JOB YET");
+  });
+
+  it.each([
+    ['make a thumbnail for "I quit my job', "I QUIT MY JOB"],
+    ["thumbnail about 'why I left Google", "WHY I LEFT GOOGLE"],
+    ["Cover for « Le meilleur café de Paris", "LE MEILLEUR CAFÉ DE PARIS"],
+    ["「東京で一番おいしいラーメン", "東京で一番おいしいラーメン"],
+  ])("drops a lone quote mark: %s → %s", (prompt, expected) => {
+    expect(headlineFromPrompt(prompt).text).toBe(expected);
+  });
+
+  it("marks a cut with an ellipsis at a word boundary instead of losing words silently", () => {
+    const text = headlineFromPrompt("why every single developer should learn how to write shell scripts today").text;
+    expect(text).toBe("WHY EVERY SINGLE DEVELOPER SHOULD LEARN…");
+    expect(headlineFromPrompt('Make a thumbnail for "I tried 100 days of coding"').text.endsWith("…")).toBe(false);
+  });
+
+  it("leaves brand names with their own capitals alone when uppercasing", () => {
+    expect(headlineFromPrompt('Make a thumbnail for "my new iPhone vs an old YouTube camera"').text).toBe("MY NEW iPhone VS AN OLD YouTube CAMERA");
+    expect(headlineFromPrompt('Thumbnail: "macOS tricks for TikTok creators"').text).toBe("macOS TRICKS FOR TikTok CREATORS");
+    expect(headlineFromPrompt('thumbnail for "iphone setup tour"').text).toBe("iPhone SETUP TOUR");
+  });
 });

@@ -1,8 +1,27 @@
 /**
- * The headline a thumbnail shows, taken from the prompt (issue 5): quoted text first — straight, curly or CJK
- * corner brackets — else a short phrase with the request words ("make a … thumbnail for") stripped.
+ * The headline a thumbnail shows, taken from the prompt: quoted text first — straight or curly, double or single,
+ * « », „ “ or CJK corner brackets, always as a pair — else a short phrase with the request words ("make a …
+ * thumbnail for") stripped. A quote mark without its partner is dropped, never drawn.
  */
-const QUOTED = [/"([^"]{2,80})"/u, /“([^”]{2,80})”/u, /「([^」]{1,60})」/u, /『([^』]{1,60})』/u, /«\s*([^»]{2,80}?)\s*»/u, /„([^“”]{2,80})[“”]/u];
+const QUOTED = [
+  /"([^"]{2,80})"/u,
+  /“([^”]{2,80})”/u,
+  /「([^」]{1,60})」/u,
+  /『([^』]{1,60})』/u,
+  /«\s*([^»]{2,80}?)\s*»/u,
+  /„([^“”]{2,80})[“”]/u,
+  // Single quotes count only at word edges, so the apostrophe in "don't" never opens or closes a quotation.
+  /(?<![\p{L}\p{N}])'(\S[^']{0,78}\S)'(?![\p{L}\p{N}])/u,
+  /(?<![\p{L}\p{N}])‘(\S.{0,78}?\S)’(?![\p{L}\p{N}])/u,
+];
+// Quote marks left over once the pair (if any) is taken out; apostrophes inside a word are not among them.
+const STRAY_QUOTES = /["“”„«»「」『』]|(?<![\p{L}\p{N}])['‘’]|['‘’](?![\p{L}\p{N}])/gu;
+
+// Names whose capitals are part of the name: uppercasing them ("IPHONE") reads as a different word.
+const BRANDS = new Map(
+  ["iPhone", "iPad", "iOS", "macOS", "YouTube", "TikTok", "GitHub", "eBay", "iMac", "AirPods", "ChatGPT", "PlayStation", "LinkedIn", "WhatsApp"].map((b) => [b.toLowerCase(), b]),
+);
+const INTERNAL_CAPITAL = /\p{Ll}\p{Lu}/u;
 
 // Phrases people put before the subject of a request; removing them leaves what the video is about.
 const LEADING = [
@@ -16,8 +35,11 @@ const LEADING = [
 ];
 const CJK_LEADING = [/^(请|請)?(帮我|幫我)?(做|生成|制作|製作|设计|設計|画|畫)(一个|一張|一张|个|張|张)?/u, /(的)?(缩略图|縮圖|封面|サムネイル|サムネ)(を作って|を作成して|をください)?[。！!]*$/u, /^(動画|视频|視頻)(の|的)?/u];
 
+// How much of the prompt can become a headline at all; what fits on the image is text-fit's call, which sizes
+// and breaks lines first and shortens with an ellipsis only when even that fails.
 const MAX_LATIN_WORDS = 6;
 const MAX_CJK_CHARS = 14;
+export const ELLIPSIS = "…";
 
 export type Script = "latin" | "cjk";
 
@@ -54,14 +76,27 @@ function shortPhrase(prompt: string): string {
 }
 
 function finish(text: string, quoted: boolean): Headline {
-  const script = scriptOf(text);
+  const unquoted = text.replace(STRAY_QUOTES, "").replace(/\s+/gu, " ").trim();
+  const script = scriptOf(unquoted);
   if (script === "cjk") {
-    const chars = [...text.replace(/\s+/gu, "")];
-    return { text: chars.slice(0, quoted ? MAX_CJK_CHARS * 2 : MAX_CJK_CHARS).join(""), script };
+    const chars = [...unquoted.replace(/\s+/gu, "")];
+    const limit = quoted ? MAX_CJK_CHARS * 2 : MAX_CJK_CHARS;
+    return { text: chars.slice(0, limit).join("") + (chars.length > limit ? ELLIPSIS : ""), script };
   }
-  const words = text.split(" ").filter(Boolean);
-  const kept = words.slice(0, quoted ? MAX_LATIN_WORDS * 2 : MAX_LATIN_WORDS).join(" ");
-  // Thumbnail headlines are set in capitals; toLocaleUpperCase keeps ß→SS and Turkish-free defaults.
-  const upper = kept.replace(/[.,;:]+$/u, "").toLocaleUpperCase("en");
-  return { text: upper || "WATCH THIS", script };
+  const words = unquoted.split(" ").filter(Boolean);
+  const limit = quoted ? MAX_LATIN_WORDS * 2 : MAX_LATIN_WORDS;
+  const kept = words.slice(0, limit).join(" ").replace(/[.,;:]+$/u, "");
+  const upper = kept.split(" ").map(upperWord).join(" ");
+  if (!upper) return { text: "WATCH THIS", script };
+  return { text: words.length > limit ? upper + ELLIPSIS : upper, script };
+}
+
+/** Thumbnail headlines are set in capitals, except names whose own capitals are the point ("iPhone", "macOS"). */
+export function upperWord(word: string): string {
+  const core = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  const brand = BRANDS.get(core.toLowerCase());
+  if (brand) return word.replace(core, brand);
+  if (INTERNAL_CAPITAL.test(core)) return word;
+  // toLocaleUpperCase("en") keeps ß→SS and no Turkish dotted-i surprises.
+  return word.toLocaleUpperCase("en");
 }

@@ -46,7 +46,8 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
     subjects: options.subjects,
     step: () => {
       check();
-      options.progress("subjects", 35);
+      // "Placing the subjects" only means something when there is a persona or a base image to place.
+      if (options.cutouts.length > 0 || options.baseImage !== undefined) options.progress("subjects", 35);
     },
   });
   // One pipeline from the background SVG to the raw composite: every full-canvas buffer that crosses between

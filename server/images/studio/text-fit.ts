@@ -7,6 +7,8 @@ export interface FitOptions {
   align: "left" | "center";
   /** Upper bound, so a two-word headline does not become a wall of letters. */
   maxSize: number;
+  /** Smallest legible size: below it the headline is shortened at a word boundary with an ellipsis instead. */
+  minSize?: number;
   /** Gap between lines as a fraction of the size. */
   leading: number;
   cjk: boolean;
@@ -58,7 +60,23 @@ function candidates(units: string[], cjk: boolean): string[][] {
 }
 
 export function fitText(text: string, chain: readonly Face[], options: FitOptions): FittedText {
-  const units = options.cjk ? [...text] : text.split(" ").filter(Boolean);
+  let units = options.cjk ? [...text] : text.split(" ").filter(Boolean);
+  // More lines and smaller sizes come first; only a headline that cannot reach the legible size loses its tail.
+  for (;;) {
+    const fitted = fitUnits(units.join(options.cjk ? "" : " "), units, chain, options);
+    if (fitted.size >= (options.minSize ?? 0) || units.length <= 1) return fitted;
+    units = shorten(units);
+  }
+}
+
+/** Drops the last word (or CJK character) and marks the cut with an ellipsis. */
+export function shorten(units: string[]): string[] {
+  const kept = units.slice(0, -1).map((u) => u.replace(/…$/u, ""));
+  const last = (kept.pop() ?? "").replace(/[\s.,;:!?、。，]+$/u, "");
+  return [...kept, `${last}…`];
+}
+
+function fitUnits(text: string, units: string[], chain: readonly Face[], options: FitOptions): FittedText {
   // Ink height of a line at size 1, measured once on the whole headline (caps or CJK are all about the same).
   const probe = shapeLine(text, chain, 1);
   const inkHeight = Math.max(0.5, probe.box.y2 - probe.box.y1);

@@ -38,6 +38,7 @@ export async function renderText(
     box: layer.box,
     align: layer.align,
     maxSize: unit * (cjk ? 0.2 : 0.26),
+    minSize: unit * (cjk ? 0.075 : 0.07),
     leading: cjk ? 0.14 : 0.06,
     cjk,
   });
