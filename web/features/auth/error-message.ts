@@ -16,6 +16,8 @@ const known = new Set([
   "rate_limited:otp-email",
   "rate_limited:otp-ip",
   "rate_limited:sign-in-failures",
+  "rate_limited:sign-in-account",
+  "rate_limited:otp-email-flood",
   "unavailable:mail",
   "unavailable:database",
   "forbidden:origin",
