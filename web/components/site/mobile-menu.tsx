@@ -1,6 +1,7 @@
 import { Popover } from "radix-ui";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { floatingPanelClass, floatingPanelPlacement } from "../ui/floating-panel.ts";
 
 /**
  * The header's links on a narrow screen, behind one button. Radix gives it `aria-expanded`, Escape, focus moved
@@ -22,9 +23,8 @@ export function MobileMenu({ children, className = "" }: { children: ReactNode; 
       <Popover.Portal>
         <Popover.Content
           align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          className="z-50 grid min-w-48 gap-1 rounded-2xl border border-border bg-surface p-2 text-fg shadow-2xl"
+          {...floatingPanelPlacement}
+          className={`${floatingPanelClass} grid min-w-48 gap-1 p-2`}
         >
           <nav aria-label={t("nav.menu")} className="grid gap-1">
             {children}

@@ -6,6 +6,7 @@ import { isLanguage, languageNames, languages } from "../../../contract/language
 import { useAuth } from "../../lib/auth.ts";
 import { PasswordDialog } from "./password-dialog.tsx";
 import { ChevronDown } from "../../components/ui/chevron-down.tsx";
+import { floatingPanelClass, floatingPanelPlacement } from "../../components/ui/floating-panel.ts";
 
 const itemClass =
   "flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-surface-2";
@@ -44,9 +45,8 @@ export function AccountMenu({ user }: { user: AuthUser }) {
         <DropdownMenu.Portal>
           <DropdownMenu.Content
             align="end"
-            sideOffset={8}
-            collisionPadding={12}
-            className="z-50 grid w-72 max-w-[calc(100vw-1.5rem)] gap-0.5 rounded-2xl border border-border bg-surface p-2 text-fg shadow-2xl"
+            {...floatingPanelPlacement}
+            className={`${floatingPanelClass} grid w-72 max-w-[calc(100vw-1.5rem)] gap-0.5 p-2`}
           >
             <div className="grid gap-0.5 px-3 pt-2 pb-3">
               <span className="text-xs font-semibold tracking-wide text-muted uppercase">{t("menu.signedInAs")}</span>

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type ImageAspect, type ImageStyle, imageAspectIds, imageStyles, type ModelEntry } from "../../../contract/images.ts";
 import { ChevronDown } from "../../components/ui/chevron-down.tsx";
+import { floatingPanelClass, floatingPanelPlacement } from "../../components/ui/floating-panel.ts";
 
 // Radio cards are native radios (arrow keys move, Space picks); the card draws the focus ring for its input.
 const cardClass =
@@ -111,9 +112,8 @@ export function ModelPicker({
         <Select.Portal>
           <Select.Content
             position="popper"
-            sideOffset={6}
-            collisionPadding={12}
-            className="z-50 max-h-[min(26rem,var(--radix-select-content-available-height))] w-[var(--radix-select-trigger-width)] min-w-[min(20rem,calc(100vw-1.5rem))] overflow-hidden rounded-2xl border border-border bg-surface p-1 text-fg shadow-2xl"
+            {...floatingPanelPlacement}
+            className={`${floatingPanelClass} max-h-[min(26rem,var(--radix-select-content-available-height))] w-[var(--radix-select-trigger-width)] min-w-[min(20rem,calc(100vw-1.5rem))] overflow-hidden p-1`}
           >
             <Select.Viewport className="grid gap-0.5">
               {models.map((model) => (
