@@ -6,6 +6,7 @@ import { devMails } from "../../db/schema/dev-mails.ts";
 import { otpCodes } from "../../db/schema/otp-codes.ts";
 import { cookieFrom, latestCode, postJson, signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { shellOnlyWebDir } from "../testing/web-dir.ts";
 import { itOnPostgres } from "../testing/on-postgres.ts";
 
 let server: TestServer;
@@ -224,7 +225,7 @@ describe("cookie attributes in production", () => {
     // Production needs SMTP; the relay lies outside this machine, so the mail is caught at the mailer.
     const sent: OutgoingMail[] = [];
     const mailer: Mailer = { kind: "smtp", send: async (mail) => void sent.push(mail), close: () => {} };
-    const prod = await startTestServer({ env: { NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:9" }, deps: { mailer } });
+    const prod = await startTestServer({ env: { NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:9" }, deps: { mailer, webDir: shellOnlyWebDir() } });
     try {
       const email = "prod@example.com";
       await postJson(prod, "/api/auth/send-otp", { email });

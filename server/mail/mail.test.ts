@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { languages } from "../../contract/languages.ts";
 import { devMails } from "../../db/schema/dev-mails.ts";
 import { postJson } from "../testing/sign-in.ts";
+import { shellOnlyWebDir } from "../testing/web-dir.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { codeMail } from "./code-mail.ts";
 
@@ -83,7 +84,7 @@ describe("SMTP delivery", () => {
 
 describe("dev mailbox", () => {
   it("answers only this machine: a request a local proxy forwarded gets the 404 card", async () => {
-    const server = await startTestServer();
+    const server = await startTestServer({ deps: { webDir: shellOnlyWebDir() } });
     try {
       await postJson(server, "/api/auth/send-otp", { email: "guarded@example.com" });
       const forwarded = await fetch(`${server.url}/dev/mailbox.json`, { headers: { "x-forwarded-for": "203.0.113.9" } });
@@ -113,7 +114,7 @@ describe("dev mailbox", () => {
       console.warn("no non-loopback IPv4 interface on this machine: the network-address check ran only as the unit check above");
       return;
     }
-    const server = await startTestServer({ host: "0.0.0.0" });
+    const server = await startTestServer({ host: "0.0.0.0", deps: { webDir: shellOnlyWebDir() } });
     try {
       const { port } = new URL(server.url);
       const remote = await fetch(`http://${address}:${port}/dev/mailbox.json`);
