@@ -1,4 +1,5 @@
 import { AppError } from "./app-error.ts";
+import { hasCodeInChain } from "./error-chain.ts";
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -25,16 +26,10 @@ const unavailableCodes = new Set([
   "57014", // query_canceled: statement_timeout
 ]);
 
-/** True when `err` (or an error it wraps, as Drizzle does) says the database cannot be reached or answer now. */
+/** True when `err` (or an error it wraps) says the database cannot be reached or answer now. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  let current: unknown = err;
-  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
-    const code = (current as { code?: unknown }).code;
-    // Class 08 is "connection exception" (08000, 08003, 08006, …).
-    if (typeof code === "string" && (unavailableCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  // Class 08 is "connection exception" (08000, 08003, 08006, …).
+  return hasCodeInChain(err, (code) => unavailableCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code));
 }
 
 export function databaseUnavailable(cause: unknown): AppError {

@@ -46,8 +46,9 @@ export function createModelRegistry(keys: ImageProviderKeys): ModelRegistry {
     list: () => entries.map((e) => ({ ...e, capabilities: [...e.capabilities] })),
     find: (id) => entries.find((e) => e.id === id),
     disabled: () =>
+      // entries[i] was made from models[i].
       models
-        .filter((model) => !entries.find((e) => e.id === model.id)?.available)
+        .filter((_, i) => !entries[i]?.available)
         .map((model) => ({ id: model.id, label: model.label, settings: enablers[model.provider].map((key) => settingNames[key]) })),
   };
 }

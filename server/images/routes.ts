@@ -101,13 +101,12 @@ export function imageRoutes(deps: {
     const variant = variantSchema.safeParse(req.params.variant);
     if (!variant.success) throw new AppError("not_found:image", "That image does not exist.");
     const id = imageIdOf(req);
-    const file = await images.open(user.id, id, variant.data);
+    const file = await images.locate(user.id, id, variant.data);
     res.set({
       "Content-Type": file.contentType,
-      "Content-Length": String(file.size),
       // Private, and revalidated on every use: a browser never shows these bytes from its cache without the owner
       // check passing again, so after sign-out (or for the next account on a shared browser) they are gone.
-      // An id's bytes never change, so the tag is the id and a revalidation is a 304 that sends no bytes. Logout
+      // An id's bytes never change, so the tag is the id and a revalidation is a 304 that reads no bytes. Logout
       // also sends Clear-Site-Data: "cache", which drops the stored copies themselves.
       "Cache-Control": "private, no-cache",
       ETag: `"${id}-${variant.data}"`,
@@ -116,19 +115,20 @@ export function imageRoutes(deps: {
       "Cross-Origin-Resource-Policy": "same-origin",
     });
     if (req.fresh) {
-      if (!Buffer.isBuffer(file.body)) file.body.destroy();
       res.status(304).end();
       return;
     }
+    const { body, size } = await images.read(file);
+    res.set("Content-Length", String(size));
     if (req.query.download !== undefined) {
       res.set("Content-Disposition", `attachment; filename="thumbforge-${id.slice(0, 8)}.${file.extension}"`);
     }
-    if (Buffer.isBuffer(file.body)) {
-      res.end(file.body);
+    if (Buffer.isBuffer(body)) {
+      res.end(body);
       return;
     }
     // pipeline closes the file when the client goes away mid-download; pipe() would keep it open.
-    await pipeline(file.body, res).catch(() => undefined);
+    await pipeline(body, res).catch(() => undefined);
   });
 
   router.get("/api/users/:userId/gallery", async (req, res) => {

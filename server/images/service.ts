@@ -15,6 +15,16 @@ import { processUpload, type UploadVariants, type Variants, variantsOfPng } from
 import type { GalleryQuery, ImageStore, ListedImage } from "./store.ts";
 
 
+const missingImage = () => new AppError("not_found:image", "That image does not exist.");
+
+/** A stored variant found for its owner: where it is and how it is served. */
+export interface StoredVariant {
+  key: string;
+  variant: ImageVariant;
+  extension: string;
+  contentType: string;
+}
+
 const quotaFull = () =>
   new AppError("payload_too_large:upload_quota", "Your temporary uploads are full. They are cleared 24 hours after upload; try again later.");
 
@@ -69,7 +79,7 @@ export function createImageService(deps: {
   async function owned(userId: string, id: string): Promise<ListedImage> {
     // Someone else's image answers exactly like a missing one (404), so ids cannot be probed.
     const row = await store.findOwned(userId, id);
-    if (!row || (row.expiresAt && row.expiresAt.getTime() <= deps.clock())) throw new AppError("not_found:image", "That image does not exist.");
+    if (!row || (row.expiresAt && row.expiresAt.getTime() <= deps.clock())) throw missingImage();
     return row;
   }
 
@@ -181,7 +191,7 @@ export function createImageService(deps: {
     async originalBytes(userId: string, id: string): Promise<Buffer> {
       const row = await owned(userId, id);
       const bytes = row.status === "ready" && row.originalKey ? await storage.get(row.originalKey) : undefined;
-      if (!bytes) throw new AppError("not_found:image", "That image does not exist.");
+      if (!bytes) throw missingImage();
       return bytes;
     },
 
@@ -189,22 +199,25 @@ export function createImageService(deps: {
       return toImageRecord(await owned(userId, id));
     },
 
-    /** The bytes of a variant: in memory for thumbs and previews, a stream for originals (up to tens of MB). */
-    async open(userId: string, id: string, variant: ImageVariant): Promise<{ body: Buffer | Readable; size: number; contentType: string; extension: string }> {
+    /** Where a variant of one of the user's ready images is kept and how it is served: the owner check alone. */
+    async locate(userId: string, id: string, variant: ImageVariant): Promise<StoredVariant> {
       const row = await owned(userId, id);
       const key = row.status === "ready" ? row[`${variant}Key`] : null;
-      const missing = () => new AppError("not_found:image", "That image does not exist.");
-      if (!key) throw missing();
-      const { contentType, extension } = fileTypeOfKey(key);
-      if (variant !== "original") {
-        const bytes = smallFiles.get(key) ?? (await storage.get(key));
-        if (!bytes) throw missing();
-        smallFiles.set(key, bytes);
-        return { body: bytes, size: bytes.length, contentType, extension };
+      if (!key) throw missingImage();
+      return { key, variant, ...fileTypeOfKey(key) };
+    },
+
+    /** A located variant's bytes: in memory for thumbs and previews, a stream for originals (up to tens of MB). */
+    async read(file: StoredVariant): Promise<{ body: Buffer | Readable; size: number }> {
+      if (file.variant !== "original") {
+        const bytes = smallFiles.get(file.key) ?? (await storage.get(file.key));
+        if (!bytes) throw missingImage();
+        smallFiles.set(file.key, bytes);
+        return { body: bytes, size: bytes.length };
       }
-      const file = await storage.open(key);
-      if (!file) throw missing();
-      return { body: file.stream, size: file.size, contentType, extension };
+      const opened = await storage.open(file.key);
+      if (!opened) throw missingImage();
+      return { body: opened.stream, size: opened.size };
     },
 
     async gallery(userId: string, query: GalleryQuery): Promise<ListedImage[]> {

@@ -124,19 +124,16 @@ export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; pu
   router.get("/{*splat}", staticCompression, (req, res, next) => {
     if (req.path.startsWith("/api/") || req.path === "/api") return next();
     const language = pageLanguage(req);
-    // A path the web app has no page for gets the shell in the visitor's language, which shows the 404 card,
-    // with status 404.
-    if (!isClientRoute(req.path)) {
-      const shell = index.get(language) ?? index.get("en");
-      if (!shell) return next();
-      res.status(404).type("html").set({ "Cache-Control": "no-cache", Vary: `Accept-Encoding, ${LANGUAGE_VARY}` }).send(shell.html);
-      return;
-    }
-    const variants = pages.get(req.path) ?? index;
-    const page = variants.get(language) ?? variants.get("en") ?? index.get(language);
+    // A path the web app has no page for gets the shell, which shows the 404 card, with status 404.
+    const known = isClientRoute(req.path);
+    const variants = known ? pages.get(req.path) : undefined;
+    const page = variants?.get(language) ?? variants?.get("en") ?? index.get(language);
     if (!page) return next();
-    res.type("html").set({ "Cache-Control": "no-cache", ETag: page.etag, Vary: `Accept-Encoding, ${LANGUAGE_VARY}` });
-    if (req.fresh) res.status(304).end();
+    res
+      .status(known ? 200 : 404)
+      .type("html")
+      .set({ "Cache-Control": "no-cache", ETag: page.etag, Vary: `Accept-Encoding, ${LANGUAGE_VARY}` });
+    if (known && req.fresh) res.status(304).end();
     else res.send(page.html);
   });
   return router;

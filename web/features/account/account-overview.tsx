@@ -61,6 +61,7 @@ export function AccountOverview({ user }: { user: AuthUser }) {
               <span className="min-w-0">
                 <span className="block font-semibold break-words">{model.label}</span>
                 {model.popular && <span className="text-xs font-semibold text-primary">{t("welcome.popular")}</span>}
+                {served?.find((m) => m.id === model.id)?.available === false && <span className="block text-xs text-muted">{t("studio.modelUnavailable")}</span>}
               </span>
               <span className="shrink-0 text-sm font-bold whitespace-nowrap tabular-nums">{t("welcome.perImage", { count: model.creditCost })}</span>
             </li>
