@@ -1,14 +1,14 @@
 // Issue 5: Studio render at 1280×720, p50 and p95 over 30 renders, next to a plain sharp composite of the same
 // layers rendered beforehand (what compositing and encoding alone cost), interleaved in the same run.
 import sharp, { type OverlayOptions } from "sharp";
-import type { GenerateInput } from "../server/images/engine.ts";
-import { createStudioEngine } from "../server/images/engines/studio.ts";
+import type { GenerateInput } from "../server/generation/engine.ts";
+import { createStudioEngine } from "../server/studio/engine.ts";
 import { configureSharp } from "../server/images/sharp-settings.ts";
-import { createFontStore, type FontStore } from "../server/images/studio/fonts.ts";
-import { lowerLayers, STUDIO_PNG, textOverlay } from "../server/images/studio/render.ts";
-import { createSubjectCache } from "../server/images/studio/subject-cache.ts";
-import { buildScene } from "../server/images/studio/scene.ts";
-import { renderText } from "../server/images/studio/text-layer.ts";
+import { createFontStore, type FontStore } from "../server/studio/fonts.ts";
+import { lowerLayers, STUDIO_PNG, textOverlay } from "../server/studio/render.ts";
+import { createSubjectCache } from "../server/studio/subject-cache.ts";
+import { buildScene } from "../server/studio/scene.ts";
+import { renderText } from "../server/studio/text-layer.ts";
 import { median } from "./lib.ts";
 
 const ROUNDS = 30;

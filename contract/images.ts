@@ -45,6 +45,11 @@ export const uploadTypes = ["image/png", "image/jpeg", "image/webp"] as const;
 
 export const imageKinds = ["generated", "subject-replaced", "edited", "upload"] as const;
 export type ImageKind = (typeof imageKinds)[number];
+/** What the gallery lists: made images, never temporary uploads. */
+export const galleryKinds = ["generated", "subject-replaced"] as const;
+export type GalleryKind = (typeof galleryKinds)[number];
+export const GALLERY_PAGE_DEFAULT = 24;
+export const GALLERY_PAGE_MAX = 60;
 export const imageStatuses = ["pending", "running", "ready", "failed"] as const;
 export type ImageStatus = (typeof imageStatuses)[number];
 export const imageVariants = ["original", "preview", "thumb"] as const;

@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -10,6 +11,18 @@ import postgres from "postgres";
 
 /** The query surface every store uses; both drivers provide it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+/** An open transaction: the same query surface, committed or rolled back as one. */
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+/** What a store is built on: the database, or a transaction another service opened so several stores commit together. */
+export type DbOrTx = Db | Tx;
+
+/**
+ * Runs `fn` in a transaction: a new one on the database, a savepoint inside one already open. Rolled back when `fn`
+ * throws.
+ */
+export function withTransaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(fn);
+}
 
 /**
  * Runs one fixed SQL text with `$n` parameters as a prepared statement and answers its rows. For hot paths

@@ -5,9 +5,9 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import type { GenerateInput } from "../server/images/engine.ts";
-import { createStudioEngine } from "../server/images/engines/studio.ts";
-import type { Scene } from "../server/images/studio/scene.ts";
+import type { GenerateInput } from "../server/generation/engine.ts";
+import { createStudioEngine } from "../server/studio/engine.ts";
+import type { Scene } from "../server/studio/scene.ts";
 
 const outDir = process.argv[2] ?? "/tmp";
 const figure = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="780"><ellipse cx="300" cy="250" rx="170" ry="200" fill="#e0a47a"/><rect x="60" y="430" width="480" height="400" rx="200" fill="#e0a47a"/><circle cx="240" cy="220" r="22" fill="#222"/><circle cx="360" cy="220" r="22" fill="#222"/><path d="M230 320 Q300 380 370 320" stroke="#222" stroke-width="14" fill="none"/></svg>`;

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { SESSION_TOKEN_HEADER } from "../../contract/auth.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { readCookie, sessionCookieName } from "./cookies.ts";
 import { isCrossSiteRequest } from "./origin.ts";
 import type { Sessions, ValidSession } from "./sessions.ts";

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../contract/auth.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { commonPasswords } from "./common-passwords.ts";
 
 // OWASP's argon2id minimum (m=19 MiB, t=2, p=1), as DESIGN.md §4 asks. Algorithm 2 is Argon2id in @node-rs/argon2

@@ -7,7 +7,7 @@ import {
   type SignInResponse,
   verifyOtpRequestSchema,
 } from "../../contract/auth.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { clearSessionCookie, codeRequesters, setRequesterCookie, setSessionCookie } from "./cookies.ts";
 import type { AuthMiddleware } from "./middleware.ts";
 import { type AuthService, type SignedIn, toAuthUser } from "./service.ts";

@@ -16,7 +16,7 @@ import {
 import { defaultLanguage, isLanguage } from "../../contract/languages.ts";
 import type { User } from "../../db/schema/users.ts";
 import type { CreditsService } from "../credits/service.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { codeMail } from "../mail/code-mail.ts";
 import type { Mailer } from "../mail/mailer.ts";

@@ -1,9 +1,9 @@
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/open-db.ts";
+import type { DbOrTx } from "../../db/open-db.ts";
 import { sessions } from "../../db/schema/sessions.ts";
 import { users } from "../../db/schema/users.ts";
 
-export function createSessionStore(db: Db) {
+export function createSessionStore(db: DbOrTx) {
   // Every authenticated request runs this lookup: prepared once, so the SQL is built and planned only once.
   const lookup = db
     .select({ session: sessions, user: users })

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/open-db.ts";
+import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { otpCodes } from "../../db/schema/otp-codes.ts";
 import { type User, users } from "../../db/schema/users.ts";
 
-export function createAuthStore(db: Db) {
+export function createAuthStore(db: DbOrTx) {
   return {
     async findUserByEmail(email: string): Promise<User | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -19,9 +19,8 @@ export function createAuthStore(db: Db) {
      * Creates the account and runs `afterInsert` (the signup grants) in the same transaction, so a user never
      * exists without them. A concurrent creation of the same e-mail collapses on the unique index: undefined.
      */
-    async createUser(email: string, language: string, afterInsert: (tx: Db, userId: string) => Promise<void>) {
-      return db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+    async createUser(email: string, language: string, afterInsert: (tx: DbOrTx, userId: string) => Promise<void>) {
+      return withTransaction(db, async (tx) => {
         const [created] = await tx.insert(users).values({ email, language }).onConflictDoNothing({ target: users.email }).returning();
         if (!created) return undefined;
         await afterInsert(tx, created.id);

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import type { AuthMiddleware } from "../auth/middleware.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { CreditsService } from "./service.ts";
 
 /** GET /api/users/:userId/credits (SPEC.md §7): your own balance and ledger; anyone else's is 403. */

@@ -1,9 +1,9 @@
 import { type CreditsResponse, EARLY_BIRD_ACCOUNTS, EARLY_BIRD_CREDITS, EARLY_BIRD_PROMOTION } from "../../contract/credits.ts";
-import type { Db } from "../../db/open-db.ts";
+import type { DbOrTx } from "../../db/open-db.ts";
 import type { Realtime } from "../realtime/realtime.ts";
 import { createCreditsStore, type CreditsStore, inCreditsTransaction, type LedgerEntry } from "./store.ts";
 
-export function createCreditsService(deps: { db: Db; freeSignupCredits: number; realtime: Realtime }) {
+export function createCreditsService(deps: { db: DbOrTx; freeSignupCredits: number; realtime: Realtime }) {
   const store = createCreditsStore(deps.db);
 
   /** New accounts get the signup grant, and the first EARLY_BIRD_ACCOUNTS also the early-bird one. */
@@ -19,7 +19,7 @@ export function createCreditsService(deps: { db: Db; freeSignupCredits: number; 
 
   return {
     /** For account creation: runs inside the caller's transaction so the user never exists without its grants. */
-    grantSignupIn: (db: Db, userId: string) => grantSignup(createCreditsStore(db), userId),
+    grantSignupIn: (db: DbOrTx, userId: string) => grantSignup(createCreditsStore(db), userId),
 
     /** One balance change with its ledger row, atomically; tells the user's open tabs the new balance. */
     async apply(entry: LedgerEntry): Promise<number | undefined> {
@@ -29,10 +29,10 @@ export function createCreditsService(deps: { db: Db; freeSignupCredits: number; 
     },
 
     /** A ledger change inside the caller's transaction (a refund with its job's failure); no broadcast. */
-    applyIn: (db: Db, entry: LedgerEntry) => createCreditsStore(db).apply(entry),
+    applyIn: (db: DbOrTx, entry: LedgerEntry) => createCreditsStore(db).apply(entry),
 
     /** For a charge that must commit with other rows (an image job): the caller's transaction, no broadcast. */
-    debitIn: (db: Db, entry: Omit<LedgerEntry, "delta"> & { amount: number }) => createCreditsStore(db).debit(entry),
+    debitIn: (db: DbOrTx, entry: Omit<LedgerEntry, "delta"> & { amount: number }) => createCreditsStore(db).debit(entry),
 
     /** Tells the user's tabs a balance that changed inside someone else's transaction. */
     announce(userId: string, credits: number): void {

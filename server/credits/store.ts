@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
-import type { Db } from "../../db/open-db.ts";
+import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { creditPromotions } from "../../db/schema/credit-promotions.ts";
 import { creditTransactions } from "../../db/schema/credit-transactions.ts";
 import { users } from "../../db/schema/users.ts";
@@ -12,7 +12,7 @@ export interface LedgerEntry {
 }
 
 /** `db` may be a transaction: the callers that must be atomic hand one in. */
-export function createCreditsStore(db: Db) {
+export function createCreditsStore(db: DbOrTx) {
   return {
     /**
      * Writes the ledger row and moves the balance by the same amount. The row is inserted first: when
@@ -97,6 +97,6 @@ export function createCreditsStore(db: Db) {
 export type CreditsStore = ReturnType<typeof createCreditsStore>;
 
 /** Runs `fn` in one transaction with a store bound to it. */
-export function inCreditsTransaction<T>(db: Db, fn: (store: CreditsStore) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => fn(createCreditsStore(tx as unknown as Db)));
+export function inCreditsTransaction<T>(db: DbOrTx, fn: (store: CreditsStore) => Promise<T>): Promise<T> {
+  return withTransaction(db, (tx) => fn(createCreditsStore(tx)));
 }

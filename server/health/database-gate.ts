@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { databaseUnavailable, isDatabaseUnavailable } from "../http/database-unavailable.ts";
+import { databaseUnavailable, isDatabaseUnavailable } from "../errors/database-unavailable.ts";
 import type { CachedCheck } from "./cached-check.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { Health, Readiness } from "../../contract/health.ts";
 import type { OpenDb } from "../../db/open-db.ts";
-import { DATABASE_RETRY_AFTER_SECONDS } from "../http/database-unavailable.ts";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../errors/database-unavailable.ts";
 import type { CachedCheck } from "./cached-check.ts";
 
 /**

@@ -1,9 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { z } from "zod";
-import type { ErrorBody } from "../../contract/errors.ts";
-import { AppError } from "./app-error.ts";
-import { databaseUnavailable, isDatabaseUnavailable } from "./database-unavailable.ts";
-import { isUnstorableInput, unstorableInput } from "./unstorable-input.ts";
+import { AppError } from "../errors/app-error.ts";
+import { errorBody, toAppError } from "../errors/to-app-error.ts";
 
 /** Maps body-parser failures (they carry `type`) to stable codes. */
 function fromBodyParser(err: { type?: unknown; status?: unknown }): AppError | undefined {
@@ -29,35 +26,12 @@ function fromHttpStatus(status: unknown): AppError | undefined {
   return new AppError("invalid:request", "The request could not be understood.");
 }
 
-export function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  // Both zod and zod/mini (contract/) throw subclasses of $ZodError.
-  if (err instanceof z.core.$ZodError) {
-    return new AppError(
-      "invalid:body",
-      "Some fields are missing or invalid.",
-      err.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
-    );
-  }
-  if (err && typeof err === "object") {
-    const mapped = fromBodyParser(err as { type?: unknown; status?: unknown });
-    if (mapped) return mapped;
-  }
-  // A database outage is not a bug: the client hears 503 with Retry-After, and the app reconnects on its own.
-  if (isDatabaseUnavailable(err)) return databaseUnavailable(err);
-  if (isUnstorableInput(err)) return unstorableInput(err);
-  return new AppError("internal:unexpected", "Something went wrong on our side. Please try again.", undefined, {
-    cause: err,
-  });
-}
-
-export function errorBody(err: AppError): ErrorBody {
-  return err.issues ? { error: err.message, code: err.code, issues: err.issues } : { error: err.message, code: err.code };
-}
+/** Any error an Express request met, as an AppError: body-parser and static-file errors mapped first. */
+export const toHttpAppError = (err: unknown): AppError => toAppError(err, fromBodyParser);
 
 /** The single Express error handler: logs causes, never sends stacks or provider/database text. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  const appError = toAppError(err);
+  const appError = toHttpAppError(err);
   if (appError.code === "unavailable:database") req.log?.warn({ err }, "database unavailable");
   else if (appError.status >= 500) req.log?.error({ err }, "request failed");
   if (res.headersSent) {

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { AppError } from "./app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 
 // A host name (letters, digits, dots, hyphens, underscores as container names have), an IPv4 address or a bracketed
 // IPv6 address, and an optional port. Anything else is not a Host a client could have meant.

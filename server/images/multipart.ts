@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import type { Request } from "express";
 import busboy from "busboy";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 
 /** Room for the multipart boundaries and part headers around the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;

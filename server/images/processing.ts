@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { MAX_UPLOAD_PIXELS, type ImageVariant } from "../../contract/images.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { OriginalFormat } from "../storage/keys.ts";
 import { stripMetadata } from "./strip-metadata.ts";
 

@@ -1,26 +1,17 @@
 import { pipeline } from "node:stream/promises";
 import { type Request, type Response, Router } from "express";
 import { z } from "zod";
-import {
-  type GalleryResponse,
-  generateImageRequestSchema,
-  type ImageResponse,
-  imageVariants,
-  MAX_UPLOAD_BYTES,
-  type ModelsResponse,
-} from "../../contract/images.ts";
+import { GALLERY_PAGE_DEFAULT, GALLERY_PAGE_MAX, galleryKinds, type GalleryResponse, type ImageResponse, imageVariants, MAX_UPLOAD_BYTES } from "../../contract/images.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
-import { AppError } from "../http/app-error.ts";
-import type { GenerationService } from "./generation-service.ts";
+import { AppError } from "../errors/app-error.ts";
 import { type ReceivedFile, receiveImageUpload } from "./multipart.ts";
-import type { ModelRegistry } from "./registry.ts";
-import { type ImageService, toImageRecord } from "./service.ts";
+import type { ImageService } from "./service.ts";
 
 const idSchema = z.uuid();
 const variantSchema = z.enum(imageVariants);
 const galleryQuerySchema = z.object({
-  kind: z.enum(["generated", "subject-replaced"]).optional(),
-  limit: z.coerce.number().int().min(1).max(60).default(24),
+  kind: z.enum(galleryKinds).optional(),
+  limit: z.coerce.number().int().min(1).max(GALLERY_PAGE_MAX).default(GALLERY_PAGE_DEFAULT),
   cursor: z.string().max(200).optional(),
 });
 
@@ -31,45 +22,12 @@ function imageIdOf(req: Request): string {
   return parsed.data;
 }
 
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString("base64url");
-// Cursors carry a stored created_at as encodeCursor wrote it: another date format, or a year outside what the
-// table can hold (PostgreSQL refuses years before 4713 BC, JavaScript dates outlive it), never reaches SQL.
-const EARLIEST_CURSOR = Date.UTC(1970, 0, 1);
-const LATEST_CURSOR = Date.UTC(10_000, 0, 1);
-function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | undefined {
-  if (!cursor) return undefined;
-  const [iso, id, ...rest] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(iso ?? "");
-  const time = createdAt.getTime();
-  const canonical = !Number.isNaN(time) && time >= EARLIEST_CURSOR && time < LATEST_CURSOR && createdAt.toISOString() === iso;
-  if (!canonical || rest.length > 0 || !idSchema.safeParse(id).success) throw new AppError("invalid:cursor", "That page cursor is not valid.");
-  return { createdAt, id: id as string };
-}
+const noStore = (res: Response) => res.set("Cache-Control", "no-store");
 
-/** Images (issue 5): models, generation, uploads, records, bytes and the gallery. Each handler: parse, one call. */
-export function imageRoutes(deps: {
-  registry: ModelRegistry;
-  auth: AuthMiddleware;
-  images: ImageService;
-  generation: GenerationService;
-  uploadTempDir: string;
-}): Router {
+/** Stored images: uploads, records, bytes and the gallery. Each handler parses its input and makes one call. */
+export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; uploadTempDir: string }): Router {
   const { auth, images } = deps;
   const router = Router();
-  const noStore = (res: Response) => res.set("Cache-Control", "no-store");
-
-  // Public, so the waitlist page and the app's model picker read the same list.
-  router.get("/api/models", (_req, res) => {
-    const body: ModelsResponse = { models: deps.registry.list() };
-    res.set("Cache-Control", "no-cache").json(body);
-  });
-
-  router.post("/api/generate-kontext-image", async (req, res) => {
-    const { user } = await auth.requireAuth(req, res);
-    if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
-    const body: ImageResponse = { image: await deps.generation.request(user.id, generateImageRequestSchema.parse(req.body)) };
-    noStore(res).status(202).json(body);
-  });
 
   router.post("/api/upload-temp-image", async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
@@ -133,15 +91,7 @@ export function imageRoutes(deps: {
 
   router.get("/api/users/:userId/gallery", async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
-    if (req.params.userId !== user.id) throw new AppError("forbidden:user", "You can only see your own gallery.");
-    const query = galleryQuerySchema.parse(req.query);
-    const rows = await images.gallery(user.id, { kind: query.kind, limit: query.limit + 1, after: decodeCursor(query.cursor) });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    const body: GalleryResponse = {
-      images: page.map(toImageRecord),
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
-    };
+    const body: GalleryResponse = await images.galleryPage(user.id, req.params.userId, galleryQuerySchema.parse(req.query));
     noStore(res).json(body);
   });
 

@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
+import { type GalleryResponse, type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
 import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
 import type { ImageRow } from "../../db/schema/images.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { fileTypeOfKey, imageKey, type OriginalFormat, originalFormats } from "../storage/keys.ts";
 import type { RateLimiter } from "../rate-limit/service.ts";
 import type { ReceivedFile } from "./multipart.ts";
 import type { Storage } from "../storage/storage.ts";
 import { processUpload, type UploadVariants, type Variants, variantsOfPng } from "./processing.ts";
-import type { GalleryQuery, ImageStore, ListedImage } from "./store.ts";
-
+import { decodeCursor, encodeCursor } from "./gallery-cursor.ts";
+import type { GalleryKind, ImageStore, ListedImage } from "./store.ts";
 
 const missingImage = () => new AppError("not_found:image", "That image does not exist.");
 
@@ -220,8 +220,14 @@ export function createImageService(deps: {
       return { body: opened.stream, size: opened.size };
     },
 
-    async gallery(userId: string, query: GalleryQuery): Promise<ListedImage[]> {
-      return store.gallery(userId, query);
+    /** One page of an account's gallery, newest first; only its owner may read it. */
+    async galleryPage(viewerId: string, ownerId: string, query: { kind?: GalleryKind | undefined; limit: number; cursor?: string | undefined }): Promise<GalleryResponse> {
+      if (viewerId !== ownerId) throw new AppError("forbidden:user", "You can only see your own gallery.");
+      // One row past the page says whether another page follows.
+      const rows = await store.gallery(ownerId, { kind: query.kind, limit: query.limit + 1, after: decodeCursor(query.cursor) });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return { images: page.map(toImageRecord), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
     },
 
     /** Deletes temporary uploads past their 24 hours, files first so a crash leaves a row to retry, never an orphan file. */

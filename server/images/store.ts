@@ -1,9 +1,12 @@
 import { and, desc, eq, getTableColumns, gt, isNull, lt, notInArray, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/open-db.ts";
+import type { GalleryKind } from "../../contract/images.ts";
+import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { type ImageRow, images, type NewImageRow } from "../../db/schema/images.ts";
 
+export type { GalleryKind };
+
 export interface GalleryQuery {
-  kind?: "generated" | "subject-replaced" | undefined;
+  kind?: GalleryKind | undefined;
   limit: number;
   /** Keyset cursor: the (createdAt, id) of the last image of the previous page. */
   after?: { createdAt: Date; id: string } | undefined;
@@ -13,7 +16,7 @@ export interface GalleryQuery {
 const { scene: _scene, ...listed } = getTableColumns(images);
 export type ListedImage = Omit<ImageRow, "scene">;
 
-async function uploadBytesOf(db: Pick<Db, "select">, userId: string, now: Date): Promise<number> {
+async function uploadBytesOf(db: Pick<DbOrTx, "select">, userId: string, now: Date): Promise<number> {
   const [used] = await db
     .select({ bytes: sql<string>`coalesce(sum(${images.bytes}), 0)` })
     .from(images)
@@ -22,7 +25,7 @@ async function uploadBytesOf(db: Pick<Db, "select">, userId: string, now: Date):
 }
 
 /** The SQL of images and their jobs; `db` may be a transaction. */
-export function createImageStore(db: Db) {
+export function createImageStore(db: DbOrTx) {
   // Every image URL a browser loads runs this: prepared once, planned once.
   const ownedLookup = db
     .select(listed)
@@ -43,7 +46,7 @@ export function createImageStore(db: Db) {
      * locked first, so two uploads at once are counted one after the other and cannot both slip under the quota.
      */
     async insertUploadWithinQuota(row: NewImageRow & { bytes: number }, quotaBytes: number, now: Date): Promise<ImageRow | undefined> {
-      return db.transaction(async (tx) => {
+      return withTransaction(db, async (tx) => {
         await tx.execute(sql`select 1 from users where id = ${row.userId} for update`);
         if ((await uploadBytesOf(tx, row.userId, now)) + row.bytes > quotaBytes) return undefined;
         const [inserted] = await tx.insert(images).values(row).returning();

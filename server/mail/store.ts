@@ -1,9 +1,9 @@
 import { desc } from "drizzle-orm";
-import type { Db } from "../../db/open-db.ts";
+import type { DbOrTx } from "../../db/open-db.ts";
 import { devMails } from "../../db/schema/dev-mails.ts";
 import type { OutgoingMail } from "./mailer.ts";
 
-export function createDevMailStore(db: Db) {
+export function createDevMailStore(db: DbOrTx) {
   return {
     async insert(mail: OutgoingMail, sentAt: Date): Promise<void> {
       await db.insert(devMails).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, sentAt });

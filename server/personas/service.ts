@@ -1,5 +1,5 @@
-import type { PersonaCutout } from "../images/engine.ts";
-import { AppError } from "../http/app-error.ts";
+import type { PersonaCutout } from "../generation/engine.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { PersonaStore } from "./store.ts";
 

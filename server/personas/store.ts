@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/open-db.ts";
+import type { DbOrTx } from "../../db/open-db.ts";
 import { personas, type PersonaRow } from "../../db/schema/personas.ts";
 
-export function createPersonaStore(db: Db) {
+export function createPersonaStore(db: DbOrTx) {
   return {
     /** The user's own personas among `ids`; ids of other users' personas simply do not come back. */
     async findOwned(userId: string, ids: readonly string[]): Promise<PersonaRow[]> {

@@ -1,5 +1,4 @@
-import type { Response } from "express";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { RateLimitStore, WindowCount } from "./store.ts";
 
 export interface RateRule {
@@ -36,12 +35,6 @@ export function decide(rule: RateRule, { count, resetAt }: WindowCount, now: Dat
     remaining: Math.max(0, rule.limit - count),
     retryAfterSeconds: Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000)),
   };
-}
-
-/** The draft RateLimit header fields, so well-behaved clients can pace themselves. */
-export function setRateLimitHeaders(res: Response, rule: RateRule, decision: RateDecision): void {
-  res.setHeader("RateLimit-Limit", String(rule.limit));
-  res.setHeader("RateLimit-Remaining", String(decision.remaining));
 }
 
 export function createRateLimiter(deps: { store: RateLimitStore; clock: () => number }) {

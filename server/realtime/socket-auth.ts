@@ -1,7 +1,7 @@
 import { sessionRoom, userRoom } from "../../contract/realtime.ts";
 import { isSameOrigin } from "../auth/origin.ts";
 import type { Sessions } from "../auth/sessions.ts";
-import { isDatabaseUnavailable } from "../http/database-unavailable.ts";
+import { isDatabaseUnavailable } from "../errors/database-unavailable.ts";
 import type { SocketServer } from "./realtime.ts";
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from "nod
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { expect } from "vitest";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 
 export interface RecordedRequest {
   method: string;

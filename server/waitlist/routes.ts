@@ -1,9 +1,9 @@
 import { type ErrorRequestHandler, type Request, Router } from "express";
 import { WAITLIST_PATH, type WaitlistResponse } from "../../contract/waitlist.ts";
 import { waitlistRequestSchema } from "../../contract/waitlist-schemas.ts";
-import { AppError } from "../http/app-error.ts";
-import { toAppError } from "../http/error-handler.ts";
-import { setRateLimitHeaders } from "../rate-limit/service.ts";
+import { AppError } from "../errors/app-error.ts";
+import { toHttpAppError } from "../http/error-handler.ts";
+import { setRateLimitHeaders } from "../http/rate-limit-headers.ts";
 import type { WaitlistAttempt, WaitlistService } from "./service.ts";
 
 function parseAttempt(req: Request): WaitlistAttempt {
@@ -24,7 +24,7 @@ export function waitlistRoutes(deps: { service: WaitlistService }): Router {
 
   // SPEC.md §3: the waitlist always answers {success, alreadyExists, error}.
   const waitlistErrors: ErrorRequestHandler = (err, req, res, _next) => {
-    const appError = toAppError(err);
+    const appError = toHttpAppError(err);
     if (appError.status >= 500) req.log?.error({ err }, "waitlist request failed");
     if (appError.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(appError.retryAfterSeconds));
     const body: WaitlistResponse & { code: string } = {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, type WaitlistRequest, type WaitlistResponse } from "../../contract/waitlist.ts";
 import { defaultLanguage, isLanguage } from "../../contract/languages.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { decide, type RateDecision, type RateLimiter, type RateRule, rateKey, rateLimited } from "../rate-limit/service.ts";
 import type { WaitlistStore } from "./store.ts";

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
 import express, { Router } from "express";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import { isClientRoute } from "../../contract/client-routes.ts";
 import { isLanguage, type Language, languages } from "../../contract/languages.ts";
 import { PUBLIC_CONFIG_META, PUBLIC_CONFIG_TOKENS, type PublicConfig } from "../../contract/public-config.ts";

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { startWireServer, type WireServer } from "../testing/wire-server.ts";
 import { loadConfig } from "../config.ts";
 import type { GenerateInput, ImageEngine } from "./engine.ts";
-import { createStudioEngine } from "./engines/studio.ts";
+import { createStudioEngine } from "../studio/engine.ts";
 import { createProviderEngines } from "./providers/provider-engines.ts";
 import { itOnPostgres } from "../testing/on-postgres.ts";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { expectAppError, sendBytes, startWireServer, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
 import { createGuardedFetch } from "./result-fetch.ts";
 

@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { imageAspects, imageStyles, type ImageStyle } from "../../../contract/images.ts";
-import type { GenerateInput, GenerateProgress, PersonaCutout } from "../engine.ts";
-import { contrastRatio, hexToRgb } from "../studio/color.ts";
-import { createFontStore, faceChain } from "../studio/fonts.ts";
-import type { Scene } from "../studio/scene.ts";
-import { shapeLine } from "../studio/text-shape.ts";
-import { createStudioEngine } from "./studio.ts";
+import { imageAspects, imageStyles, type ImageStyle } from "../../contract/images.ts";
+import type { GenerateInput, GenerateProgress, PersonaCutout } from "../generation/engine.ts";
+import { contrastRatio, hexToRgb } from "./color.ts";
+import { createFontStore, faceChain } from "./fonts.ts";
+import type { Scene } from "./scene.ts";
+import { shapeLine } from "./text-shape.ts";
+import { createStudioEngine } from "./engine.ts";
 
 const fonts = createFontStore();
 const engine = createStudioEngine({ fonts });

@@ -5,7 +5,7 @@ import { images } from "../../db/schema/images.ts";
 import { users } from "../../db/schema/users.ts";
 import { describeOnPostgres } from "../testing/on-postgres.ts";
 import { openTestDb } from "../testing/test-db.ts";
-import { createImageStore } from "./store.ts";
+import { createImageStore } from "../images/store.ts";
 
 let database: OpenDb;
 

@@ -1,7 +1,7 @@
 import { generateImage, type ImageModel } from "ai";
 import sharp from "sharp";
 import { imageAspects, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../../contract/images.ts";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../errors/app-error.ts";
 import type { GenerateInput, GenerateResult, ImageEngine } from "../engine.ts";
 import { malformed, toProviderError } from "./provider-errors.ts";
 import { buildProviderPrompt, referenceImages } from "./provider-prompt.ts";

@@ -1,4 +1,4 @@
-import type { AppError } from "../../http/app-error.ts";
+import type { AppError } from "../../errors/app-error.ts";
 import { malformed, unavailable } from "./provider-errors.ts";
 
 export interface FetchLimits {

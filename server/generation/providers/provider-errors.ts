@@ -1,5 +1,5 @@
 import { APICallError, NoImageGeneratedError, RetryError } from "ai";
-import { AppError } from "../../http/app-error.ts";
+import { AppError } from "../../errors/app-error.ts";
 
 // Messages are ours and safe to show; what the provider said travels only as the cause, for the log (DESIGN.md §1).
 

@@ -1,13 +1,13 @@
 import sharp from "sharp";
 import { z } from "zod";
-import { imageAspectSchema, imageStyleSchema, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../../contract/images.ts";
-import { AppError } from "../../http/app-error.ts";
-import type { GenerateInput, GenerateResult, ImageEngine } from "../engine.ts";
-import { createFontStore, type FontStore } from "../studio/fonts.ts";
-import { isUsablePhoto } from "../studio/photo.ts";
-import { renderScene } from "../studio/render.ts";
-import { createSubjectCache } from "../studio/subject-cache.ts";
-import { buildScene } from "../studio/scene.ts";
+import { imageAspectSchema, imageStyleSchema, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../contract/images.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { GenerateInput, GenerateResult, ImageEngine } from "../generation/engine.ts";
+import { createFontStore, type FontStore } from "./fonts.ts";
+import { isUsablePhoto } from "./photo.ts";
+import { renderScene } from "./render.ts";
+import { createSubjectCache } from "./subject-cache.ts";
+import { buildScene } from "./scene.ts";
 
 /** Largest persona cut-out accepted, in bytes and pixels (issue 5 upload limits). */
 const MAX_CUTOUT_BYTES = 20 * 1024 * 1024;

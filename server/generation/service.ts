@@ -1,15 +1,15 @@
 import { randomInt } from "node:crypto";
 import type { z } from "zod/mini";
 import type { generateImageRequestSchema, ImageRecord } from "../../contract/images.ts";
-import type { Db } from "../../db/open-db.ts";
+import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import type { CreditsService } from "../credits/service.ts";
-import { AppError } from "../http/app-error.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { Realtime } from "../realtime/realtime.ts";
 import type { ImageEngine } from "./engine.ts";
 import type { ModelRegistry } from "./registry.ts";
-import { type ImageService, toImageRecord } from "./service.ts";
-import { createImageStore } from "./store.ts";
+import { type ImageService, toImageRecord } from "../images/service.ts";
+import { createImageStore } from "../images/store.ts";
 
 export type GenerateRequest = z.output<typeof generateImageRequestSchema>;
 export type EngineSet = ReadonlyMap<string, ImageEngine>;
@@ -22,7 +22,7 @@ export const DEFAULT_MODEL = "studio";
  * tools both come through here.
  */
 export function createGenerationService(deps: {
-  db: Db;
+  db: DbOrTx;
   registry: ModelRegistry;
   engines: EngineSet;
   personas: PersonaService;
@@ -53,8 +53,8 @@ export function createGenerationService(deps: {
       await deps.personas.assertOwned(userId, personaIds);
       if (input.baseImageId) await deps.images.owned(userId, input.baseImageId);
 
-      const { row, credits } = await deps.db.transaction(async (tx) => {
-        const row = await createImageStore(tx as unknown as Db).insert({
+      const { row, credits } = await withTransaction(deps.db, async (tx) => {
+        const row = await createImageStore(tx).insert({
           userId,
           kind: "generated",
           status: "pending",
@@ -68,7 +68,7 @@ export function createGenerationService(deps: {
           creditsSpent: model.creditCost,
         });
         // Keyed by the image: the ledger's UNIQUE (reason, ref) makes this charge, and its refund, happen once.
-        const credits = await deps.credits.debitIn(tx as unknown as Db, { userId, amount: model.creditCost, reason: "generation", ref: row.id });
+        const credits = await deps.credits.debitIn(tx, { userId, amount: model.creditCost, reason: "generation", ref: row.id });
         if (credits === undefined) {
           throw new AppError("insufficient_credits:generation", `${model.label} needs ${model.creditCost} credits for an image. Top up or pick a cheaper model.`);
         }

@@ -1,4 +1,4 @@
-import { imageAspects, type ImageAspect, type ImageStyle } from "../../../contract/images.ts";
+import { imageAspects, type ImageAspect, type ImageStyle } from "../../contract/images.ts";
 import { headlineFromPrompt, type Script } from "./headline.ts";
 import { type Palette, palettesFor } from "./palette.ts";
 import { createRandom, hashString, type Random } from "./random.ts";

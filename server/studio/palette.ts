@@ -1,4 +1,4 @@
-import type { ImageStyle } from "../../../contract/images.ts";
+import type { ImageStyle } from "../../contract/images.ts";
 
 /**
  * Colour sets per style. A seed picks one; the style fixes the mood: realistic is a dark studio with a coloured

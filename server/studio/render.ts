@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from "sharp";
-import type { GenerateProgress } from "../engine.ts";
+import type { GenerateProgress } from "../generation/engine.ts";
 import type { Rgb } from "./color.ts";
 import type { FontStore } from "./fonts.ts";
 import { createRandom } from "./random.ts";

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { GenerateStage, ImageAspect, ImageStyle } from "../../contract/images.ts";
-import type { Db } from "../../db/open-db.ts";
+import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import type { ImageRow } from "../../db/schema/images.ts";
 import type { CreditsService } from "../credits/service.ts";
-import { AppError } from "../http/app-error.ts";
-import { toAppError } from "../http/error-handler.ts";
+import { AppError } from "../errors/app-error.ts";
+import { toAppError } from "../errors/to-app-error.ts";
 import type { Logger } from "../logger.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { Realtime } from "../realtime/realtime.ts";
-import type { EngineSet } from "./generation-service.ts";
-import { type ImageService, toImageRecord } from "./service.ts";
-import { createImageStore } from "./store.ts";
+import type { EngineSet } from "./service.ts";
+import { type ImageService, toImageRecord } from "../images/service.ts";
+import { createImageStore } from "../images/store.ts";
 
 export interface JobSettings {
   /** Jobs one process runs at once. */
@@ -29,7 +29,7 @@ export interface JobSettings {
  * exactly once. Progress and results reach every tab of the user over Socket.IO.
  */
 export function createJobWorker(deps: {
-  db: Db;
+  db: DbOrTx;
   engines: EngineSet;
   images: ImageService;
   personas: PersonaService;
@@ -51,12 +51,12 @@ export function createJobWorker(deps: {
   async function fail(row: ImageRow, err: unknown, guard: Parameters<typeof store.markFailed>[2]): Promise<void> {
     const appError = toAppError(err);
     if (appError.status >= 500) logger.error({ err, imageId: row.id }, "generation failed");
-    const outcome = await deps.db.transaction(async (tx) => {
-      const failed = await createImageStore(tx as unknown as Db).markFailed(row.id, { error: appError.message, errorCode: appError.code }, guard);
+    const outcome = await withTransaction(deps.db, async (tx) => {
+      const failed = await createImageStore(tx).markFailed(row.id, { error: appError.message, errorCode: appError.code }, guard);
       if (!failed) return undefined;
       const credits =
         failed.creditsSpent > 0
-          ? await deps.credits.applyIn(tx as unknown as Db, { userId: row.userId, delta: failed.creditsSpent, reason: "refund", ref: row.id })
+          ? await deps.credits.applyIn(tx, { userId: row.userId, delta: failed.creditsSpent, reason: "refund", ref: row.id })
           : undefined;
       return { failed, credits };
     });
