@@ -7,7 +7,7 @@ import { createSessionStore } from "../server/auth/session-store.ts";
 import { createSessions } from "../server/auth/sessions.ts";
 import { loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
-import { startServer } from "../server/start-server.ts";
+import { startNode } from "../server/compose/start-node.ts";
 import { compare, printTable } from "./lib.ts";
 
 export async function benchAuth(): Promise<void> {
@@ -26,7 +26,7 @@ export async function benchAuth(): Promise<void> {
     },
     "bench",
   );
-  const app = await startServer(config, createLogger(config));
+  const app = await startNode(config, createLogger(config));
   const base = `http://127.0.0.1:${app.port}`;
   try {
     const [user] = await app.database.db.insert(users).values({ email: `bench-${Date.now()}@example.com` }).returning();

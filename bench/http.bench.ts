@@ -7,13 +7,13 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
-import { startServer } from "../server/start-server.ts";
+import { startNode } from "../server/compose/start-node.ts";
 import { compare, printTable } from "./lib.ts";
 
 export async function benchHttp(): Promise<void> {
   const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-`);
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:9", DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "" }, "bench");
-  const app = await startServer(config, createLogger(config));
+  const app = await startNode(config, createLogger(config));
   const base = `http://127.0.0.1:${app.port}`;
   const healthBytes = Buffer.from(await (await fetch(`${base}/api/health`)).arrayBuffer());
   const indexBytes = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());

@@ -10,7 +10,7 @@ import { imageResponseSchema } from "../contract/images.ts";
 import { loadConfig } from "../server/config.ts";
 import { processUpload } from "../server/images/processing.ts";
 import { createLogger } from "../server/logger.ts";
-import { startServer } from "../server/start-server.ts";
+import { startNode } from "../server/compose/start-node.ts";
 import { signInThroughMailbox, startChildServer } from "../server/testing/child-server.ts";
 import { pngBomb } from "../server/testing/png-bomb.ts";
 import { compare, median, printTable } from "./lib.ts";
@@ -57,7 +57,7 @@ async function benchUploads(): Promise<void> {
 async function benchThumbServing(): Promise<void> {
   const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-`);
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "" }, "bench");
-  const app = await startServer(config, createLogger(config));
+  const app = await startNode(config, createLogger(config));
   const base = `http://127.0.0.1:${app.port}`;
   const bare = createServer();
   try {

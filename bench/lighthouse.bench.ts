@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { chromiumPath } from "../e2e/harness.ts";
 import { loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
-import { startServer } from "../server/start-server.ts";
+import { startNode } from "../server/compose/start-node.ts";
 
 const lighthouseDir = fileURLToPath(new URL("./lighthouse/", import.meta.url));
 
@@ -41,7 +41,7 @@ export async function benchLighthouse(): Promise<void> {
 
   const dataDir = mkdtempSync(`${tmpdir()}/tf-lh-`);
   const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent" }, "bench");
-  const app = await startServer(config, createLogger(config));
+  const app = await startNode(config, createLogger(config));
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

@@ -7,7 +7,7 @@ import postgres from "postgres";
 import { openDb } from "../db/open-db.ts";
 import { loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
-import { startServer } from "../server/start-server.ts";
+import { startNode } from "../server/compose/start-node.ts";
 import { compare, printTable } from "./lib.ts";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -35,7 +35,7 @@ export async function benchWaitlist(): Promise<void> {
     { PORT: "0", HOST: "127.0.0.1", DATABASE_URL: url.href, LOG_LEVEL: "silent", TRUST_PROXY: "1", WAITLIST_LIMIT_PER_IP: "1000" },
     "bench",
   );
-  const app = await startServer(config, createLogger(config));
+  const app = await startNode(config, createLogger(config));
 
   // The raw baseline: an HTTP handler doing only the insert, on the same pool size the app uses.
   const sql = postgres(url.href, { max: 10, onnotice: () => {} });

@@ -44,11 +44,15 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** Plans an account can be on. */
+export const plans = ["free", "pro"] as const;
+export type Plan = (typeof plans)[number];
+
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   credits: z.number(),
-  plan: z.enum(["free", "pro"]),
+  plan: z.enum(plans),
   earlyBird: z.boolean(),
   hasPassword: z.boolean(),
   createdAt: z.string(),

@@ -1,17 +1,28 @@
-import type { GenerateStage, ImageRecord } from "./images.ts";
+import { z } from "zod/mini";
+import { generateStages, imageRecordSchema } from "./images.ts";
 
-/** Socket.IO events (DESIGN.md §7). Every tab of a user joins `user:<id>` and sees these. */
-export interface ServerToClientEvents {
-  "credits:update": (payload: { credits: number }) => void;
+/**
+ * Events the server pushes to signed-in browsers (and the bot) over Socket.IO. Every tab of a user joins
+ * `user:<id>` and sees these. The schemas are the one description: the server checks what it publishes, the web
+ * checks what it receives.
+ */
+export const serverEventSchemas = {
+  "credits:update": z.object({ credits: z.number() }),
   /** A generation moved on; `percent` never goes down for one image. */
-  "image:progress": (payload: { imageId: string; stage: GenerateStage; percent: number }) => void;
-  /** An image changed status (running, ready, failed). */
-  "image:update": (payload: { image: ImageRecord }) => void;
+  "image:progress": z.object({ imageId: z.string(), stage: z.enum(generateStages), percent: z.number().check(z.minimum(0), z.maximum(100)) }),
+  /** An image changed status (pending, running, ready, failed). */
+  "image:update": z.object({ image: imageRecordSchema }),
   /** A new image is ready in the gallery. */
-  "gallery:new": (payload: { image: ImageRecord }) => void;
-}
+  "gallery:new": z.object({ image: imageRecordSchema }),
+} as const;
 
-/** Clients only listen for now; later issues add their events here. */
+export type ServerEventName = keyof typeof serverEventSchemas;
+export const serverEventNames = Object.keys(serverEventSchemas) as ServerEventName[];
+export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serverEventSchemas)[E]>;
+
+export type ServerToClientEvents = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void };
+
+/** Clients only listen for now; events they send are added here with their schemas. */
 export type ClientToServerEvents = Record<string, never>;
 
 export const userRoom = (userId: string): string => `user:${userId}`;

@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, settingDefaults } from "./config.ts";
 
 describe("loadConfig", () => {
   it("works with no configuration at all (embedded defaults)", () => {
@@ -110,5 +111,26 @@ describe("loadConfig", () => {
   it("refuses production without SMTP_URL, naming the setting", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SMTP_URL: must be set when NODE_ENV=production/);
     expect(loadConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" }).isProduction).toBe(true);
+  });
+
+  it("is declared once: README.md and .env.example list every setting, with the schema's default", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const example = readFileSync(new URL("../.env.example", import.meta.url), "utf8");
+    const exampleValues = new Map(
+      example
+        .split("\n")
+        .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)] as const),
+    );
+    const defaults = settingDefaults();
+    expect([...exampleValues.keys()].sort()).toEqual(Object.keys(defaults).sort());
+    for (const [name, fallback] of Object.entries(defaults)) {
+      expect(exampleValues.get(name), name).toBe(fallback ?? "");
+      const row = readme.split("\n").find((line) => line.startsWith("|") && line.split("|")[1]?.includes(`\`${name}\``));
+      expect(row, `README.md settings table row for ${name}`).toBeDefined();
+      const [names, documented] = (row ?? "").split("|").slice(1, 3);
+      // A row of one setting shows its default exactly; rows that group settings list their defaults in order.
+      if (fallback !== undefined && names?.split(",").length === 1 && name !== "IMAGE_RESULT_HOSTS") expect(documented?.trim(), name).toBe(`\`${fallback}\``);
+    }
   });
 });

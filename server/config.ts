@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import type { DbTimeouts } from "../db/open-db.ts";
 
-// The one place that reads the environment (DESIGN.md §1). Everything else receives a typed Config.
+// The one place that reads the environment. Everything else receives a typed Config.
 const optionalString = z
   .string()
   .trim()
@@ -23,7 +23,7 @@ function geminiModelId(fallback: string) {
 }
 
 /**
- * Where providers deliver results and answer polls (issue 5: results from allow-listed hosts only). BFL polls and
+ * Where providers deliver results and answer polls (results are fetched from allow-listed hosts only). BFL polls and
  * delivers from regional hosts; fal serves files from fal.media; Replicate from replicate.delivery. OpenAI and
  * Google answer inline (base64), so they need none.
  */
@@ -49,6 +49,8 @@ const defaultResultHosts = [
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // What this process does: serve HTTP and sockets (web), run background jobs (worker), or both (all).
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1).default("./data"),
@@ -80,14 +82,14 @@ const envSchema = z.object({
   FREE_SIGNUP_CREDITS: z.coerce.number().int().min(0).default(10),
   OTP_SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
-  // Generation jobs (issue 5, decision 008).
+  // Background jobs (docs/decisions/012-job-runner.md).
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   // Per-account upload limits: a burst from one account cannot fill the memory or the disk of a node.
   UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
   UPLOAD_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(16).default(2),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
-  // Image provider keys (issue 5): each one makes its models available; without any, Studio alone serves.
+  // Image provider keys: each one makes its models available; without any, Studio alone serves.
   BFL_API_KEY: optionalString,
   FAL_KEY: optionalString,
   REPLICATE_API_TOKEN: optionalString,
@@ -122,86 +124,109 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config {
-  env: Env["NODE_ENV"];
-  isProduction: boolean;
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** PostgreSQL connect, statement and idle timeouts (unused with PGlite). */
-  databaseTimeouts: DbTimeouts;
-  publicUrl: string | undefined;
-  discordInviteUrl: string;
-  supportEmail: string;
-  feedbackUrl: string;
-  logLevel: Env["LOG_LEVEL"];
-  jsonBodyLimit: string;
-  trustProxy: number;
-  discordToken: string | undefined;
-  /** Waitlist joins allowed per IP per 10 minutes. */
-  waitlistLimitPerIp: number;
-  /** Key for one-time-code HMACs; when unset, start-server keeps a generated one in DATA_DIR. */
-  authSecret: string | undefined;
-  /** SMTP server for outgoing mail; without it mails go to the dev mailbox. */
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  freeSignupCredits: number;
-  /** One-time-code sends allowed per IP per 10 minutes. */
-  otpSendLimitPerIp: number;
-  /** Failed sign-ins (password or code) after which an IP waits out the 10-minute window. */
-  loginFailureLimitPerIp: number;
-  /** Where stored images live (DATA_DIR/files). */
-  filesDir: string;
-  /** Where upload bodies are streamed while they are checked (DATA_DIR/tmp/uploads), and the per-account limits. */
-  uploads: { tempDir: string; perUserPerHour: number; concurrencyPerUser: number; quotaBytes: number };
-  /** Generation jobs one process runs at once, and how long a claim lasts without a heartbeat. */
-  jobs: { concurrency: number; leaseMs: number };
-  /** Image providers: keys (unset ones leave their models listed but unavailable), model ids, endpoints, limits. */
-  imageProviders: ImageProviderSettings;
-  version: string;
-}
+/**
+ * The environment, checked and shaped into what the app reads. The Config type is inferred from here: a setting is
+ * declared once, with its bounds and default, in envSchema above.
+ */
+const configSchema = envSchema
+  .superRefine((e, ctx) => {
+    // The dev mailbox keeps sign-in codes readable on the server: fine on a laptop, never in production.
+    if (e.NODE_ENV === "production" && !e.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NODE_ENV=production (sign-in codes go out by mail; the dev mailbox is for development only)" });
+    }
+  })
+  .transform((e) => ({
+    env: e.NODE_ENV,
+    role: e.ROLE,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    /** Where stored images live (DATA_DIR/files). */
+    filesDir: resolve(e.DATA_DIR, "files"),
+    /** Where upload bodies are streamed while they are checked (DATA_DIR/tmp/uploads), and the per-account limits. */
+    uploads: {
+      tempDir: resolve(e.DATA_DIR, "tmp", "uploads"),
+      perUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
+      concurrencyPerUser: e.UPLOAD_CONCURRENCY_PER_USER,
+      quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    },
+    /** Background jobs one process runs at once, and how long a claim lasts without a heartbeat. */
+    jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
+    databaseUrl: e.DATABASE_URL,
+    /** PostgreSQL connect, statement and idle timeouts (unused with PGlite). */
+    databaseTimeouts: {
+      connectTimeoutSeconds: e.DB_CONNECT_TIMEOUT_SECONDS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleTimeoutSeconds: e.DB_IDLE_TIMEOUT_SECONDS,
+    } satisfies DbTimeouts,
+    publicUrl: e.PUBLIC_URL,
+    discordInviteUrl: e.DISCORD_INVITE_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    feedbackUrl: e.FEEDBACK_URL,
+    logLevel: e.LOG_LEVEL,
+    jsonBodyLimit: e.JSON_BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    discordToken: e.DISCORD_TOKEN,
+    /** Waitlist joins allowed per IP per 10 minutes. */
+    waitlistLimitPerIp: e.WAITLIST_LIMIT_PER_IP,
+    /** Key for one-time-code HMACs; when unset, start-up keeps a generated one in DATA_DIR. */
+    authSecret: e.AUTH_SECRET,
+    /** SMTP server for outgoing mail; without it mails go to the dev mailbox. */
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    freeSignupCredits: e.FREE_SIGNUP_CREDITS,
+    /** One-time-code sends allowed per IP per 10 minutes. */
+    otpSendLimitPerIp: e.OTP_SEND_LIMIT_PER_IP,
+    /** Failed sign-ins (password or code) after which an IP waits out the 10-minute window. */
+    loginFailureLimitPerIp: e.LOGIN_FAILURE_LIMIT_PER_IP,
+    /** Image providers: keys (unset ones leave their models listed but unavailable), model ids, endpoints, limits. */
+    imageProviders: {
+      keys: {
+        bflApiKey: e.BFL_API_KEY,
+        falKey: e.FAL_KEY,
+        replicateApiToken: e.REPLICATE_API_TOKEN,
+        openaiApiKey: e.OPENAI_API_KEY,
+        googleGenerativeAiApiKey: e.GOOGLE_GENERATIVE_AI_API_KEY,
+      },
+      models: {
+        bflKontextPro: e.BFL_KONTEXT_PRO_MODEL,
+        bflKontextMax: e.BFL_KONTEXT_MAX_MODEL,
+        falKontextPro: e.FAL_KONTEXT_PRO_MODEL,
+        falKontextMax: e.FAL_KONTEXT_MAX_MODEL,
+        replicateKontextPro: e.REPLICATE_KONTEXT_PRO_MODEL,
+        replicateKontextMax: e.REPLICATE_KONTEXT_MAX_MODEL,
+        openaiImage: e.OPENAI_IMAGE_MODEL,
+        googleFlashImage: e.GOOGLE_FLASH_IMAGE_MODEL,
+        googleProImage: e.GOOGLE_PRO_IMAGE_MODEL,
+      },
+      /** Unset: each AI SDK provider's own default endpoint. */
+      baseUrls: { bfl: e.BFL_BASE_URL, fal: e.FAL_BASE_URL, replicate: e.REPLICATE_BASE_URL, openai: e.OPENAI_BASE_URL, google: e.GOOGLE_BASE_URL },
+      /** Hosts results may be fetched from: bare hosts over https only; an entry with a scheme allows that origin. */
+      resultHosts: e.IMAGE_RESULT_HOSTS,
+      /** Longest one provider API request may take (generation itself can take a minute). */
+      requestTimeoutMs: e.IMAGE_PROVIDER_TIMEOUT_MS,
+      /** Longest a result download may take, and its largest size. */
+      resultTimeoutMs: e.IMAGE_RESULT_TIMEOUT_MS,
+      resultMaxBytes: e.IMAGE_RESULT_MAX_BYTES,
+    },
+  }));
 
-export interface ImageProviderKeys {
-  bflApiKey: string | undefined;
-  falKey: string | undefined;
-  replicateApiToken: string | undefined;
-  openaiApiKey: string | undefined;
-  googleGenerativeAiApiKey: string | undefined;
-}
+export type Config = z.output<typeof configSchema> & { version: string };
+export type ImageProviderSettings = Config["imageProviders"];
+export type ImageProviderKeys = ImageProviderSettings["keys"];
+export type ImageProviderModels = ImageProviderSettings["models"];
+export type ImageProviderBaseUrls = ImageProviderSettings["baseUrls"];
 
-export interface ImageProviderModels {
-  bflKontextPro: string;
-  bflKontextMax: string;
-  falKontextPro: string;
-  falKontextMax: string;
-  replicateKontextPro: string;
-  replicateKontextMax: string;
-  openaiImage: string;
-  googleFlashImage: string;
-  googleProImage: string;
-}
+/** Every setting the environment can hold, with its default: what README.md and .env.example must list. */
+export const settingDefaults = (): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(envSchema.shape).map(([name, schema]) => [name, defaultOf(schema)]));
 
-/** Unset: each AI SDK provider's own default endpoint. */
-export interface ImageProviderBaseUrls {
-  bfl: string | undefined;
-  fal: string | undefined;
-  replicate: string | undefined;
-  openai: string | undefined;
-  google: string | undefined;
-}
-
-export interface ImageProviderSettings {
-  keys: ImageProviderKeys;
-  models: ImageProviderModels;
-  baseUrls: ImageProviderBaseUrls;
-  /** Hosts results may be fetched from: bare hosts over https only; an entry with a scheme allows that origin. */
-  resultHosts: string[];
-  /** Longest one provider API request may take (generation itself can take a minute). */
-  requestTimeoutMs: number;
-  /** Longest a result download may take, and its largest size. */
-  resultTimeoutMs: number;
-  resultMaxBytes: number;
+function defaultOf(schema: z.ZodType): string | undefined {
+  const parsed = z.object({ v: schema }).safeParse({});
+  if (!parsed.success || parsed.data.v === undefined) return undefined;
+  const value = parsed.data.v;
+  return Array.isArray(value) ? value.join(",") : String(value);
 }
 
 export class ConfigError extends Error {
@@ -215,81 +240,11 @@ export class ConfigError extends Error {
 
 /** Parses the environment once; throws a ConfigError naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env, version = "0.0.0"): Config {
-  const parsed = envSchema.safeParse(source);
+  const parsed = configSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
-  const e = parsed.data;
-  if (e.NODE_ENV === "production" && !e.SMTP_URL) {
-    // The dev mailbox keeps sign-in codes readable on the server: fine on a laptop, never in production.
-    throw new ConfigError(["SMTP_URL: must be set when NODE_ENV=production (sign-in codes go out by mail; the dev mailbox is for development only)"]);
-  }
-  return {
-    env: e.NODE_ENV,
-    isProduction: e.NODE_ENV === "production",
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
-    filesDir: resolve(e.DATA_DIR, "files"),
-    uploads: {
-      tempDir: resolve(e.DATA_DIR, "tmp", "uploads"),
-      perUserPerHour: e.UPLOADS_PER_USER_PER_HOUR,
-      concurrencyPerUser: e.UPLOAD_CONCURRENCY_PER_USER,
-      quotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
-    },
-    jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
-    databaseUrl: e.DATABASE_URL,
-    databaseTimeouts: {
-      connectTimeoutSeconds: e.DB_CONNECT_TIMEOUT_SECONDS,
-      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
-      idleTimeoutSeconds: e.DB_IDLE_TIMEOUT_SECONDS,
-    },
-    publicUrl: e.PUBLIC_URL,
-    discordInviteUrl: e.DISCORD_INVITE_URL,
-    supportEmail: e.SUPPORT_EMAIL,
-    feedbackUrl: e.FEEDBACK_URL,
-    logLevel: e.LOG_LEVEL,
-    jsonBodyLimit: e.JSON_BODY_LIMIT,
-    trustProxy: e.TRUST_PROXY,
-    discordToken: e.DISCORD_TOKEN,
-    waitlistLimitPerIp: e.WAITLIST_LIMIT_PER_IP,
-    authSecret: e.AUTH_SECRET,
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
-    freeSignupCredits: e.FREE_SIGNUP_CREDITS,
-    otpSendLimitPerIp: e.OTP_SEND_LIMIT_PER_IP,
-    loginFailureLimitPerIp: e.LOGIN_FAILURE_LIMIT_PER_IP,
-    imageProviders: imageProviderSettings(e),
-    version,
-  };
-}
-
-function imageProviderSettings(e: Env): ImageProviderSettings {
-  return {
-    keys: {
-      bflApiKey: e.BFL_API_KEY,
-      falKey: e.FAL_KEY,
-      replicateApiToken: e.REPLICATE_API_TOKEN,
-      openaiApiKey: e.OPENAI_API_KEY,
-      googleGenerativeAiApiKey: e.GOOGLE_GENERATIVE_AI_API_KEY,
-    },
-    models: {
-      bflKontextPro: e.BFL_KONTEXT_PRO_MODEL,
-      bflKontextMax: e.BFL_KONTEXT_MAX_MODEL,
-      falKontextPro: e.FAL_KONTEXT_PRO_MODEL,
-      falKontextMax: e.FAL_KONTEXT_MAX_MODEL,
-      replicateKontextPro: e.REPLICATE_KONTEXT_PRO_MODEL,
-      replicateKontextMax: e.REPLICATE_KONTEXT_MAX_MODEL,
-      openaiImage: e.OPENAI_IMAGE_MODEL,
-      googleFlashImage: e.GOOGLE_FLASH_IMAGE_MODEL,
-      googleProImage: e.GOOGLE_PRO_IMAGE_MODEL,
-    },
-    baseUrls: { bfl: e.BFL_BASE_URL, fal: e.FAL_BASE_URL, replicate: e.REPLICATE_BASE_URL, openai: e.OPENAI_BASE_URL, google: e.GOOGLE_BASE_URL },
-    resultHosts: e.IMAGE_RESULT_HOSTS,
-    requestTimeoutMs: e.IMAGE_PROVIDER_TIMEOUT_MS,
-    resultTimeoutMs: e.IMAGE_RESULT_TIMEOUT_MS,
-    resultMaxBytes: e.IMAGE_RESULT_MAX_BYTES,
-  };
+  return { ...parsed.data, version };
 }
 
 /** A bare host name (optionally with a port), or an http(s) origin with nothing after it. */

@@ -1,6 +1,6 @@
+import { startNode, packageVersion } from "./compose/start-node.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
-import { packageVersion, startServer } from "./start-server.ts";
 
 let config;
 try {
@@ -14,21 +14,24 @@ try {
 }
 
 const logger = createLogger(config);
-const server = await startServer(config, logger).catch((err: unknown) => {
+const node = await startNode(config, logger).catch((err: unknown) => {
   logger.fatal({ err }, "start-up failed");
   process.exit(1);
 });
 
-logger.info(
-  { port: server.port, database: server.database.kind, url: `http://localhost:${server.port}` },
-  `Thumbforge is ready at http://localhost:${server.port}`,
-);
-
-if (server.mailKind === "dev-mailbox") {
+if (node.port === undefined) {
+  logger.info({ role: node.role, database: node.database.kind, kinds: node.worker?.jobs.kinds }, "Thumbforge worker is running jobs");
+} else {
   logger.info(
-    { mailbox: `http://localhost:${server.port}/dev/mailbox` },
-    `Sign-in codes are not mailed (no SMTP_URL): read them at http://localhost:${server.port}/dev/mailbox, from this machine only`,
+    { role: node.role, port: node.port, database: node.database.kind, url: `http://localhost:${node.port}` },
+    `Thumbforge is ready at http://localhost:${node.port}`,
   );
+  if (node.services.mailer.kind === "dev-mailbox") {
+    logger.info(
+      { mailbox: `http://localhost:${node.port}/dev/mailbox` },
+      `Sign-in codes are not mailed (no SMTP_URL): read them at http://localhost:${node.port}/dev/mailbox, from this machine only`,
+    );
+  }
 }
 
 let shuttingDown = false;
@@ -39,7 +42,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     logger.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    server.stop().then(
+    node.stop().then(
       () => process.exit(0),
       (err: unknown) => {
         logger.error({ err }, "shutdown failed");

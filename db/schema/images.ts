@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { imageKinds, imageStatuses } from "../../contract/images.ts";
 import { users } from "./users.ts";
 
 /**
- * Every stored picture (DESIGN.md §3): generated thumbnails, subject swaps, edits and temporary uploads. A
- * generation is its own job row: pending → running → ready | failed. `locked_by`/`locked_until` are the running
- * worker's lease, so a job a dead process held is found and refunded (issue 5).
+ * Every stored picture: generated thumbnails, subject swaps, edits and temporary uploads. A made image goes
+ * pending → running → ready | failed as the job that makes it (db/schema/jobs.ts) runs.
  */
 export const images = pgTable(
   "images",
@@ -14,8 +14,8 @@ export const images = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text({ enum: ["generated", "subject-replaced", "edited", "upload"] }).notNull(),
-    status: text({ enum: ["pending", "running", "ready", "failed"] }).notNull(),
+    kind: text({ enum: imageKinds }).notNull(),
+    status: text({ enum: imageStatuses }).notNull(),
     prompt: text(),
     style: text(),
     aspect: text(),
@@ -33,9 +33,6 @@ export const images = pgTable(
     creditsSpent: integer().notNull().default(0),
     error: text(),
     errorCode: text(),
-    attempts: integer().notNull().default(0),
-    lockedBy: text(),
-    lockedUntil: timestamp({ withTimezone: true }),
     /** Bytes on disk of all its variants: what a temporary upload counts against its owner's quota. */
     bytes: bigint({ mode: "number" }).notNull().default(0),
     /** Temporary uploads expire (24 hours); everything else is kept. */
@@ -46,10 +43,6 @@ export const images = pgTable(
   },
   (t) => [
     index("images_user_created_idx").on(t.userId, t.createdAt.desc()),
-    // The job queue reads only unfinished rows; a partial index keeps that scan tiny whatever the gallery's size.
-    index("images_jobs_idx")
-      .on(t.status, t.createdAt)
-      .where(sql`${t.status} in ('pending', 'running')`),
     index("images_expires_idx")
       .on(t.expiresAt)
       .where(sql`${t.expiresAt} is not null`),

@@ -1,7 +1,8 @@
 import { index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { personaRoles } from "../../contract/personas.ts";
 import { users } from "./users.ts";
 
-/** A reusable persona (DESIGN.md §3): referenced in prompts as `@handle`, drawn from its cut-out. */
+/** A reusable persona: referenced in prompts as `@handle`, drawn from its cut-out. */
 export const personas = pgTable(
   "personas",
   {
@@ -11,7 +12,7 @@ export const personas = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     name: text().notNull(),
     handle: text().notNull(),
-    role: text({ enum: ["artist", "photographer", "designer"] }).notNull(),
+    role: text({ enum: personaRoles }).notNull(),
     description: text().notNull().default(""),
     /** Storage keys: the uploaded photo, the subject cut out of it (PNG with alpha), and the persona picture. */
     sourceKey: text(),

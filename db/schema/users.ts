@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { plans } from "../../contract/auth.ts";
 import { boolean, check, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
@@ -9,7 +10,7 @@ export const users = pgTable(
     email: text().notNull().unique(),
     passwordHash: text(),
     credits: integer().notNull().default(0),
-    plan: text({ enum: ["free", "pro"] }).notNull().default("free"),
+    plan: text({ enum: plans }).notNull().default("free"),
     earlyBird: boolean().notNull().default(false),
     language: text().notNull().default("en"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler, Response } from "express";
 import { SESSION_TOKEN_HEADER } from "../../contract/auth.ts";
 import { AppError } from "../errors/app-error.ts";
-import { readCookie, sessionCookieName } from "./cookies.ts";
+import { readCookie } from "../http/cookies.ts";
+import { sessionCookieName } from "./cookies.ts";
 import { isCrossSiteRequest } from "./origin.ts";
 import type { Sessions, ValidSession } from "./sessions.ts";
 

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from "express";
+import { type Request, type RequestHandler, type Response, Router } from "express";
 import {
   AUTH_PATHS,
   loginRequestSchema,
@@ -18,8 +18,8 @@ function requireJson(req: Request): void {
 
 const clientIp = (req: Request) => req.ip ?? "unknown";
 
-export function authRoutes(deps: { service: AuthService; auth: AuthMiddleware; isProduction: boolean }): Router {
-  const { service, auth, isProduction } = deps;
+export function authRoutes(deps: { service: AuthService; auth: AuthMiddleware; isProduction: boolean; jsonBody: RequestHandler }): Router {
+  const { service, auth, isProduction, jsonBody } = deps;
   const router = Router();
   const noStore = (res: Response) => res.set("Cache-Control", "no-store");
 
@@ -29,28 +29,28 @@ export function authRoutes(deps: { service: AuthService; auth: AuthMiddleware; i
     noStore(res).json(body);
   }
 
-  router.post(AUTH_PATHS.sendOtp, async (req, res) => {
+  router.post(AUTH_PATHS.sendOtp, jsonBody, async (req, res) => {
     requireJson(req);
     const requesters = codeRequesters(req, isProduction, clientIp(req));
     if (!requesters.cookie) setRequesterCookie(res, isProduction);
     noStore(res).json(await service.sendOtp(sendOtpRequestSchema.parse(req.body), clientIp(req), requesters.primary));
   });
 
-  router.post(AUTH_PATHS.verifyOtp, async (req, res) => {
+  router.post(AUTH_PATHS.verifyOtp, jsonBody, async (req, res) => {
     requireJson(req);
     const body = verifyOtpRequestSchema.parse(req.body);
     const requesters = codeRequesters(req, isProduction, clientIp(req)).all;
     answerSignIn(res, await service.verifyOtp(body, clientIp(req), requesters, await auth.resolve(req, res)));
   });
 
-  router.post(AUTH_PATHS.login, async (req, res) => {
+  router.post(AUTH_PATHS.login, jsonBody, async (req, res) => {
     // SPEC.md §5: anything without both fields is 'Invalid login parameters', whatever its shape.
     const parsed = loginRequestSchema.safeParse(req.is("application/json") ? req.body : undefined);
     const body = parsed.success ? parsed.data : {};
     answerSignIn(res, await service.login(body, clientIp(req), await auth.resolve(req, res)));
   });
 
-  router.post(AUTH_PATHS.logout, async (req, res) => {
+  router.post(AUTH_PATHS.logout, jsonBody, async (req, res) => {
     // The cookie goes whatever happens: a stale one is no use to anybody.
     clearSessionCookie(res, isProduction);
     // Drops this site's HTTP cache in the browser, private image bytes included (server/images/routes.ts).
@@ -63,7 +63,7 @@ export function authRoutes(deps: { service: AuthService; auth: AuthMiddleware; i
     noStore(res).json(toAuthUser((await auth.requireAuth(req, res)).user));
   });
 
-  router.post(AUTH_PATHS.password, async (req, res) => {
+  router.post(AUTH_PATHS.password, jsonBody, async (req, res) => {
     requireJson(req);
     const current = await auth.requireAuth(req, res);
     const body = setPasswordRequestSchema.parse(req.body);

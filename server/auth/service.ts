@@ -13,16 +13,16 @@ import {
   type SetPasswordResponse,
   type VerifyOtpRequest,
 } from "../../contract/auth.ts";
+import { normalizedEmail } from "../../contract/email.ts";
 import { defaultLanguage, isLanguage } from "../../contract/languages.ts";
 import type { User } from "../../db/schema/users.ts";
 import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
-import { codeMail } from "../mail/code-mail.ts";
+import { codeMail } from "./code-mail.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { BackoffRule, RateLimiter, RateRule } from "../rate-limit/service.ts";
-import type { Realtime } from "../realtime/realtime.ts";
-import { normaliseEmail } from "../waitlist/service.ts";
+import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { checkPasswordPolicy, createDummyHash, hashPassword, verifyPassword } from "./passwords.ts";
 import type { Sessions, ValidSession } from "./sessions.ts";
 import type { AuthStore } from "./store.ts";
@@ -36,7 +36,7 @@ export interface AuthServiceDeps {
   credits: CreditsService;
   mailer: Mailer;
   rateLimiter: RateLimiter;
-  realtime: Realtime;
+  realtime: RealtimePublisher;
   /** HMAC key for stored one-time codes. */
   otpKey: Uint8Array;
   clock: () => number;
@@ -64,6 +64,12 @@ export function toAuthUser(user: User): AuthUser {
 
 const invalidCode = () => new AppError("unauthorized:code", "That code is not valid or has expired. Request a new one.");
 const badCredentials = () => new AppError("unauthorized:credentials", "Incorrect e-mail or password.");
+
+function emailOf(raw: string): string {
+  const email = normalizedEmail(raw);
+  if (!email) throw new AppError("invalid:email", "Please enter a valid email address.");
+  return email;
+}
 
 export function createAuthService(deps: AuthServiceDeps) {
   const rules = {
@@ -105,7 +111,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     /** Known and unknown e-mails get the same answer: verifying the code is what creates an account. */
     async sendOtp(request: SendOtpRequest, ip: string, requester: string): Promise<SendOtpResponse> {
-      const email = normaliseEmail(request.email);
+      const email = emailOf(request.email);
       await deps.rateLimiter.enforce(rules.otpIp, ip);
       // Sends are counted per (address, requester): a stranger spends their own sends, not the owner's. The wider
       // per-address cap only stops mail floods from many places at once.
@@ -127,7 +133,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** `requesters`: who may be holding the code (the browser's sign-in cookie, then the IP address). */
     async verifyOtp(request: VerifyOtpRequest, ip: string, requesters: string[], previous: ValidSession | undefined): Promise<SignedIn> {
-      const email = normaliseEmail(request.email);
+      const email = emailOf(request.email);
       const code = request.code.replace(/\s/g, "");
       if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) throw new AppError("invalid:code", `Enter the ${OTP_LENGTH}-digit code.`);
       // Counted before the code is compared, so parallel guesses cannot all slip in; given back on success.
@@ -145,7 +151,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async login(request: LoginRequest, ip: string, previous: ValidSession | undefined): Promise<SignedIn> {
       if (!request.email?.trim() || !request.password) throw new AppError("invalid:login_parameters", "Invalid login parameters");
       // Shape first (a NUL or 300 characters is no address): a 400 that counts against nobody.
-      const email = normaliseEmail(request.email);
+      const email = emailOf(request.email);
       const attempt = await deps.rateLimiter.reserve(rules.failures, ip);
       try {
         await deps.rateLimiter.backoff(accountBackoff, email);

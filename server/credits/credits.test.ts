@@ -5,14 +5,14 @@ import type { OpenDb } from "../../db/open-db.ts";
 import { creditTransactions } from "../../db/schema/credit-transactions.ts";
 import { users } from "../../db/schema/users.ts";
 import { createAuthStore } from "../auth/store.ts";
-import type { Realtime } from "../realtime/realtime.ts";
+import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { openTestDb } from "../testing/test-db.ts";
 import { createCreditsService } from "./service.ts";
 import { itOnPostgres } from "../testing/on-postgres.ts";
 
 let database: OpenDb;
 const sent: { userId: string; credits: number }[] = [];
-const realtime: Realtime = {
+const realtime: RealtimePublisher = {
   toUser: (userId, event, ...payload) => {
     if (event === "credits:update") sent.push({ userId, credits: (payload[0] as { credits: number }).credits });
   },

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect } from "vitest";
 import type { OpenDb } from "../../db/open-db.ts";
 import { users } from "../../db/schema/users.ts";
 import { createAuthStore } from "../auth/store.ts";
-import type { Realtime } from "../realtime/realtime.ts";
+import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { openTestDb } from "../testing/test-db.ts";
 import { createCreditsService } from "./service.ts";
 import { inCreditsTransaction } from "./store.ts";
 import { itOnPostgres } from "../testing/on-postgres.ts";
 
 let database: OpenDb;
-const realtime: Realtime = { toUser: () => {}, disconnectSessions: () => {} };
+const realtime: RealtimePublisher = { toUser: () => {}, disconnectSessions: () => {} };
 
 beforeAll(async () => {
   database = await openTestDb();

@@ -1,9 +1,9 @@
 import { type CreditsResponse, EARLY_BIRD_ACCOUNTS, EARLY_BIRD_CREDITS, EARLY_BIRD_PROMOTION } from "../../contract/credits.ts";
 import type { DbOrTx } from "../../db/open-db.ts";
-import type { Realtime } from "../realtime/realtime.ts";
+import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { createCreditsStore, type CreditsStore, inCreditsTransaction, type LedgerEntry } from "./store.ts";
 
-export function createCreditsService(deps: { db: DbOrTx; freeSignupCredits: number; realtime: Realtime }) {
+export function createCreditsService(deps: { db: DbOrTx; freeSignupCredits: number; realtime: RealtimePublisher }) {
   const store = createCreditsStore(deps.db);
 
   /** New accounts get the signup grant, and the first EARLY_BIRD_ACCOUNTS also the early-bird one. */

@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "./database-unavailable.ts";
-import { toAppError } from "../errors/to-app-error.ts";
+import { toAppError } from "./to-app-error.ts";
 
 const withCode = (code: string, message = "x") => Object.assign(new Error(message), { code });
 

@@ -2,7 +2,7 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postJson } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { toAppError } from "../errors/to-app-error.ts";
+import { toAppError } from "./to-app-error.ts";
 
 const withCode = (code: string, message: string) => Object.assign(new Error(message), { code });
 

@@ -1,3 +1,4 @@
+import type { PersonaCutout } from "../personas/service.ts";
 import type { GenerateStage as JobStage, ImageAspect, ImageStyle } from "../../contract/images.ts";
 
 /** Stages an engine reports, in order; the job adds "queued" and "saving" around them (issue 5: image:progress). */
@@ -9,11 +10,6 @@ export interface GenerateProgress {
   percent: number;
 }
 
-export interface PersonaCutout {
-  name: string;
-  /** A cut-out PNG with alpha (the subject on transparency). */
-  png: Buffer;
-}
 
 export interface GenerateInput {
   prompt: string;
@@ -36,7 +32,12 @@ export interface GenerateResult {
 }
 
 /** The one interface every engine implements (DESIGN.md §5): Studio locally, providers through the AI SDK. */
+export type { PersonaCutout };
+
 export interface ImageEngine {
   readonly id: string;
   generate(input: GenerateInput): Promise<GenerateResult>;
 }
+
+/** Engines by model id: Studio always, and each provider model whose key is set. */
+export type EngineSet = ReadonlyMap<string, ImageEngine>;

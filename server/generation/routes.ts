@@ -1,4 +1,4 @@
-import express, { Router } from "express";
+import { type RequestHandler, Router } from "express";
 import { generateImageRequestSchema, type ImageResponse, type ModelsResponse } from "../../contract/images.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -6,7 +6,7 @@ import type { ModelRegistry } from "./registry.ts";
 import type { GenerationService } from "./service.ts";
 
 /** The model list and the one generation endpoint every model shares. */
-export function generationRoutes(deps: { registry: ModelRegistry; auth: AuthMiddleware; generation: GenerationService; jsonLimit: string }): Router {
+export function generationRoutes(deps: { registry: ModelRegistry; auth: AuthMiddleware; generation: GenerationService; jsonBody: RequestHandler }): Router {
   const { auth } = deps;
   const router = Router();
 
@@ -16,7 +16,7 @@ export function generationRoutes(deps: { registry: ModelRegistry; auth: AuthMidd
     res.set("Cache-Control", "no-cache").json(body);
   });
 
-  router.post("/api/generate-kontext-image", express.json({ limit: deps.jsonLimit }), async (req, res) => {
+  router.post("/api/generate-kontext-image", deps.jsonBody, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
     const body: ImageResponse = { image: await deps.generation.request(user.id, generateImageRequestSchema.parse(req.body)) };

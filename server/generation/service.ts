@@ -5,19 +5,19 @@ import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { PersonaService } from "../personas/service.ts";
-import type { Realtime } from "../realtime/realtime.ts";
-import type { ImageEngine } from "./engine.ts";
+import type { RealtimePublisher } from "../realtime/publisher.ts";
+import type { EngineSet } from "./engine.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { generateJob } from "./generate-job.ts";
 import type { ModelRegistry } from "./registry.ts";
 import { type ImageService, toImageRecord } from "../images/service.ts";
-import { createImageStore } from "../images/store.ts";
 
 export type GenerateRequest = z.output<typeof generateImageRequestSchema>;
-export type EngineSet = ReadonlyMap<string, ImageEngine>;
 
 export const DEFAULT_MODEL = "studio";
 
 /**
- * Turns a request into a paid, queued job (issue 5): every check first, then the image row and the charge in one
+ * Turns a request into a paid, queued job: every check first, then the image row, the charge and the job in one
  * transaction, so there is never a charge without a job or a job without its charge. The HTTP route and the chat's
  * tools both come through here.
  */
@@ -28,8 +28,8 @@ export function createGenerationService(deps: {
   personas: PersonaService;
   images: ImageService;
   credits: CreditsService;
-  realtime: Realtime;
-  wakeWorker: () => void;
+  realtime: RealtimePublisher;
+  queue: JobQueue;
 }) {
   function modelFor(id: string, input: GenerateRequest) {
     const model = deps.registry.find(id);
@@ -54,10 +54,9 @@ export function createGenerationService(deps: {
       if (input.baseImageId) await deps.images.owned(userId, input.baseImageId);
 
       const { row, credits } = await withTransaction(deps.db, async (tx) => {
-        const row = await createImageStore(tx).insert({
+        const row = await deps.images.createPendingIn(tx, {
           userId,
           kind: "generated",
-          status: "pending",
           prompt: input.prompt,
           style: input.style,
           aspect: input.aspect,
@@ -72,13 +71,14 @@ export function createGenerationService(deps: {
         if (credits === undefined) {
           throw new AppError("insufficient_credits:generation", `${model.label} needs ${model.creditCost} credits for an image. Top up or pick a cheaper model.`);
         }
+        await deps.queue.enqueue(tx, generateJob, { imageId: row.id }, { userId });
         return { row, credits };
       });
 
       deps.credits.announce(userId, credits);
       const record = toImageRecord(row);
       deps.realtime.toUser(userId, "image:update", { image: record });
-      deps.wakeWorker();
+      deps.queue.wake();
       return record;
     },
   };

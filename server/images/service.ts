@@ -4,7 +4,8 @@ import type { Readable } from "node:stream";
 import { type GalleryResponse, type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
 import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
-import type { ImageRow } from "../../db/schema/images.ts";
+import type { DbOrTx } from "../../db/open-db.ts";
+import type { ImageRow, NewImageRow } from "../../db/schema/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { fileTypeOfKey, imageKey, type OriginalFormat, originalFormats } from "../storage/keys.ts";
@@ -13,7 +14,10 @@ import type { ReceivedFile } from "./multipart.ts";
 import type { Storage } from "../storage/storage.ts";
 import { processUpload, type UploadVariants, type Variants, variantsOfPng } from "./processing.ts";
 import { decodeCursor, encodeCursor } from "./gallery-cursor.ts";
-import type { GalleryKind, ImageStore, ListedImage } from "./store.ts";
+import { createImageStore, type GalleryKind, type ImageStore, type ListedImage } from "./store.ts";
+
+/** A made image's stored variants, as its row records them. */
+export type StoredResult = Pick<ImageRow, "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">;
 
 const missingImage = () => new AppError("not_found:image", "That image does not exist.");
 
@@ -180,8 +184,24 @@ export function createImageService(deps: {
       }
     },
 
-    /** Stores an engine's PNG for a job; returns what markReady needs. */
-    async storeResult(row: Pick<ImageRow, "id" | "userId">, png: Buffer, scene: unknown) {
+    /** A new made image, pending, inside the transaction that charges for it and queues its job. */
+    createPendingIn: (tx: DbOrTx, row: Omit<NewImageRow, "status">) => createImageStore(tx).insert({ ...row, status: "pending" }),
+
+    /** Its job started: pending (or handed back while running) becomes running. Undefined when it is gone or done. */
+    startJob: (id: string) => store.setStatus(id, ["pending", "running"], { status: "running" }),
+
+    /** Its job made it: ready with its variants, committed with the job's completion. */
+    finishJobIn: (tx: DbOrTx, id: string, done: StoredResult) => createImageStore(tx).setStatus(id, ["running"], { ...done, status: "ready" }),
+
+    /** Its job failed: committed with the job's failure (and the refund). Undefined when it had already finished. */
+    failJobIn: (tx: DbOrTx, id: string, failure: { error: string; errorCode: string }) =>
+      createImageStore(tx).setStatus(id, ["pending", "running"], { ...failure, status: "failed" }),
+
+    /** Its job was handed back at shutdown: pending again until a worker takes it. */
+    requeueJob: (id: string) => store.setStatus(id, ["running"], { status: "pending" }),
+
+    /** Stores an engine's PNG for a job; returns what finishJobIn needs. */
+    async storeResult(row: Pick<ImageRow, "id" | "userId">, png: Buffer, scene: unknown): Promise<StoredResult> {
       const variants = await variantsOfPng(png);
       const keys = await storeVariants(row.userId, row.id, variants);
       return { ...keys, width: variants.width, height: variants.height, scene: scene ?? null };

@@ -1,5 +1,5 @@
-import { and, desc, eq, getTableColumns, gt, isNull, lt, notInArray, or, sql } from "drizzle-orm";
-import type { GalleryKind } from "../../contract/images.ts";
+import { and, desc, eq, getTableColumns, gt, inArray, lt, notInArray, or, sql } from "drizzle-orm";
+import type { GalleryKind, ImageStatus } from "../../contract/images.ts";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { type ImageRow, images, type NewImageRow } from "../../db/schema/images.ts";
 
@@ -81,86 +81,19 @@ export function createImageStore(db: DbOrTx) {
         .limit(q.limit);
     },
 
-    /**
-     * Takes the oldest pending job and leases it to `worker`. SKIP LOCKED lets several workers (and nodes) claim
-     * side by side without waiting on each other or taking the same job.
-     */
-    async claimNext(worker: string, leaseMs: number): Promise<ImageRow | undefined> {
-      const oldestPending = sql`(select ${images.id} from ${images} where ${images.status} = 'pending' order by ${images.createdAt} limit 1 for update skip locked)`;
-      const [row] = await db
-        .update(images)
-        .set({
-          status: "running",
-          lockedBy: worker,
-          lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-          attempts: sql`${images.attempts} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(images.id, oldestPending))
-        .returning();
+    async find(id: string): Promise<ImageRow | undefined> {
+      const [row] = await db.select().from(images).where(eq(images.id, id));
       return row;
     },
 
-    async extendLease(id: string, worker: string, leaseMs: number): Promise<boolean> {
-      const rows = await db
-        .update(images)
-        .set({ lockedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-        .where(and(eq(images.id, id), eq(images.lockedBy, worker), eq(images.status, "running")))
-        .returning({ id: images.id });
-      return rows.length === 1;
-    },
-
-    /** Only the worker that holds the lease may finish the job; undefined when it lost it (recovered elsewhere). */
-    async markReady(id: string, worker: string, done: Pick<ImageRow, "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">) {
+    /** Moves a made image along as its job runs; undefined when it is not in the state the move starts from. */
+    async setStatus(id: string, from: ImageStatus[], change: Partial<Pick<ImageRow, "status" | "error" | "errorCode" | "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">>): Promise<ImageRow | undefined> {
       const [row] = await db
         .update(images)
-        .set({ ...done, status: "ready", lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-        .where(and(eq(images.id, id), eq(images.lockedBy, worker), eq(images.status, "running")))
+        .set({ ...change, updatedAt: new Date() })
+        .where(and(eq(images.id, id), inArray(images.status, from)))
         .returning();
       return row;
-    },
-
-    /**
-     * Fails a job once. `holder` is the worker finishing its own job; `orphan` is recovery, which may only fail the
-     * claim it saw, and (unless the process is alone) only once that claim has run out. Undefined when it no longer applies.
-     */
-    async markFailed(
-      id: string,
-      failure: { error: string; errorCode: string },
-      guard: { holder: string } | { orphan: { lockedBy: string | null; expiredOnly: boolean } },
-    ): Promise<ImageRow | undefined> {
-      const claim =
-        "holder" in guard
-          ? and(eq(images.status, "running"), eq(images.lockedBy, guard.holder))
-          : and(
-              eq(images.status, "running"),
-              guard.orphan.lockedBy === null ? isNull(images.lockedBy) : eq(images.lockedBy, guard.orphan.lockedBy),
-              guard.orphan.expiredOnly ? lt(images.lockedUntil, sql`now()`) : undefined,
-            );
-      const [row] = await db
-        .update(images)
-        .set({ ...failure, status: "failed", lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-        .where(and(eq(images.id, id), claim))
-        .returning();
-      return row;
-    },
-
-    /** Hands a running job back to the queue (graceful shutdown). */
-    async release(id: string, worker: string): Promise<ImageRow | undefined> {
-      const [row] = await db
-        .update(images)
-        .set({ status: "pending", lockedBy: null, lockedUntil: null, updatedAt: new Date() })
-        .where(and(eq(images.id, id), eq(images.lockedBy, worker), eq(images.status, "running")))
-        .returning();
-      return row;
-    },
-
-    /** Running jobs whose lease ran out (their worker died), or every running job when `all` (single-process database). */
-    async orphanedJobs(all: boolean): Promise<ImageRow[]> {
-      return db
-        .select()
-        .from(images)
-        .where(and(eq(images.status, "running"), all ? undefined : lt(images.lockedUntil, sql`now()`)));
     },
 
     async expiredUploads(now: Date, limit: number): Promise<ImageRow[]> {

@@ -6,7 +6,7 @@ import { devMails } from "../../db/schema/dev-mails.ts";
 import { postJson } from "../testing/sign-in.ts";
 import { shellOnlyWebDir } from "../testing/web-dir.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { codeMail } from "./code-mail.ts";
+import { codeMail } from "../auth/code-mail.ts";
 
 describe("code mail", () => {
   it("has HTML and text in all six languages, the code prominent in both", () => {

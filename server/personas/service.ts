@@ -1,7 +1,12 @@
-import type { PersonaCutout } from "../generation/engine.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { PersonaStore } from "./store.ts";
+
+export interface PersonaCutout {
+  name: string;
+  /** A cut-out PNG with alpha (the subject on transparency). */
+  png: Buffer;
+}
 
 export function createPersonaService(deps: { store: PersonaStore; storage: Storage }) {
   return {

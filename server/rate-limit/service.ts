@@ -1,5 +1,7 @@
 import { AppError } from "../errors/app-error.ts";
-import type { RateLimitStore, WindowCount } from "./store.ts";
+import { HIT_UPSERT_SQL, hitParams, type RateLimitStore, type WindowCount } from "./store.ts";
+
+export type { WindowCount };
 
 export interface RateRule {
   /** Distinguishes counters of different rules for the same subject. */
@@ -26,6 +28,14 @@ export interface RateDecision {
 /** The counter key of a rule and subject; stores that fold a hit into their own statement use it too. */
 export function rateKey(rule: Pick<RateRule, "name">, subject: string): string {
   return `${rule.name}:${subject}`;
+}
+
+/**
+ * One counted hit as SQL text with its parameters ($1–$3), for a caller that must count and write in one round trip
+ * (the waitlist's join): its statement runs `with hit as (<sql>) …` and reads `hit.count`, `hit.reset_at`.
+ */
+export function hitStatement(rule: RateRule, subject: string, now: Date): { sql: string; params: unknown[] } {
+  return { sql: HIT_UPSERT_SQL, params: hitParams(rateKey(rule, subject), now, rule.windowMs) };
 }
 
 /** What a counted hit means under a rule. */

@@ -1,4 +1,4 @@
-import { type ErrorRequestHandler, type Request, Router } from "express";
+import { type ErrorRequestHandler, type Request, type RequestHandler, Router } from "express";
 import { WAITLIST_PATH, type WaitlistResponse } from "../../contract/waitlist.ts";
 import { waitlistRequestSchema } from "../../contract/waitlist-schemas.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -12,9 +12,9 @@ function parseAttempt(req: Request): WaitlistAttempt {
   return parsed.success ? { ok: true, request: parsed.data } : { ok: false, error: parsed.error };
 }
 
-export function waitlistRoutes(deps: { service: WaitlistService }): Router {
+export function waitlistRoutes(deps: { service: WaitlistService; jsonBody: RequestHandler }): Router {
   const router = Router();
-  router.post(WAITLIST_PATH, async (req, res) => {
+  router.post(WAITLIST_PATH, deps.jsonBody, async (req, res) => {
     // Trust proxy decides which address req.ip is.
     const outcome = await deps.service.join(parseAttempt(req), req.ip ?? "unknown");
     setRateLimitHeaders(res, deps.service.rule, outcome.decision);

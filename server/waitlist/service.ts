@@ -1,19 +1,15 @@
-import { z } from "zod";
-import { EMAIL_MAX_LENGTH, type WaitlistRequest, type WaitlistResponse } from "../../contract/waitlist.ts";
+import { normalizedEmail } from "../../contract/email.ts";
+import { type WaitlistRequest, type WaitlistResponse } from "../../contract/waitlist.ts";
 import { defaultLanguage, isLanguage } from "../../contract/languages.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
-import { decide, type RateDecision, type RateLimiter, type RateRule, rateKey, rateLimited } from "../rate-limit/service.ts";
+import { decide, hitStatement, type RateDecision, type RateLimiter, type RateRule, rateLimited } from "../rate-limit/service.ts";
 import type { WaitlistStore } from "./store.ts";
 
-const emailSchema = z.email();
-
-/** Trims and lower-cases, then checks real address syntax; one address is one entry whatever its case. */
+/** The address as one entry is kept under (see normalizedEmail); refused with a clear error when it is not one. */
 export function normaliseEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (email.length === 0 || email.length > EMAIL_MAX_LENGTH || !emailSchema.safeParse(email).success) {
-    throw new AppError("invalid:email", "Please enter a valid email address.");
-  }
+  const email = normalizedEmail(raw);
+  if (!email) throw new AppError("invalid:email", "Please enter a valid email address.");
   return email;
 }
 
@@ -60,9 +56,7 @@ export function createWaitlistService(deps: {
       const { inserted, ...window } = await deps.store.joinWithinLimit({
         email,
         language,
-        rateKey: rateKey(rule, subject),
-        now,
-        windowMs: rule.windowMs,
+        hit: hitStatement(rule, subject, now),
         limit: rule.limit,
       });
       const decision = decide(rule, window, now);

@@ -1,13 +1,13 @@
 import type { OpenDb } from "../../db/open-db.ts";
-import { HIT_UPSERT_SQL, hitParams, type WindowCount } from "../rate-limit/store.ts";
+import type { WindowCount } from "../rate-limit/service.ts";
 
 /**
  * Counts the IP's hit and adds the e-mail in one statement, so a join is one round trip (issue 3). The insert
  * happens only while the window allows it. Looking first keeps a repeat visit from burning a position number (a
  * serial default is drawn before ON CONFLICT); the unique index settles true races. Parameters $1–$3 belong to
- * the rate-limit upsert.
+ * the rate-limit hit, which the rate limiter hands over (hitStatement) so this store never writes its table itself.
  */
-const JOIN_WITHIN_LIMIT_SQL = `with hit as (${HIT_UPSERT_SQL}),
+const joinWithinLimitSql = (hitSql: string) => `with hit as (${hitSql}),
 added as (
   insert into waitlist_entries (email, language)
   select $4::text, $5::text from hit
@@ -20,17 +20,16 @@ select hit.count, hit.reset_at, exists (select 1 from added) as inserted from hi
 export interface JoinWithinLimit {
   email: string;
   language: string;
-  rateKey: string;
-  now: Date;
-  windowMs: number;
+  /** The counted hit: SQL text using $1–$3 and its three parameters. */
+  hit: { sql: string; params: unknown[] };
   limit: number;
 }
 
 export function createWaitlistStore({ query }: Pick<OpenDb, "query">) {
   return {
     async joinWithinLimit(join: JoinWithinLimit): Promise<WindowCount & { inserted: boolean }> {
-      const [row] = await query<{ count: number; reset_at: Date | string; inserted: boolean }>(JOIN_WITHIN_LIMIT_SQL, [
-        ...hitParams(join.rateKey, join.now, join.windowMs),
+      const [row] = await query<{ count: number; reset_at: Date | string; inserted: boolean }>(joinWithinLimitSql(join.hit.sql), [
+        ...join.hit.params,
         join.email,
         join.language,
         join.limit,

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { defaultLanguage, isLanguage, type Language, languages } from "../../contract/languages.ts";
-import { readCookie } from "../auth/cookies.ts";
+import { readCookie } from "../http/cookies.ts";
 
 /** Set by the web app whenever a visitor picks a language (web/lib/stored-language.ts). */
 export const LANGUAGE_COOKIE = "language";

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { healthSchema, readinessSchema } from "../contract/health.ts";
-import { PUBLIC_CONFIG_META } from "../contract/public-config.ts";
-import { startTestServer, type TestServer } from "./testing/test-server.ts";
+import { healthSchema, readinessSchema } from "../../contract/health.ts";
+import { PUBLIC_CONFIG_META } from "../../contract/public-config.ts";
+import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
 let server: TestServer;
 let webDir: string;
@@ -52,8 +52,9 @@ describe("GET /api/health/ready", () => {
 });
 
 describe("bad input", () => {
+  // Each router parses its own body: these reach an endpoint that takes JSON.
   it("answers malformed JSON with 400 invalid:json", async () => {
-    const res = await fetch(`${server.url}/api/health`, {
+    const res = await fetch(`${server.url}/api/auth/send-otp`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: '{"email": ',
@@ -63,13 +64,19 @@ describe("bad input", () => {
   });
 
   it("answers a body over the limit with 413", async () => {
-    const res = await fetch(`${server.url}/api/anything`, {
+    const res = await fetch(`${server.url}/api/auth/send-otp`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ blob: "x".repeat(200 * 1024) }),
     });
     expect(res.status).toBe(413);
     expect((await res.json()).code).toBe("payload_too_large:body");
+  });
+
+  it("reads no body where no route takes one: a POST with broken JSON to an unknown path is a 404", async () => {
+    const res = await fetch(`${server.url}/api/anything`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"email": ' });
+    expect(res.status).toBe(404);
+    expect((await res.json()).code).toBe("not_found:route");
   });
 
   it("answers an unknown /api path with a JSON 404", async () => {

@@ -1,19 +1,12 @@
 import { sessionRoom, userRoom } from "../../contract/realtime.ts";
-import { isSameOrigin } from "../auth/origin.ts";
-import type { Sessions } from "../auth/sessions.ts";
+import { cookieFrom } from "../http/cookies.ts";
+import { isSameOrigin } from "./origin.ts";
+import type { Sessions } from "./sessions.ts";
 import { isDatabaseUnavailable } from "../errors/database-unavailable.ts";
-import type { SocketServer } from "./realtime.ts";
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(";") ?? []) {
-    const eq = part.indexOf("=");
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
+import type { SocketServer } from "../http/socket-server.ts";
 
 /**
- * DESIGN.md §7: a handshake authenticates with the session cookie or token (`auth.token` or `x-session-token`)
+ * A handshake authenticates with the session cookie or token (`auth.token` or `x-session-token`)
  * and, from a browser, must come from this site; each socket then joins `user:<id>` and `session:<id>`.
  * Failures reach the client as connect_error with the error code as its message.
  */
@@ -27,7 +20,7 @@ export function authenticateSockets(io: SocketServer, deps: { sessions: Sessions
       }
       const fromAuth = typeof auth?.token === "string" ? auth.token : undefined;
       const fromHeader = typeof headers["x-session-token"] === "string" ? headers["x-session-token"] : undefined;
-      const valid = await deps.sessions.validate(fromAuth || fromHeader || cookieValue(headers.cookie, deps.cookieName));
+      const valid = await deps.sessions.validate(fromAuth || fromHeader || cookieFrom(headers.cookie, deps.cookieName));
       if (!valid) {
         next(new Error("unauthorized:session"));
         return;

@@ -1,5 +1,5 @@
 import { defaultLanguage, isLanguage, type Language } from "../../contract/languages.ts";
-import type { OutgoingMail } from "./mailer.ts";
+import type { OutgoingMail } from "../mail/mailer.ts";
 
 interface CodeMailWords {
   subject: (code: string) => string;

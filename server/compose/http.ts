@@ -1,0 +1,127 @@
+import { createServer, type Server as HttpServer } from "node:http";
+import { fileURLToPath } from "node:url";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { createAuthMiddleware } from "../auth/middleware.ts";
+import { authRoutes } from "../auth/routes.ts";
+import { authenticateSockets } from "../auth/socket-auth.ts";
+import { creditsRoutes } from "../credits/routes.ts";
+import { generationRoutes } from "../generation/routes.ts";
+import { createCachedCheck } from "../health/cached-check.ts";
+import { databaseGate, databaseGateObserver } from "../health/database-gate.ts";
+import { healthRoutes } from "../health/routes.ts";
+import { apiNotFound, errorHandler } from "../http/error-handler.ts";
+import { rejectMalformedHost } from "../http/host-header.ts";
+import { requestLog } from "../http/request-log.ts";
+import { createSocketServer, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
+import { imageRoutes } from "../images/routes.ts";
+import { devMailboxRoutes } from "../mail/routes.ts";
+import { waitlistRoutes } from "../waitlist/routes.ts";
+import { spaRoutes } from "../web/spa.ts";
+import type { Services } from "./services.ts";
+
+export interface HttpOptions {
+  /** Where the built SPA lives; defaults to dist/web beside the project. */
+  webDir?: string;
+}
+
+export interface HttpDoor {
+  app: Express;
+  http: HttpServer;
+  io: SocketServer;
+  /** Stops delivering realtime messages and closes every socket and the HTTP server. */
+  close(): Promise<void>;
+}
+
+const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+/**
+ * The web door: Express routers and the Socket.IO server over the services. Each router parses its own body (JSON
+ * where it takes JSON, a stream for uploads), so a streaming answer or a raw webhook body needs no exception here.
+ */
+export function createHttp(services: Services, options: HttpOptions = {}): HttpDoor {
+  const { config, database, logger, clock } = services;
+  const app = express();
+  const http = createServer(app);
+  const io = createSocketServer(http);
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+  // No hashing of every API answer (the waitlist is the hot path); the HTML pages carry ETags made once
+  // (server/web/spa.ts) and static files get theirs from express.static.
+  app.set("etag", false);
+  app.use(rejectMalformedHost);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          mediaSrc: ["'self'", "blob:"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: config.isProduction,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // Probes come often and need no body parsing, session or log line: answered before any of that runs.
+  // One database check a second at most, shared by readiness probes and the gate below.
+  const reachability = createCachedCheck(() => database.ping(), { ttlMs: 1000, clock });
+  app.use(healthRoutes({ database, reachability, version: config.version, startedAt: clock(), clock }));
+  // Health probes and static files would drown the log; API calls are what an operator reads.
+  app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/api/") || url.startsWith("/api/health") }));
+  // A remote database can go away; the embedded one lives and dies with this process.
+  if (database.kind === "postgres") app.use("/api", databaseGate(reachability));
+
+  const auth = createAuthMiddleware({ sessions: services.sessions, isProduction: config.isProduction, publicUrl: config.publicUrl });
+  authenticateSockets(io, { sessions: services.sessions, cookieName: auth.cookieName, publicUrl: config.publicUrl });
+  const stopDelivering = services.realtime.subscribe(socketDeliverer(io));
+  const jsonBody = express.json({ limit: config.jsonBodyLimit });
+
+  app.use("/api", auth.sameOriginForCookies);
+  app.use(waitlistRoutes({ service: services.waitlist, jsonBody }));
+  app.use(generationRoutes({ registry: services.registry, auth, generation: services.generation, jsonBody }));
+  app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir }));
+  app.use(creditsRoutes({ service: services.credits, auth }));
+  app.use(authRoutes({ service: services.auth, auth, isProduction: config.isProduction, jsonBody }));
+  // The dev mailbox exists only where no real mail goes out, and never in production.
+  if (!config.isProduction && services.mailer.kind === "dev-mailbox") app.use(devMailboxRoutes({ store: services.devMailStore }));
+
+  app.use("/api", apiNotFound);
+  app.use(
+    spaRoutes({
+      webDir: options.webDir ?? defaultWebDir,
+      publicUrl: config.publicUrl,
+      publicConfig: {
+        discordInviteUrl: config.discordInviteUrl,
+        supportEmail: config.supportEmail,
+        feedbackUrl: config.feedbackUrl,
+        version: config.version,
+      },
+    }),
+  );
+  if (database.kind === "postgres") app.use("/api", databaseGateObserver(reachability));
+  app.use(errorHandler);
+
+  return {
+    app,
+    http,
+    io,
+    close: async () => {
+      stopDelivering();
+      http.closeIdleConnections();
+      // io.close also closes the HTTP server.
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import type { OpenDb } from "../../db/open-db.ts";
+import { createAuthService } from "../auth/service.ts";
+import { createSessionStore } from "../auth/session-store.ts";
+import { createSessions } from "../auth/sessions.ts";
+import { createAuthStore } from "../auth/store.ts";
+import type { Config } from "../config.ts";
+import { createCreditsService } from "../credits/service.ts";
+import type { EngineSet, ImageEngine } from "../generation/engine.ts";
+import { generateJob, generateJobHandler } from "../generation/generate-job.ts";
+import { createProviderEngines } from "../generation/providers/provider-engines.ts";
+import { createModelRegistry } from "../generation/registry.ts";
+import { createGenerationService } from "../generation/service.ts";
+import { createImageService } from "../images/service.ts";
+import { createImageStore } from "../images/store.ts";
+import type { RegisteredJobHandler } from "../jobs/job-type.ts";
+import { createJobQueue } from "../jobs/queue.ts";
+import type { Logger } from "../logger.ts";
+import { createDevMailbox, createSmtpMailer, type Mailer } from "../mail/mailer.ts";
+import { createDevMailStore } from "../mail/store.ts";
+import { createPersonaService } from "../personas/service.ts";
+import { createPersonaStore } from "../personas/store.ts";
+import { createRateLimiter } from "../rate-limit/service.ts";
+import { createRateLimitStore } from "../rate-limit/store.ts";
+import { createRealtimeHub } from "../realtime/publisher.ts";
+import { createLocalDiskStorage } from "../storage/local-disk.ts";
+import type { Storage } from "../storage/storage.ts";
+import { createStudioEngine } from "../studio/engine.ts";
+import { createWaitlistService } from "../waitlist/service.ts";
+import { createWaitlistStore } from "../waitlist/store.ts";
+
+export interface ServiceDeps {
+  config: Config;
+  database: OpenDb;
+  logger: Logger;
+  clock?: () => number;
+  /** Key for one-time-code HMACs; start-up passes AUTH_SECRET or the one kept in DATA_DIR. */
+  authSecret?: Uint8Array;
+  /** Outgoing mail; by default SMTP when SMTP_URL is set, else the dev mailbox. */
+  mailer?: Mailer;
+  /** Image bytes; by default files under DATA_DIR/files. */
+  storage?: Storage;
+  /** Engines by model id; by default Studio plus every provider whose key is set. */
+  engines?: EngineSet;
+}
+
+/**
+ * Every capability's service on one database, with no HTTP server and no sockets: the web door (createHttp), the
+ * job worker (createWorker), the Discord bot and scripts all start here. Nothing here listens or starts timers.
+ */
+export function createServices(deps: ServiceDeps) {
+  const { config, database, logger } = deps;
+  const clock = deps.clock ?? Date.now;
+  const db = database.db;
+
+  const realtime = createRealtimeHub({ logger });
+  const rateLimitStore = createRateLimitStore(database);
+  const rateLimiter = createRateLimiter({ store: rateLimitStore, clock });
+  const devMailStore = createDevMailStore(db);
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createDevMailbox({ store: devMailStore, logger, clock }));
+  const storage = deps.storage ?? createLocalDiskStorage(config.filesDir);
+  const engines = deps.engines ?? defaultEngines(config);
+  const registry = createModelRegistry(config.imageProviders.keys);
+  // Every kind of background work a service may queue; createWorker must bring a handler for each.
+  const queue = createJobQueue([generateJob]);
+
+  const sessions = createSessions({ store: createSessionStore(db), clock });
+  const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
+  const images = createImageService({ store: createImageStore(db), storage, logger, clock, rateLimiter, uploadLimits: config.uploads });
+  const personas = createPersonaService({ store: createPersonaStore(db), storage });
+  const generation = createGenerationService({ db, registry, engines, personas, images, credits, realtime, queue });
+  const auth = createAuthService({
+    store: createAuthStore(db),
+    sessions,
+    credits,
+    mailer,
+    rateLimiter,
+    realtime,
+    otpKey: deps.authSecret ?? authSecretBytes(config.authSecret),
+    clock,
+    logger,
+    limits: { otpSendsPerIp: config.otpSendLimitPerIp, failuresPerIp: config.loginFailureLimitPerIp },
+  });
+  const waitlist = createWaitlistService({
+    store: createWaitlistStore(database),
+    rateLimiter,
+    rule: { name: "waitlist-ip", limit: config.waitlistLimitPerIp, windowMs: 10 * 60_000 },
+    clock,
+    logger,
+  });
+
+  /** How the worker runs each kind of job queued above. */
+  const jobHandlers: readonly RegisteredJobHandler[] = [generateJobHandler({ engines, images, personas, credits, realtime })];
+
+  return {
+    config,
+    database,
+    logger,
+    clock,
+    realtime,
+    rateLimiter,
+    rateLimitStore,
+    mailer,
+    devMailStore,
+    storage,
+    engines,
+    registry,
+    queue,
+    jobHandlers,
+    sessions,
+    auth,
+    credits,
+    images,
+    personas,
+    generation,
+    waitlist,
+    /** Closes what the services opened (the SMTP pool); the database belongs to whoever opened it. */
+    close(): void {
+      mailer.close();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** Studio always; each provider model whose key is set. */
+function defaultEngines(config: Config): EngineSet {
+  return new Map<string, ImageEngine>([["studio", createStudioEngine()], ...createProviderEngines(config.imageProviders)]);
+}
+
+/** AUTH_SECRET when set; else a per-process key (tests), so codes never verify across restarts by accident. */
+function authSecretBytes(secret: string | undefined): Uint8Array {
+  if (secret) return new TextEncoder().encode(secret);
+  const key = new Uint8Array(32);
+  crypto.getRandomValues(key);
+  return key;
+}

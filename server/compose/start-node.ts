@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { openDb, type OpenDb } from "../../db/open-db.ts";
+import type { Config } from "../config.ts";
+import { configureSharp } from "../images/sharp-settings.ts";
+import type { Logger } from "../logger.ts";
+import { type App, createApp } from "./app.ts";
+
+export const packageVersion: string = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
+).version;
+
+export interface RunningNode extends App {
+  /** The port HTTP listens on; undefined for a worker. */
+  port: number | undefined;
+  database: OpenDb;
+  /** Stops background work, closes sockets and HTTP, then the database. */
+  stop(): Promise<void>;
+}
+
+/** Opens the database (PostgreSQL when configured, else PGlite in DATA_DIR/db), migrates, and starts this node's role. */
+export async function startNode(config: Config, logger: Logger): Promise<RunningNode> {
+  configureSharp();
+  const database = await openDb(config.databaseUrl ? { url: config.databaseUrl, timeouts: config.databaseTimeouts } : { pgliteDir: join(config.dataDir, "db") });
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const authSecret = config.authSecret ? undefined : keptAuthSecret(config.dataDir);
+  const app = createApp({ config, database, logger, ...(authSecret ? { authSecret } : {}) });
+  let port: number | undefined;
+  if (app.web) {
+    const { http } = app.web;
+    await new Promise<void>((resolve, reject) => {
+      http.once("error", reject);
+      http.listen(config.port, config.host, () => resolve());
+    });
+    port = (http.address() as AddressInfo).port;
+  }
+  await app.startBackground();
+
+  let closing: Promise<void> | undefined;
+  return {
+    ...app,
+    port,
+    database,
+    stop: () => {
+      closing ??= app.stop().then(() => database.close());
+      return closing;
+    },
+  };
+}
+
+/**
+ * Without AUTH_SECRET, a generated key kept in DATA_DIR/auth-secret (mode 0600), so pending sign-in codes survive a
+ * restart. Several nodes must share AUTH_SECRET instead.
+ */
+function keptAuthSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, "auth-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const key = new Uint8Array(32);
+    crypto.getRandomValues(key);
+    writeFileSync(file, Buffer.from(key).toString("hex"), { mode: 0o600, flag: "wx" });
+  }
+  return new Uint8Array(Buffer.from(readFileSync(file, "utf8").trim(), "hex"));
+}

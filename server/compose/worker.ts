@@ -1,0 +1,43 @@
+import { createJobRunner, type JobRunner, type JobSettings } from "../jobs/runner.ts";
+import type { Services } from "./services.ts";
+import { startHousekeeping } from "./housekeeping.ts";
+
+export interface WorkerOptions {
+  /** Job timing overrides (tests shorten the lease). */
+  jobSettings?: Partial<JobSettings>;
+}
+
+export interface Worker {
+  jobs: JobRunner;
+  /** Recovers jobs a dead process left, starts claiming, and starts housekeeping. */
+  start(): Promise<void>;
+  /** Hands running jobs back and stops housekeeping; call before closing the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The job door: runs every registered kind of background job, and the housekeeping no request waits for. Needs
+ * no HTTP server: what jobs announce goes through the services' realtime publisher to whoever delivers it.
+ */
+export function createWorker(services: Services, options: WorkerOptions = {}): Worker {
+  const { config, database, logger, clock } = services;
+  const jobs = createJobRunner({
+    db: database.db,
+    queue: services.queue,
+    handlers: services.jobHandlers,
+    logger,
+    settings: { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, pollMs: 1000, soleProcess: database.kind === "pglite", ...options.jobSettings },
+  });
+  let stopHousekeeping: (() => void) | undefined;
+  return {
+    jobs,
+    async start() {
+      await jobs.start();
+      stopHousekeeping = startHousekeeping({ images: services.images, rateLimits: services.rateLimitStore, logger, clock });
+    },
+    async stop() {
+      stopHousekeeping?.();
+      await jobs.stop();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { Server as HttpServer } from "node:http";
+import { Server } from "socket.io";
+import { type ClientToServerEvents, type ServerToClientEvents, sessionRoom, userRoom } from "../../contract/realtime.ts";
+import type { RealtimeMessage } from "../realtime/publisher.ts";
+
+export interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+
+export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * Socket.IO on the app's own HTTP server, same origin only. socket-auth.ts authenticates handshakes and joins
+ * each socket to `user:<id>` and `session:<id>`.
+ */
+export function createSocketServer(http: HttpServer): SocketServer {
+  return new Server(http, {
+    path: "/socket.io",
+    serveClient: false,
+    cors: { origin: false },
+    maxHttpBufferSize: 64 * 1024,
+  });
+}
+
+/** The Socket.IO adapter of the realtime port: delivers each published message to the sockets it concerns. */
+export function socketDeliverer(io: SocketServer): (message: RealtimeMessage) => void {
+  return (message) => {
+    if (message.type === "disconnect") {
+      io.in(message.sessionIds.map(sessionRoom)).disconnectSockets(true);
+      return;
+    }
+    const room = io.to(userRoom(message.userId));
+    (room.emit as (event: string, payload: unknown) => boolean)(message.event, message.payload);
+  };
+}
