@@ -256,6 +256,7 @@ export const apiOperations: readonly OperationSpec[] = [
       ...jsonBodyErrors,
       400: "`invalid:login_parameters` (e-mail or password missing, whatever the body's shape), `invalid:email` or `invalid:json`.",
       401: "`unauthorized:credentials`: no account with that e-mail and password.",
+      415: "`unsupported_media_type:charset`: a JSON body in a charset the server does not read (other bodies count as missing parameters).",
       ...crossSiteCookie,
       ...rateLimited,
       ...serverErrors,
@@ -268,7 +269,16 @@ export const apiOperations: readonly OperationSpec[] = [
     summary: "Ends this session; clears the cookie and the browser's cache of this site.",
     tag: "auth",
     auth: true,
-    responses: { 200: { description: `Signed out. ${noStore}`, body: okResponseSchema } },
+    responses: {
+      200: {
+        description: `Signed out. ${noStore}`,
+        body: okResponseSchema,
+        headers: {
+          "Set-Cookie": { description: "Clears the session cookie, whatever the answer.", schema: { type: "string" } },
+          "Clear-Site-Data": { description: '`"cache"`: drops this site\'s cached responses, private image bytes included.', schema: { type: "string" } },
+        },
+      },
+    },
     errors: { ...signedIn, ...crossSiteCookie, ...serverErrors },
   },
   {

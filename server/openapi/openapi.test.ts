@@ -6,8 +6,15 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod/mini";
 import { AUTH_PATHS } from "../../contract/auth.ts";
-import { errorKinds } from "../../contract/errors.ts";
-import { apiOperations, buildOpenApiDocument, type JsonSchema, OPENAPI_PATH, type OpenApiDocument } from "../../contract/openapi.ts";
+import { errorBodySchema, errorKinds } from "../../contract/errors.ts";
+import {
+  apiOperations,
+  buildOpenApiDocument,
+  type JsonSchema,
+  OPENAPI_PATH,
+  type OpenApiDocument,
+  waitlistErrorBodySchema,
+} from "../../contract/openapi.ts";
 import { WAITLIST_PATH } from "../../contract/waitlist.ts";
 import { openApiRoutes } from "./routes.ts";
 
@@ -289,6 +296,97 @@ describe("the document's request bodies agree with the contract's schemas", () =
       it("refuses what is not an object", () => {
         for (const body of [null, "text", 7, [valid]]) expect(accepts(schema, body)).toBe(zodAccepts(body));
       });
+    });
+  }
+});
+
+const createdAt = "2026-11-23T10:00:00.000Z";
+const authUser = { id: uuid, email: "ada@example.com", credits: 100, plan: "free", earlyBird: true, hasPassword: false, createdAt };
+const image = {
+  id: uuid,
+  kind: "generated",
+  status: "ready",
+  prompt: "A cat",
+  style: "cartoon",
+  aspect: "16:9",
+  model: "studio",
+  width: 1280,
+  height: 720,
+  creditsSpent: 1,
+  error: null,
+  errorCode: null,
+  createdAt,
+  urls: { original: "/o", preview: "/p", thumb: "/t", download: "/d" },
+};
+/** A body as the server writes it, for every JSON response component. */
+const responseSamples: Record<string, unknown> = {
+  ErrorBody: { error: "Some fields are missing or invalid.", code: "invalid:body", issues: [{ path: "email", message: "Required" }] },
+  WaitlistErrorBody: { success: false, alreadyExists: false, error: "Please enter a valid email address.", code: "invalid:email" },
+  Health: { status: "ok", version: "1.0.0", uptimeSeconds: 12 },
+  Readiness: { status: "degraded", version: "1.0.0", database: { kind: "postgres", reachable: false } },
+  WaitlistResponse: { success: true, alreadyExists: false },
+  SendOtpResponse: { success: true, resendAfterSeconds: 30 },
+  AuthUser: authUser,
+  SignInResponse: { user: authUser, sessionToken: "id.secret" },
+  SetPasswordResponse: { user: { ...authUser, hasPassword: true }, otherSessionsEnded: 2 },
+  OkResponse: { success: true },
+  ModelsResponse: {
+    models: [{ id: "studio", label: "Thumbforge Studio", provider: "studio", popular: false, capabilities: ["generate"], creditCost: 1, available: true }],
+  },
+  ImageResponse: { image },
+  GalleryResponse: { images: [{ ...image, status: "pending", urls: null, width: null }], nextCursor: "abc" },
+  CreditsResponse: { credits: 99, transactions: [{ id: uuid, delta: -1, reason: "generation", ref: uuid, createdAt }] },
+  OpenApiDocument: doc,
+};
+
+const responseProbes: unknown[] = [null, true, 7, 1.5, "text", {}, [], "ok", "degraded", "pro", "ready", "upload", "postgres"];
+
+/** Copies of a value with one field (at any depth) dropped or replaced, each labelled with where. */
+function* mutations(value: unknown): Generator<[string, unknown]> {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) for (const [where, changed] of mutations(item)) yield [`${index}.${where}`, value.with(index, changed)];
+  } else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const { [key]: _dropped, ...without } = value;
+      yield [`without ${key}`, without];
+      for (const probe of responseProbes) yield [`${key} = ${JSON.stringify(probe)}`, { ...value, [key]: probe }];
+      for (const [where, changed] of mutations(item)) yield [`${key}.${where}`, { ...value, [key]: changed }];
+    }
+  }
+}
+
+describe("the document's response bodies agree with the contract's schemas", () => {
+  const jsonResponses = apiOperations.flatMap((spec) =>
+    Object.entries(spec.responses).flatMap(([status, response]) => {
+      if (response.body === undefined || response.body === "image-bytes") return [];
+      const ref = doc.paths[spec.path]?.[spec.method]?.responses[status]?.content?.["application/json"]?.schema?.$ref ?? "";
+      return [{ name: ref.split("/").at(-1) ?? "", ref, contract: response.body }];
+    }),
+  );
+  const errorBodies = [
+    { name: "ErrorBody", contract: errorBodySchema },
+    { name: "WaitlistErrorBody", contract: waitlistErrorBodySchema },
+  ].map((entry) => ({ ...entry, ref: `#/components/schemas/${entry.name}` }));
+
+  // Several operations answer the same component; each component is one contract schema, checked once.
+  const byName = new Map([...jsonResponses, ...errorBodies].map((entry) => [entry.name, entry]));
+
+  it("names one contract schema per component, and has a sample for each", () => {
+    for (const entry of jsonResponses) expect(byName.get(entry.name)?.contract, entry.name).toBe(entry.contract);
+    expect([...byName.keys()].sort()).toEqual(Object.keys(responseSamples).sort());
+  });
+
+  for (const { name, ref, contract } of byName.values()) {
+    it(`${name}: what the contract allows the server to send, the document allows, and no more`, () => {
+      const schema = resolvePointer(ref) as JsonSchema;
+      const sample = responseSamples[name];
+      expect(z.safeParse(contract, sample).success).toBe(true);
+      expect(accepts(schema, sample)).toBe(true);
+      // The document itself is too big to mutate field by field; the others are held to the contract at every depth.
+      if (name === "OpenApiDocument") return;
+      for (const [where, changed] of mutations(sample)) {
+        expect(accepts(schema, changed), `${name}: ${where}`).toBe(z.safeParse(contract, changed).success);
+      }
     });
   }
 });
