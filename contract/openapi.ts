@@ -1,3 +1,5 @@
+// The OpenAPI 3.1 description of the HTTP API, built from the same zod schemas both sides validate with, so the
+// document follows the wire format. Every route is declared once, in `apiOperations`.
 import { z } from "zod/mini";
 import {
   AUTH_PATHS,
@@ -29,10 +31,7 @@ import {
 import { WAITLIST_PATH } from "./waitlist.ts";
 import { waitlistRequestSchema, waitlistResponseSchema } from "./waitlist-schemas.ts";
 
-/**
- * The OpenAPI 3.1 description of the HTTP API, built from the same zod schemas both sides validate with, so the
- * document cannot drift from the wire format. Every route is declared once in `apiOperations`.
- */
+/** Where the server serves the document `buildOpenApiDocument` builds. */
 export const OPENAPI_PATH = "/api/openapi.json";
 
 type Schema = z.core.$ZodType;
