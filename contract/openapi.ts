@@ -1,0 +1,596 @@
+// The OpenAPI 3.1 description of the HTTP API, built from the same zod schemas both sides validate with, so the
+// document follows the wire format. Every route is declared once, in `apiOperations`.
+import { z } from "zod/mini";
+import {
+  AUTH_PATHS,
+  authUserSchema,
+  loginRequestSchema,
+  okResponseSchema,
+  SESSION_TOKEN_HEADER,
+  sendOtpRequestSchema,
+  sendOtpResponseSchema,
+  setPasswordRequestSchema,
+  setPasswordResponseSchema,
+  signInResponseSchema,
+  verifyOtpRequestSchema,
+} from "./auth.ts";
+import { creditsResponseSchema, creditTransactionSchema } from "./credits.ts";
+import { errorBodySchema } from "./errors.ts";
+import { healthSchema, readinessSchema } from "./health.ts";
+import {
+  galleryResponseSchema,
+  generateImageRequestSchema,
+  imageRecordSchema,
+  imageResponseSchema,
+  imageVariants,
+  MAX_UPLOAD_BYTES,
+  modelEntrySchema,
+  modelsResponseSchema,
+  uploadTypes,
+} from "./images.ts";
+import { WAITLIST_PATH } from "./waitlist.ts";
+import { waitlistRequestSchema, waitlistResponseSchema } from "./waitlist-schemas.ts";
+
+/** Where the server serves the document `buildOpenApiDocument` builds. */
+export const OPENAPI_PATH = "/api/openapi.json";
+
+type Schema = z.core.$ZodType;
+export type JsonSchema = z.core.JSONSchema.BaseSchema;
+export type HttpMethod = "get" | "post";
+export type ApiTag = "health" | "waitlist" | "auth" | "images" | "credits" | "meta";
+
+/** Gallery paging as the gallery route reads its query string. */
+export const galleryQuerySchemas = {
+  kind: z.enum(["generated", "subject-replaced"]),
+  limit: z._default(z.int().check(z.minimum(1), z.maximum(60)), 24),
+  cursor: z.string().check(z.maxLength(200)),
+};
+
+/** The waitlist answers its own failures in its success shape plus a code (the page reads `error`). */
+export const waitlistErrorBodySchema = z.object({
+  success: z.literal(false),
+  alreadyExists: z.literal(false),
+  error: z.string(),
+  code: z.string(),
+});
+
+/** What the document itself promises about its own shape. */
+const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
+
+/** Request bodies are described as clients may send them (defaults optional), responses as the server writes them. */
+const requestComponents = {
+  WaitlistRequest: waitlistRequestSchema,
+  SendOtpRequest: sendOtpRequestSchema,
+  VerifyOtpRequest: verifyOtpRequestSchema,
+  LoginRequest: loginRequestSchema,
+  SetPasswordRequest: setPasswordRequestSchema,
+  GenerateImageRequest: generateImageRequestSchema,
+} satisfies Record<string, Schema>;
+
+const responseComponents = {
+  ErrorBody: errorBodySchema,
+  WaitlistErrorBody: waitlistErrorBodySchema,
+  Health: healthSchema,
+  Readiness: readinessSchema,
+  WaitlistResponse: waitlistResponseSchema,
+  SendOtpResponse: sendOtpResponseSchema,
+  AuthUser: authUserSchema,
+  SignInResponse: signInResponseSchema,
+  SetPasswordResponse: setPasswordResponseSchema,
+  OkResponse: okResponseSchema,
+  ModelEntry: modelEntrySchema,
+  ModelsResponse: modelsResponseSchema,
+  ImageRecord: imageRecordSchema,
+  ImageResponse: imageResponseSchema,
+  GalleryResponse: galleryResponseSchema,
+  CreditTransaction: creditTransactionSchema,
+  CreditsResponse: creditsResponseSchema,
+  OpenApiDocument: openApiDocumentSchema,
+} satisfies Record<string, Schema>;
+
+export interface ParameterSpec {
+  name: string;
+  in: "path" | "query";
+  description: string;
+  schema: Schema;
+  required?: boolean;
+}
+
+export interface HeaderSpec {
+  description: string;
+  schema: JsonSchema;
+}
+
+export interface ResponseSpec {
+  description: string;
+  /** A JSON body (a named component), or the stored image bytes. */
+  body?: Schema | "image-bytes";
+  headers?: Record<string, HeaderSpec>;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI syntax: `{id}` where Express writes `:id`. */
+  path: string;
+  summary: string;
+  tag: ApiTag;
+  /** Needs a session: the session cookie or the session-token header. */
+  auth: boolean;
+  parameters?: ParameterSpec[];
+  /** A JSON body (a named component), or one uploaded image as multipart/form-data. */
+  requestBody?: Schema | "multipart-image";
+  responses: Record<number, ResponseSpec>;
+  /** Statuses answered with an error body, and which codes they carry. */
+  errors: Record<number, string>;
+  /** The error bodies the route may answer, when not only `errorBodySchema`'s shape. */
+  errorBodies?: Schema[];
+}
+
+const retryAfter: Record<string, HeaderSpec> = {
+  "Retry-After": { description: "Seconds to wait before trying again, when the server knows.", schema: { type: "integer", minimum: 0 } },
+};
+const noStore = "Cache-Control: no-store.";
+
+// Error statuses most routes share; routes spread these and override a description where they say more.
+const serverErrors = {
+  500: "`internal:*`: an unexpected failure; details are logged, never sent.",
+  503: "`unavailable:database` (with Retry-After) while the database cannot be reached.",
+};
+const jsonBodyErrors = {
+  400: "`invalid:json` (unparseable body) or `invalid:body` (fields missing or invalid; `issues` lists them).",
+  413: "`payload_too_large:body`: the JSON body is over the size limit.",
+  415: "`unsupported_media_type:json` (not sent as JSON) or `unsupported_media_type:charset`.",
+};
+const crossSiteCookie = { 403: "`forbidden:origin`: a write authenticated by the session cookie from another site." };
+const signedIn = { 401: "`unauthorized:session`: no valid session." };
+const rateLimited = { 429: "`rate_limited:<rule>`: too many attempts; Retry-After says when to try again." };
+
+const imageId: ParameterSpec = { name: "id", in: "path", description: "The image id; a malformed id is a 404 like a missing image.", schema: z.uuid() };
+const userId: ParameterSpec = { name: "userId", in: "path", description: "The signed-in user's id; anyone else's is 403.", schema: z.string() };
+const signInCookie: Record<string, HeaderSpec> = { "Set-Cookie": { description: "The session cookie (`__Host-session` in production, `session` in development).", schema: { type: "string" } } };
+
+export const apiOperations: readonly OperationSpec[] = [
+  {
+    operationId: "getHealth",
+    method: "get",
+    path: "/api/health",
+    summary: "Liveness: the process answers; never touches the database.",
+    tag: "health",
+    auth: false,
+    responses: { 200: { description: `The process is up. ${noStore}`, body: healthSchema } },
+    errors: {},
+  },
+  {
+    operationId: "getReadiness",
+    method: "get",
+    path: "/api/health/ready",
+    summary: "Readiness: whether the database answers (checked at most once a second).",
+    tag: "health",
+    auth: false,
+    responses: {
+      200: { description: `The database answers. ${noStore}`, body: readinessSchema },
+      503: { description: "The database does not answer: status `degraded`.", body: readinessSchema, headers: retryAfter },
+    },
+    errors: {},
+  },
+  {
+    operationId: "joinWaitlist",
+    method: "post",
+    path: WAITLIST_PATH,
+    summary: "Joins the waitlist; the same answer shape whether the e-mail is new or already on it.",
+    tag: "waitlist",
+    auth: false,
+    requestBody: waitlistRequestSchema,
+    responses: {
+      200: {
+        description: "Joined, or `alreadyExists`.",
+        body: waitlistResponseSchema,
+        headers: {
+          "RateLimit-Limit": { description: "Joins allowed per address in the window.", schema: { type: "integer" } },
+          "RateLimit-Remaining": { description: "Joins left in the window.", schema: { type: "integer" } },
+        },
+      },
+    },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:email`, `invalid:body` or `invalid:json`.",
+      ...crossSiteCookie,
+      ...rateLimited,
+      ...serverErrors,
+    },
+    // Failures of the route itself keep the waitlist shape; those of the shared middleware before it do not.
+    errorBodies: [waitlistErrorBodySchema, errorBodySchema],
+  },
+  {
+    operationId: "sendOtp",
+    method: "post",
+    path: AUTH_PATHS.sendOtp,
+    summary: "Mails a six-digit sign-in code; the same answer whether or not the e-mail has an account.",
+    tag: "auth",
+    auth: false,
+    requestBody: sendOtpRequestSchema,
+    responses: { 200: { description: `The code is on its way. ${noStore}`, body: sendOtpResponseSchema } },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:email`, `invalid:body` or `invalid:json`.",
+      ...crossSiteCookie,
+      ...rateLimited,
+      ...serverErrors,
+      503: "`unavailable:mail` (the mail could not be sent) or `unavailable:database`.",
+    },
+  },
+  {
+    operationId: "verifyOtp",
+    method: "post",
+    path: AUTH_PATHS.verifyOtp,
+    summary: "Signs in with an e-mailed code; an unknown e-mail becomes a new account.",
+    tag: "auth",
+    auth: false,
+    requestBody: verifyOtpRequestSchema,
+    responses: { 200: { description: `Signed in. ${noStore}`, body: signInResponseSchema, headers: signInCookie } },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:code` (not six digits), `invalid:email`, `invalid:body` or `invalid:json`.",
+      401: "`unauthorized:code`: the code is wrong, used up or expired.",
+      ...crossSiteCookie,
+      ...rateLimited,
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "login",
+    method: "post",
+    path: AUTH_PATHS.login,
+    summary: "Signs in with e-mail and password.",
+    tag: "auth",
+    auth: false,
+    requestBody: loginRequestSchema,
+    responses: { 200: { description: `Signed in. ${noStore}`, body: signInResponseSchema, headers: signInCookie } },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:login_parameters` (e-mail or password missing, whatever the body's shape), `invalid:email` or `invalid:json`.",
+      401: "`unauthorized:credentials`: no account with that e-mail and password.",
+      415: "`unsupported_media_type:charset`: a JSON body in a charset the server does not read (other bodies count as missing parameters).",
+      ...crossSiteCookie,
+      ...rateLimited,
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "logout",
+    method: "post",
+    path: AUTH_PATHS.logout,
+    summary: "Ends this session; clears the cookie and the browser's cache of this site.",
+    tag: "auth",
+    auth: true,
+    responses: {
+      200: {
+        description: `Signed out. ${noStore}`,
+        body: okResponseSchema,
+        headers: {
+          "Set-Cookie": { description: "Clears the session cookie, whatever the answer.", schema: { type: "string" } },
+          "Clear-Site-Data": { description: '`"cache"`: drops this site\'s cached responses, private image bytes included.', schema: { type: "string" } },
+        },
+      },
+    },
+    errors: { ...signedIn, ...crossSiteCookie, ...serverErrors },
+  },
+  {
+    operationId: "getCurrentUser",
+    method: "get",
+    path: AUTH_PATHS.user,
+    summary: "The signed-in account.",
+    tag: "auth",
+    auth: true,
+    responses: { 200: { description: `The account. ${noStore}`, body: authUserSchema } },
+    errors: { ...signedIn, ...serverErrors },
+  },
+  {
+    operationId: "setPassword",
+    method: "post",
+    path: AUTH_PATHS.password,
+    summary: "Sets a first password, or changes it given the current one; other sessions end.",
+    tag: "auth",
+    auth: true,
+    requestBody: setPasswordRequestSchema,
+    responses: { 200: { description: `Password set. ${noStore}`, body: setPasswordResponseSchema } },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:current_password`, `invalid:password_length`, `invalid:password_common`, `invalid:body` or `invalid:json`.",
+      ...signedIn,
+      ...crossSiteCookie,
+      ...rateLimited,
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "listModels",
+    method: "get",
+    path: "/api/models",
+    summary: "The image models, each with whether this server can run it.",
+    tag: "images",
+    auth: false,
+    responses: { 200: { description: "The model list. Cache-Control: no-cache.", body: modelsResponseSchema } },
+    errors: { ...serverErrors },
+  },
+  {
+    operationId: "generateImage",
+    method: "post",
+    path: "/api/generate-kontext-image",
+    summary: "Charges the model's credits and queues a generation; progress arrives over Socket.IO.",
+    tag: "images",
+    auth: true,
+    requestBody: generateImageRequestSchema,
+    responses: { 202: { description: `The pending image. ${noStore}`, body: imageResponseSchema } },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:body`, `invalid:model`, `invalid:model_personas`, `invalid:model_base_image` or `invalid:json`.",
+      ...signedIn,
+      402: "`insufficient_credits:generation`: the balance is short of the model's cost.",
+      ...crossSiteCookie,
+      404: "`not_found:persona` or `not_found:image` (the base image).",
+      409: "`not_configured:model`: this server cannot run the model.",
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "uploadTempImage",
+    method: "post",
+    path: "/api/upload-temp-image",
+    summary: `Uploads one PNG, JPEG or WebP image (at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB), kept 24 hours.`,
+    tag: "images",
+    auth: true,
+    requestBody: "multipart-image",
+    responses: { 201: { description: `The stored upload. ${noStore}`, body: imageResponseSchema } },
+    errors: {
+      400: "`invalid:upload` (no image, or more than one part) or `invalid:upload_name`.",
+      ...signedIn,
+      ...crossSiteCookie,
+      413: "`payload_too_large:upload` (file too big) or `payload_too_large:upload_quota` (temporary uploads full).",
+      415: "`unsupported_media_type:multipart` or `unsupported_media_type:image` (not PNG, JPEG or WebP).",
+      422: "`unprocessable:image`: the image cannot be decoded within the pixel limit.",
+      429: "`rate_limited:<rule>` (hourly upload count) or `rate_limited:upload_concurrency`.",
+      ...serverErrors,
+      503: "`unavailable:upload_storage` or `unavailable:database`.",
+    },
+  },
+  {
+    operationId: "getImage",
+    method: "get",
+    path: "/api/images/{id}",
+    summary: "An image's record, for its owner only.",
+    tag: "images",
+    auth: true,
+    parameters: [imageId],
+    responses: { 200: { description: `The image. ${noStore}`, body: imageResponseSchema } },
+    errors: { ...signedIn, 404: "`not_found:image`: no such image, or not yours.", ...serverErrors },
+  },
+  {
+    operationId: "getImageBytes",
+    method: "get",
+    path: "/api/images/{id}/{variant}",
+    summary: "An image's bytes (original, preview or thumb), for its owner only.",
+    tag: "images",
+    auth: true,
+    parameters: [
+      imageId,
+      { name: "variant", in: "path", description: "Which rendition.", schema: z.enum(imageVariants) },
+      { name: "download", in: "query", description: "Any value: answer as an attachment to save.", schema: z.string() },
+    ],
+    responses: {
+      200: {
+        description: "The bytes. Cache-Control: private, no-cache (each use re-checks the owner).",
+        body: "image-bytes",
+        headers: {
+          ETag: { description: "Fixed per image and variant: the bytes never change.", schema: { type: "string" } },
+          "Content-Disposition": { description: "With `download`: an attachment file name.", schema: { type: "string" } },
+        },
+      },
+      304: { description: "Not modified: the If-None-Match tag still holds and the owner check passed." },
+    },
+    errors: { ...signedIn, 404: "`not_found:image`: no such image or variant, or not yours.", ...serverErrors },
+  },
+  {
+    operationId: "listGallery",
+    method: "get",
+    path: "/api/users/{userId}/gallery",
+    summary: "Your images, newest first, a page at a time.",
+    tag: "images",
+    auth: true,
+    parameters: [
+      userId,
+      { name: "kind", in: "query", description: "Only images of this kind.", schema: galleryQuerySchemas.kind },
+      { name: "limit", in: "query", description: "Images per page.", schema: galleryQuerySchemas.limit },
+      { name: "cursor", in: "query", description: "`nextCursor` of the previous page.", schema: galleryQuerySchemas.cursor },
+    ],
+    responses: { 200: { description: `A page of images. ${noStore}`, body: galleryResponseSchema } },
+    errors: {
+      400: "`invalid:body` (a query parameter out of range) or `invalid:cursor`.",
+      ...signedIn,
+      403: "`forbidden:user`: another user's gallery.",
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "getCredits",
+    method: "get",
+    path: "/api/users/{userId}/credits",
+    summary: "Your credit balance and newest ledger rows.",
+    tag: "credits",
+    auth: true,
+    parameters: [userId],
+    responses: { 200: { description: `The balance and ledger. ${noStore}`, body: creditsResponseSchema } },
+    errors: { ...signedIn, 403: "`forbidden:user`: another user's credits.", ...serverErrors },
+  },
+  {
+    operationId: "getOpenApiDocument",
+    method: "get",
+    path: OPENAPI_PATH,
+    summary: "This document.",
+    tag: "meta",
+    auth: false,
+    responses: { 200: { description: "The OpenAPI 3.1 document, cacheable for a few minutes.", body: openApiDocumentSchema } },
+    errors: { ...serverErrors },
+  },
+];
+
+const tagDescriptions: Record<ApiTag, string> = {
+  health: "Liveness and readiness probes.",
+  waitlist: "The Coming Soon waitlist.",
+  auth: "Sign-in with an e-mail code or a password, sessions and the account.",
+  images: "Models, generation, uploads, image records and bytes, and the gallery.",
+  credits: "The credit balance and ledger.",
+  meta: "About the API itself.",
+};
+
+interface MediaTypeObject {
+  schema?: JsonSchema;
+  encoding?: Record<string, { contentType: string }>;
+}
+interface HeaderObject {
+  description: string;
+  schema: JsonSchema;
+}
+export interface ResponseObject {
+  description: string;
+  headers?: Record<string, HeaderObject>;
+  content?: Record<string, MediaTypeObject>;
+}
+export interface ParameterObject {
+  name: string;
+  in: "path" | "query";
+  description: string;
+  required: boolean;
+  schema: JsonSchema;
+}
+export interface OperationObject {
+  operationId: string;
+  summary: string;
+  tags: ApiTag[];
+  security: Record<string, string[]>[];
+  parameters?: ParameterObject[];
+  requestBody?: { required: true; content: Record<string, MediaTypeObject> };
+  responses: Record<string, ResponseObject>;
+}
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string };
+  tags: { name: ApiTag; description: string }[];
+  paths: Record<string, Partial<Record<HttpMethod, OperationObject>>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, { type: "apiKey"; in: "cookie" | "header"; name: string; description: string }>;
+  };
+}
+
+const componentRef = (name: string) => `#/components/schemas/${name}`;
+
+/** One JSON Schema per named schema; schemas nested in another named one become `$ref`s to it. */
+function emitComponents(components: Record<string, Schema>, io: "input" | "output"): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(components)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { io, uri: componentRef, unrepresentable: "throw" });
+  // `$schema` and `$id` belong to standalone documents; components inherit the document's dialect and address.
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _dialect, $id: _address, ...schema }]) => [id, schema]));
+}
+
+function nameOf(components: Record<string, Schema>, schema: Schema): string {
+  const entry = Object.entries(components).find(([, candidate]) => candidate === schema);
+  if (!entry) throw new Error("A body schema of the API is missing from the OpenAPI components.");
+  return entry[0];
+}
+
+function inlineSchema(schema: Schema): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "throw" });
+  return json;
+}
+
+function errorBodyJson(schemas: Schema[]): JsonSchema {
+  const refs = schemas.map((schema) => ({ $ref: componentRef(nameOf(responseComponents, schema)) }));
+  return refs.length === 1 && refs[0] ? refs[0] : { anyOf: refs };
+}
+
+function responseObject(spec: ResponseSpec): ResponseObject {
+  const response: ResponseObject = { description: spec.description };
+  if (spec.headers) response.headers = spec.headers;
+  if (spec.body === "image-bytes") response.content = Object.fromEntries(uploadTypes.map((type) => [type, {}]));
+  else if (spec.body) response.content = { "application/json": { schema: { $ref: componentRef(nameOf(responseComponents, spec.body)) } } };
+  return response;
+}
+
+const multipartImage: MediaTypeObject = {
+  schema: {
+    type: "object",
+    properties: {
+      image: { description: "The image file (the field may also be called `file`).", contentMediaType: "application/octet-stream" },
+    },
+    required: ["image"],
+  },
+  encoding: { image: { contentType: uploadTypes.join(", ") } },
+};
+
+function parameterObject(spec: ParameterSpec): ParameterObject {
+  const required = spec.in === "path" || spec.required === true;
+  return { name: spec.name, in: spec.in, description: spec.description, required, schema: inlineSchema(spec.schema) };
+}
+
+function requestBodyObject(body: NonNullable<OperationSpec["requestBody"]>): NonNullable<OperationObject["requestBody"]> {
+  if (body === "multipart-image") return { required: true, content: { "multipart/form-data": multipartImage } };
+  return { required: true, content: { "application/json": { schema: { $ref: componentRef(nameOf(requestComponents, body)) } } } };
+}
+
+function operationObject(spec: OperationSpec): OperationObject {
+  const responses: Record<string, ResponseObject> = {};
+  for (const [status, response] of Object.entries(spec.responses)) responses[status] = responseObject(response);
+  const errorSchema = errorBodyJson(spec.errorBodies ?? [errorBodySchema]);
+  for (const [status, description] of Object.entries(spec.errors)) {
+    const headers = status === "429" || status === "503" ? { headers: retryAfter } : {};
+    responses[status] = { description, ...headers, content: { "application/json": { schema: errorSchema } } };
+  }
+  return {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    tags: [spec.tag],
+    security: spec.auth ? [{ sessionCookie: [] }, { sessionToken: [] }] : [],
+    ...(spec.parameters ? { parameters: spec.parameters.map(parameterObject) } : {}),
+    ...(spec.requestBody ? { requestBody: requestBodyObject(spec.requestBody) } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(options: { version: string }): OpenApiDocument {
+  const paths: OpenApiDocument["paths"] = {};
+  for (const spec of apiOperations) (paths[spec.path] ??= {})[spec.method] = operationObject(spec);
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Thumbforge API",
+      version: options.version,
+      description: "Errors answer `{ error, code }`; the part of `code` before the colon fixes the HTTP status.",
+    },
+    tags: Object.entries(tagDescriptions).map(([name, description]) => ({ name: name as ApiTag, description })),
+    paths,
+    components: {
+      schemas: { ...emitComponents(requestComponents, "input"), ...emitComponents(responseComponents, "output") },
+      securitySchemes: {
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "__Host-session",
+          description: "The session cookie sign-in sets (`session` over plain http in development).",
+        },
+        sessionToken: {
+          type: "apiKey",
+          in: "header",
+          name: SESSION_TOKEN_HEADER,
+          description: "The `sessionToken` a sign-in answers with.",
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,460 @@
+import { readdirSync, readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod/mini";
+import { AUTH_PATHS } from "../../contract/auth.ts";
+import { errorBodySchema, errorKinds } from "../../contract/errors.ts";
+import {
+  apiOperations,
+  buildOpenApiDocument,
+  type JsonSchema,
+  OPENAPI_PATH,
+  type OpenApiDocument,
+  waitlistErrorBodySchema,
+} from "../../contract/openapi.ts";
+import { WAITLIST_PATH } from "../../contract/waitlist.ts";
+import { openApiRoutes } from "./routes.ts";
+
+const doc = buildOpenApiDocument({ version: "1.2.3-test" });
+const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+);
+
+function resolvePointer(ref: string): unknown {
+  if (!ref.startsWith("#/")) throw new Error(`not a local reference: ${ref}`);
+  let node: unknown = doc;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = raw.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (!node || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+function collectRefs(node: unknown, into: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) collectRefs(item, into);
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") into.push(value);
+      else collectRefs(value, into);
+    }
+  }
+  return into;
+}
+
+// The JSON Schema keywords the document may use; the validator below implements every assertion among them, so a
+// keyword it does not know fails the test instead of being silently ignored.
+const ASSERTIONS = new Set([
+  "$ref", "type", "enum", "const", "anyOf", "properties", "required", "additionalProperties", "propertyNames", "items",
+  "minItems", "maxItems", "minLength", "maxLength", "pattern", "minimum", "maximum",
+]);
+const ANNOTATIONS = new Set(["default", "description", "format", "contentMediaType"]);
+
+function schemaChildren(schema: JsonSchema): JsonSchema[] {
+  const children: unknown[] = [
+    ...Object.values(schema.properties ?? {}),
+    ...(schema.anyOf ?? []),
+    schema.items,
+    schema.propertyNames,
+    schema.additionalProperties,
+  ];
+  return children.filter((child): child is JsonSchema => !!child && typeof child === "object");
+}
+
+function keywordsOf(schema: JsonSchema, into = new Set<string>()): Set<string> {
+  for (const key of Object.keys(schema)) into.add(key);
+  for (const child of schemaChildren(schema)) keywordsOf(child, into);
+  return into;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
+
+function hasType(type: string, value: unknown): boolean {
+  switch (type) {
+    case "null":
+      return value === null;
+    case "boolean":
+      return typeof value === "boolean";
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "integer":
+      return Number.isInteger(value);
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return isPlainObject(value);
+    default:
+      throw new Error(`unknown JSON Schema type ${type}`);
+  }
+}
+
+/** A JSON Schema 2020-12 validator for the keywords above: enough to hold the document to what zod decides. */
+function accepts(schema: JsonSchema, value: unknown): boolean {
+  for (const key of Object.keys(schema)) if (!ASSERTIONS.has(key) && !ANNOTATIONS.has(key)) throw new Error(`unsupported keyword ${key}`);
+  if (schema.$ref !== undefined) {
+    const target = resolvePointer(schema.$ref);
+    if (!target || !accepts(target as JsonSchema, value)) return false;
+  }
+  if (schema.anyOf && !schema.anyOf.some((option) => accepts(option as JsonSchema, value))) return false;
+  if (schema.type !== undefined && ![schema.type].flat().some((type) => hasType(type, value))) return false;
+  if (schema.enum && !schema.enum.includes(value as never)) return false;
+  if ("const" in schema && schema.const !== value) return false;
+  if (typeof value === "string") {
+    const length = [...value].length;
+    if (schema.minLength !== undefined && length < schema.minLength) return false;
+    if (schema.maxLength !== undefined && length > schema.maxLength) return false;
+    if (schema.pattern !== undefined && !new RegExp(schema.pattern, "u").test(value)) return false;
+  }
+  if (typeof value === "number") {
+    if (schema.minimum !== undefined && value < schema.minimum) return false;
+    if (schema.maximum !== undefined && value > schema.maximum) return false;
+  }
+  if (Array.isArray(value)) {
+    if (schema.minItems !== undefined && value.length < schema.minItems) return false;
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) return false;
+    if (isPlainObject(schema.items) && !value.every((item) => accepts(schema.items as JsonSchema, item))) return false;
+  }
+  if (isPlainObject(value)) {
+    if (schema.required && !schema.required.every((key) => Object.hasOwn(value, key))) return false;
+    const properties = schema.properties ?? {};
+    for (const [key, item] of Object.entries(value)) {
+      const own = properties[key];
+      if (own !== undefined) {
+        if (!accepts(own as JsonSchema, item)) return false;
+      } else if (schema.additionalProperties === false) return false;
+      else if (isPlainObject(schema.additionalProperties) && !accepts(schema.additionalProperties as JsonSchema, item)) return false;
+      if (isPlainObject(schema.propertyNames) && !accepts(schema.propertyNames as JsonSchema, key)) return false;
+    }
+  }
+  return true;
+}
+
+describe("the OpenAPI document's structure", () => {
+  it("is an OpenAPI 3.1 document with the version it was given", () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: "1.2.3-test" });
+    // What goes over the wire is exactly what was built: no undefined, functions or class instances inside.
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+
+  it("resolves every $ref inside the document", () => {
+    const refs = collectRefs(doc);
+    expect(refs.length).toBeGreaterThan(20);
+    for (const ref of refs) expect(resolvePointer(ref), ref).toBeDefined();
+  });
+
+  it("gives components names OpenAPI allows and no standalone-document keywords", () => {
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
+      expect(name).toMatch(/^[a-zA-Z0-9._-]+$/);
+      expect(schema).not.toHaveProperty("$schema");
+      expect(schema).not.toHaveProperty("$id");
+      const unsupported = [...keywordsOf(schema)].filter((key) => !ASSERTIONS.has(key) && !ANNOTATIONS.has(key));
+      expect(unsupported, name).toEqual([]);
+    }
+  });
+
+  it("has unique operation ids and a described response for every operation", () => {
+    const ids = operations.map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { path, method, operation } of operations) {
+      const statuses = Object.keys(operation.responses);
+      expect(statuses.length, `${method} ${path}`).toBeGreaterThan(0);
+      expect(statuses.some((status) => status.startsWith("2")), `${method} ${path} has a success response`).toBe(true);
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(status).toMatch(/^[1-5]\d\d$/);
+        expect(response.description.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("declares each {param} of a path as a required path parameter, and no other", () => {
+    for (const { path, method, operation } of operations) {
+      expect(path).toMatch(/^\/api\//);
+      expect(path).not.toContain(":");
+      const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+      const declared = (operation.parameters ?? []).filter((p) => p.in === "path");
+      expect(declared.map((p) => p.name).sort(), `${method} ${path}`).toEqual(inPath.sort());
+      for (const parameter of declared) expect(parameter.required).toBe(true);
+      const keys = (operation.parameters ?? []).map((p) => `${p.in}:${p.name}`);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
+  });
+
+  it("uses only declared tags and security schemes; signed-in routes accept the cookie or the token header", () => {
+    const tags = new Set(doc.tags.map((tag) => tag.name));
+    expect(doc.components.securitySchemes).toMatchObject({
+      sessionCookie: { type: "apiKey", in: "cookie" },
+      sessionToken: { type: "apiKey", in: "header", name: "x-session-token" },
+    });
+    for (const spec of apiOperations) {
+      const operation = doc.paths[spec.path]?.[spec.method];
+      expect(operation).toBeDefined();
+      for (const tag of operation?.tags ?? []) expect(tags.has(tag)).toBe(true);
+      for (const requirement of operation?.security ?? []) {
+        for (const scheme of Object.keys(requirement)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
+      }
+      expect(operation?.security, spec.operationId).toEqual(spec.auth ? [{ sessionCookie: [] }, { sessionToken: [] }] : []);
+    }
+  });
+
+  it("answers errors with a status an error kind maps to, in the shared error body", () => {
+    const errorStatuses = new Set<number>(Object.values(errorKinds));
+    const errorBodyRef = "#/components/schemas/ErrorBody";
+    for (const spec of apiOperations) {
+      for (const status of Object.keys(spec.errors)) {
+        expect(errorStatuses.has(Number(status)), `${spec.operationId} ${status}`).toBe(true);
+        const schema = doc.paths[spec.path]?.[spec.method]?.responses[status]?.content?.["application/json"]?.schema;
+        const refs = schema?.anyOf ? schema.anyOf.map((option) => (option as JsonSchema).$ref) : [schema?.$ref];
+        expect(refs, `${spec.operationId} ${status}`).toContain(errorBodyRef);
+      }
+    }
+    // Signed-in routes can all answer 401.
+    for (const spec of apiOperations.filter((s) => s.auth)) expect(Object.keys(spec.errors), spec.operationId).toContain("401");
+  });
+
+  it("describes the upload as multipart/form-data and the variant as image bytes", () => {
+    const upload = doc.paths["/api/upload-temp-image"]?.post;
+    expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(["multipart/form-data"]);
+    expect(upload?.requestBody?.content["multipart/form-data"]?.schema?.required).toEqual(["image"]);
+    const bytes = doc.paths["/api/images/{id}/{variant}"]?.get;
+    expect(Object.keys(bytes?.responses["200"]?.content ?? {})).toEqual(["image/png", "image/jpeg", "image/webp"]);
+    expect(bytes?.responses).toHaveProperty("304");
+    const variant = bytes?.parameters?.find((p) => p.name === "variant");
+    expect(variant?.schema.enum).toEqual(["original", "preview", "thumb"]);
+  });
+});
+
+const uuid = "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b";
+/** A body each JSON endpoint accepts, with every field the contract knows set. */
+const validBodies: Record<string, Record<string, unknown>> = {
+  joinWaitlist: { email: "ada@example.com", website: "", language: "en" },
+  sendOtp: { email: "ada@example.com", language: "fr" },
+  verifyOtp: { email: "ada@example.com", code: "123456", language: "de" },
+  login: { email: "ada@example.com", password: "correct horse" },
+  setPassword: { currentPassword: "old password", newPassword: "a new password" },
+  generateImage: { prompt: "A cat on a rocket", style: "cartoon", aspect: "1:1", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42 },
+};
+
+/** Values of every JSON type, plus the edges of whatever bounds the documented property has. */
+function probesFor(property: JsonSchema): unknown[] {
+  const probes: unknown[] = [null, true, 0, 7, -1, 1.5, "", "text", uuid, [], [uuid], ["text"], {}];
+  for (const value of property.enum ?? []) probes.push(value, `${String(value)}x`);
+  for (const bound of [property.minLength, property.maxLength]) {
+    if (bound !== undefined) probes.push("a".repeat(Math.max(bound - 1, 0)), "a".repeat(bound), "a".repeat(bound + 1));
+  }
+  for (const bound of [property.minimum, property.maximum]) if (bound !== undefined) probes.push(bound - 1, bound, bound + 1, bound + 0.5);
+  if (property.maxItems !== undefined) {
+    probes.push(Array.from({ length: property.maxItems }, () => uuid), Array.from({ length: property.maxItems + 1 }, () => uuid));
+  }
+  return probes;
+}
+
+describe("the document's request bodies agree with the contract's schemas", () => {
+  const jsonBodies = apiOperations.filter((spec) => spec.requestBody !== undefined && spec.requestBody !== "multipart-image");
+
+  it("has a sample for every JSON body", () => {
+    expect(jsonBodies.map((spec) => spec.operationId).sort()).toEqual(Object.keys(validBodies).sort());
+  });
+
+  for (const spec of jsonBodies) {
+    const contract = spec.requestBody as Exclude<typeof spec.requestBody, "multipart-image" | undefined>;
+    const ref = doc.paths[spec.path]?.[spec.method]?.requestBody?.content["application/json"]?.schema?.$ref ?? "";
+    const schema = resolvePointer(ref) as JsonSchema;
+    const valid = validBodies[spec.operationId] ?? {};
+    const zodAccepts = (body: unknown) => z.safeParse(contract, body).success;
+
+    describe(spec.operationId, () => {
+      it("documents exactly the fields of the sample, which both accept, extra fields included", () => {
+        expect(Object.keys(schema.properties ?? {}).sort()).toEqual(Object.keys(valid).sort());
+        expect(zodAccepts(valid)).toBe(true);
+        expect(accepts(schema, valid)).toBe(true);
+        expect(zodAccepts({ ...valid, unexpected: 1 })).toBe(accepts(schema, { ...valid, unexpected: 1 }));
+      });
+
+      it("requires the fields the contract requires", () => {
+        for (const key of Object.keys(valid)) {
+          const { [key]: _dropped, ...without } = valid;
+          expect(accepts(schema, without), key).toBe(zodAccepts(without));
+          expect((schema.required ?? []).includes(key), key).toBe(!zodAccepts(without));
+        }
+      });
+
+      it("accepts and refuses the same value in each field", () => {
+        for (const [key, property] of Object.entries(schema.properties ?? {})) {
+          for (const probe of probesFor(property as JsonSchema)) {
+            const body = { ...valid, [key]: probe };
+            expect(accepts(schema, body), `${key} = ${JSON.stringify(probe)}`).toBe(zodAccepts(body));
+          }
+        }
+      });
+
+      it("refuses what is not an object", () => {
+        for (const body of [null, "text", 7, [valid]]) expect(accepts(schema, body)).toBe(zodAccepts(body));
+      });
+    });
+  }
+});
+
+const createdAt = "2026-11-23T10:00:00.000Z";
+const authUser = { id: uuid, email: "ada@example.com", credits: 100, plan: "free", earlyBird: true, hasPassword: false, createdAt };
+const image = {
+  id: uuid,
+  kind: "generated",
+  status: "ready",
+  prompt: "A cat",
+  style: "cartoon",
+  aspect: "16:9",
+  model: "studio",
+  width: 1280,
+  height: 720,
+  creditsSpent: 1,
+  error: null,
+  errorCode: null,
+  createdAt,
+  urls: { original: "/o", preview: "/p", thumb: "/t", download: "/d" },
+};
+/** A body as the server writes it, for every JSON response component. */
+const responseSamples: Record<string, unknown> = {
+  ErrorBody: { error: "Some fields are missing or invalid.", code: "invalid:body", issues: [{ path: "email", message: "Required" }] },
+  WaitlistErrorBody: { success: false, alreadyExists: false, error: "Please enter a valid email address.", code: "invalid:email" },
+  Health: { status: "ok", version: "1.0.0", uptimeSeconds: 12 },
+  Readiness: { status: "degraded", version: "1.0.0", database: { kind: "postgres", reachable: false } },
+  WaitlistResponse: { success: true, alreadyExists: false },
+  SendOtpResponse: { success: true, resendAfterSeconds: 30 },
+  AuthUser: authUser,
+  SignInResponse: { user: authUser, sessionToken: "id.secret" },
+  SetPasswordResponse: { user: { ...authUser, hasPassword: true }, otherSessionsEnded: 2 },
+  OkResponse: { success: true },
+  ModelsResponse: {
+    models: [{ id: "studio", label: "Thumbforge Studio", provider: "studio", popular: false, capabilities: ["generate"], creditCost: 1, available: true }],
+  },
+  ImageResponse: { image },
+  GalleryResponse: { images: [{ ...image, status: "pending", urls: null, width: null }], nextCursor: "abc" },
+  CreditsResponse: { credits: 99, transactions: [{ id: uuid, delta: -1, reason: "generation", ref: uuid, createdAt }] },
+  OpenApiDocument: doc,
+};
+
+const responseProbes: unknown[] = [null, true, 7, 1.5, "text", {}, [], "ok", "degraded", "pro", "ready", "upload", "postgres"];
+
+/** Copies of a value with one field (at any depth) dropped or replaced, each labelled with where. */
+function* mutations(value: unknown): Generator<[string, unknown]> {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) for (const [where, changed] of mutations(item)) yield [`${index}.${where}`, value.with(index, changed)];
+  } else if (isPlainObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const { [key]: _dropped, ...without } = value;
+      yield [`without ${key}`, without];
+      for (const probe of responseProbes) yield [`${key} = ${JSON.stringify(probe)}`, { ...value, [key]: probe }];
+      for (const [where, changed] of mutations(item)) yield [`${key}.${where}`, { ...value, [key]: changed }];
+    }
+  }
+}
+
+describe("the document's response bodies agree with the contract's schemas", () => {
+  const jsonResponses = apiOperations.flatMap((spec) =>
+    Object.entries(spec.responses).flatMap(([status, response]) => {
+      if (response.body === undefined || response.body === "image-bytes") return [];
+      const ref = doc.paths[spec.path]?.[spec.method]?.responses[status]?.content?.["application/json"]?.schema?.$ref ?? "";
+      return [{ name: ref.split("/").at(-1) ?? "", ref, contract: response.body }];
+    }),
+  );
+  const errorBodies = [
+    { name: "ErrorBody", contract: errorBodySchema },
+    { name: "WaitlistErrorBody", contract: waitlistErrorBodySchema },
+  ].map((entry) => ({ ...entry, ref: `#/components/schemas/${entry.name}` }));
+
+  // Several operations answer the same component; each component is one contract schema, checked once.
+  const byName = new Map([...jsonResponses, ...errorBodies].map((entry) => [entry.name, entry]));
+
+  it("names one contract schema per component, and has a sample for each", () => {
+    for (const entry of jsonResponses) expect(byName.get(entry.name)?.contract, entry.name).toBe(entry.contract);
+    expect([...byName.keys()].sort()).toEqual(Object.keys(responseSamples).sort());
+  });
+
+  for (const { name, ref, contract } of byName.values()) {
+    it(`${name}: what the contract allows the server to send, the document allows, and no more`, () => {
+      const schema = resolvePointer(ref) as JsonSchema;
+      const sample = responseSamples[name];
+      expect(z.safeParse(contract, sample).success).toBe(true);
+      expect(accepts(schema, sample)).toBe(true);
+      // The document itself is too big to mutate field by field; the others are held to the contract at every depth.
+      if (name === "OpenApiDocument") return;
+      for (const [where, changed] of mutations(sample)) {
+        expect(accepts(schema, changed), `${name}: ${where}`).toBe(z.safeParse(contract, changed).success);
+      }
+    });
+  }
+});
+
+describe("every route the server registers is documented, and every documented route exists", () => {
+  const serverDir = fileURLToPath(new URL("../", import.meta.url));
+  const constants: Record<string, string> = { WAITLIST_PATH, OPENAPI_PATH };
+
+  /** The path a route registration names: a string literal, an AUTH_PATHS entry or a known path constant. */
+  function pathOf(expression: string, where: string): string {
+    const literal = /^(["'`])([^"'`$]*)\1$/.exec(expression);
+    if (literal?.[2] !== undefined) return literal[2];
+    const auth = /^AUTH_PATHS\.(\w+)$/.exec(expression);
+    if (auth?.[1] && auth[1] in AUTH_PATHS) return AUTH_PATHS[auth[1] as keyof typeof AUTH_PATHS];
+    const constant = constants[expression];
+    if (constant) return constant;
+    throw new Error(`${where}: cannot tell which path ${expression} is; teach this test its value`);
+  }
+
+  function registeredApiRoutes(): string[] {
+    const files = readdirSync(serverDir, { recursive: true, encoding: "utf8" }).filter(
+      (file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.startsWith("testing"),
+    );
+    const routes: string[] = [];
+    for (const file of files) {
+      const source = readFileSync(join(serverDir, file), "utf8");
+      for (const match of source.matchAll(/\b(\w*(?:router|Router|app))\.(get|post|put|patch|delete|all)\(\s*([^,()\s]+)\s*,/g)) {
+        const [, , method, expression] = match;
+        if (!method || !expression) continue;
+        const path = pathOf(expression, file);
+        if (path.startsWith("/api")) routes.push(`${method.toUpperCase()} ${path.replace(/:(\w+)/g, "{$1}")}`);
+      }
+    }
+    return routes.sort();
+  }
+
+  it("matches the server's /api routes one to one", () => {
+    const registered = registeredApiRoutes();
+    const documented = operations.map(({ path, method }) => `${method.toUpperCase()} ${path}`).sort();
+    expect(registered).toEqual(documented);
+    expect(new Set(registered).size).toBe(registered.length);
+  });
+
+  it("documents every AUTH_PATHS entry", () => {
+    for (const path of Object.values(AUTH_PATHS)) expect(Object.keys(doc.paths)).toContain(path);
+  });
+});
+
+describe(`GET ${OPENAPI_PATH}`, () => {
+  let server: ReturnType<ReturnType<typeof express>["listen"]>;
+  let url: string;
+
+  beforeAll(async () => {
+    const app = express().use(openApiRoutes({ version: "4.5.6" }));
+    server = app.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${OPENAPI_PATH}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+  });
+
+  it("answers 200 application/json with the document, cacheable briefly", async () => {
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json\b/);
+    expect(res.headers.get("cache-control")).toMatch(/max-age=\d+/);
+    const body = (await res.json()) as OpenApiDocument;
+    expect(body).toEqual(buildOpenApiDocument({ version: "4.5.6" }));
+  });
+});
