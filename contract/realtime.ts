@@ -1,6 +1,6 @@
 import type { GenerateStage, ImageRecord } from "./images.ts";
 
-/** Socket.IO events (DESIGN.md §7). Every tab of a user joins `user:<id>` and sees these. */
+/** Socket.IO events (docs/product/realtime.md). Every tab of a user joins `user:<id>` and sees these. */
 export interface ServerToClientEvents {
   "credits:update": (payload: { credits: number }) => void;
   /** A generation moved on; `percent` never goes down for one image. */
@@ -11,7 +11,7 @@ export interface ServerToClientEvents {
   "gallery:new": (payload: { image: ImageRecord }) => void;
 }
 
-/** Clients only listen for now; later issues add their events here. */
+/** Clients only listen for now; later capabilities add their events here. */
 export type ClientToServerEvents = Record<string, never>;
 
 export const userRoom = (userId: string): string => `user:${userId}`;

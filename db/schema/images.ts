@@ -3,9 +3,9 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "d
 import { users } from "./users.ts";
 
 /**
- * Every stored picture (DESIGN.md §3): generated thumbnails, subject swaps, edits and temporary uploads. A
- * generation is its own job row: pending → running → ready | failed. `locked_by`/`locked_until` are the running
- * worker's lease, so a job a dead process held is found and refunded (issue 5).
+ * Every stored picture (docs/product/images.md, Stored images): generated thumbnails, subject swaps, edits and
+ * temporary uploads. A generation is its own job row: pending → running → ready | failed. `locked_by`/`locked_until`
+ * are the running worker's lease, so a job a dead process held is found and refunded.
  */
 export const images = pgTable(
   "images",
@@ -25,7 +25,7 @@ export const images = pgTable(
     baseImageId: uuid(),
     width: integer(),
     height: integer(),
-    /** Storage keys, never URLs (issue 5). */
+    /** Storage keys, never paths or URLs. */
     originalKey: text(),
     previewKey: text(),
     thumbKey: text(),

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
-/** A reusable persona (DESIGN.md §3): referenced in prompts as `@handle`, drawn from its cut-out. */
+/** A reusable persona (docs/product/personas.md): referenced in prompts as `@handle`, drawn from its cut-out. */
 export const personas = pgTable(
   "personas",
   {
