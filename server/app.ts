@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps): App {
   const io = createSocketServer(http);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  // No hashing of every API answer (issue 3: the waitlist's hot path); the HTML pages carry ETags made once
+  // No hashing of every API answer (the waitlist is the hot path); the HTML pages carry ETags made once
   // (server/web/spa.ts) and static files get theirs from express.static.
   app.set("etag", false);
   app.use(rejectMalformedHost);
@@ -244,7 +244,7 @@ export function createApp(deps: AppDeps): App {
   };
 }
 
-/** Studio always; each provider model whose key is set (DESIGN.md §2). */
+/** Studio always; each provider model whose key is set (docs/product/images.md, Models). */
 function defaultEngines(config: Config): EngineSet {
   return new Map<string, ImageEngine>([["studio", createStudioEngine()], ...createProviderEngines(config.imageProviders)]);
 }

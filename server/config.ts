@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import type { DbTimeouts } from "../db/open-db.ts";
 
-// The one place that reads the environment (DESIGN.md §1). Everything else receives a typed Config.
+// The one place that reads the environment (docs/product/platform.md). Everything else receives a typed Config.
 const optionalString = z
   .string()
   .trim()
@@ -23,7 +23,7 @@ function geminiModelId(fallback: string) {
 }
 
 /**
- * Where providers deliver results and answer polls (issue 5: results from allow-listed hosts only). BFL polls and
+ * Where providers deliver results and answer polls (results come from allow-listed hosts only). BFL polls and
  * delivers from regional hosts; fal serves files from fal.media; Replicate from replicate.delivery. OpenAI and
  * Google answer inline (base64), so they need none.
  */
@@ -80,14 +80,14 @@ const envSchema = z.object({
   FREE_SIGNUP_CREDITS: z.coerce.number().int().min(0).default(10),
   OTP_SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
-  // Generation jobs (issue 5, decision 008).
+  // Generation jobs (decision 008).
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   // Per-account upload limits: a burst from one account cannot fill the memory or the disk of a node.
   UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
   UPLOAD_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(16).default(2),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
-  // Image provider keys (issue 5): each one makes its models available; without any, Studio alone serves.
+  // Image provider keys: each one makes its models available; without any, Studio alone serves.
   BFL_API_KEY: optionalString,
   FAL_KEY: optionalString,
   REPLICATE_API_TOKEN: optionalString,

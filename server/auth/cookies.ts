@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 
-// DESIGN.md §4: `__Host-session` (Secure, no Domain, Path=/) in production; plain `session` over http in development.
+// `__Host-session` (Secure, no Domain, Path=/) in production; plain `session` over http in development
+// (docs/product/accounts.md, Sessions).
 export function sessionCookieName(isProduction: boolean): string {
   return isProduction ? "__Host-session" : "session";
 }

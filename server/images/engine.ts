@@ -1,6 +1,6 @@
 import type { GenerateStage as JobStage, ImageAspect, ImageStyle } from "../../contract/images.ts";
 
-/** Stages an engine reports, in order; the job adds "queued" and "saving" around them (issue 5: image:progress). */
+/** Stages an engine reports, in order; the job adds "queued" and "saving" around them (docs/product/images.md). */
 export type GenerateStage = Exclude<JobStage, "queued" | "saving">;
 
 export interface GenerateProgress {
@@ -35,7 +35,7 @@ export interface GenerateResult {
   scene: unknown;
 }
 
-/** The one interface every engine implements (DESIGN.md §5): Studio locally, providers through the AI SDK. */
+/** The one interface of every engine (docs/product/studio-engine.md): Studio locally, providers through the AI SDK. */
 export interface ImageEngine {
   readonly id: string;
   generate(input: GenerateInput): Promise<GenerateResult>;

@@ -17,9 +17,9 @@ export type EngineSet = ReadonlyMap<string, ImageEngine>;
 export const DEFAULT_MODEL = "studio";
 
 /**
- * Turns a request into a paid, queued job (issue 5): every check first, then the image row and the charge in one
- * transaction, so there is never a charge without a job or a job without its charge. The HTTP route and the chat's
- * tools both come through here.
+ * Turns a request into a paid, queued job (docs/product/images.md, Generation): every check first, then the image row
+ * and the charge in one transaction, so there is never a charge without a job or a job without its charge. The HTTP
+ * route and the chat's tools both come through here.
  */
 export function createGenerationService(deps: {
   db: Db;

@@ -46,7 +46,7 @@ function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string
   return { createdAt, id: id as string };
 }
 
-/** Images (issue 5): models, generation, uploads, records, bytes and the gallery. Each handler: parse, one call. */
+/** Images (docs/product/images.md): models, generation, uploads, records, bytes, gallery. Handlers: parse, one call. */
 export function imageRoutes(deps: {
   registry: ModelRegistry;
   auth: AuthMiddleware;

@@ -8,7 +8,7 @@ export interface SocketData {
   sessionId: string;
 }
 
-/** What services use to reach browsers; with a multi-node adapter these fan out to every node (DESIGN.md §10). */
+/** How services reach browsers; a multi-node adapter fans these out to every node (docs/product/platform.md). */
 export function createRealtime(io: SocketServer) {
   return {
     toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...payload: Parameters<ServerToClientEvents[E]>): void {

@@ -4,7 +4,7 @@ import type { SocketServer } from "./realtime.ts";
 
 /**
  * Socket.IO on the app's own HTTP server, same origin only. socket-auth.ts authenticates handshakes and joins
- * each socket to `user:<id>`; fan-out across nodes swaps the adapter (DESIGN.md §10).
+ * each socket to `user:<id>`; fan-out across nodes swaps the adapter (docs/product/platform.md).
  */
 export function createSocketServer(http: HttpServer): SocketServer {
   return new Server(http, {
