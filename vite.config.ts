@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: "server",
           root: ".",
-          include: ["contract/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts", "bot/**/*.test.ts"],
+          include: ["contract/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts", "bot/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

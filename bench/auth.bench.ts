@@ -1,4 +1,4 @@
-// Issue 4: GET /api/auth/user with a session lookup (token parse, one joined query, constant-time compare),
+// GET /api/auth/user with a session lookup (token parse, one joined query, constant-time compare),
 // next to /api/health on the same server in the same run.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

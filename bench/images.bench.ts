@@ -1,4 +1,4 @@
-// Issue 5: processing a 12 MP JPEG upload (p50, next to a bare decode of the same file), the PNG-bomb refusal,
+// Processing a 12 MP JPEG upload (p50, next to a bare decode of the same file), the PNG-bomb refusal,
 // and thumbnail serving through the app (owner check + file stream) next to bare node:http sending the same bytes.
 import { mkdtempSync, rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";

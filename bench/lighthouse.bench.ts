@@ -1,4 +1,4 @@
-// Issue 3: Lighthouse (mobile) on / and /landing, and the JavaScript bytes / loads. Lighthouse is installed in
+// Lighthouse (mobile) on / and /landing, and the JavaScript bytes / loads. Lighthouse is installed in
 // bench/lighthouse/ on first use, apart from the app's lockfile (its tree pins third-party-web@latest).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";

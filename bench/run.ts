@@ -1,5 +1,5 @@
-// `npm run bench`: every figure the issues ask for, as medians of interleaved rounds with ratios.
-// `npm run bench -- http` runs one group.
+// `npm run bench`: every figure of docs/product/platform.md (Performance figures), as medians of interleaved rounds
+// with ratios. `npm run bench -- http` runs one group.
 import { benchAuth } from "./auth.bench.ts";
 import { benchHttp } from "./http.bench.ts";
 import { benchImages } from "./images.bench.ts";

@@ -1,4 +1,4 @@
-// Issue 3: POST /api/waitlist with distinct e-mails through the whole app on PostgreSQL, next to the bare
+// POST /api/waitlist with distinct e-mails through the whole app on PostgreSQL, next to the bare
 // `INSERT … ON CONFLICT` it ends in, sent straight through postgres.js, in the same run.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";

@@ -9,7 +9,7 @@ export const AUTH_PATHS = {
   password: "/api/auth/password",
 } as const;
 
-/** DESIGN.md §4: six digits, valid ten minutes, five wrong tries burn it, three sends per ten minutes. */
+/** Six digits, valid ten minutes, five wrong tries burn it, three sends per ten minutes (docs/product/accounts.md). */
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 600;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -37,7 +37,7 @@ export const verifyOtpRequestSchema = z.object({
 });
 export type VerifyOtpRequest = z.infer<typeof verifyOtpRequestSchema>;
 
-/** SPEC.md §5: missing fields answer 'Invalid login parameters', so both are optional at the schema level. */
+/** Missing fields answer 'Invalid login parameters' (docs/product/accounts.md), so both are optional in the schema. */
 export const loginRequestSchema = z.object({
   email: z.optional(z.nullable(z.string())),
   password: z.optional(z.nullable(z.string())),

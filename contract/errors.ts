@@ -1,8 +1,8 @@
 import { z } from "zod/mini";
 
 /**
- * Error codes are `<kind>:<subject>` (DESIGN.md §1). The kind decides the HTTP status, the subject lets the web
- * pick a translated message. Keep kinds few; add subjects freely.
+ * Error codes are `<kind>:<subject>` (docs/product/api.md, Errors). The kind decides the HTTP status, the subject lets
+ * the web pick a translated message. Keep kinds few; add subjects freely.
  */
 export const errorKinds = {
   invalid: 400,

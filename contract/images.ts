@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 
-/** Thumbnail looks every engine understands (issue 5). Plain constants so the web can list them without zod. */
+/** The looks every engine understands (docs/product/images.md); plain constants so the web lists them without zod. */
 export const imageStyles = ["realistic", "cartoon", "abstract", "vintage"] as const;
 export type ImageStyle = (typeof imageStyles)[number];
 
@@ -15,7 +15,7 @@ export const imageAspectIds = Object.keys(imageAspects) as ImageAspect[];
 export const DEFAULT_ASPECT: ImageAspect = "16:9";
 export const DEFAULT_STYLE: ImageStyle = "realistic";
 
-/** SPEC.md §7 caps prompts at 2000 characters. */
+/** Prompts are at most 2000 characters (docs/product/images.md, Looks and sizes). */
 export const MAX_PROMPT_LENGTH = 2000;
 export const MAX_PERSONAS = 3;
 
@@ -37,7 +37,10 @@ export type ModelEntry = z.infer<typeof modelEntrySchema>;
 export const modelsResponseSchema = z.object({ models: z.array(modelEntrySchema) });
 export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
 
-/** Uploads (issue 5): at most 20 MB and 40 megapixels, PNG, JPEG or WebP (sniffed from the bytes); kept 24 hours. */
+/**
+ * Uploads (docs/product/images.md, Uploads): at most 20 MB and 40 megapixels, PNG, JPEG or WebP, sniffed from the
+ * bytes; kept 24 hours.
+ */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;
 export const UPLOAD_TTL_HOURS = 24;
@@ -58,7 +61,7 @@ export type ImageVariant = (typeof imageVariants)[number];
 /** PostgreSQL text cannot hold a NUL byte: refused as bad input instead of failing in SQL. */
 const withoutNul = z.refine<string>((value) => !value.includes("\u0000"), { error: "must not contain a NUL character" });
 
-/** POST /api/generate-kontext-image (SPEC.md §7): the one generation endpoint for every model. */
+/** POST /api/generate-kontext-image: the one generation endpoint for every model (docs/product/images.md). */
 export const generateImageRequestSchema = z.object({
   prompt: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_LENGTH), withoutNul),
   style: z._default(imageStyleSchema, DEFAULT_STYLE),

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { generateStages, imageRecordSchema } from "./images.ts";
 
 /**
- * Events the server pushes to signed-in browsers (and the bot) over Socket.IO. Every tab of a user joins
+ * Events the server pushes to signed-in browsers (and the bot) over Socket.IO (docs/product/realtime.md). Every tab of a user joins
  * `user:<id>` and sees these. The schemas are the one description: the server checks what it publishes, the web
  * checks what it receives.
  */
@@ -22,7 +22,7 @@ export type ServerEventPayload<E extends ServerEventName> = z.infer<(typeof serv
 
 export type ServerToClientEvents = { [E in ServerEventName]: (payload: ServerEventPayload<E>) => void };
 
-/** Clients only listen for now; events they send are added here with their schemas. */
+/** Clients only listen for now; later capabilities add their events here, with their schemas. */
 export type ClientToServerEvents = Record<string, never>;
 
 export const userRoom = (userId: string): string => `user:${userId}`;

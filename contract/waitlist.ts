@@ -1,7 +1,7 @@
 // Plain constants and types: the waitlist page imports this file, so it stays free of zod
 // (the schemas live in waitlist-schemas.ts, which only the server loads).
 export const WAITLIST_PATH = "/api/waitlist";
-/** SPEC.md §9: the browser goes to the community invite 1500 ms after a successful join. */
+/** The browser goes to the community invite 1500 ms after a successful join (docs/product/public-site.md). */
 export const WAITLIST_REDIRECT_DELAY_MS = 1500;
 export const EMAIL_MAX_LENGTH = 254;
 
@@ -12,14 +12,17 @@ export interface WaitlistRequest {
   language?: string | undefined;
 }
 
-/** SPEC.md §3: success, alreadyExists, error. */
+/** Always success, alreadyExists and, on failure, error (docs/product/public-site.md, Waitlist form). */
 export interface WaitlistResponse {
   success: boolean;
   alreadyExists: boolean;
   error?: string | undefined;
 }
 
-/** SPEC.md §5: the browser only checks for a non-empty value with an @; the server checks real syntax. */
+/**
+ * The browser only checks for a non-empty value with an @; the server checks real syntax
+ * (docs/product/public-site.md, Waitlist form).
+ */
 export function looksLikeEmail(value: string): boolean {
   return value.trim() !== "" && value.includes("@");
 }

@@ -26,7 +26,7 @@ export function withTransaction<T>(db: DbOrTx, fn: (tx: Tx) => Promise<T>): Prom
 
 /**
  * Runs one fixed SQL text with `$n` parameters as a prepared statement and answers its rows. For hot paths
- * (issue 3, the waitlist) where building a query with Drizzle costs more CPU than PostgreSQL spends running it.
+ * (such as the waitlist) where building a query with Drizzle costs more CPU than PostgreSQL spends running it.
  */
 export type RawQuery = <Row>(text: string, params: unknown[]) => Promise<Row[]>;
 

@@ -114,7 +114,7 @@ describe("waitlist form", () => {
     expect(await toast(page).textContent()).toContain("Success!Thanks for joining! Redirecting you to Discord...");
     expect(await email.inputValue()).toBe("");
     await page.waitForURL(inviteUrl, { timeout: 10_000 });
-    // SPEC.md §9: the redirect waits 1500 ms after the answer (a floor, not a timing race).
+    // docs/product/public-site.md: the redirect waits 1500 ms after the answer (a floor, not a timing race).
     expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(1450);
     expect(await page.getByRole("heading").textContent()).toBe("Discord invite");
     await page.context().close();

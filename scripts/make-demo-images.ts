@@ -9,7 +9,7 @@
  * `find x -name astronaut.png`.
  *
  * Until the Studio engine exists, the persona cut-out, the thumbnail, the subject swap and the gallery are composed
- * here with sharp and SVG (rendered by librsvg, text in DejaVu Sans). Once the engine lands (issue 5) this script will
+ * here with sharp and SVG (rendered by librsvg, text in DejaVu Sans). Once the engine lands this script will
  * be re-pointed at it, so the landing page shows the engine's real output; the file names, sizes and the generated
  * module stay the same, so the page does not change.
  */

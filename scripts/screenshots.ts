@@ -1,5 +1,5 @@
-// Screenshots of every screen at 360 (the narrowest DESIGN.md §8 supports), 768 and 1440 px, light and dark,
-// against a running server; pages that scroll sideways are named on stderr:
+// Screenshots of every screen at 360 (the narrowest width docs/product/web-app.md supports), 768 and 1440 px, light and
+// dark, against a running server; pages that scroll sideways are named on stderr:
 //   node scripts/screenshots.ts http://127.0.0.1:3000 ./screenshots [path …]
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import type { DbTimeouts } from "../db/open-db.ts";
 
-// The one place that reads the environment. Everything else receives a typed Config.
+// The one place that reads the environment (docs/product/platform.md). Everything else receives a typed Config.
 const optionalString = z
   .string()
   .trim()

@@ -1,4 +1,4 @@
-// The page's only eager script (issue 3: ≤ 60 kB of JavaScript on `/`). The public pages arrive prerendered
+// The page's only eager script (at most 60 kB of JavaScript on `/`). The public pages arrive prerendered
 // (docs/decisions/006), so React (web/boot.tsx) is fetched and hydrates on the visitor's first interaction;
 // nothing they do before then is lost: a submit is held and replayed, a language pick is applied after.
 import { isLanguage } from "../contract/languages.ts";

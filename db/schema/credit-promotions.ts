@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, integer, pgTable, text } from "drizzle-orm/pg-core";
 
 // Limited offers such as the early-bird grant: a counter decremented with `WHERE remaining > 0`, so exactly
-// `remaining` grants happen under any concurrency (never count-then-insert; DESIGN.md §4).
+// `remaining` grants happen under any concurrency (never count-then-insert; docs/product/credits.md, Grants).
 export const creditPromotions = pgTable(
   "credit_promotions",
   {

@@ -1,8 +1,8 @@
 import { index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
-// The credits ledger (DESIGN.md §3): users.credits always equals the sum of a user's rows. UNIQUE (reason, ref)
-// makes every grant, charge and refund happen at most once, however often it is retried.
+// The credits ledger (docs/product/credits.md): users.credits always equals the sum of a user's rows. UNIQUE (reason,
+// ref) makes every grant, charge and refund happen at most once, however often it is retried.
 export const creditTransactions = pgTable(
   "credit_transactions",
   {

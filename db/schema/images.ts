@@ -4,8 +4,9 @@ import { imageKinds, imageStatuses } from "../../contract/images.ts";
 import { users } from "./users.ts";
 
 /**
- * Every stored picture: generated thumbnails, subject swaps, edits and temporary uploads. A made image goes
- * pending → running → ready | failed as the job that makes it (db/schema/jobs.ts) runs.
+ * Every stored picture (docs/product/images.md, Stored images): generated thumbnails, subject swaps, edits and
+ * temporary uploads. A made image goes pending → running → ready | failed as the job that makes it
+ * (db/schema/jobs.ts) runs.
  */
 export const images = pgTable(
   "images",
@@ -25,7 +26,7 @@ export const images = pgTable(
     baseImageId: uuid(),
     width: integer(),
     height: integer(),
-    /** Storage keys, never URLs (issue 5). */
+    /** Storage keys, never paths or URLs. */
     originalKey: text(),
     previewKey: text(),
     thumbKey: text(),

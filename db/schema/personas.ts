@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-co
 import { personaRoles } from "../../contract/personas.ts";
 import { users } from "./users.ts";
 
-/** A reusable persona: referenced in prompts as `@handle`, drawn from its cut-out. */
+/** A reusable persona (docs/product/personas.md): referenced in prompts as `@handle`, drawn from its cut-out. */
 export const personas = pgTable(
   "personas",
   {

@@ -9,8 +9,8 @@ interface CodeMailWords {
   ignore: string;
 }
 
-// The sign-in code mail in every interface language (SPEC.md §1); the code leads the subject so it shows in
-// notification previews.
+// The sign-in code mail in every interface language (docs/product/overview.md, Languages); the code leads the subject
+// so it shows in notification previews.
 const words: Record<Language, CodeMailWords> = {
   en: {
     subject: (code) => `${code} is your Thumbforge sign-in code`,

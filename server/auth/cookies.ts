@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Request, Response } from "express";
 import { readCookie } from "../http/cookies.ts";
 
-// DESIGN.md §4: `__Host-session` (Secure, no Domain, Path=/) in production; plain `session` over http in development.
+// `__Host-session` (Secure, no Domain, Path=/) in production; plain `session` over http in development
+// (docs/product/accounts.md, Sessions).
 export function sessionCookieName(isProduction: boolean): string {
   return isProduction ? "__Host-session" : "session";
 }

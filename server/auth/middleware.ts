@@ -14,7 +14,7 @@ type Locals = Record<symbol, Promise<ValidSession | undefined> | undefined>;
 export function createAuthMiddleware(deps: { sessions: Sessions; isProduction: boolean; publicUrl: string | undefined }) {
   const cookieName = sessionCookieName(deps.isProduction);
 
-  /** The request's session from `x-session-token` or the cookie (SPEC.md §6: either authenticates); memoised. */
+  /** The session from `x-session-token` or the cookie (either authenticates: docs/product/accounts.md); memoised. */
   function resolve(req: Request, res: Response): Promise<ValidSession | undefined> {
     const locals = res.locals as Locals;
     const token = req.get(SESSION_TOKEN_HEADER) || readCookie(req, cookieName);
@@ -31,7 +31,8 @@ export function createAuthMiddleware(deps: { sessions: Sessions; isProduction: b
 
   /**
    * Cookies ride along on cross-site requests, so a state change authenticated by the cookie alone must come from
-   * this origin (DESIGN.md §4). A custom header cannot be sent cross-site without CORS, which we never allow.
+   * this origin (docs/product/accounts.md, Sessions). A custom header cannot be sent cross-site without CORS, which we
+   * never allow.
    */
   const sameOriginForCookies: RequestHandler = (req, _res, next) => {
     if (SAFE_METHODS.has(req.method) || req.get(SESSION_TOKEN_HEADER) || readCookie(req, cookieName) === undefined) return next();

@@ -1,6 +1,6 @@
 /**
  * Whether a browser's Origin is this site: the request's own host, or PUBLIC_URL's origin behind a proxy.
- * DESIGN.md §4: cookie-authenticated state changes and socket handshakes must be same-origin.
+ * docs/product/accounts.md (Sessions): cookie-authenticated state changes and socket handshakes must be same-origin.
  */
 export function isSameOrigin(origin: string, host: string | undefined, publicUrl: string | undefined): boolean {
   let parsed: URL;

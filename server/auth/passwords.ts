@@ -3,8 +3,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../contract/auth.ts
 import { AppError } from "../errors/app-error.ts";
 import { commonPasswords } from "./common-passwords.ts";
 
-// OWASP's argon2id minimum (m=19 MiB, t=2, p=1), as DESIGN.md §4 asks. Algorithm 2 is Argon2id in @node-rs/argon2
-// (a const enum, which erasable-syntax TypeScript cannot import by name).
+// OWASP's argon2id minimum (m=19 MiB, t=2, p=1), as docs/product/accounts.md asks. Algorithm 2 is Argon2id in
+// @node-rs/argon2 (a const enum, which erasable-syntax TypeScript cannot import by name).
 const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -44,7 +44,7 @@ export function authRoutes(deps: { service: AuthService; auth: AuthMiddleware; i
   });
 
   router.post(AUTH_PATHS.login, jsonBody, async (req, res) => {
-    // SPEC.md §5: anything without both fields is 'Invalid login parameters', whatever its shape.
+    // Anything without both fields is 'Invalid login parameters', whatever its shape (docs/product/accounts.md).
     const parsed = loginRequestSchema.safeParse(req.is("application/json") ? req.body : undefined);
     const body = parsed.success ? parsed.data : {};
     answerSignIn(res, await service.login(body, clientIp(req), await auth.resolve(req, res)));

@@ -84,7 +84,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const dummyHash = createDummyHash();
   const now = () => new Date(deps.clock());
 
-  /** A new session at every sign-in (DESIGN.md §4); the one the request carried, if any, ends. */
+  /** A new session at every sign-in (docs/product/accounts.md, Sessions); the one the request carried, if any, ends. */
   async function signIn(user: User, previous: ValidSession | undefined): Promise<SignedIn> {
     if (previous) await endSessions([previous.session.id]);
     const session = await deps.sessions.create(user.id);

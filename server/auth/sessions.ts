@@ -3,8 +3,8 @@ import type { User } from "../../db/schema/users.ts";
 import type { SessionStore } from "./session-store.ts";
 import { mintSessionToken, parseSessionToken, secretMatches } from "./tokens.ts";
 
-// DESIGN.md §4: 10 days of inactivity or 30 days in all end a session; last-seen is written at most hourly so a
-// busy client does not turn every read into a write.
+// docs/product/accounts.md (Sessions): 10 days of inactivity or 30 days in all end a session; last-seen is written at
+// most hourly so a busy client does not turn every read into a write.
 export const INACTIVITY_MS = 10 * 24 * 60 * 60_000;
 export const ABSOLUTE_MS = 30 * 24 * 60 * 60_000;
 export const TOUCH_EVERY_MS = 60 * 60_000;

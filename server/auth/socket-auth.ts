@@ -6,9 +6,9 @@ import { isDatabaseUnavailable } from "../errors/database-unavailable.ts";
 import type { SocketServer } from "../http/socket-server.ts";
 
 /**
- * A handshake authenticates with the session cookie or token (`auth.token` or `x-session-token`)
- * and, from a browser, must come from this site; each socket then joins `user:<id>` and `session:<id>`.
- * Failures reach the client as connect_error with the error code as its message.
+ * docs/product/realtime.md: a handshake authenticates with the session cookie or token (`auth.token` or
+ * `x-session-token`) and, from a browser, must come from this site; each socket then joins `user:<id>` and
+ * `session:<id>`. Failures reach the client as connect_error with the error code as its message.
  */
 export function authenticateSockets(io: SocketServer, deps: { sessions: Sessions; cookieName: string; publicUrl: string | undefined }): void {
   io.use(async (socket, next) => {

@@ -26,7 +26,7 @@ export interface MintedToken {
   secretHash: string;
 }
 
-/** DESIGN.md §4: a random id and a 32-byte secret, base32 so the token is cookie- and header-safe. */
+/** A random id and a 32-byte secret, base32 so the token is cookie- and header-safe (docs/product/accounts.md). */
 export function mintSessionToken(): MintedToken {
   const id = encodeBase32LowerCaseNoPadding(randomBytes(15));
   const secret = encodeBase32LowerCaseNoPadding(randomBytes(32));

@@ -28,6 +28,17 @@ afterAll(async () => {
   rmSync(webDir, { recursive: true, force: true });
 });
 
+describe("GET /api/openapi.json", () => {
+  it("describes the running app's API as OpenAPI 3.1", async () => {
+    const res = await fetch(`${server.url}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; info: { version: string }; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.version).toBe("test");
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/generate-kontext-image", "/api/users/{userId}/gallery", "/api/auth/send-otp"]));
+  });
+});
+
 describe("GET /api/health", () => {
   it("reports liveness: status and version, uncached", async () => {
     const res = await fetch(`${server.url}/api/health`);

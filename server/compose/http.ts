@@ -16,6 +16,7 @@ import { requestLog } from "../http/request-log.ts";
 import { createSocketServer, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { imageRoutes } from "../images/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
+import { openApiRoutes } from "../openapi/routes.ts";
 import { waitlistRoutes } from "../waitlist/routes.ts";
 import { spaRoutes } from "../web/spa.ts";
 import type { Services } from "./services.ts";
@@ -78,6 +79,8 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   // One database check a second at most, shared by readiness probes and the gate below.
   const reachability = createCachedCheck(() => database.ping(), { ttlMs: 1000, clock });
   app.use(healthRoutes({ database, reachability, version: config.version, startedAt: clock(), clock }));
+  // The API's description needs no database either.
+  app.use(openApiRoutes({ version: config.version }));
   // Health probes and static files would drown the log; API calls are what an operator reads.
   app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/api/") || url.startsWith("/api/health") }));
   // A remote database can go away; the embedded one lives and dies with this process.

@@ -3,7 +3,7 @@ import type { AuthMiddleware } from "../auth/middleware.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { CreditsService } from "./service.ts";
 
-/** GET /api/users/:userId/credits (SPEC.md §7): your own balance and ledger; anyone else's is 403. */
+/** GET /api/users/:userId/credits (docs/product/credits.md): your own balance and ledger; anyone else's is 403. */
 export function creditsRoutes(deps: { service: CreditsService; auth: AuthMiddleware }): Router {
   const router = Router();
   router.get("/api/users/:userId/credits", async (req, res) => {

@@ -1,7 +1,7 @@
 import type { PersonaCutout } from "../personas/service.ts";
 import type { GenerateStage as JobStage, ImageAspect, ImageStyle } from "../../contract/images.ts";
 
-/** Stages an engine reports, in order; the job adds "queued" and "saving" around them (issue 5: image:progress). */
+/** Stages an engine reports, in order; the job adds "queued" and "saving" around them (docs/product/images.md). */
 export type GenerateStage = Exclude<JobStage, "queued" | "saving">;
 
 export interface GenerateProgress {
@@ -31,7 +31,7 @@ export interface GenerateResult {
   scene: unknown;
 }
 
-/** The one interface every engine implements (DESIGN.md §5): Studio locally, providers through the AI SDK. */
+/** The one interface of every engine (docs/product/studio-engine.md): Studio locally, providers through the AI SDK. */
 export type { PersonaCutout };
 
 export interface ImageEngine {

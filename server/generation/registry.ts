@@ -3,7 +3,7 @@ import { type ModelInfo, models } from "../../contract/models.ts";
 import type { ImageProviderKeys } from "../config.ts";
 
 /**
- * Which settings enable each provider (issue 5): FLUX.1 Kontext runs at Black Forest Labs or through fal or
+ * Which settings enable each provider: FLUX.1 Kontext runs at Black Forest Labs or through fal or
  * Replicate; GPT Image needs OpenAI; the Google models need a Gemini API key. Studio needs nothing.
  */
 const enablers: Record<ModelInfo["provider"], readonly (keyof ImageProviderKeys)[]> = {

@@ -17,9 +17,9 @@ export type GenerateRequest = z.output<typeof generateImageRequestSchema>;
 export const DEFAULT_MODEL = "studio";
 
 /**
- * Turns a request into a paid, queued job: every check first, then the image row, the charge and the job in one
- * transaction, so there is never a charge without a job or a job without its charge. The HTTP route and the chat's
- * tools both come through here.
+ * Turns a request into a paid, queued job (docs/product/images.md, Generation): every check first, then the image row,
+ * the charge and the job in one transaction, so there is never a charge without a job or a job without its charge.
+ * The HTTP route and the chat's tools both come through here.
  */
 export function createGenerationService(deps: {
   db: DbOrTx;

@@ -11,7 +11,7 @@ declare module "node:http" {
 /**
  * One line per API call when it ends (errors at error, 4xx at warn), and `req.log` for handlers. Replaces pino-http,
  * which binds and redacts the whole request into a child logger on every request, logged or not: on the waitlist
- * hot path that cost more than the query (issue 3). Here the child logger is made only when something logs.
+ * hot path that cost more than the query itself. Here the child logger is made only when something logs.
  */
 export function requestLog(logger: Logger, options: { ignore: (url: string) => boolean }): RequestHandler {
   let lastId = 0;

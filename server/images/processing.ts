@@ -6,7 +6,7 @@ import { stripMetadata } from "./strip-metadata.ts";
 
 export type SniffedType = "image/png" | "image/jpeg" | "image/webp";
 
-/** The type the bytes say they are, whatever the file name or header claims (issue 5: HTML named .png → 415). */
+/** The type the bytes say they are, whatever the file name or header claims (HTML named .png is a 415). */
 export function sniffImageType(bytes: Buffer): SniffedType | undefined {
   if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return "image/png";
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";

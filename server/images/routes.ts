@@ -24,7 +24,7 @@ function imageIdOf(req: Request): string {
 
 const noStore = (res: Response) => res.set("Cache-Control", "no-store");
 
-/** Stored images: uploads, records, bytes and the gallery. Each handler parses its input and makes one call. */
+/** Stored images (docs/product/images.md): uploads, records, bytes and the gallery. Each handler parses its input and makes one call. */
 export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; uploadTempDir: string }): Router {
   const { auth, images } = deps;
   const router = Router();

@@ -55,7 +55,7 @@ export function toImageRecord(row: ListedImage): ImageRecord {
   };
 }
 
-/** Images as files and records: storing variants, uploads, ownership-checked reads (issue 5). */
+/** Images as files and records: storing variants, uploads, ownership-checked reads (docs/product/images.md). */
 export interface UploadLimits {
   perUserPerHour: number;
   concurrencyPerUser: number;

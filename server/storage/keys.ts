@@ -1,6 +1,6 @@
 import type { ImageVariant } from "../../contract/images.ts";
 
-/** The one module that names stored objects (issue 5). Ids are UUIDs, so a key never holds user text. */
+/** The one module that names stored objects (docs/product/images.md). Ids are UUIDs, so a key never holds user text. */
 const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const keyPattern = new RegExp(`^(images|personas)/${uuid}/${uuid}/[a-z]+\\.(png|jpg|webp)$`);
 

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 
 /**
- * Where image bytes live (DESIGN.md §5). The database keeps keys (see keys.ts), never paths or URLs, so the
+ * Where image bytes live (docs/product/images.md). The database keeps keys (see keys.ts), never paths or URLs, so the
  * local-disk store can be swapped for an S3-compatible one without touching a row.
  */
 export interface Storage {

@@ -9,7 +9,7 @@ import { renderScene } from "./render.ts";
 import { createSubjectCache } from "./subject-cache.ts";
 import { buildScene } from "./scene.ts";
 
-/** Largest persona cut-out accepted, in bytes and pixels (issue 5 upload limits). */
+/** Largest persona cut-out accepted, in bytes and pixels (the upload limits). */
 const MAX_CUTOUT_BYTES = 20 * 1024 * 1024;
 const MAX_CUTOUT_PIXELS = 40_000_000;
 
@@ -24,8 +24,8 @@ const inputSchema = z.object({
 });
 
 /**
- * The offline Studio engine (issue 5): always available, no network, deterministic. The font store and the
- * prepared-persona cache are the engine's own, so faces are parsed and personas fitted once per engine.
+ * The offline Studio engine (docs/product/studio-engine.md): always available, no network, deterministic. The font
+ * store and the prepared-persona cache are the engine's own, so faces are parsed and personas fitted once per engine.
  */
 export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?: number } = {}): ImageEngine {
   const fonts = deps.fonts ?? createFontStore();

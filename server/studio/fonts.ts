@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import opentype from "opentype.js";
 
 /**
- * Bundled faces, loaded from node_modules (never the system: DESIGN.md §11). All OFL-1.1:
+ * Bundled faces, loaded from node_modules (never the system: docs/product/studio-engine.md). All OFL-1.1:
  * Anton (display), Abril Fatface (vintage serif), Dela Gothic One (Japanese), ZCOOL KuaiLe (simplified Chinese).
  */
 const files = {

@@ -21,7 +21,7 @@ export interface WireServer {
 }
 
 /**
- * A provider stand-in on 127.0.0.1 (issue 5: tests speak each provider's wire format locally, never the network).
+ * A provider stand-in on 127.0.0.1 (tests speak each provider's wire format locally, never the network).
  * Every request is recorded with its body before the handler answers, or, to play a hung provider, doesn't.
  */
 export async function startWireServer(handler: WireHandler): Promise<WireServer> {

@@ -22,7 +22,7 @@ export function waitlistRoutes(deps: { service: WaitlistService; jsonBody: Reque
     res.json(outcome.response);
   });
 
-  // SPEC.md §3: the waitlist always answers {success, alreadyExists, error}.
+  // docs/product/public-site.md: the waitlist always answers {success, alreadyExists, error}.
   const waitlistErrors: ErrorRequestHandler = (err, req, res, _next) => {
     const appError = toHttpAppError(err);
     if (appError.status >= 500) req.log?.error({ err }, "waitlist request failed");

@@ -2,10 +2,10 @@ import type { OpenDb } from "../../db/open-db.ts";
 import type { WindowCount } from "../rate-limit/service.ts";
 
 /**
- * Counts the IP's hit and adds the e-mail in one statement, so a join is one round trip (issue 3). The insert
- * happens only while the window allows it. Looking first keeps a repeat visit from burning a position number (a
- * serial default is drawn before ON CONFLICT); the unique index settles true races. Parameters $1–$3 belong to
- * the rate-limit hit, which the rate limiter hands over (hitStatement) so this store never writes its table itself.
+ * Counts the IP's hit and adds the e-mail in one statement, so a join is one round trip (the waitlist is the public hot
+ * path). The insert happens only while the window allows it. Looking first keeps a repeat visit from burning a position
+ * number (a serial default is drawn before ON CONFLICT); the unique index settles true races. Parameters $1–$3 belong
+ * to the rate-limit hit, which the rate limiter hands over (hitStatement) so this store never writes its table itself.
  */
 const joinWithinLimitSql = (hitSql: string) => `with hit as (${hitSql}),
 added as (

@@ -9,7 +9,7 @@ import { authAtom, useAuthBootstrap } from "../lib/auth-state.ts";
 import WaitlistPage from "../routes/waitlist.tsx";
 
 // The waitlist is the first page most visitors see, so it ships in the entry chunk; every other screen is
-// its own chunk, and no marketing route pulls in app code (DESIGN.md §8).
+// its own chunk, and no marketing route pulls in app code (docs/product/web-app.md).
 const AppLayout = lazy(() => import("./app-layout.tsx"));
 const LandingPage = lazy(() => import("../routes/landing.tsx"));
 const LegalPage = lazy(() => import("../routes/legal-page.tsx"));
@@ -32,7 +32,7 @@ export function AppRoutes() {
   const { t } = useTranslation();
   useAuthBootstrap();
   const auth = useAtomValue(authAtom);
-  // SPEC.md §2: a full-screen spinner replaces the routes while the authentication check loads.
+  // docs/product/web-app.md: a full-screen spinner replaces the routes while the authentication check loads.
   if (auth.status === "loading") return <FullScreenSpinner label={t("loading")} />;
   return (
     <>

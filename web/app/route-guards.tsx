@@ -4,7 +4,7 @@ import { Navigate } from "react-router";
 import { authAtom } from "../lib/auth-state.ts";
 
 // The guards follow the auth atom, which follows storage events, so a sign-in or sign-out in another tab moves
-// this tab too (SPEC.md §4).
+// this tab too (docs/product/accounts.md).
 
 /** /app and below: signed-out visitors go to /login; a tab that just logged out goes to /. */
 export function RequireAuth({ children }: { children: ReactNode }) {

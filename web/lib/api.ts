@@ -1,7 +1,7 @@
 import type { QueryFunction } from "@tanstack/react-query";
 import { readSessionToken } from "./session-token.ts";
 
-/** SPEC.md §8: any non-OK answer raises `Error("<status>: <body text or status text>")`. */
+/** docs/product/api.md (Errors): any non-OK answer raises `Error("<status>: <body text or status text>")`. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => "")) || res.statusText;
@@ -13,7 +13,7 @@ function authHeaders(): Record<string, string> {
   return token ? { "x-session-token": token } : {};
 }
 
-/** SPEC.md §7: FormData is sent as is; any other body as JSON with a content-type header. */
+/** docs/product/api.md (Requests): FormData is sent as is; any other body as JSON with a content-type header. */
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { ...authHeaders() };
   let payload: BodyInit | undefined;
@@ -28,7 +28,7 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return res;
 }
 
-/** The default query function: the key's parts joined with "/" form the path (SPEC.md §7). */
+/** The default query function: the key's parts joined with "/" form the path (docs/product/api.md, Requests). */
 export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
   const res = await fetch(queryKey.join("/"), { credentials: "include", headers: authHeaders(), signal });
   await throwIfResNotOk(res);

@@ -7,7 +7,7 @@ import { SESSION_TOKEN_KEY } from "./session-token.ts";
 export type AuthState =
   | { status: "loading"; user: null }
   | { status: "authenticated"; user: StoredUser }
-  /** `signedOut` marks this tab's own logout, after which the app goes to `/` rather than `/login` (SPEC.md §2). */
+  /** `signedOut` marks this tab's own logout, after which the app opens `/`, not `/login` (docs/product/web-app.md). */
   | { status: "unauthenticated"; user: null; signedOut?: boolean };
 
 export const authAtom = atom<AuthState>({ status: "loading", user: null });
@@ -17,7 +17,7 @@ export function stateFromStorage(): AuthState {
   return user ? { status: "authenticated", user } : { status: "unauthenticated", user: null };
 }
 
-/** Loads the stored user once and follows changes made in other tabs (SPEC.md §4). */
+/** Loads the stored user once and follows changes made in other tabs (docs/product/accounts.md). */
 export function useAuthBootstrap(): void {
   const setAuth = useSetAtom(authAtom);
   useEffect(() => {

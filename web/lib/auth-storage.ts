@@ -1,6 +1,6 @@
 import { writeSessionToken } from "./session-token.ts";
 
-// SPEC.md §3/§4: the user record lives under `auth_user` (older builds wrote `user`).
+// docs/product/accounts.md: the user record lives under `auth_user` (older builds wrote `user`).
 export const AUTH_USER_KEY = "auth_user";
 export const LEGACY_USER_KEY = "user";
 

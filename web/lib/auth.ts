@@ -29,7 +29,7 @@ export function useAuth() {
     try {
       await apiRequest("POST", "/api/auth/logout");
     } catch {
-      // SPEC.md §7: logout failures are ignored for local sign-out.
+      // docs/product/accounts.md: logout failures are ignored for local sign-out.
     }
     clearStoredAuth();
     queryClient.clear();

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { defaultQueryFn } from "./api.ts";
 
-/** SPEC.md §9: queries never go stale; no retries; no refetch on focus; no polling. */
+/** docs/product/web-app.md (Data): queries never go stale; no retries; no refetch on focus; no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

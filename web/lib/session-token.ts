@@ -1,4 +1,4 @@
-// SPEC.md §3/§6: the token is a plain string under `sessionToken`, sent as `x-session-token` when present.
+// The token is a plain string under `sessionToken`, sent as `x-session-token` when present (docs/product/accounts.md).
 export const SESSION_TOKEN_KEY = "sessionToken";
 
 export function readSessionToken(storage: Storage = localStorage): string | null {

@@ -5,8 +5,8 @@ import { type AppSocket, connectSocket } from "./socket.ts";
 const SocketContext = createContext<AppSocket | null>(null);
 
 /**
- * One Socket.IO connection per signed-in screen (DESIGN.md §7): credits, progress and gallery listeners all share
- * it instead of each opening their own. Closed when the user changes or the screen unmounts.
+ * One Socket.IO connection per signed-in screen (docs/product/realtime.md): credits, progress and gallery listeners all
+ * share it instead of each opening their own. Closed when the user changes or the screen unmounts.
  */
 export function SocketProvider({
   userId,

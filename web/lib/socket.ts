@@ -4,7 +4,7 @@ import { readSessionToken } from "./session-token.ts";
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** One connection per signed-in screen; the cookie or the stored token authenticates it (DESIGN.md §7). */
+/** One connection per signed-in screen; the cookie or the stored token authenticates it (docs/product/realtime.md). */
 export function connectSocket(): AppSocket {
   const token = readSessionToken();
   return io({ path: "/socket.io", auth: token ? { token } : {}, withCredentials: true });

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 
-/** Sets the document title and description for the current route and language (SEO, issue 3). */
+/** Sets the document title and description for the current route and language (SEO: docs/product/public-site.md). */
 export function usePageMeta(title: string, description?: string): void {
   useEffect(() => {
     document.title = title;

@@ -42,7 +42,7 @@ export interface ProviderEngineSpec {
   buildRequest(text: string, images: Buffer[], input: GenerateInput): Promise<ProviderRequest> | ProviderRequest;
 }
 
-/** Pixel cap for anything a provider sends back (the upload limit of issue 5). */
+/** Pixel cap for anything a provider sends back (the upload pixel limit). */
 const MAX_RESULT_PIXELS = 40_000_000;
 
 /** One engine per provider model, all running the same steps around `generateImage` from the AI SDK. */

@@ -1,7 +1,8 @@
 import { APICallError, NoImageGeneratedError, RetryError } from "ai";
 import { AppError } from "../../errors/app-error.ts";
 
-// Messages are ours and safe to show; what the provider said travels only as the cause, for the log (DESIGN.md §1).
+// Messages are ours and safe to show; what the provider said travels only as the cause, for the log
+// (docs/product/api.md, Errors).
 
 export function unavailable(cause: unknown): AppError {
   return new AppError("unavailable:provider", "The image provider is not answering. Please try again.", undefined, { cause });

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import type { ImageAspect, ImageStyle } from "../../../contract/images.ts";
 import type { GenerateInput } from "../engine.ts";
 
-/** What each look means to an image model; the Studio engine draws the same four looks locally (DESIGN.md §5). */
+/** What each look means to an image model; Studio draws the same four looks locally (docs/product/studio-engine.md). */
 const styleLines: Record<ImageStyle, string> = {
   realistic: "Photorealistic, studio lighting, shallow depth of field with soft bokeh, subtle vignette",
   cartoon: "Bold cartoon illustration, flat saturated colours, thick outlines, burst rays and halftone accents",

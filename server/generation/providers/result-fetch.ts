@@ -9,7 +9,7 @@ export interface FetchLimits {
 export interface GuardedFetchOptions {
   /** Bare hosts (`fal.media`) are reached over https only; an origin (`http://127.0.0.1:8080`) allows exactly it. */
   allowedHosts: readonly string[];
-  /** Limits for result downloads (issue 5: ≤ 20 MB, 30 s). */
+  /** Limits for result downloads (by default ≤ 20 MB, 30 s). */
   result: FetchLimits;
   /** The provider's own API (its configured base URL), reached with its own limits: generation can take a minute. */
   api?: FetchLimits & { origin: string };
@@ -18,9 +18,9 @@ export interface GuardedFetchOptions {
 }
 
 /**
- * The fetch handed to the AI SDK provider factories (issue 5): only allow-listed hosts, no redirects, a size cap
- * that holds while the body streams, and a timeout joined with the caller's signal. Refusals are AppErrors so
- * they survive the SDK's wrapping as an error cause.
+ * The fetch handed to the AI SDK provider factories (docs/product/images.md, Models): only allow-listed hosts, no
+ * redirects, a size cap that holds while the body streams, and a timeout joined with the caller's signal. Refusals are
+ * AppErrors so they survive the SDK's wrapping as an error cause.
  */
 export function createGuardedFetch(options: GuardedFetchOptions): typeof globalThis.fetch {
   const baseFetch = options.fetch ?? globalThis.fetch;

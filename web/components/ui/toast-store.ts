@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-// SPEC.md §9: one toast visible at a time; a dismissed toast is removed after 1,000,000 ms.
+// docs/product/web-app.md (Toasts): one toast visible at a time; a dismissed toast is removed after 1,000,000 ms.
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;
@@ -8,7 +8,7 @@ export const TOAST_SWIPE_THRESHOLD = 50;
 
 export type ToastVariant = "default" | "destructive";
 
-/** SPEC.md §3: id, title, description, action, open, variant. */
+/** docs/product/web-app.md (Toasts): id, title, description, action, open, variant. */
 export interface Toast {
   id: string;
   title?: ReactNode;

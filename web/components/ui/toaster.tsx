@@ -18,8 +18,8 @@ export function useToast() {
 }
 
 /**
- * SPEC.md §2/§9: top on small screens, bottom right on larger ones; swipe right past 50 px, the close button or
- * Escape dismisses; F8 focuses the region.
+ * docs/product/web-app.md (Toasts): top on small screens, bottom right on larger ones; swipe right past 50 px, the
+ * close button or Escape dismisses; F8 focuses the region.
  */
 export function Toaster() {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ function Icon({ d }: { d: string }) {
   );
 }
 
-/** E-mail, live credits, plan, Upgrade Plan, password, language and log out (issue 4). */
+/** E-mail, live credits, plan, Upgrade Plan, password, language and log out (docs/product/accounts.md). */
 export function AccountMenu({ user }: { user: AuthUser }) {
   const { t, i18n } = useTranslation("app");
   const { logout } = useAuth();

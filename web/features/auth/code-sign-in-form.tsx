@@ -10,7 +10,7 @@ import { FormError, PrimaryButton, TextField } from "./form-parts.tsx";
 
 const emptyDigits = () => Array.from({ length: OTP_LENGTH }, () => "");
 
-/** E-mail → Send code → six boxes → signed in; with a resend countdown (DESIGN.md §4). */
+/** E-mail → Send code → six boxes → signed in; with a resend countdown (docs/product/accounts.md). */
 export function CodeSignInForm({ onSignedIn }: { onSignedIn: (result: SignInResponse) => void }) {
   const { t, i18n } = useTranslation("auth");
   const id = useId();

@@ -27,7 +27,7 @@ export function PasswordSignInForm({ onSignedIn }: { onSignedIn: (result: SignIn
     try {
       onSignedIn(await loginWithPassword(email.trim(), password));
     } catch (err) {
-      // SPEC.md §8: a login error is logged and re-thrown to the caller, which shows it translated.
+      // docs/product/accounts.md: a login error is logged and re-thrown to the caller, which shows it translated.
       console.error("login failed", err);
       setError(authErrorMessage(t, err));
       setBusy(false);

@@ -101,7 +101,7 @@ function Check() {
   );
 }
 
-/** The four demo panels of the landing page (SPEC.md §2), with the gallery example's sample counts. */
+/** The four demo panels of the landing page (docs/product/public-site.md), with the gallery example's sample counts. */
 export function DemoPanels() {
   const { t } = useTranslation("marketing");
   const counts = [
@@ -114,8 +114,8 @@ export function DemoPanels() {
       <h2 id="demo-title" className="text-3xl font-black tracking-tight sm:text-4xl">
         {t("landing.demo.title")}
       </h2>
-      {/* DOM order follows SPEC.md §2 (persona, thumbnail, swap, gallery); from md the two image pairs share the first
-          row, and the thumbnail and the gallery each take a full row below. */}
+      {/* DOM order follows docs/product/public-site.md (persona, thumbnail, swap, gallery); from md the two image
+          pairs share the first row, and the thumbnail and the gallery each take a full row below. */}
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         <Panel className="md:order-1">
           <Pair

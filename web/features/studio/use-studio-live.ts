@@ -10,7 +10,7 @@ import { applyProgress, isUnknownImage, newerImage, type ProgressMap, upsertImag
 export const imageProgressAtom = atom<ProgressMap>({});
 
 /**
- * Keeps this screen's images live from the socket (DESIGN.md §7), so every tab of the user sees every
+ * Keeps this screen's images live from the socket (docs/product/realtime.md), so every tab of the user sees every
  * generation: `image:update` and `gallery:new` carry the record itself; `image:progress` for an id this tab has
  * never seen (another tab started it) fetches the image once and inserts it into the Recent grid.
  */

@@ -11,7 +11,7 @@ import { usePublicConfig } from "../../lib/public-config-context.ts";
 
 type Phase = "idle" | "submitting" | "success";
 
-/** The Get Early Access form (SPEC.md §4): idle → submitting → success or error (back to idle). */
+/** The Get Early Access form (docs/product/public-site.md): idle → submitting → success or error (back to idle). */
 export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline" }) {
   const { t, i18n } = useTranslation("marketing");
   const { toast } = useToast();
@@ -50,7 +50,7 @@ export function WaitlistForm({ variant = "card" }: { variant?: "card" | "inline"
       setPhase("success");
       setTimeout(() => window.location.assign(discordInviteUrl), WAITLIST_REDIRECT_DELAY_MS);
     } catch {
-      // SPEC.md §8: the server's text is never shown.
+      // docs/product/public-site.md: the server's text is never shown.
       toast({ variant: "destructive", title: t("toasts.errorTitle"), description: t("toasts.errorDescription") });
       setPhase("idle");
     }
