@@ -21,7 +21,79 @@ export const errorKinds = {
 } as const;
 
 export type ErrorKind = keyof typeof errorKinds;
-export type ErrorCode = `${ErrorKind}:${string}`;
+
+/** Names of the rate-limit rules; each answers `rate_limited:<name>` when spent. */
+export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip"] as const;
+export type RateLimitRule = (typeof rateLimitRules)[number];
+
+/**
+ * Every code the server answers with: the catalogue the server throws from (AppError takes only these) and the web
+ * switches on for its translated messages. Adding a failure means adding its code here first.
+ */
+export const errorCodes = [
+  "invalid:body",
+  "invalid:code",
+  "invalid:current_password",
+  "invalid:cursor",
+  "invalid:email",
+  "invalid:generation",
+  "invalid:host",
+  "invalid:json",
+  "invalid:login_parameters",
+  "invalid:model",
+  "invalid:model_base_image",
+  "invalid:model_personas",
+  "invalid:password_common",
+  "invalid:password_length",
+  "invalid:request",
+  "invalid:upload",
+  "invalid:upload_name",
+  "invalid:value",
+  "unauthorized:code",
+  "unauthorized:credentials",
+  "unauthorized:session",
+  "insufficient_credits:generation",
+  "forbidden:origin",
+  "forbidden:user",
+  "not_found:file",
+  "not_found:image",
+  "not_found:persona",
+  "not_found:route",
+  "not_found:sitemap",
+  "not_configured:model",
+  "payload_too_large:body",
+  "payload_too_large:upload",
+  "payload_too_large:upload_quota",
+  "unsupported_media_type:body",
+  "unsupported_media_type:charset",
+  "unsupported_media_type:image",
+  "unsupported_media_type:json",
+  "unsupported_media_type:multipart",
+  "unprocessable:base_image",
+  "unprocessable:image",
+  "unprocessable:persona",
+  "unprocessable:provider",
+  "unprocessable:provider_refused",
+  ...rateLimitRules.map((rule) => `rate_limited:${rule}` as const),
+  "rate_limited:upload_concurrency",
+  "internal:account",
+  "internal:job_payload",
+  "internal:socket",
+  "internal:unexpected",
+  "unavailable:database",
+  "unavailable:interrupted",
+  "unavailable:lease_lost",
+  "unavailable:mail",
+  "unavailable:provider",
+  "unavailable:shutdown",
+  "unavailable:upload_storage",
+] as const satisfies readonly `${ErrorKind}:${string}`[];
+export type ErrorCode = (typeof errorCodes)[number];
+export const errorCodeSchema = z.enum(errorCodes);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (errorCodes as readonly string[]).includes(value);
+}
 
 export const errorBodySchema = z.object({
   error: z.string(),

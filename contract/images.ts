@@ -53,6 +53,7 @@ export const galleryKinds = ["generated", "subject-replaced"] as const;
 export type GalleryKind = (typeof galleryKinds)[number];
 export const GALLERY_PAGE_DEFAULT = 24;
 export const GALLERY_PAGE_MAX = 60;
+export const GALLERY_CURSOR_MAX_LENGTH = 200;
 export const imageStatuses = ["pending", "running", "ready", "failed"] as const;
 export type ImageStatus = (typeof imageStatuses)[number];
 export const imageVariants = ["original", "preview", "thumb"] as const;

@@ -19,6 +19,10 @@ import { errorBodySchema } from "./errors.ts";
 import { healthSchema, readinessSchema } from "./health.ts";
 import {
   galleryResponseSchema,
+  GALLERY_CURSOR_MAX_LENGTH,
+  GALLERY_PAGE_DEFAULT,
+  GALLERY_PAGE_MAX,
+  galleryKinds,
   generateImageRequestSchema,
   imageRecordSchema,
   imageResponseSchema,
@@ -41,9 +45,9 @@ export type ApiTag = "health" | "waitlist" | "auth" | "images" | "credits" | "me
 
 /** Gallery paging as the gallery route reads its query string. */
 export const galleryQuerySchemas = {
-  kind: z.enum(["generated", "subject-replaced"]),
-  limit: z._default(z.int().check(z.minimum(1), z.maximum(60)), 24),
-  cursor: z.string().check(z.maxLength(200)),
+  kind: z.enum(galleryKinds),
+  limit: z._default(z.int().check(z.minimum(1), z.maximum(GALLERY_PAGE_MAX)), GALLERY_PAGE_DEFAULT),
+  cursor: z.string().check(z.maxLength(GALLERY_CURSOR_MAX_LENGTH)),
 };
 
 /** The waitlist answers its own failures in its success shape plus a code (the page reads `error`). */

@@ -1,7 +1,7 @@
 import { pipeline } from "node:stream/promises";
 import { type Request, type Response, Router } from "express";
 import { z } from "zod";
-import { GALLERY_PAGE_DEFAULT, GALLERY_PAGE_MAX, galleryKinds, type GalleryResponse, type ImageResponse, imageVariants, MAX_UPLOAD_BYTES } from "../../contract/images.ts";
+import { GALLERY_CURSOR_MAX_LENGTH, GALLERY_PAGE_DEFAULT, GALLERY_PAGE_MAX, galleryKinds, type GalleryResponse, type ImageResponse, imageVariants, MAX_UPLOAD_BYTES } from "../../contract/images.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
 import { AppError } from "../errors/app-error.ts";
 import { type ReceivedFile, receiveImageUpload } from "./multipart.ts";
@@ -12,7 +12,7 @@ const variantSchema = z.enum(imageVariants);
 const galleryQuerySchema = z.object({
   kind: z.enum(galleryKinds).optional(),
   limit: z.coerce.number().int().min(1).max(GALLERY_PAGE_MAX).default(GALLERY_PAGE_DEFAULT),
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(GALLERY_CURSOR_MAX_LENGTH).optional(),
 });
 
 /** A malformed id is answered like a missing image: nothing about other ids leaks, and no bad uuid reaches SQL. */

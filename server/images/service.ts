@@ -9,7 +9,7 @@ import type { ImageRow, NewImageRow } from "../../db/schema/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { fileTypeOfKey, imageKey, type OriginalFormat, originalFormats } from "../storage/keys.ts";
-import type { RateLimiter } from "../rate-limit/service.ts";
+import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
 import type { ReceivedFile } from "./multipart.ts";
 import type { Storage } from "../storage/storage.ts";
 import { processUpload, type UploadVariants, type Variants, variantsOfPng } from "./processing.ts";
@@ -71,7 +71,7 @@ export function createImageService(deps: {
   uploadLimits: UploadLimits;
 }) {
   const { store, storage, uploadLimits } = deps;
-  const uploadRule = { name: "upload", limit: uploadLimits.perUserPerHour, windowMs: 3600_000 };
+  const uploadRule: RateRule = { name: "upload", limit: uploadLimits.perUserPerHour, windowMs: 3600_000 };
   // Uploads in flight per account on this process: what bounds the memory and temp disk one account can hold here.
   const uploadsInFlight = new Map<string, number>();
   // Thumbs and previews are small, immutable and loaded again and again by galleries: kept in memory, bounded by

@@ -1,17 +1,18 @@
+import type { RateLimitRule } from "../../contract/errors.ts";
 import { AppError } from "../errors/app-error.ts";
 import { HIT_UPSERT_SQL, hitParams, type RateLimitStore, type WindowCount } from "./store.ts";
 
 export type { WindowCount };
 
 export interface RateRule {
-  /** Distinguishes counters of different rules for the same subject. */
-  name: string;
+  /** Distinguishes counters of different rules for the same subject; spent, it answers `rate_limited:<name>`. */
+  name: RateLimitRule;
   limit: number;
   windowMs: number;
 }
 
 export interface BackoffRule {
-  name: string;
+  name: RateLimitRule;
   /** How long an attempt is remembered. */
   windowMs: number;
   /** Attempts that pass without waiting. */
