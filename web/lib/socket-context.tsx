@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { ServerToClientEvents } from "../../contract/realtime.ts";
+import { type ServerEventName, type ServerEventPayload, serverEventSchemas, type ServerToClientEvents } from "../../contract/realtime.ts";
 import { type AppSocket, connectSocket } from "./socket.ts";
 
 const SocketContext = createContext<AppSocket | null>(null);
@@ -55,10 +55,11 @@ export function useSocketConnected(): boolean {
   return socket !== null && connected;
 }
 
-type EventName = keyof ServerToClientEvents;
-
-/** Listens to one server event on the screen's socket; the handler may change between renders freely. */
-export function useSocketEvent<E extends EventName>(event: E, handler: ServerToClientEvents[E]): void {
+/**
+ * Listens to one server event on the screen's socket; the handler may change between renders freely. Payloads are
+ * checked against the contract's schema first: one that does not match (a server of another version) is dropped.
+ */
+export function useSocketEvent<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): void {
   const socket = useSocket();
   const latest = useRef(handler);
   useLayoutEffect(() => {
@@ -66,9 +67,10 @@ export function useSocketEvent<E extends EventName>(event: E, handler: ServerToC
   });
   useEffect(() => {
     if (!socket) return;
-    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => {
-      (latest.current as (...a: Parameters<ServerToClientEvents[E]>) => void)(...args);
-    }) as ServerToClientEvents[E];
+    const listener = (payload: unknown) => {
+      const checked = serverEventSchemas[event].safeParse(payload);
+      if (checked.success) (latest.current as (p: ServerEventPayload<E>) => void)(checked.data as ServerEventPayload<E>);
+    };
     // Socket.IO's typed `on` cannot follow a generic event name, hence the widening casts.
     (socket as unknown as { on(e: string, l: unknown): void }).on(event, listener);
     return () => {
