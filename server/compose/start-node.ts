@@ -7,9 +7,7 @@ import { configureSharp } from "../images/sharp-settings.ts";
 import type { Logger } from "../logger.ts";
 import { type App, createApp } from "./app.ts";
 
-export const packageVersion: string = (
-  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
-).version;
+export { packageVersion } from "./package-version.ts";
 
 export interface RunningNode extends App {
   /** The port HTTP listens on; undefined for a worker. */

@@ -1,13 +1,9 @@
 import { createTransport } from "nodemailer";
 import type { Logger } from "../logger.ts";
+import type { OutgoingMail } from "./outgoing-mail.ts";
 import type { DevMailStore } from "./store.ts";
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { OutgoingMail };
 
 export interface Mailer {
   kind: "smtp" | "dev-mailbox";

@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { DbOrTx } from "../../db/open-db.ts";
 import { devMails } from "../../db/schema/dev-mails.ts";
-import type { OutgoingMail } from "./mailer.ts";
+import type { OutgoingMail } from "./outgoing-mail.ts";
 
 export function createDevMailStore(db: DbOrTx) {
   return {

@@ -1,0 +1,28 @@
+import { openDb, type OpenDb } from "../db/open-db.ts";
+import { createServices, type Services } from "../server/compose/services.ts";
+import type { Config } from "../server/config.ts";
+import type { Logger } from "../server/logger.ts";
+
+export interface BotParts {
+  services: Services;
+  database: OpenDb;
+  stop(): Promise<void>;
+}
+
+/**
+ * The bot's door: the same services the web app runs on, over the same database, with no HTTP server. What it
+ * publishes (a generation's progress) goes through the realtime port to whichever web node holds the sockets.
+ * The database is the app's: the bot never migrates it, so it starts only against a database the app has set up.
+ */
+export async function startBot(config: Config, logger: Logger, database?: OpenDb): Promise<BotParts> {
+  const db = database ?? (await openDb(config.databaseUrl ? { url: config.databaseUrl, timeouts: config.databaseTimeouts } : { pgliteDir: `${config.dataDir}/db` }));
+  const services = createServices({ config, database: db, logger });
+  return {
+    services,
+    database: db,
+    async stop() {
+      services.close();
+      if (!database) await db.close();
+    },
+  };
+}
