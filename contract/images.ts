@@ -11,7 +11,7 @@ export const imageAspects = {
   "1:1": { width: 1080, height: 1080 },
 } as const satisfies Record<string, { width: number; height: number }>;
 export type ImageAspect = keyof typeof imageAspects;
-export const imageAspectIds = Object.keys(imageAspects) as ImageAspect[];
+export const imageAspectIds = ["16:9", "9:16", "1:1"] as const satisfies readonly ImageAspect[];
 export const DEFAULT_ASPECT: ImageAspect = "16:9";
 export const DEFAULT_STYLE: ImageStyle = "realistic";
 
@@ -20,7 +20,7 @@ export const MAX_PROMPT_LENGTH = 2000;
 export const MAX_PERSONAS = 3;
 
 export const imageStyleSchema = z.enum(imageStyles);
-export const imageAspectSchema = z.enum(["16:9", "9:16", "1:1"]);
+export const imageAspectSchema = z.enum(imageAspectIds);
 
 /** One entry of GET /api/models: the model list of contract/models.ts plus whether this server can run it. */
 export const modelEntrySchema = z.object({
@@ -80,8 +80,8 @@ export const imageRecordSchema = z.object({
   kind: z.enum(imageKinds),
   status: z.enum(imageStatuses),
   prompt: z.nullable(z.string()),
-  style: z.nullable(z.string()),
-  aspect: z.nullable(z.string()),
+  style: z.nullable(imageStyleSchema),
+  aspect: z.nullable(imageAspectSchema),
   model: z.nullable(z.string()),
   width: z.nullable(z.number()),
   height: z.nullable(z.number()),

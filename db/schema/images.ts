@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { imageKinds, imageStatuses } from "../../contract/images.ts";
+import { imageAspectIds, imageKinds, imageStatuses, imageStyles } from "../../contract/images.ts";
 import { users } from "./users.ts";
 
 /**
@@ -18,8 +18,8 @@ export const images = pgTable(
     kind: text({ enum: imageKinds }).notNull(),
     status: text({ enum: imageStatuses }).notNull(),
     prompt: text(),
-    style: text(),
-    aspect: text(),
+    style: text({ enum: imageStyles }),
+    aspect: text({ enum: imageAspectIds }),
     model: text(),
     seed: bigint({ mode: "number" }),
     personaIds: jsonb().$type<string[]>().notNull().default([]),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { GenerateStage, ImageAspect, ImageStyle } from "../../contract/images.ts";
+import { DEFAULT_ASPECT, DEFAULT_STYLE, type GenerateStage } from "../../contract/images.ts";
 import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { type ImageService, toImageRecord } from "../images/service.ts";
@@ -41,8 +41,8 @@ export function generateJobHandler(deps: {
       ]);
       const result = await engine.generate({
         prompt: row.prompt ?? "",
-        style: row.style as ImageStyle,
-        aspect: row.aspect as ImageAspect,
+        style: row.style ?? DEFAULT_STYLE,
+        aspect: row.aspect ?? DEFAULT_ASPECT,
         personas,
         baseImage,
         seed: row.seed ?? 0,
