@@ -78,6 +78,52 @@ describe("services without an HTTP server", () => {
   });
 });
 
+describe("a graceful stop", () => {
+  it("hands a running generation back: pending again, charged once, and the next worker finishes it", async () => {
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ROLE: "worker" }, "test");
+    const studio = services.engines.get("studio");
+    if (!studio) throw new Error("no studio engine");
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    // Works until it is aborted, as a provider call in flight does.
+    const slow: typeof studio = {
+      ...studio,
+      generate: ({ signal }) =>
+        new Promise((_resolve, reject) => {
+          started();
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+        }),
+    };
+    const stopping = createServices({ config, database, logger: services.logger, engines: new Map([["studio", slow]]) });
+    const userId = await signUp("handed-back@example.com");
+    const before = (await services.credits.balance(userId)) ?? 0;
+    const first = createWorker(stopping, { jobSettings: { pollMs: 50 } });
+    await first.start();
+    const queued = await stopping.generation.request(userId, { prompt: "Handed back", style: "vintage", aspect: "1:1", model: "studio" });
+    await running;
+    await first.stop();
+    stopping.close();
+    expect((await services.images.record(userId, queued.id)).status).toBe("pending");
+    expect(await services.credits.balance(userId)).toBe(before - 1);
+
+    const second = createWorker(services, { jobSettings: { pollMs: 50 } });
+    await second.start();
+    try {
+      for (let i = 0; i < 200 && (await services.images.record(userId, queued.id)).status !== "ready"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      await second.stop();
+    }
+    expect(await services.images.record(userId, queued.id)).toMatchObject({ status: "ready", width: 1080, height: 1080 });
+    const statement = await services.credits.statement(userId);
+    expect(statement.credits).toBe(before - 1);
+    expect(statement.transactions.filter((t) => t.ref === queued.id).map((t) => t.reason)).toEqual(["generation"]);
+  });
+});
+
 describe("job kinds are checked when the worker is built", () => {
   const echo = defineJobType("echo", z.object({ text: z.string() }));
   const handler = defineJobHandler({ type: echo, run: async () => {} });
