@@ -41,8 +41,11 @@ export type ModelsResponse = z.infer<typeof modelsResponseSchema>;
  * Uploads (docs/product/images.md, Uploads): at most 20 MB and 40 megapixels, PNG, JPEG or WebP, sniffed from the
  * bytes; kept 24 hours.
  */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-export const MAX_UPLOAD_PIXELS = 40_000_000;
+/** The largest image the app takes in or decodes from anywhere (uploads, cut-outs, base images, provider results). */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
+export const MAX_UPLOAD_PIXELS = MAX_IMAGE_PIXELS;
 export const UPLOAD_TTL_HOURS = 24;
 export const uploadTypes = ["image/png", "image/jpeg", "image/webp"] as const;
 

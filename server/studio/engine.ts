@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { z } from "zod";
-import { imageAspectSchema, imageStyleSchema, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../contract/images.ts";
+import { imageAspectSchema, imageStyleSchema, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { GenerateInput, GenerateResult, ImageEngine } from "../generation/engine.ts";
 import { createFontStore, type FontStore } from "./fonts.ts";
@@ -10,8 +10,8 @@ import { createSubjectCache } from "./subject-cache.ts";
 import { buildScene } from "./scene.ts";
 
 /** Largest persona cut-out accepted, in bytes and pixels (the upload limits). */
-const MAX_CUTOUT_BYTES = 20 * 1024 * 1024;
-const MAX_CUTOUT_PIXELS = 40_000_000;
+const MAX_CUTOUT_BYTES = MAX_IMAGE_BYTES;
+const MAX_CUTOUT_PIXELS = MAX_IMAGE_PIXELS;
 
 const inputSchema = z.object({
   prompt: z.string().trim().min(1).max(MAX_PROMPT_LENGTH),

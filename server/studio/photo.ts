@@ -1,12 +1,13 @@
 import sharp from "sharp";
 import { svgDoc, vignetteSvg } from "./background-svg.ts";
 import type { Scene } from "./scene.ts";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../../contract/images.ts";
 
 /**
  * A base image (an upload the user starts from) becomes the scene's backdrop: cover-fitted with the interesting
  * part kept, then treated in the style's look so headline and persona sit on it the way they sit on a drawn one.
  */
-export const PHOTO_LIMITS = { maxBytes: 20 * 1024 * 1024, maxPixels: 40_000_000 } as const;
+export const PHOTO_LIMITS = { maxBytes: MAX_IMAGE_BYTES, maxPixels: MAX_IMAGE_PIXELS } as const;
 
 export async function photoLayer(scene: Scene, photo: Buffer): Promise<Buffer> {
   const { width, height, palette } = scene;

@@ -1,6 +1,7 @@
 import sharp, { type OverlayOptions } from "sharp";
 import { hexToRgb } from "./color.ts";
 import type { SubjectLayer } from "./scene.ts";
+import { MAX_IMAGE_PIXELS } from "../../contract/images.ts";
 
 /**
  * Persona cut-outs as composite layers: a soft drop shadow, a solid outline grown from the alpha channel, then
@@ -36,7 +37,7 @@ export interface PreparedSubject {
 }
 
 export async function prepareSubject(layer: SubjectLayer, cutout: Cutout): Promise<PreparedSubject> {
-  const decoded = await sharp(cutout.png, { limitInputPixels: 40_000_000 }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const decoded = await sharp(cutout.png, { limitInputPixels: MAX_IMAGE_PIXELS }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const source = { width: decoded.info.width, height: decoded.info.height, channels: 4 as const };
   const pad = layer.outline.width + layer.shadow.blur * 2 + Math.max(layer.shadow.dx, layer.shadow.dy);
   const fitted = await sharp(decoded.data, { raw: source })

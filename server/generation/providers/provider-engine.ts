@@ -1,6 +1,6 @@
 import { generateImage, type ImageModel } from "ai";
 import sharp from "sharp";
-import { imageAspects, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../../contract/images.ts";
+import { imageAspects, MAX_IMAGE_PIXELS, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../../contract/images.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { GenerateInput, GenerateResult, ImageEngine } from "../engine.ts";
 import { malformed, toProviderError } from "./provider-errors.ts";
@@ -43,7 +43,7 @@ export interface ProviderEngineSpec {
 }
 
 /** Pixel cap for anything a provider sends back (the upload pixel limit). */
-const MAX_RESULT_PIXELS = 40_000_000;
+const MAX_RESULT_PIXELS = MAX_IMAGE_PIXELS;
 
 /** One engine per provider model, all running the same steps around `generateImage` from the AI SDK. */
 export function createProviderEngine(spec: ProviderEngineSpec): ImageEngine {

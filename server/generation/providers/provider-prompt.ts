@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { ImageAspect, ImageStyle } from "../../../contract/images.ts";
+import { type ImageAspect, type ImageStyle, MAX_IMAGE_PIXELS } from "../../../contract/images.ts";
 import type { GenerateInput } from "../engine.ts";
 
 /** What each look means to an image model; Studio draws the same four looks locally (docs/product/studio-engine.md). */
@@ -49,7 +49,7 @@ export async function referenceSheet(images: readonly Buffer[], height = 768): P
   if (images.length === 1) return first;
   const tiles = await Promise.all(
     images.map((image) =>
-      sharp(image, { limitInputPixels: 40_000_000, failOn: "warning" })
+      sharp(image, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning" })
         .resize({ height, fit: "inside", withoutEnlargement: false })
         .flatten({ background: "#ffffff" })
         .png()
