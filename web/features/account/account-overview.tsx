@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { AuthUser } from "../../../contract/auth.ts";
 import { EARLY_BIRD_CREDITS } from "../../../contract/credits.ts";
 import { models } from "../../../contract/models.ts";
-import { fetchModels, MODELS_KEY } from "../studio/api.ts";
+import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 
 /** Credits, early-bird status, plan and what each model costs: the account at a glance, below the studio. */
 export function AccountOverview({ user }: { user: AuthUser }) {

@@ -5,7 +5,7 @@ import { looksLikeEmail } from "../../../contract/waitlist.ts";
 import { errorCodeOf } from "../../lib/api.ts";
 import { sendOtp, verifyOtp } from "./api.ts";
 import { CodeInput } from "./code-input.tsx";
-import { authErrorMessage } from "./error-message.ts";
+import { authErrorMessage } from "../../lib/auth-error-message.ts";
 import { FormError, PrimaryButton, TextField } from "./form-parts.tsx";
 
 const emptyDigits = () => Array.from({ length: OTP_LENGTH }, () => "");

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SignInResponse } from "../../../contract/auth.ts";
 import { loginWithPassword } from "./api.ts";
-import { authErrorMessage } from "./error-message.ts";
+import { authErrorMessage } from "../../lib/auth-error-message.ts";
 import { FormError, PrimaryButton, TextField } from "./form-parts.tsx";
 import { RevealButton } from "./reveal-button.tsx";
 

@@ -15,7 +15,8 @@ import {
   MAX_PROMPT_LENGTH,
 } from "../../../contract/images.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { fetchImage, fetchModels, generateImage, imageKey, MODELS_KEY, recentImagesKey } from "./api.ts";
+import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
+import { fetchImage, generateImage, imageKey, recentImagesKey } from "./api.ts";
 import { requestErrorMessage } from "./error-message.ts";
 import { GenerationView } from "./generation-view.tsx";
 import { newerImage, upsertImage } from "./image-live.ts";

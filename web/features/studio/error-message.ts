@@ -1,9 +1,10 @@
 import type { TFunction } from "i18next";
+import type { ErrorCode } from "../../../contract/errors.ts";
 import { errorCodeOf } from "../../lib/api.ts";
 
 // Codes a generation can fail with (the POST's answer, or a failed image's `errorCode`); each has a translated
 // sentence under `studio.errors.<key>` in app.json. The server's own text is never shown.
-const messageKeys: Record<string, string> = {
+const messageKeyByCode = {
   "insufficient_credits:generation": "insufficient_credits",
   "not_configured:model": "not_configured_model",
   "invalid:model": "invalid_model",
@@ -17,12 +18,14 @@ const messageKeys: Record<string, string> = {
   "unavailable:interrupted": "interrupted",
   "invalid:model_personas": "model_personas",
   "invalid:model_base_image": "model_base_image",
-};
+} as const satisfies Partial<Record<ErrorCode, string>>;
+// A failed image's stored `errorCode` is any string, so lookups go by string.
+const messageKeys: ReadonlyMap<string, string> = new Map(Object.entries(messageKeyByCode));
 
 /** The `studio.errors.*` key for an error code; unknown codes fall back to the generic sentence. */
 export function errorKeyForCode(code: string | null | undefined): string {
   if (!code) return "generic";
-  const key = messageKeys[code];
+  const key = messageKeys.get(code);
   if (key) return key;
   if (code.startsWith("rate_limited:")) return "rate_limited";
   if (code.startsWith("unavailable:")) return "unavailable_provider";

@@ -1,9 +1,10 @@
 import type { TFunction } from "i18next";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../contract/auth.ts";
-import { errorCodeOf } from "../../lib/api.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../contract/auth.ts";
+import type { ErrorCode } from "../../contract/errors.ts";
+import { errorCodeOf } from "./api.ts";
 
-// Server codes the auth screens explain; each has a translated line under `errors.<code with _>` in auth.json.
-const known = new Set([
+// Server codes the sign-in screens and the password dialog explain; each has a translated line under `errors.<code with _>` in auth.json.
+const known: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "invalid:email",
   "invalid:code",
   "invalid:login_parameters",
