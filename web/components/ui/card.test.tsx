@@ -36,6 +36,12 @@ describe("Card", () => {
     expect(region.className.split(" ")).toEqual(expect.arrayContaining(["p-6", "sm:p-8", "shadow-xl"]));
   });
 
+  it("rounds less as a small tile", () => {
+    const classes = cardClass({ radius: "md" }).split(" ");
+    expect(classes).toContain("rounded-2xl");
+    expect(classes).not.toContain("rounded-3xl");
+  });
+
   it("has a flat look without a shadow and keeps extra classes", () => {
     const classes = cardClass({ elevation: "flat", className: "overflow-hidden" }).split(" ");
     expect(classes.some((c) => c.startsWith("shadow"))).toBe(false);

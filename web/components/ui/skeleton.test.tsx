@@ -22,8 +22,16 @@ describe("Skeleton", () => {
     expect(classes).not.toContain("animate-pulse");
   });
 
-  it("takes the shape it is given", () => {
-    render(<Skeleton className="aspect-video rounded-none" />);
-    expect(screen.getByTestId("skeleton").className.split(" ")).toEqual(expect.arrayContaining(["aspect-video", "bg-surface-2"]));
+  it("takes the shape it is given: rounded lines, or a flush block", () => {
+    render(
+      <>
+        <Skeleton className="h-3 w-3/4" />
+        <Skeleton flush className="aspect-video" />
+      </>,
+    );
+    const [line, block] = screen.getAllByTestId("skeleton").map((element) => element.className.split(" "));
+    expect(line).toEqual(expect.arrayContaining(["h-3", "w-3/4", "rounded", "bg-surface-2"]));
+    expect(block).toEqual(expect.arrayContaining(["aspect-video", "bg-surface-2"]));
+    expect(block).not.toContain("rounded");
   });
 });
