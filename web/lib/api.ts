@@ -3,8 +3,8 @@ import { type ErrorCode, errorKinds } from "../../contract/errors.ts";
 import { readSessionToken } from "./session-token.ts";
 
 /**
- * A non-OK answer from the API. The message stays `"<status>: <body text or status text>"` (SPEC.md §8); the
- * body's `code` is read once, here, so callers pick a translated sentence without parsing text.
+ * A non-OK answer from the API. The message stays `"<status>: <body text or status text>"`, a product
+ * requirement; the body's `code` is read once, here, so callers pick a translated sentence without parsing text.
  */
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -35,7 +35,7 @@ function codeInBody(text: string): ErrorCode | undefined {
   }
 }
 
-/** SPEC.md §8: any non-OK answer raises `ApiError("<status>: <body text or status text>")`. */
+/** Any non-OK answer raises an ApiError whose message is `"<status>: <body text or status text>"`. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => "")) || res.statusText;
