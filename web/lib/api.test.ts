@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiRequest, defaultQueryFn, errorCodeOf } from "./api.ts";
+import { ApiError, apiRequest, defaultQueryFn, errorCodeOf } from "./api.ts";
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -42,6 +42,40 @@ describe("apiRequest", () => {
     fetchMock.mockResolvedValueOnce(new Response("", { status: 500, statusText: "Internal Server Error" }));
     await expect(apiRequest("GET", "/api/p")).rejects.toThrow("500: Internal Server Error");
   });
+
+  it("raises an ApiError that carries the status and the body's code", async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{"error":"Too many","code":"rate_limited:otp-email"}', { status: 429 }));
+    const err = await apiRequest("POST", "/api/auth/send-otp", {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({ name: "ApiError", status: 429, code: "rate_limited:otp-email" });
+    expect((err as ApiError).message).toBe('429: {"error":"Too many","code":"rate_limited:otp-email"}');
+  });
+
+  it.each([
+    ["an empty body", "", "Bad Gateway"],
+    ["an HTML page", "<html>502</html>", "Bad Gateway"],
+    ["JSON without a code", '{"error":"nope"}', "Bad Gateway"],
+    ["a code that is not a string", '{"code":42}', "Bad Gateway"],
+    ["a code of an unknown kind", '{"code":"exploded:server"}', "Bad Gateway"],
+    ["a code without a subject", '{"code":"invalid:"}', "Bad Gateway"],
+    ["JSON null", "null", "Bad Gateway"],
+  ])("has no code for %s, and keeps the message", async (_, body, statusText) => {
+    fetchMock.mockResolvedValueOnce(new Response(body, { status: 502, statusText }));
+    const err = await apiRequest("GET", "/api/p").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(502);
+    expect((err as ApiError).code).toBeUndefined();
+    expect(errorCodeOf(err)).toBeUndefined();
+    expect((err as ApiError).message).toBe(`502: ${body || statusText}`);
+  });
+
+  it("reads codes only from ApiErrors, never from another error's message", () => {
+    expect(errorCodeOf(new Error('404: {"error":"x","code":"not_found:persona"}'))).toBeUndefined();
+    expect(errorCodeOf(new TypeError("Failed to fetch"))).toBeUndefined();
+    expect(errorCodeOf("not_found:persona")).toBeUndefined();
+    expect(errorCodeOf(new ApiError(404, '{"code":"not_found:persona"}'))).toBe("not_found:persona");
+  });
 });
 
 describe("defaultQueryFn", () => {
@@ -50,5 +84,12 @@ describe("defaultQueryFn", () => {
     const result = await defaultQueryFn({ queryKey: ["/api/users", "u1", "credits"], signal: new AbortController().signal } as never);
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/users/u1/credits");
     expect(result).toEqual({ ok: true });
+  });
+
+  it("raises an ApiError with the code for non-OK answers", async () => {
+    fetchMock.mockResolvedValue(new Response('{"error":"x","code":"unauthorized:session"}', { status: 401 }));
+    const err = await Promise.resolve(defaultQueryFn({ queryKey: ["/api/auth/me"], signal: new AbortController().signal } as never)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 401, code: "unauthorized:session", message: '401: {"error":"x","code":"unauthorized:session"}' });
   });
 });

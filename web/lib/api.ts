@@ -1,11 +1,39 @@
 import type { QueryFunction } from "@tanstack/react-query";
+import { type ErrorCode, isErrorCode } from "../../contract/errors.ts";
 import { readSessionToken } from "./session-token.ts";
 
-/** docs/product/api.md (Errors): any non-OK answer raises `Error("<status>: <body text or status text>")`. */
+/**
+ * A non-OK answer from the API. The message stays `"<status>: <body text or status text>"` (docs/product/api.md,
+ * Errors); the body's `code`, when it is one of the catalogue's, is read once, here, so callers pick a translated sentence without parsing text.
+ */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly code: ErrorCode | undefined;
+
+  constructor(status: number, text: string, code: ErrorCode | undefined = codeInBody(text)) {
+    super(`${status}: ${text}`);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The `code` of a `{ error, code }` body; anything else (HTML, plain text, no code) has none. */
+function codeInBody(text: string): ErrorCode | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const code = typeof parsed === "object" && parsed !== null ? (parsed as { code?: unknown }).code : undefined;
+    return isErrorCode(code) ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Any non-OK answer raises an ApiError whose message is `"<status>: <body text or status text>"`. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => "")) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  throw new ApiError(res.status, text);
 }
 
 function authHeaders(): Record<string, string> {
@@ -35,15 +63,7 @@ export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
   return res.json();
 };
 
-/** Reads the `code` of an API error raised by throwIfResNotOk, for translated messages. */
-export function errorCodeOf(err: unknown): string | undefined {
-  if (!(err instanceof Error)) return undefined;
-  const match = /^\d{3}: (.*)$/s.exec(err.message);
-  if (!match?.[1]) return undefined;
-  try {
-    const parsed = JSON.parse(match[1]) as { code?: unknown };
-    return typeof parsed.code === "string" ? parsed.code : undefined;
-  } catch {
-    return undefined;
-  }
+/** The error code of an API failure, for a translated message; other errors (network, parsing) have none. */
+export function errorCodeOf(err: unknown): ErrorCode | undefined {
+  return err instanceof ApiError ? err.code : undefined;
 }

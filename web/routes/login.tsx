@@ -1,18 +1,16 @@
-import { Tabs } from "radix-ui";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { EARLY_BIRD_ACCOUNTS, EARLY_BIRD_CREDITS } from "../../contract/credits.ts";
 import { GuestOnly } from "../app/route-guards.tsx";
 import { GiftIcon } from "../components/site/gift-icon.tsx";
 import { MarketingHeader } from "../components/site/marketing-header.tsx";
+import { Card } from "../components/ui/card.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs.tsx";
 import { CodeSignInForm } from "../features/auth/code-sign-in-form.tsx";
 import { PasswordSignInForm } from "../features/auth/password-sign-in-form.tsx";
 import type { SignInResponse } from "../../contract/auth.ts";
 import { useAuth } from "../lib/auth.ts";
 import { usePageMeta } from "../lib/use-page-meta.ts";
-
-const tabClass =
-  "h-10 flex-1 rounded-lg px-3 text-sm font-semibold text-muted transition hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm";
 
 function LoginScreen() {
   const { t } = useTranslation("auth");
@@ -45,30 +43,26 @@ function LoginScreen() {
             ))}
           </ul>
         </section>
-        <div className="w-full rounded-3xl border border-border bg-surface p-6 shadow-xl sm:p-8">
+        <Card padding="lg" elevation="floating" className="w-full">
           <h1 className="text-2xl font-black tracking-tight sm:text-3xl">{t("title")}</h1>
           <p className="mt-1 mb-6 text-muted">{t("subtitle")}</p>
-          <Tabs.Root defaultValue="code" className="grid gap-6">
-            <Tabs.List aria-label={t("tabs.label")} className="flex gap-1 rounded-xl bg-surface-2 p-1">
-              <Tabs.Trigger value="code" className={tabClass}>
-                {t("tabs.code")}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="password" className={tabClass}>
-                {t("tabs.password")}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="code" className="outline-none">
+          <Tabs defaultValue="code" className="grid gap-6">
+            <TabsList aria-label={t("tabs.label")}>
+              <TabsTrigger value="code">{t("tabs.code")}</TabsTrigger>
+              <TabsTrigger value="password">{t("tabs.password")}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="code">
               <CodeSignInForm onSignedIn={onSignedIn} />
-            </Tabs.Content>
-            <Tabs.Content value="password" className="outline-none">
+            </TabsContent>
+            <TabsContent value="password">
               <PasswordSignInForm onSignedIn={onSignedIn} />
-            </Tabs.Content>
-          </Tabs.Root>
+            </TabsContent>
+          </Tabs>
           <p className="mt-6 flex items-start gap-2 rounded-xl bg-surface-2 p-3 text-sm">
             <GiftIcon />
             <span>{t("earlyBird", { accounts: EARLY_BIRD_ACCOUNTS, credits: EARLY_BIRD_CREDITS })}</span>
           </p>
-        </div>
+        </Card>
       </main>
     </>
   );

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { buttonClass } from "../components/ui/button.tsx";
+import { Card } from "../components/ui/card.tsx";
 import { usePageMeta } from "../lib/use-page-meta.ts";
 
 export default function NotFoundPage() {
@@ -7,7 +9,7 @@ export default function NotFoundPage() {
   usePageMeta(t("notFound.metaTitle"));
   return (
     <main id="main" className="grid min-h-dvh place-items-center bg-bg px-5">
-      <div className="w-full max-w-md rounded-3xl border border-border bg-surface p-8 shadow-xl">
+      <Card padding="none" elevation="floating" className="w-full max-w-md p-8">
         <div className="flex items-center gap-3">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-8 shrink-0 text-danger" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="12" cy="12" r="9" />
@@ -16,10 +18,10 @@ export default function NotFoundPage() {
           <h1 className="text-2xl font-bold">{t("notFound.title")}</h1>
         </div>
         <p className="mt-4 text-muted">{t("notFound.body")}</p>
-        <Link to="/" className="mt-6 inline-flex h-11 items-center rounded-xl bg-primary px-5 font-semibold text-on-primary hover:bg-primary-hover">
+        <Link to="/" className={buttonClass({ size: "md", className: "mt-6" })}>
           {t("notFound.home")}
         </Link>
-      </div>
+      </Card>
     </main>
   );
 }

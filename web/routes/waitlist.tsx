@@ -3,6 +3,7 @@ import { GiftIcon } from "../components/site/gift-icon.tsx";
 import { MarketingHeader } from "../components/site/marketing-header.tsx";
 import { StepCard } from "../components/site/step-card.tsx";
 import { SiteFooter } from "../components/site/site-footer.tsx";
+import { Card } from "../components/ui/card.tsx";
 import { ModelList } from "../features/waitlist/model-list.tsx";
 import { WaitlistForm } from "../features/waitlist/waitlist-form.tsx";
 import { usePageMeta } from "../lib/use-page-meta.ts";
@@ -40,11 +41,11 @@ export default function WaitlistPage() {
               </p>
             </div>
           </div>
-          <div className="rounded-3xl border border-border bg-surface p-6 shadow-xl sm:p-8">
+          <Card padding="lg" elevation="floating">
             <h2 className="mb-1 text-2xl font-bold">{t("form.title")}</h2>
             <p className="mb-5 text-muted">{t("form.subtitle")}</p>
             <WaitlistForm />
-          </div>
+          </Card>
         </section>
 
         <section aria-labelledby="how-title" className="border-y border-border bg-surface-2/60">

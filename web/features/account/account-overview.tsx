@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { AuthUser } from "../../../contract/auth.ts";
 import { EARLY_BIRD_CREDITS } from "../../../contract/credits.ts";
 import { models } from "../../../contract/models.ts";
-import { fetchModels, MODELS_KEY } from "../studio/api.ts";
+import { Card } from "../../components/ui/card.tsx";
+import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 
 /** Credits, early-bird status, plan and what each model costs: the account at a glance, below the studio. */
 export function AccountOverview({ user }: { user: AuthUser }) {
@@ -23,7 +24,7 @@ export function AccountOverview({ user }: { user: AuthUser }) {
         <p className="text-muted">{t("welcome.body")}</p>
       </div>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
-        <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm">
+        <Card>
           <h3 className="text-sm font-semibold text-muted">{t("welcome.creditsTitle")}</h3>
           <p className="mt-2 text-5xl font-black tabular-nums" data-testid="welcome-credits">{user.credits}</p>
           {available && affordable !== undefined && (
@@ -31,7 +32,7 @@ export function AccountOverview({ user }: { user: AuthUser }) {
               {t("welcome.creditsBody", { count: affordable, available: available.length, total: models.length })}
             </p>
           )}
-        </div>
+        </Card>
         <div className={`rounded-3xl border p-6 shadow-sm ${user.earlyBird ? "brand-gradient border-transparent text-white" : "border-border bg-surface"}`}>
           <h3 className={`text-sm font-semibold ${user.earlyBird ? "text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.45)]" : "text-muted"}`}>
             {t("welcome.earlyBirdTitle")}
@@ -46,13 +47,13 @@ export function AccountOverview({ user }: { user: AuthUser }) {
             </p>
           )}
         </div>
-        <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm">
+        <Card>
           <h3 className="text-sm font-semibold text-muted">{t("welcome.planTitle")}</h3>
           <p className="mt-2 text-2xl font-black">{t(`plan.${user.plan}`)}</p>
           <p className="mt-2 text-sm text-muted">{t("welcome.planBody")}</p>
-        </div>
+        </Card>
       </div>
-      <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+      <Card padding="lg">
         <h3 className="text-lg font-bold">{t("welcome.costsTitle")}</h3>
         <p className="mt-1 text-muted">{t("welcome.costsBody")}</p>
         <ul className="mt-5 grid grid-cols-1 gap-3 md:grid-cols-2">
@@ -67,7 +68,7 @@ export function AccountOverview({ user }: { user: AuthUser }) {
             </li>
           ))}
         </ul>
-      </div>
+      </Card>
     </section>
   );
 }

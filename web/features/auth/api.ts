@@ -2,8 +2,6 @@ import {
   AUTH_PATHS,
   type SendOtpResponse,
   sendOtpResponseSchema,
-  type SetPasswordResponse,
-  setPasswordResponseSchema,
   type SignInResponse,
   signInResponseSchema,
 } from "../../../contract/auth.ts";
@@ -22,9 +20,4 @@ export async function verifyOtp(email: string, code: string, language: string): 
 export async function loginWithPassword(email: string, password: string): Promise<SignInResponse> {
   const res = await apiRequest("POST", AUTH_PATHS.login, { email, password });
   return signInResponseSchema.parse(await res.json());
-}
-
-export async function setPassword(newPassword: string, currentPassword?: string): Promise<SetPasswordResponse> {
-  const res = await apiRequest("POST", AUTH_PATHS.password, currentPassword ? { currentPassword, newPassword } : { newPassword });
-  return setPasswordResponseSchema.parse(await res.json());
 }

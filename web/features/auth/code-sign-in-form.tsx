@@ -2,11 +2,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { OTP_LENGTH, type SignInResponse } from "../../../contract/auth.ts";
 import { looksLikeEmail } from "../../../contract/waitlist.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { FormError, TextField } from "../../components/ui/field.tsx";
 import { errorCodeOf } from "../../lib/api.ts";
+import { authErrorMessage } from "../../lib/auth-error-message.ts";
 import { sendOtp, verifyOtp } from "./api.ts";
 import { CodeInput } from "./code-input.tsx";
-import { authErrorMessage } from "./error-message.ts";
-import { FormError, PrimaryButton, TextField } from "./form-parts.tsx";
 
 const emptyDigits = () => Array.from({ length: OTP_LENGTH }, () => "");
 
@@ -85,7 +86,7 @@ export function CodeSignInForm({ onSignedIn }: { onSignedIn: (result: SignInResp
           describedBy={error ? `${id}-error` : undefined}
         />
         <FormError id={`${id}-error`} message={error} />
-        <PrimaryButton busy={busy}>{busy ? t("code.sending") : t("code.send")}</PrimaryButton>
+        <Button type="submit" loading={busy}>{busy ? t("code.sending") : t("code.send")}</Button>
         <p className="text-center text-sm text-muted">{t("code.newAccountNote")}</p>
       </form>
     );
@@ -122,9 +123,9 @@ export function CodeSignInForm({ onSignedIn }: { onSignedIn: (result: SignInResp
         digitLabel={(position) => t("code.digit", { position, total: OTP_LENGTH })}
       />
       <FormError id={`${id}-error`} message={error} />
-      <PrimaryButton busy={busy} disabled={digits.some((d) => d === "")}>
+      <Button type="submit" loading={busy} disabled={digits.some((d) => d === "")}>
         {busy ? t("code.verifying") : t("code.verify")}
-      </PrimaryButton>
+      </Button>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <button
           type="button"

@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SignInResponse } from "../../../contract/auth.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { FormError, TextField } from "../../components/ui/field.tsx";
+import { RevealButton } from "../../components/ui/reveal-button.tsx";
+import { authErrorMessage } from "../../lib/auth-error-message.ts";
 import { loginWithPassword } from "./api.ts";
-import { authErrorMessage } from "./error-message.ts";
-import { FormError, PrimaryButton, TextField } from "./form-parts.tsx";
-import { RevealButton } from "./reveal-button.tsx";
 
 export function PasswordSignInForm({ onSignedIn }: { onSignedIn: (result: SignInResponse) => void }) {
   const { t } = useTranslation("auth");
@@ -59,10 +60,10 @@ export function PasswordSignInForm({ onSignedIn }: { onSignedIn: (result: SignIn
         disabled={busy}
         invalid={error !== null}
         describedBy={error ? `${id}-error` : undefined}
-        trailing={<RevealButton shown={shown} onToggle={() => setShown((s) => !s)} />}
+        trailing={<RevealButton shown={shown} onToggle={() => setShown((s) => !s)} showLabel={t("password.show")} hideLabel={t("password.hide")} />}
       />
       <FormError id={`${id}-error`} message={error} />
-      <PrimaryButton busy={busy}>{busy ? t("password.signingIn") : t("password.signIn")}</PrimaryButton>
+      <Button type="submit" loading={busy}>{busy ? t("password.signingIn") : t("password.signIn")}</Button>
       <p className="text-center text-sm text-muted">{t("password.noPasswordNote")}</p>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { cardClass } from "../../components/ui/card.tsx";
 import { demoImages, type DemoImageKey } from "./demo-images.ts";
 
 /*
@@ -36,7 +37,7 @@ function DemoPicture({ image, alt, sizes, className = "" }: { image: DemoImageKe
 
 function Panel({ children, className = "" }: { children: ReactNode; className?: string }) {
   return (
-    <figure className={`flex min-w-0 flex-col gap-4 rounded-3xl border border-border bg-surface p-4 shadow-sm sm:p-5 ${className}`}>
+    <figure className={cardClass({ padding: "none", className: `flex min-w-0 flex-col gap-4 p-4 sm:p-5 ${className}` })}>
       {children}
     </figure>
   );

@@ -5,8 +5,6 @@ import {
   type ImageRecord,
   type ImageResponse,
   imageResponseSchema,
-  type ModelsResponse,
-  modelsResponseSchema,
 } from "../../../contract/images.ts";
 import { apiRequest, defaultQueryFn } from "../../lib/api.ts";
 
@@ -14,15 +12,10 @@ import { apiRequest, defaultQueryFn } from "../../lib/api.ts";
 export const RECENT_LIMIT = 12;
 
 // Query keys are joined with "/" by the default query function (web/lib/query-client.ts).
-export const MODELS_KEY = ["/api/models"] as const;
 export const recentImagesKey = (userId: string) => ["/api/users", userId, `gallery?limit=${RECENT_LIMIT}`] as const;
 export const imageKey = (imageId: string) => ["/api/images", imageId] as const;
 
 type QueryFnContext = Parameters<typeof defaultQueryFn>[0];
-
-export async function fetchModels(context: QueryFnContext): Promise<ModelsResponse> {
-  return modelsResponseSchema.parse(await defaultQueryFn(context));
-}
 
 export async function fetchGallery(context: QueryFnContext): Promise<GalleryResponse> {
   return galleryResponseSchema.parse(await defaultQueryFn(context));

@@ -14,8 +14,12 @@ import {
   type ImageStyle,
   MAX_PROMPT_LENGTH,
 } from "../../../contract/images.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Field, Textarea } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { fetchImage, fetchModels, generateImage, imageKey, MODELS_KEY, recentImagesKey } from "./api.ts";
+import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
+import { fetchImage, generateImage, imageKey, recentImagesKey } from "./api.ts";
 import { requestErrorMessage } from "./error-message.ts";
 import { GenerationView } from "./generation-view.tsx";
 import { newerImage, upsertImage } from "./image-live.ts";
@@ -101,7 +105,7 @@ export function CreatePanel({ user }: { user: AuthUser }) {
         : null;
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-3xl border border-border bg-surface p-5 shadow-sm sm:p-8">
+    <Card as="section" aria-labelledby={`${id}-title`} padding="none" className="p-5 sm:p-8">
       <div className="mb-6 grid gap-1">
         <h2 id={`${id}-title`} className="text-2xl font-black tracking-tight sm:text-3xl">
           {t("studio.title")}
@@ -110,43 +114,42 @@ export function CreatePanel({ user }: { user: AuthUser }) {
       </div>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:gap-10">
         <form ref={formRef} noValidate onSubmit={submit} className="grid min-w-0 content-start gap-6" aria-describedby={blockerText ? blockerId : undefined}>
-          <div className="grid gap-2">
-            <label htmlFor={`${id}-prompt`} className="text-sm font-semibold">
-              {t("studio.promptLabel")}
-            </label>
-            <textarea
-              id={`${id}-prompt`}
-              value={prompt}
-              onChange={(event) => setPrompt(event.target.value)}
-              onKeyDown={onKeyDown}
-              maxLength={MAX_PROMPT_LENGTH}
-              rows={4}
-              placeholder={t("studio.promptPlaceholder")}
-              aria-describedby={`${hintId} ${counterId}`}
-              className="min-h-28 w-full resize-y rounded-xl border border-border bg-surface px-4 py-3 text-base text-fg placeholder:text-muted"
-            />
-            <div className="flex items-start justify-between gap-4 text-sm text-muted">
-              <p id={hintId} className="min-w-0">
-                {t("studio.promptHint")}
-                {/* Phones have no Ctrl key; the shortcut is for keyboards. */}
-                <span className="hidden sm:inline">
-                  {" "}
-                  {t("studio.shortcut")}{" "}
-                  <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs font-semibold text-fg">{isMac() ? "⌘" : "Ctrl"}</kbd>
-                  {" + "}
-                  <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs font-semibold text-fg">Enter</kbd>
-                </span>
-              </p>
-              <p className={`shrink-0 tabular-nums ${length >= MAX_PROMPT_LENGTH ? "font-semibold text-danger" : ""}`} data-testid="prompt-counter">
-                <span aria-hidden="true">
-                  {length} / {MAX_PROMPT_LENGTH}
-                </span>
-                <span id={counterId} className="sr-only">
-                  {t("studio.counter", { count: length, max: MAX_PROMPT_LENGTH })}
-                </span>
-              </p>
-            </div>
-          </div>
+          <Field id={`${id}-prompt`} label={t("studio.promptLabel")} describedBy={`${hintId} ${counterId}`}>
+            {(control) => (
+              <>
+                <Textarea
+                  {...control}
+                  value={prompt}
+                  onChange={(event) => setPrompt(event.target.value)}
+                  onKeyDown={onKeyDown}
+                  maxLength={MAX_PROMPT_LENGTH}
+                  rows={4}
+                  placeholder={t("studio.promptPlaceholder")}
+                />
+                <div className="flex items-start justify-between gap-4 text-sm text-muted">
+                  <p id={hintId} className="min-w-0">
+                    {t("studio.promptHint")}
+                    {/* Phones have no Ctrl key; the shortcut is for keyboards. */}
+                    <span className="hidden sm:inline">
+                      {" "}
+                      {t("studio.shortcut")}{" "}
+                      <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs font-semibold text-fg">{isMac() ? "⌘" : "Ctrl"}</kbd>
+                      {" + "}
+                      <kbd className="rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs font-semibold text-fg">Enter</kbd>
+                    </span>
+                  </p>
+                  <p className={`shrink-0 tabular-nums ${length >= MAX_PROMPT_LENGTH ? "font-semibold text-danger" : ""}`} data-testid="prompt-counter">
+                    <span aria-hidden="true">
+                      {length} / {MAX_PROMPT_LENGTH}
+                    </span>
+                    <span id={counterId} className="sr-only">
+                      {t("studio.counter", { count: length, max: MAX_PROMPT_LENGTH })}
+                    </span>
+                  </p>
+                </div>
+              </>
+            )}
+          </Field>
           <StylePicker value={style} onChange={setStyle} />
           <AspectPicker value={aspect} onChange={setAspect} />
           <div className="grid items-end gap-4 sm:grid-cols-[minmax(0,1fr)_auto]">
@@ -160,15 +163,9 @@ export function CreatePanel({ user }: { user: AuthUser }) {
             ) : (
               <ModelPicker models={modelList} value={model?.id} onChange={setModelId} />
             )}
-            <button
-              type="submit"
-              disabled={blocker !== null}
-              aria-busy={generate.isPending || undefined}
-              className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-primary px-6 font-semibold whitespace-nowrap text-on-primary shadow-sm transition hover:bg-primary-hover disabled:cursor-not-allowed disabled:opacity-60"
-            >
-              {generate.isPending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-on-primary/40 border-t-on-primary" />}
+            <Button type="submit" loading={generate.isPending} disabled={blocker !== null}>
               {generate.isPending ? t("studio.starting") : t("studio.generate", { count: model?.creditCost ?? 1 })}
-            </button>
+            </Button>
           </div>
           {blockerText && (
             <p id={blockerId} className="-mt-2 text-sm font-medium text-danger">
@@ -178,14 +175,14 @@ export function CreatePanel({ user }: { user: AuthUser }) {
         </form>
         <div ref={viewRef} tabIndex={-1} role="region" aria-label={t("studio.resultLabel")} className="min-w-0 scroll-mt-20 rounded-2xl outline-none">
           <GenerationView
-          image={image}
-          progress={image ? progress[image.id] : undefined}
-          aspect={aspect}
-          onRetry={() => lastRequest && start(lastRequest)}
-          retrying={generate.isPending}
+            image={image}
+            progress={image ? progress[image.id] : undefined}
+            aspect={aspect}
+            onRetry={() => lastRequest && start(lastRequest)}
+            retrying={generate.isPending}
           />
         </div>
       </div>
-    </section>
+    </Card>
   );
 }

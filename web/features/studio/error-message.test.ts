@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../lib/api.ts";
 import { errorKeyForCode, generationErrorMessage, requestErrorMessage } from "./error-message.ts";
 
 const english = JSON.parse(readFileSync(join(process.cwd(), "web/locales/en/app.json"), "utf8")) as {
@@ -43,9 +44,9 @@ describe("generation error messages", () => {
   });
 
   it("reads the code from an API error and never shows the server's text", () => {
-    const err = new Error('402: {"error":"Only 0 credits left, internal detail","code":"insufficient_credits:generation"}');
+    const err = new ApiError(402, '{"error":"Only 0 credits left, internal detail","code":"insufficient_credits:generation"}');
     expect(requestErrorMessage(t, err)).toBe(english.studio.errors.insufficient_credits);
-    expect(requestErrorMessage(t, new Error("500: Internal Server Error"))).toBe(english.studio.errors.generic);
+    expect(requestErrorMessage(t, new ApiError(500, "Internal Server Error"))).toBe(english.studio.errors.generic);
     expect(requestErrorMessage(t, new TypeError("Failed to fetch"))).toBe(english.studio.errors.network);
   });
 });

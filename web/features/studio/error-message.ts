@@ -1,9 +1,10 @@
 import type { TFunction } from "i18next";
-import { errorCodeOf } from "../../lib/api.ts";
+import type { ErrorCode } from "../../../contract/errors.ts";
+import { ApiError, errorCodeOf } from "../../lib/api.ts";
 
 // Codes a generation can fail with (the POST's answer, or a failed image's `errorCode`); each has a translated
 // sentence under `studio.errors.<key>` in app.json. The server's own text is never shown.
-const messageKeys: Record<string, string> = {
+const messageKeyByCode = {
   "insufficient_credits:generation": "insufficient_credits",
   "not_configured:model": "not_configured_model",
   "invalid:model": "invalid_model",
@@ -17,12 +18,14 @@ const messageKeys: Record<string, string> = {
   "unavailable:interrupted": "interrupted",
   "invalid:model_personas": "model_personas",
   "invalid:model_base_image": "model_base_image",
-};
+} as const satisfies Partial<Record<ErrorCode, string>>;
+// A failed image's stored `errorCode` is any string, so lookups go by string.
+const messageKeys: ReadonlyMap<string, string> = new Map(Object.entries(messageKeyByCode));
 
 /** The `studio.errors.*` key for an error code; unknown codes fall back to the generic sentence. */
 export function errorKeyForCode(code: string | null | undefined): string {
   if (!code) return "generic";
-  const key = messageKeys[code];
+  const key = messageKeys.get(code);
   if (key) return key;
   if (code.startsWith("rate_limited:")) return "rate_limited";
   if (code.startsWith("unavailable:")) return "unavailable_provider";
@@ -37,5 +40,7 @@ export function generationErrorMessage(t: TFunction<"app">, code: string | null 
 export function requestErrorMessage(t: TFunction<"app">, err: unknown): string {
   const code = errorCodeOf(err);
   if (!code && err instanceof TypeError) return t("studio.errors.network");
+  // A limit this build has no sentence for (a newer server's) still reads as one: 429 is every rate limit's status.
+  if (!code && err instanceof ApiError && err.status === 429) return t("studio.errors.rate_limited");
   return generationErrorMessage(t, code);
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { ImageAspect, ImageRecord } from "../../../contract/images.ts";
+import { Button, buttonClass } from "../../components/ui/button.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { generationErrorMessage } from "./error-message.ts";
 import type { ImageProgress } from "./image-live.ts";
 import { ProgressBar } from "./progress-bar.tsx";
@@ -68,11 +70,12 @@ export function GenerationView({
           ) : failed ? (
             <Icon d="M12 8v5m0 3h.01M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z" className="size-10 text-danger" />
           ) : (
-            <div className="grid justify-items-center gap-2 p-6 text-center">
-              <Icon d="M4 16l4.6-4.6a2 2 0 012.8 0L16 16m-2-2l1.6-1.6a2 2 0 012.8 0L20 14M4 6h16v12H4zM14 9h.01" className="size-9 text-muted" />
-              <p className="font-semibold">{t("studio.emptyTitle")}</p>
-              <p className="max-w-xs text-sm text-muted">{t("studio.emptyBody")}</p>
-            </div>
+            <EmptyState
+              framed={false}
+              icon={<Icon d="M4 16l4.6-4.6a2 2 0 012.8 0L16 16m-2-2l1.6-1.6a2 2 0 012.8 0L20 14M4 6h16v12H4zM14 9h.01" className="size-9" />}
+              title={t("studio.emptyTitle")}
+              text={t("studio.emptyBody")}
+            />
           )}
         </div>
       </div>
@@ -108,7 +111,7 @@ export function GenerationView({
           <a
             href={image.urls.download}
             download
-            className="inline-flex h-11 grow items-center justify-center gap-2 rounded-xl bg-primary px-5 font-semibold whitespace-nowrap text-on-primary shadow-sm hover:bg-primary-hover sm:grow-0"
+            className={buttonClass({ size: "md", className: "grow sm:grow-0" })}
           >
             <Icon d={downloadIcon} className="size-5" />
             {t("studio.download")}
@@ -117,7 +120,7 @@ export function GenerationView({
             href={image.urls.original}
             target="_blank"
             rel="noopener"
-            className="inline-flex h-11 grow items-center justify-center gap-2 rounded-xl border border-border px-5 font-semibold whitespace-nowrap hover:bg-surface-2 sm:grow-0"
+            className={buttonClass({ variant: "secondary", size: "md", className: "grow sm:grow-0" })}
           >
             {t("studio.openFull")}
             <span className="sr-only"> {t("studio.newTab")}</span>
@@ -126,15 +129,10 @@ export function GenerationView({
       )}
       {failed && (
         <div>
-          <button
-            type="button"
-            onClick={onRetry}
-            disabled={retrying}
-            className="inline-flex h-11 items-center gap-2 rounded-xl border border-border px-5 font-semibold hover:bg-surface-2 disabled:opacity-70"
-          >
+          <Button variant="secondary" size="md" onClick={onRetry} disabled={retrying}>
             <Icon d="M4 4v6h6M20 20v-6h-6M5.5 15a7 7 0 0012 2.5M18.5 9A7 7 0 006.5 6.5" className="size-5" />
             {t("studio.tryAgain")}
-          </button>
+          </Button>
         </div>
       )}
     </div>

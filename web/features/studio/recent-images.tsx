@@ -3,6 +3,11 @@ import { useAtomValue } from "jotai";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageRecord } from "../../../contract/images.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { iconButtonClass } from "../../components/ui/icon-button.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useSocketConnected } from "../../lib/socket-context.tsx";
 import { fetchGallery, RECENT_LIMIT, recentImagesKey } from "./api.ts";
 import { generationErrorMessage } from "./error-message.ts";
@@ -18,8 +23,11 @@ function Tile({ image, progress }: { image: ImageRecord; progress: ImageProgress
   const working = image.status === "pending" || image.status === "running";
   const prompt = image.prompt ?? "";
   return (
-    <li
-      className="grid min-w-0 content-start overflow-hidden rounded-2xl border border-border bg-surface shadow-sm"
+    <Card
+      as="li"
+      padding="none"
+      radius="md"
+      className="grid min-w-0 content-start overflow-hidden"
       data-testid="recent-image"
       data-image-id={image.id}
       data-status={image.status}
@@ -57,7 +65,7 @@ function Tile({ image, progress }: { image: ImageRecord; progress: ImageProgress
             <a
               href={image.urls.download}
               download
-              className="grid size-9 shrink-0 place-items-center rounded-xl border border-border text-fg hover:bg-surface-2"
+              className={iconButtonClass()}
               data-testid="recent-download"
             >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -70,7 +78,7 @@ function Tile({ image, progress }: { image: ImageRecord; progress: ImageProgress
           )}
         </div>
       </div>
-    </li>
+    </Card>
   );
 }
 
@@ -108,30 +116,33 @@ export function RecentImages({ userId }: { userId: string }) {
       {query.isPending ? (
         <ul className={gridClass} aria-label={t("recent.loading")}>
           {Array.from({ length: 4 }, (_, i) => (
-            <li key={i} className="overflow-hidden rounded-2xl border border-border bg-surface">
-              <div className="aspect-video animate-pulse bg-surface-2" />
+            <Card as="li" key={i} padding="none" elevation="flat" radius="md" className="overflow-hidden">
+              <Skeleton flush className="aspect-video" />
               <div className="grid gap-2 p-3">
-                <div className="h-3 w-3/4 animate-pulse rounded bg-surface-2" />
-                <div className="h-3 w-1/3 animate-pulse rounded bg-surface-2" />
+                <Skeleton className="h-3 w-3/4" />
+                <Skeleton className="h-3 w-1/3" />
               </div>
-            </li>
+            </Card>
           ))}
         </ul>
       ) : query.isError ? (
         <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-danger/40 bg-surface p-5">
           <p className="font-semibold text-danger">{t("recent.failed")}</p>
-          <button type="button" onClick={() => void query.refetch()} className="h-10 rounded-xl border border-border px-4 font-semibold hover:bg-surface-2">
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
             {t("recent.retry")}
-          </button>
+          </Button>
         </div>
       ) : images.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-2xl border border-dashed border-border bg-surface px-6 py-10 text-center" data-testid="recent-empty">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-9 text-muted" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5" />
-          </svg>
-          <p className="font-semibold">{t("recent.emptyTitle")}</p>
-          <p className="max-w-sm text-sm text-muted">{t("recent.emptyBody")}</p>
-        </div>
+        <EmptyState
+          data-testid="recent-empty"
+          icon={
+            <svg viewBox="0 0 24 24" className="size-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <path d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5" />
+            </svg>
+          }
+          title={t("recent.emptyTitle")}
+          text={t("recent.emptyBody")}
+        />
       ) : (
         <ul className={gridClass}>
           {images.map((image) => (
