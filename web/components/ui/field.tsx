@@ -11,6 +11,16 @@ export interface FieldControlProps {
   "aria-invalid": true | undefined;
 }
 
+/** What every field takes around its control. */
+export interface FieldFrameProps {
+  id?: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  invalid?: boolean;
+  describedBy?: string | undefined;
+}
+
 /**
  * A label, one control, an optional hint and an optional error. The control is named by the label and described
  * by the hint and the error (plus `describedBy`, for messages shown elsewhere); an error or `invalid` marks it
@@ -25,13 +35,7 @@ export function Field({
   describedBy,
   className = "",
   children,
-}: {
-  id?: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | null;
-  invalid?: boolean;
-  describedBy?: string | undefined;
+}: FieldFrameProps & {
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
@@ -81,13 +85,7 @@ export function TextField({
   trailing,
   type = "text",
   ...input
-}: {
-  id?: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | null;
-  invalid?: boolean;
-  describedBy?: string | undefined;
+}: FieldFrameProps & {
   value: string;
   onChange: (value: string) => void;
   trailing?: ReactNode;

@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
-import { overlayClass } from "./dialog.tsx";
+import { type ModalProps, ModalFrame, ModalHeading } from "./dialog.tsx";
 import { IconButton } from "./icon-button.tsx";
 
 export type SheetSide = "right" | "left";
@@ -25,42 +25,25 @@ export function Sheet({
   side = "right",
   children,
   className = "",
-}: {
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  trigger?: ReactNode;
-  title: ReactNode;
-  description?: ReactNode;
-  closeLabel: string;
-  side?: SheetSide;
-  children?: ReactNode;
-  className?: string;
-}) {
+}: ModalProps & { closeLabel: string; side?: SheetSide }) {
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={overlayClass} />
-        <RadixDialog.Content
-          data-side={side}
-          className={`sheet fixed inset-x-0 bottom-0 z-50 grid max-h-[85dvh] content-start gap-5 overflow-y-auto rounded-t-3xl border-t border-border bg-surface p-6 pb-[max(1.5rem,env(safe-area-inset-bottom))] text-fg shadow-2xl sm:inset-y-0 sm:max-h-none sm:w-[min(28rem,100vw)] sm:border-t-0 sm:p-8 ${sides[side]} ${className}`}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <div className="grid gap-1">
-              <RadixDialog.Title className="text-xl font-bold">{title}</RadixDialog.Title>
-              {description && <RadixDialog.Description className="text-sm text-muted">{description}</RadixDialog.Description>}
-            </div>
-            <RadixDialog.Close asChild>
-              <IconButton label={closeLabel} variant="ghost" className="-mt-1 -mr-2">
-                <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
-              </IconButton>
-            </RadixDialog.Close>
-          </div>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <ModalFrame open={open} onOpenChange={onOpenChange} trigger={trigger}>
+      <RadixDialog.Content
+        data-side={side}
+        className={`sheet fixed inset-x-0 bottom-0 z-50 grid max-h-[85dvh] content-start gap-5 overflow-y-auto rounded-t-3xl border-t border-border bg-surface p-6 pb-[max(1.5rem,env(safe-area-inset-bottom))] text-fg shadow-2xl sm:inset-y-0 sm:max-h-none sm:w-[min(28rem,100vw)] sm:border-t-0 sm:p-8 ${sides[side]} ${className}`}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <ModalHeading title={title} description={description} />
+          <RadixDialog.Close asChild>
+            <IconButton label={closeLabel} variant="ghost" className="-mt-1 -mr-2">
+              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </IconButton>
+          </RadixDialog.Close>
+        </div>
+        {children}
+      </RadixDialog.Content>
+    </ModalFrame>
   );
 }
