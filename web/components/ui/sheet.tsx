@@ -1,5 +1,4 @@
 import { Dialog as RadixDialog } from "radix-ui";
-import type { ReactNode } from "react";
 import { type ModalProps, ModalFrame, ModalHeading } from "./dialog.tsx";
 import { IconButton } from "./icon-button.tsx";
 
