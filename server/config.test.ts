@@ -108,6 +108,12 @@ describe("loadConfig", () => {
       }
     }
   });
+  it("splits roles only on a shared PostgreSQL", () => {
+    expect(() => loadConfig({ ROLE: "worker" })).toThrow(/ROLE: web and worker need DATABASE_URL/);
+    expect(loadConfig({ ROLE: "web", DATABASE_URL: "postgres://db.example.com/thumbforge" }).role).toBe("web");
+    expect(loadConfig({}).role).toBe("all");
+  });
+
   it("refuses production without SMTP_URL, naming the setting", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/SMTP_URL: must be set when NODE_ENV=production/);
     expect(loadConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" }).isProduction).toBe(true);

@@ -130,6 +130,10 @@ export type Env = z.infer<typeof envSchema>;
  */
 const configSchema = envSchema
   .superRefine((e, ctx) => {
+    // Embedded PGlite opens in one process only: a web node without a worker beside it would queue jobs nobody runs.
+    if (e.ROLE !== "all" && !e.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["ROLE"], message: "web and worker need DATABASE_URL (PostgreSQL shared by every node); the embedded database runs ROLE=all" });
+    }
     // The dev mailbox keeps sign-in codes readable on the server: fine on a laptop, never in production.
     if (e.NODE_ENV === "production" && !e.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NODE_ENV=production (sign-in codes go out by mail; the dev mailbox is for development only)" });

@@ -25,7 +25,9 @@ afterAll(async () => {
 });
 
 function node(role: "web" | "worker"): App {
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ROLE: role, AUTH_SECRET: "a-secret-the-two-nodes-share-0123456789" }, "test");
+  // The nodes share the test's PostgreSQL (passed in below); the URL only satisfies the split-role check.
+  const env = { NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ROLE: role, DATABASE_URL: process.env.TEST_DATABASE_URL ?? "" };
+  const config = loadConfig({ ...env, AUTH_SECRET: "a-secret-the-two-nodes-share-0123456789" }, "test");
   const app = createApp({ config, database, logger: createLogger(config), jobSettings: { pollMs: 50 } });
   apps.push(app);
   return app;

@@ -20,7 +20,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "tf-worker-"));
 
 beforeAll(async () => {
   database = await openTestDb();
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ROLE: "worker" }, "test");
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }, "test");
   services = createServices({ config, database, logger: createLogger(config) });
 });
 afterAll(async () => {
@@ -80,7 +80,7 @@ describe("services without an HTTP server", () => {
 
 describe("a graceful stop", () => {
   it("hands a running generation back: pending again, charged once, and the next worker finishes it", async () => {
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ROLE: "worker" }, "test");
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }, "test");
     const studio = services.engines.get("studio");
     if (!studio) throw new Error("no studio engine");
     let started = () => {};
