@@ -1,0 +1,84 @@
+import { z } from "zod/mini";
+import { imageAspectSchema, imageRecordSchema, imageStyleSchema, MAX_PROMPT_LENGTH } from "./images.ts";
+
+/** The chat studio's wire format (docs/product/chat.md). Messages travel as AI SDK UI messages. */
+
+export const CHAT_PATH = "/api/chat";
+export const CONVERSATIONS_PATH = "/api/conversations";
+/** Most images one chat message may make, whatever it asks for. */
+export const MAX_IMAGES_PER_MESSAGE = 4;
+export const MAX_CHAT_MESSAGE_LENGTH = MAX_PROMPT_LENGTH;
+export const CONVERSATION_TITLE_MAX_LENGTH = 80;
+export const CONVERSATIONS_PAGE_DEFAULT = 30;
+export const CONVERSATIONS_PAGE_MAX = 100;
+
+export const conversationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationListSchema = z.object({ conversations: z.array(conversationSchema), nextCursor: z.nullable(z.string()) });
+export type ConversationList = z.infer<typeof conversationListSchema>;
+
+export const createConversationRequestSchema = z.object({ title: z.optional(z.string().check(z.trim(), z.maxLength(CONVERSATION_TITLE_MAX_LENGTH))) });
+export const renameConversationRequestSchema = z.object({ title: z.string().check(z.trim(), z.minLength(1), z.maxLength(CONVERSATION_TITLE_MAX_LENGTH)) });
+export const conversationResponseSchema = z.object({ conversation: conversationSchema });
+
+/** Tool inputs: what the assistant (offline or an LLM) may ask for. The user is never an argument. */
+export const generateThumbnailInputSchema = z.object({
+  /** What to draw, in the user's words. */
+  prompt: z.string().check(z.minLength(1), z.maxLength(MAX_PROMPT_LENGTH)),
+  /** The words on the thumbnail, when the user quoted them. */
+  headline: z.optional(z.string().check(z.maxLength(120))),
+  style: z.optional(imageStyleSchema),
+  aspect: z.optional(imageAspectSchema),
+  /** A model id from GET /api/models. */
+  model: z.optional(z.string().check(z.maxLength(64))),
+  /** Persona handles without the @, the user's own only. */
+  personaHandles: z.optional(z.array(z.string().check(z.maxLength(40))).check(z.maxLength(3))),
+  /** One of the user's images (an upload attached to the message) to start from. */
+  baseImageId: z.optional(z.uuid()),
+  count: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_IMAGES_PER_MESSAGE))),
+});
+export type GenerateThumbnailInput = z.infer<typeof generateThumbnailInputSchema>;
+
+export const headlinePositions = ["top", "center", "bottom"] as const;
+export const subjectPositions = ["left", "center", "right"] as const;
+
+/** A change to one of the user's images: a Studio image re-renders its scene; a provider image is edited by its model. */
+export const editImageInputSchema = z.object({
+  /** The image to change; omitted: the newest image of this conversation. */
+  imageId: z.optional(z.uuid()),
+  /** The user's words, for a provider's edit model. */
+  instruction: z.string().check(z.minLength(1), z.maxLength(MAX_PROMPT_LENGTH)),
+  headline: z.optional(z.string().check(z.maxLength(120))),
+  /** A CSS hex colour (#rrggbb) for the headline. */
+  headlineColor: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/i))),
+  /** Relative headline size: 1 keeps it, above 1 is bigger. */
+  headlineScale: z.optional(z.number().check(z.minimum(0.5), z.maximum(2))),
+  headlinePosition: z.optional(z.enum(headlinePositions)),
+  subjectPosition: z.optional(z.enum(subjectPositions)),
+  style: z.optional(imageStyleSchema),
+});
+export type EditImageInput = z.infer<typeof editImageInputSchema>;
+
+export const listPersonasInputSchema = z.object({});
+
+/** Tool outputs, as the thread shows them (image ids and records, never bytes). */
+export const imagesToolOutputSchema = z.object({
+  images: z.array(imageRecordSchema),
+  creditsSpent: z.number(),
+  creditsLeft: z.number(),
+});
+export type ImagesToolOutput = z.infer<typeof imagesToolOutputSchema>;
+
+export const personaSummarySchema = z.object({ id: z.string(), handle: z.string(), name: z.string(), role: z.string() });
+export const listPersonasOutputSchema = z.object({ personas: z.array(personaSummarySchema) });
+export type ListPersonasOutput = z.infer<typeof listPersonasOutputSchema>;
+
+/** Names of the chat's tools, as they appear in UI message parts (`tool-<name>`). */
+export const chatToolNames = ["generateThumbnail", "editImage", "listPersonas"] as const;
+export type ChatToolName = (typeof chatToolNames)[number];
