@@ -24,6 +24,8 @@ export const images = pgTable(
     seed: bigint({ mode: "number" }),
     personaIds: jsonb().$type<string[]>().notNull().default([]),
     baseImageId: uuid(),
+    /** The image this one was edited from (a chat edit), so a thread and the gallery can show where it came from. */
+    parentId: uuid(),
     width: integer(),
     height: integer(),
     /** Storage keys, never paths or URLs. */

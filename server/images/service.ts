@@ -13,7 +13,7 @@ import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
 import type { ReceivedFile } from "./multipart.ts";
 import type { Storage } from "../storage/storage.ts";
 import { processUpload, type UploadVariants, type Variants, variantsOfPng } from "./processing.ts";
-import { decodeCursor, encodeCursor } from "./gallery-cursor.ts";
+import { decodeCursor, encodeCursor } from "../paging/keyset-cursor.ts";
 import { createImageStore, type GalleryKind, type ImageStore, type ListedImage } from "./store.ts";
 
 /** A made image's stored variants, as its row records them. */
@@ -247,7 +247,7 @@ export function createImageService(deps: {
       const rows = await store.gallery(ownerId, { kind: query.kind, limit: query.limit + 1, after: decodeCursor(query.cursor) });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
-      return { images: page.map(toImageRecord), nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+      return { images: page.map(toImageRecord), nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null };
     },
 
     /** Deletes temporary uploads past their 24 hours, files first so a crash leaves a row to retry, never an orphan file. */

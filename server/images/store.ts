@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, gt, inArray, lt, notInArray, or, sql } 
 import type { GalleryKind, ImageStatus } from "../../contract/images.ts";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { type ImageRow, images, type NewImageRow } from "../../db/schema/images.ts";
+import type { KeysetCursor } from "../paging/keyset-cursor.ts";
 
 export type { GalleryKind };
 
@@ -9,7 +10,7 @@ export interface GalleryQuery {
   kind?: GalleryKind | undefined;
   limit: number;
   /** Keyset cursor: the (createdAt, id) of the last image of the previous page. */
-  after?: { createdAt: Date; id: string } | undefined;
+  after?: KeysetCursor | undefined;
 }
 
 /** Every column but the scene (kilobytes of JSON nothing on the read paths needs). */
@@ -70,7 +71,7 @@ export function createImageStore(db: DbOrTx) {
       ];
       if (q.after) {
         conditions.push(
-          or(lt(images.createdAt, q.after.createdAt), and(eq(images.createdAt, q.after.createdAt), lt(images.id, q.after.id))) ?? sql`false`,
+          or(lt(images.createdAt, q.after.at), and(eq(images.createdAt, q.after.at), lt(images.id, q.after.id))) ?? sql`false`,
         );
       }
       return db
