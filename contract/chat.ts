@@ -27,6 +27,10 @@ export const createConversationRequestSchema = z.object({ title: z.optional(z.st
 export const renameConversationRequestSchema = z.object({ title: z.string().check(z.trim(), z.minLength(1), z.maxLength(CONVERSATION_TITLE_MAX_LENGTH)) });
 export const conversationResponseSchema = z.object({ conversation: conversationSchema });
 
+/** A stored UI message: its parts are AI SDK UI message parts (text, tool calls with inputs and outputs). */
+export const chatMessageSchema = z.object({ id: z.string(), role: z.enum(["user", "assistant"]), parts: z.array(z.unknown()) });
+export const chatMessagesResponseSchema = z.object({ messages: z.array(chatMessageSchema) });
+
 /** Tool inputs: what the assistant (offline or an LLM) may ask for. The user is never an argument. */
 export const generateThumbnailInputSchema = z.object({
   /** What to draw, in the user's words. */

@@ -32,6 +32,7 @@ export type RateLimitRule = (typeof rateLimitRules)[number];
  */
 export const errorCodes = [
   "invalid:body",
+  "invalid:chat_message",
   "invalid:code",
   "invalid:current_password",
   "invalid:cursor",
@@ -53,8 +54,10 @@ export const errorCodes = [
   "unauthorized:credentials",
   "unauthorized:session",
   "insufficient_credits:generation",
+  "conflict:chat_busy",
   "forbidden:origin",
   "forbidden:user",
+  "not_found:conversation",
   "not_found:file",
   "not_found:image",
   "not_found:persona",

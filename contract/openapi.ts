@@ -14,6 +14,18 @@ import {
   signInResponseSchema,
   verifyOtpRequestSchema,
 } from "./auth.ts";
+import {
+  chatMessageSchema,
+  chatMessagesResponseSchema,
+  conversationSchema,
+  CONVERSATIONS_PAGE_DEFAULT,
+  CONVERSATIONS_PAGE_MAX,
+  CONVERSATIONS_PATH,
+  conversationListSchema,
+  conversationResponseSchema,
+  createConversationRequestSchema,
+  renameConversationRequestSchema,
+} from "./chat.ts";
 import { creditsResponseSchema, creditTransactionSchema } from "./credits.ts";
 import { errorBodySchema } from "./errors.ts";
 import { healthSchema, readinessSchema } from "./health.ts";
@@ -40,8 +52,8 @@ export const OPENAPI_PATH = "/api/openapi.json";
 
 type Schema = z.core.$ZodType;
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
-export type HttpMethod = "get" | "post";
-export type ApiTag = "health" | "waitlist" | "auth" | "images" | "credits" | "meta";
+export type HttpMethod = "get" | "post" | "patch" | "delete";
+export type ApiTag = "health" | "waitlist" | "auth" | "images" | "credits" | "chat" | "meta";
 
 /** Gallery paging as the gallery route reads its query string. */
 export const galleryQuerySchemas = {
@@ -73,6 +85,8 @@ const requestComponents = {
   LoginRequest: loginRequestSchema,
   SetPasswordRequest: setPasswordRequestSchema,
   GenerateImageRequest: generateImageRequestSchema,
+  CreateConversationRequest: createConversationRequestSchema,
+  RenameConversationRequest: renameConversationRequestSchema,
 } satisfies Record<string, Schema>;
 
 const responseComponents = {
@@ -86,6 +100,11 @@ const responseComponents = {
   SignInResponse: signInResponseSchema,
   SetPasswordResponse: setPasswordResponseSchema,
   OkResponse: okResponseSchema,
+  Conversation: conversationSchema,
+  ConversationList: conversationListSchema,
+  ConversationResponse: conversationResponseSchema,
+  ChatMessage: chatMessageSchema,
+  ChatMessagesResponse: chatMessagesResponseSchema,
   ModelEntry: modelEntrySchema,
   ModelsResponse: modelsResponseSchema,
   ImageRecord: imageRecordSchema,
@@ -156,6 +175,11 @@ const rateLimited = { 429: "`rate_limited:<rule>`: too many attempts; Retry-Afte
 
 const imageId: ParameterSpec = { name: "id", in: "path", description: "The image id; a malformed id is a 404 like a missing image.", schema: z.uuid() };
 const userId: ParameterSpec = { name: "userId", in: "path", description: "The signed-in user's id; anyone else's is 403.", schema: z.string() };
+const conversationId: ParameterSpec = { name: "id", in: "path", description: "One of your conversations; anyone else's is 404.", schema: z.string() };
+const conversationQuerySchemas = {
+  limit: z._default(z.int().check(z.minimum(1), z.maximum(CONVERSATIONS_PAGE_MAX)), CONVERSATIONS_PAGE_DEFAULT),
+  cursor: z.string().check(z.maxLength(GALLERY_CURSOR_MAX_LENGTH)),
+};
 const signInCookie: Record<string, HeaderSpec> = { "Set-Cookie": { description: "The session cookie (`__Host-session` in production, `session` in development).", schema: { type: "string" } } };
 
 export const apiOperations: readonly OperationSpec[] = [
@@ -432,6 +456,65 @@ export const apiOperations: readonly OperationSpec[] = [
     errors: { ...signedIn, 403: "`forbidden:user`: another user's credits.", ...serverErrors },
   },
   {
+    operationId: "listConversations",
+    method: "get",
+    path: CONVERSATIONS_PATH,
+    summary: "Your conversations, most recently active first.",
+    tag: "chat",
+    auth: true,
+    parameters: [
+      { name: "limit", in: "query", description: "Conversations per page.", schema: conversationQuerySchemas.limit },
+      { name: "cursor", in: "query", description: "`nextCursor` of the previous page.", schema: conversationQuerySchemas.cursor },
+    ],
+    responses: { 200: { description: `A page of conversations. ${noStore}`, body: conversationListSchema } },
+    errors: { 400: "`invalid:body` (a query parameter out of range) or `invalid:cursor`.", ...signedIn, ...serverErrors },
+  },
+  {
+    operationId: "createConversation",
+    method: "post",
+    path: CONVERSATIONS_PATH,
+    summary: "Starts a conversation; without a title, the first prompt names it.",
+    tag: "chat",
+    auth: true,
+    requestBody: createConversationRequestSchema,
+    responses: { 201: { description: `The new conversation. ${noStore}`, body: conversationResponseSchema } },
+    errors: { ...jsonBodyErrors, 400: "`invalid:body` or `invalid:json`.", ...signedIn, ...crossSiteCookie, ...serverErrors },
+  },
+  {
+    operationId: "renameConversation",
+    method: "patch",
+    path: `${CONVERSATIONS_PATH}/{id}`,
+    summary: "Renames one of your conversations.",
+    tag: "chat",
+    auth: true,
+    parameters: [conversationId],
+    requestBody: renameConversationRequestSchema,
+    responses: { 200: { description: `The renamed conversation. ${noStore}`, body: conversationResponseSchema } },
+    errors: { ...jsonBodyErrors, 400: "`invalid:body` or `invalid:json`.", ...signedIn, ...crossSiteCookie, 404: "`not_found:conversation`.", ...serverErrors },
+  },
+  {
+    operationId: "deleteConversation",
+    method: "delete",
+    path: `${CONVERSATIONS_PATH}/{id}`,
+    summary: "Deletes one of your conversations and its messages (the images stay in your gallery).",
+    tag: "chat",
+    auth: true,
+    parameters: [conversationId],
+    responses: { 204: { description: "Deleted." } },
+    errors: { ...signedIn, ...crossSiteCookie, 404: "`not_found:conversation`.", ...serverErrors },
+  },
+  {
+    operationId: "listConversationMessages",
+    method: "get",
+    path: `${CONVERSATIONS_PATH}/{id}/messages`,
+    summary: "The messages of one of your conversations, oldest first, as AI SDK UI messages.",
+    tag: "chat",
+    auth: true,
+    parameters: [conversationId],
+    responses: { 200: { description: `The thread. ${noStore}`, body: chatMessagesResponseSchema } },
+    errors: { ...signedIn, 404: "`not_found:conversation`.", ...serverErrors },
+  },
+  {
     operationId: "getOpenApiDocument",
     method: "get",
     path: OPENAPI_PATH,
@@ -448,6 +531,7 @@ const tagDescriptions: Record<ApiTag, string> = {
   waitlist: "The Coming Soon waitlist.",
   auth: "Sign-in with an e-mail code or a password, sessions and the account.",
   images: "Models, generation, uploads, image records and bytes, and the gallery.",
+  chat: "Conversations of the chat studio and their messages.",
   credits: "The credit balance and ledger.",
   meta: "About the API itself.",
 };

@@ -4,6 +4,8 @@ import { createSessionStore } from "../auth/session-store.ts";
 import { createSessions } from "../auth/sessions.ts";
 import { createAuthStore } from "../auth/store.ts";
 import type { Config } from "../config.ts";
+import { createChatService } from "../chat/service.ts";
+import { createChatStore } from "../chat/store.ts";
 import { createCreditsService } from "../credits/service.ts";
 import type { EngineSet, ImageEngine } from "../generation/engine.ts";
 import { generateJob, generateJobHandler } from "../generation/generate-job.ts";
@@ -82,6 +84,7 @@ export function createServices(deps: ServiceDeps) {
     logger,
     limits: { otpSendsPerIp: config.otpSendLimitPerIp, failuresPerIp: config.loginFailureLimitPerIp },
   });
+  const chat = createChatService({ store: createChatStore(db) });
   const waitlist = createWaitlistService({
     store: createWaitlistStore(database),
     rateLimiter,
@@ -114,6 +117,7 @@ export function createServices(deps: ServiceDeps) {
     images,
     personas,
     generation,
+    chat,
     waitlist,
     /** Closes what the services opened (the SMTP pool); the database belongs to whoever opened it. */
     close(): void {

@@ -6,6 +6,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod/mini";
 import { AUTH_PATHS } from "../../contract/auth.ts";
+import { CONVERSATIONS_PATH } from "../../contract/chat.ts";
 import { errorBodySchema, errorKinds } from "../../contract/errors.ts";
 import {
   apiOperations,
@@ -238,6 +239,8 @@ const validBodies: Record<string, Record<string, unknown>> = {
   login: { email: "ada@example.com", password: "correct horse" },
   setPassword: { currentPassword: "old password", newPassword: "a new password" },
   generateImage: { prompt: "A cat on a rocket", style: "cartoon", aspect: "1:1", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42 },
+  createConversation: { title: "My channel art" },
+  renameConversation: { title: "Day 100 thumbnails" },
 };
 
 /** Values of every JSON type, plus the edges of whatever bounds the documented property has. */
@@ -336,6 +339,9 @@ const responseSamples: Record<string, unknown> = {
   ImageResponse: { image },
   GalleryResponse: { images: [{ ...image, status: "pending", urls: null, width: null }], nextCursor: "abc" },
   CreditsResponse: { credits: 99, transactions: [{ id: uuid, delta: -1, reason: "generation", ref: uuid, createdAt }] },
+  ConversationList: { conversations: [{ id: uuid, title: "Day 100", createdAt, updatedAt: createdAt }], nextCursor: null },
+  ConversationResponse: { conversation: { id: uuid, title: "", createdAt, updatedAt: createdAt } },
+  ChatMessagesResponse: { messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "Hello" }] }] },
   OpenApiDocument: doc,
 };
 
@@ -393,7 +399,7 @@ describe("the document's response bodies agree with the contract's schemas", () 
 
 describe("every route the server registers is documented, and every documented route exists", () => {
   const serverDir = fileURLToPath(new URL("../", import.meta.url));
-  const constants: Record<string, string> = { WAITLIST_PATH, OPENAPI_PATH };
+  const constants: Record<string, string> = { WAITLIST_PATH, OPENAPI_PATH, CONVERSATIONS_PATH };
 
   /** The path a route registration names: a string literal, an AUTH_PATHS entry or a known path constant. */
   function pathOf(expression: string, where: string): string {
@@ -403,6 +409,15 @@ describe("every route the server registers is documented, and every documented r
     if (auth?.[1] && auth[1] in AUTH_PATHS) return AUTH_PATHS[auth[1] as keyof typeof AUTH_PATHS];
     const constant = constants[expression];
     if (constant) return constant;
+    // A template of known constants: `${CONVERSATIONS_PATH}/:id`.
+    const template = /^`([^`]*)`$/.exec(expression);
+    if (template?.[1] !== undefined) {
+      return template[1].replace(/\$\{(\w+)\}/g, (_whole, name: string) => {
+        const value = constants[name];
+        if (!value) throw new Error(`${where}: cannot tell which path ${expression} is; teach this test its value`);
+        return value;
+      });
+    }
     throw new Error(`${where}: cannot tell which path ${expression} is; teach this test its value`);
   }
 

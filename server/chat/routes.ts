@@ -1,0 +1,65 @@
+import { type RequestHandler, Router } from "express";
+import { z } from "zod";
+import {
+  CONVERSATIONS_PAGE_DEFAULT,
+  CONVERSATIONS_PAGE_MAX,
+  CONVERSATIONS_PATH,
+  type ConversationList,
+  createConversationRequestSchema,
+  renameConversationRequestSchema,
+} from "../../contract/chat.ts";
+import { GALLERY_CURSOR_MAX_LENGTH } from "../../contract/images.ts";
+import type { AuthMiddleware } from "../auth/middleware.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { ChatService } from "./service.ts";
+
+const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(CONVERSATIONS_PAGE_MAX).default(CONVERSATIONS_PAGE_DEFAULT),
+  cursor: z.string().max(GALLERY_CURSOR_MAX_LENGTH).optional(),
+});
+const idSchema = z.uuid();
+
+/** A malformed id is answered like a missing conversation: nothing about other ids leaks, and no bad uuid reaches SQL. */
+function conversationId(raw: unknown): string {
+  const parsed = idSchema.safeParse(raw);
+  if (!parsed.success) throw new AppError("not_found:conversation", "That conversation does not exist.");
+  return parsed.data;
+}
+
+/** Conversations: list, create, rename, delete, and a thread's stored messages. Owner checks live in the service. */
+export function conversationRoutes(deps: { auth: AuthMiddleware; chat: ChatService; jsonBody: RequestHandler }): Router {
+  const { auth, chat, jsonBody } = deps;
+  const router = Router();
+  const noStore = { "Cache-Control": "no-store" };
+
+  router.get(CONVERSATIONS_PATH, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const body: ConversationList = await chat.list(user.id, listQuerySchema.parse(req.query));
+    res.set(noStore).json(body);
+  });
+
+  router.post(CONVERSATIONS_PATH, jsonBody, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const { title } = createConversationRequestSchema.parse(req.body ?? {});
+    res.set(noStore).status(201).json({ conversation: await chat.create(user.id, title) });
+  });
+
+  router.patch(`${CONVERSATIONS_PATH}/:id`, jsonBody, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const { title } = renameConversationRequestSchema.parse(req.body);
+    res.set(noStore).json({ conversation: await chat.rename(user.id, conversationId(req.params.id), title) });
+  });
+
+  router.delete(`${CONVERSATIONS_PATH}/:id`, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    await chat.delete(user.id, conversationId(req.params.id));
+    res.status(204).end();
+  });
+
+  router.get(`${CONVERSATIONS_PATH}/:id/messages`, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    res.set(noStore).json({ messages: await chat.messages(user.id, conversationId(req.params.id)) });
+  });
+
+  return router;
+}

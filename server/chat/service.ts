@@ -1,0 +1,70 @@
+import { type Conversation, type ConversationList, CONVERSATION_TITLE_MAX_LENGTH } from "../../contract/chat.ts";
+import type { ConversationRow } from "../../db/schema/conversations.ts";
+import { AppError } from "../errors/app-error.ts";
+import { decodeCursor, encodeCursor } from "../paging/keyset-cursor.ts";
+import type { ChatStore, StoredMessage } from "./store.ts";
+
+const missing = () => new AppError("not_found:conversation", "That conversation does not exist.");
+
+export function toConversation(row: ConversationRow): Conversation {
+  return { id: row.id, title: row.title, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** A title from the first thing the user asked: one line, whole words, at most the title limit. */
+export function titleFromPrompt(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  if (line.length <= CONVERSATION_TITLE_MAX_LENGTH) return line;
+  const cut = line.slice(0, CONVERSATION_TITLE_MAX_LENGTH - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${space > CONVERSATION_TITLE_MAX_LENGTH / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Conversations and their stored messages; every call checks the owner first (someone else's id is a 404). */
+export function createChatService(deps: { store: ChatStore }) {
+  const { store } = deps;
+
+  async function owned(userId: string, id: string): Promise<ConversationRow> {
+    const row = await store.findOwned(userId, id);
+    if (!row) throw missing();
+    return row;
+  }
+
+  return {
+    owned,
+
+    async list(userId: string, query: { limit: number; cursor?: string | undefined }): Promise<ConversationList> {
+      const rows = await store.list(userId, query.limit + 1, decodeCursor(query.cursor));
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return { conversations: page.map(toConversation), nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.updatedAt, id: last.id }) : null };
+    },
+
+    async create(userId: string, title = ""): Promise<Conversation> {
+      return toConversation(await store.create(userId, title));
+    },
+
+    async rename(userId: string, id: string, title: string): Promise<Conversation> {
+      const row = await store.rename(userId, id, title);
+      if (!row) throw missing();
+      return toConversation(row);
+    },
+
+    async delete(userId: string, id: string): Promise<void> {
+      if (!(await store.delete(userId, id))) throw missing();
+    },
+
+    /** The thread as stored: UI messages in order. */
+    async messages(userId: string, id: string): Promise<StoredMessage[]> {
+      await owned(userId, id);
+      return (await store.messages(id)).map((row) => ({ id: row.id, role: row.role, parts: row.parts as unknown[] }));
+    },
+
+    /** Saves messages of a conversation the caller has checked; the first prompt names an untitled conversation. */
+    async append(conversation: ConversationRow, messages: readonly StoredMessage[], firstPrompt?: string): Promise<void> {
+      const title = conversation.title === "" && firstPrompt ? titleFromPrompt(firstPrompt) : undefined;
+      await store.append(conversation.id, messages, title);
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
