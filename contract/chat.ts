@@ -86,3 +86,25 @@ export type ListPersonasOutput = z.infer<typeof listPersonasOutputSchema>;
 /** Names of the chat's tools, as they appear in UI message parts (`tool-<name>`). */
 export const chatToolNames = ["generateThumbnail", "editImage", "listPersonas"] as const;
 export type ChatToolName = (typeof chatToolNames)[number];
+
+/** The message a user sends: text only (an attached image travels as `attachmentImageId`). */
+export const userMessageSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  role: z.literal("user"),
+  parts: z
+    .array(z.object({ type: z.literal("text"), text: z.string().check(z.maxLength(MAX_CHAT_MESSAGE_LENGTH)) }))
+    .check(z.minLength(1), z.maxLength(8)),
+});
+
+/** POST /api/chat: one new user message for a conversation, with the composer's picker values as defaults. */
+export const chatRequestSchema = z.object({
+  id: z.uuid(),
+  message: userMessageSchema,
+  style: z.optional(imageStyleSchema),
+  aspect: z.optional(imageAspectSchema),
+  model: z.optional(z.string().check(z.maxLength(64))),
+  attachmentImageId: z.optional(z.uuid()),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+export const stopChatResponseSchema = z.object({ stopped: z.boolean() });

@@ -15,6 +15,9 @@ import {
   verifyOtpRequestSchema,
 } from "./auth.ts";
 import {
+  CHAT_PATH,
+  chatRequestSchema,
+  stopChatResponseSchema,
   chatMessageSchema,
   chatMessagesResponseSchema,
   conversationSchema,
@@ -87,6 +90,7 @@ const requestComponents = {
   GenerateImageRequest: generateImageRequestSchema,
   CreateConversationRequest: createConversationRequestSchema,
   RenameConversationRequest: renameConversationRequestSchema,
+  ChatRequest: chatRequestSchema,
 } satisfies Record<string, Schema>;
 
 const responseComponents = {
@@ -105,6 +109,7 @@ const responseComponents = {
   ConversationResponse: conversationResponseSchema,
   ChatMessage: chatMessageSchema,
   ChatMessagesResponse: chatMessagesResponseSchema,
+  StopChatResponse: stopChatResponseSchema,
   ModelEntry: modelEntrySchema,
   ModelsResponse: modelsResponseSchema,
   ImageRecord: imageRecordSchema,
@@ -131,7 +136,7 @@ export interface HeaderSpec {
 export interface ResponseSpec {
   description: string;
   /** A JSON body (a named component), or the stored image bytes. */
-  body?: Schema | "image-bytes";
+  body?: Schema | "image-bytes" | "ui-message-stream";
   headers?: Record<string, HeaderSpec>;
 }
 
@@ -515,6 +520,56 @@ export const apiOperations: readonly OperationSpec[] = [
     errors: { ...signedIn, 404: "`not_found:conversation`.", ...serverErrors },
   },
   {
+    operationId: "sendChatMessage",
+    method: "post",
+    path: CHAT_PATH,
+    summary: "Sends a message to one of your conversations; the answer streams back as an AI SDK UI-message stream (SSE).",
+    tag: "chat",
+    auth: true,
+    requestBody: chatRequestSchema,
+    responses: {
+      200: {
+        description:
+          "Server-sent events: text deltas, tool calls with their inputs and (preliminary, then final) outputs, and the end. The user's message is saved before the model runs, the answer when it ends.",
+        body: "ui-message-stream",
+      },
+    },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:body`, `invalid:json` or `invalid:chat_message`.",
+      ...signedIn,
+      ...crossSiteCookie,
+      404: "`not_found:conversation`.",
+      409: "`conflict:chat_busy`: an answer is still streaming in this conversation.",
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "resumeChatStream",
+    method: "get",
+    path: `${CHAT_PATH}/{id}/stream`,
+    summary: "Follows the answer still streaming in a conversation from its first chunk (after a reload or a dropped connection).",
+    tag: "chat",
+    auth: true,
+    parameters: [conversationId],
+    responses: {
+      200: { description: "The live answer, every chunk so far and then the rest.", body: "ui-message-stream" },
+      204: { description: "No answer is streaming: read the stored messages." },
+    },
+    errors: { ...signedIn, 404: "`not_found:conversation`.", ...serverErrors },
+  },
+  {
+    operationId: "stopChatStream",
+    method: "post",
+    path: `${CHAT_PATH}/{id}/stop`,
+    summary: "Stops the answer streaming in a conversation; what it said so far is saved.",
+    tag: "chat",
+    auth: true,
+    parameters: [conversationId],
+    responses: { 200: { description: `Whether an answer was stopped. ${noStore}`, body: stopChatResponseSchema } },
+    errors: { ...signedIn, ...crossSiteCookie, 404: "`not_found:conversation`.", ...serverErrors },
+  },
+  {
     operationId: "getOpenApiDocument",
     method: "get",
     path: OPENAPI_PATH,
@@ -607,6 +662,7 @@ function responseObject(spec: ResponseSpec): ResponseObject {
   const response: ResponseObject = { description: spec.description };
   if (spec.headers) response.headers = spec.headers;
   if (spec.body === "image-bytes") response.content = Object.fromEntries(uploadTypes.map((type) => [type, {}]));
+  else if (spec.body === "ui-message-stream") response.content = { "text/event-stream": { schema: { type: "string" } } };
   else if (spec.body) response.content = { "application/json": { schema: { $ref: componentRef(nameOf(responseComponents, spec.body)) } } };
   return response;
 }

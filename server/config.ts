@@ -103,6 +103,8 @@ const envSchema = z.object({
   REPLICATE_KONTEXT_PRO_MODEL: modelId("black-forest-labs/flux-kontext-pro"),
   REPLICATE_KONTEXT_MAX_MODEL: modelId("black-forest-labs/flux-kontext-max"),
   OPENAI_IMAGE_MODEL: modelId("gpt-image-1"),
+  // The chat's language model when OPENAI_API_KEY is set (any OpenAI-compatible server through OPENAI_BASE_URL).
+  CHAT_MODEL: modelId("gpt-4.1-mini"),
   // @ai-sdk/google only runs Gemini image models: the Imagen API was shut down (its 4.0.49 changelog).
   GOOGLE_FLASH_IMAGE_MODEL: geminiModelId("gemini-3.1-flash-image"),
   GOOGLE_PRO_IMAGE_MODEL: geminiModelId("gemini-3-pro-image"),
@@ -184,6 +186,8 @@ const configSchema = envSchema
     otpSendLimitPerIp: e.OTP_SEND_LIMIT_PER_IP,
     /** Failed sign-ins (password or code) after which an IP waits out the 10-minute window. */
     loginFailureLimitPerIp: e.LOGIN_FAILURE_LIMIT_PER_IP,
+    /** The chat's language model: OpenAI-compatible when a key is set, else the offline assistant. */
+    chat: { openaiApiKey: e.OPENAI_API_KEY, openaiBaseUrl: e.OPENAI_BASE_URL, model: e.CHAT_MODEL },
     /** Image providers: keys (unset ones leave their models listed but unavailable), model ids, endpoints, limits. */
     imageProviders: {
       keys: {

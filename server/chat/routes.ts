@@ -1,6 +1,8 @@
-import { type RequestHandler, Router } from "express";
+import { type RequestHandler, type Response, Router } from "express";
 import { z } from "zod";
 import {
+  CHAT_PATH,
+  chatRequestSchema,
   CONVERSATIONS_PAGE_DEFAULT,
   CONVERSATIONS_PAGE_MAX,
   CONVERSATIONS_PATH,
@@ -12,6 +14,7 @@ import { GALLERY_CURSOR_MAX_LENGTH } from "../../contract/images.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { ChatService } from "./service.ts";
+import type { ChatTurns } from "./turns.ts";
 
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CONVERSATIONS_PAGE_MAX).default(CONVERSATIONS_PAGE_DEFAULT),
@@ -59,6 +62,64 @@ export function conversationRoutes(deps: { auth: AuthMiddleware; chat: ChatServi
   router.get(`${CONVERSATIONS_PATH}/:id/messages`, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     res.set(noStore).json({ messages: await chat.messages(user.id, conversationId(req.params.id)) });
+  });
+
+  return router;
+}
+
+/** Sends an answer's SSE chunks as they come; a client that goes away stops following, never the answer itself. */
+async function sendSse(res: Response, stream: ReadableStream<string>): Promise<void> {
+  res.status(200).set({
+    "Content-Type": "text/event-stream",
+    "Cache-Control": "no-cache, no-transform",
+    Connection: "keep-alive",
+    "X-Accel-Buffering": "no",
+    "x-vercel-ai-ui-message-stream": "v1",
+  });
+  res.flushHeaders();
+  const reader = stream.getReader();
+  const closed = () => void reader.cancel().catch(() => undefined);
+  res.once("close", closed);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve));
+    }
+  } catch {
+    // The follower was cancelled (the client left); the answer goes on and is saved when it ends.
+  } finally {
+    res.off("close", closed);
+    res.end();
+  }
+}
+
+/** The chat: a new message answered as a UI-message stream, following a live answer again, and stopping it. */
+export function chatRoutes(deps: { auth: AuthMiddleware; turns: ChatTurns; jsonBody: RequestHandler }): Router {
+  const { auth, turns, jsonBody } = deps;
+  const router = Router();
+
+  router.post(CHAT_PATH, jsonBody, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the message as JSON.");
+    const stream = await turns.start(user, chatRequestSchema.parse(req.body));
+    await sendSse(res, stream);
+  });
+
+  router.get(`${CHAT_PATH}/:id/stream`, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const stream = await turns.resume(user.id, conversationId(req.params.id));
+    if (!stream) {
+      res.status(204).end();
+      return;
+    }
+    await sendSse(res, stream);
+  });
+
+  router.post(`${CHAT_PATH}/:id/stop`, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const stopped = await turns.stop(user.id, conversationId(req.params.id));
+    res.set("Cache-Control", "no-store").json({ stopped });
   });
 
   return router;

@@ -5,7 +5,7 @@ import helmet from "helmet";
 import { createAuthMiddleware } from "../auth/middleware.ts";
 import { authRoutes } from "../auth/routes.ts";
 import { authenticateSockets } from "../auth/socket-auth.ts";
-import { conversationRoutes } from "../chat/routes.ts";
+import { chatRoutes, conversationRoutes } from "../chat/routes.ts";
 import { creditsRoutes } from "../credits/routes.ts";
 import { generationRoutes } from "../generation/routes.ts";
 import { createCachedCheck } from "../health/cached-check.ts";
@@ -98,6 +98,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir }));
   app.use(creditsRoutes({ service: services.credits, auth }));
   app.use(conversationRoutes({ auth, chat: services.chat, jsonBody }));
+  app.use(chatRoutes({ auth, turns: services.chatTurns, jsonBody }));
   app.use(authRoutes({ service: services.auth, auth, isProduction: config.isProduction, jsonBody }));
   // The dev mailbox exists only where no real mail goes out, and never in production.
   if (!config.isProduction && services.mailer.kind === "dev-mailbox") app.use(devMailboxRoutes({ store: services.devMailStore }));

@@ -4,7 +4,14 @@ import { createSessionStore } from "../auth/session-store.ts";
 import { createSessions } from "../auth/sessions.ts";
 import { createAuthStore } from "../auth/store.ts";
 import type { Config } from "../config.ts";
+import type { LanguageModel } from "ai";
+import { createLiveStreams } from "../chat/live-streams.ts";
+import { chatModelFor } from "../chat/model.ts";
 import { createChatService } from "../chat/service.ts";
+import { generateThumbnailTool } from "../chat/tools/generate-thumbnail.ts";
+import { listPersonasTool } from "../chat/tools/list-personas.ts";
+import { createImageWaiter } from "../chat/tools/wait-for-images.ts";
+import { createChatTurns } from "../chat/turns.ts";
 import { createChatStore } from "../chat/store.ts";
 import { createCreditsService } from "../credits/service.ts";
 import type { EngineSet, ImageEngine } from "../generation/engine.ts";
@@ -43,6 +50,8 @@ export interface ServiceDeps {
   storage?: Storage;
   /** Engines by model id; by default Studio plus every provider whose key is set. */
   engines?: EngineSet;
+  /** The chat's language model; by default CHAT_MODEL when OPENAI_API_KEY is set, else the offline assistant. */
+  chatModel?: () => LanguageModel;
 }
 
 /**
@@ -85,6 +94,18 @@ export function createServices(deps: ServiceDeps) {
     limits: { otpSendsPerIp: config.otpSendLimitPerIp, failuresPerIp: config.loginFailureLimitPerIp },
   });
   const chat = createChatService({ store: createChatStore(db) });
+  const waitForImages = createImageWaiter({ images });
+  const chatTurns = createChatTurns({
+    chat,
+    credits,
+    model: deps.chatModel ?? chatModelFor(config.chat, offlineAssistant),
+    tools: (ctx) => ({
+      generateThumbnail: generateThumbnailTool({ generation, personas, credits, registry, waitForImages }, ctx),
+      listPersonas: listPersonasTool({ personas }, ctx),
+    }),
+    live: createLiveStreams(),
+    logger,
+  });
   const waitlist = createWaitlistService({
     store: createWaitlistStore(database),
     rateLimiter,
@@ -118,6 +139,7 @@ export function createServices(deps: ServiceDeps) {
     personas,
     generation,
     chat,
+    chatTurns,
     waitlist,
     /** Closes what the services opened (the SMTP pool); the database belongs to whoever opened it. */
     close(): void {
@@ -127,6 +149,10 @@ export function createServices(deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+const offlineAssistant = (): LanguageModel => {
+  throw new Error("OFFLINE-PENDING");
+};
 
 /** Studio always; each provider model whose key is set. */
 function defaultEngines(config: Config): EngineSet {

@@ -6,7 +6,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod/mini";
 import { AUTH_PATHS } from "../../contract/auth.ts";
-import { CONVERSATIONS_PATH } from "../../contract/chat.ts";
+import { CHAT_PATH, CONVERSATIONS_PATH } from "../../contract/chat.ts";
 import { errorBodySchema, errorKinds } from "../../contract/errors.ts";
 import {
   apiOperations,
@@ -241,6 +241,14 @@ const validBodies: Record<string, Record<string, unknown>> = {
   generateImage: { prompt: "A cat on a rocket", style: "cartoon", aspect: "1:1", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42 },
   createConversation: { title: "My channel art" },
   renameConversation: { title: "Day 100 thumbnails" },
+  sendChatMessage: {
+    id: uuid,
+    message: { id: "m1", role: "user", parts: [{ type: "text", text: "A cartoon thumbnail" }] },
+    style: "cartoon",
+    aspect: "16:9",
+    model: "studio",
+    attachmentImageId: uuid,
+  },
 };
 
 /** Values of every JSON type, plus the edges of whatever bounds the documented property has. */
@@ -341,6 +349,7 @@ const responseSamples: Record<string, unknown> = {
   CreditsResponse: { credits: 99, transactions: [{ id: uuid, delta: -1, reason: "generation", ref: uuid, createdAt }] },
   ConversationList: { conversations: [{ id: uuid, title: "Day 100", createdAt, updatedAt: createdAt }], nextCursor: null },
   ConversationResponse: { conversation: { id: uuid, title: "", createdAt, updatedAt: createdAt } },
+  StopChatResponse: { stopped: true },
   ChatMessagesResponse: { messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "Hello" }] }] },
   OpenApiDocument: doc,
 };
@@ -364,7 +373,7 @@ function* mutations(value: unknown): Generator<[string, unknown]> {
 describe("the document's response bodies agree with the contract's schemas", () => {
   const jsonResponses = apiOperations.flatMap((spec) =>
     Object.entries(spec.responses).flatMap(([status, response]) => {
-      if (response.body === undefined || response.body === "image-bytes") return [];
+      if (response.body === undefined || response.body === "image-bytes" || response.body === "ui-message-stream") return [];
       const ref = doc.paths[spec.path]?.[spec.method]?.responses[status]?.content?.["application/json"]?.schema?.$ref ?? "";
       return [{ name: ref.split("/").at(-1) ?? "", ref, contract: response.body }];
     }),
@@ -399,7 +408,7 @@ describe("the document's response bodies agree with the contract's schemas", () 
 
 describe("every route the server registers is documented, and every documented route exists", () => {
   const serverDir = fileURLToPath(new URL("../", import.meta.url));
-  const constants: Record<string, string> = { WAITLIST_PATH, OPENAPI_PATH, CONVERSATIONS_PATH };
+  const constants: Record<string, string> = { WAITLIST_PATH, OPENAPI_PATH, CONVERSATIONS_PATH, CHAT_PATH };
 
   /** The path a route registration names: a string literal, an AUTH_PATHS entry or a known path constant. */
   function pathOf(expression: string, where: string): string {

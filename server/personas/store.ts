@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/open-db.ts";
 import { personas, type PersonaRow } from "../../db/schema/personas.ts";
 
@@ -11,6 +11,19 @@ export function createPersonaStore(db: DbOrTx) {
         .select()
         .from(personas)
         .where(and(eq(personas.userId, userId), inArray(personas.id, [...ids])));
+    },
+
+    /** The user's own personas with these handles (matched without case). */
+    async findByHandles(userId: string, handles: readonly string[]): Promise<PersonaRow[]> {
+      if (handles.length === 0) return [];
+      return db
+        .select()
+        .from(personas)
+        .where(and(eq(personas.userId, userId), inArray(sql`lower(${personas.handle})`, handles.map((h) => h.toLowerCase()))));
+    },
+
+    async list(userId: string): Promise<PersonaRow[]> {
+      return db.select().from(personas).where(eq(personas.userId, userId)).orderBy(personas.handle);
     },
 
     async insert(row: typeof personas.$inferInsert): Promise<PersonaRow> {

@@ -1,0 +1,16 @@
+import type { ImageAspect, ImageStyle } from "../../../contract/images.ts";
+
+/**
+ * What one chat message's tools act with. The user comes from the session, never from a tool's arguments; the
+ * pickers' values are defaults the model may override; `imagesLeft` caps the images one message may make.
+ */
+export interface ChatToolContext {
+  userId: string;
+  style: ImageStyle | undefined;
+  aspect: ImageAspect | undefined;
+  model: string | undefined;
+  /** An upload attached to the message: the base image of a generation. */
+  attachmentImageId: string | undefined;
+  imagesLeft: number;
+  signal: AbortSignal;
+}

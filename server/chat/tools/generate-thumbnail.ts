@@ -1,0 +1,69 @@
+import { tool } from "ai";
+import { type GenerateThumbnailInput, generateThumbnailInputSchema, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
+import type { ImageRecord } from "../../../contract/images.ts";
+import type { CreditsService } from "../../credits/service.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { GenerationService } from "../../generation/service.ts";
+import type { ModelRegistry } from "../../generation/registry.ts";
+import type { PersonaService } from "../../personas/service.ts";
+import type { ChatToolContext } from "./context.ts";
+import { type ImageWaiter, creditsSpentOn } from "./wait-for-images.ts";
+
+export interface GenerateThumbnailDeps {
+  generation: GenerationService;
+  personas: PersonaService;
+  credits: CreditsService;
+  registry: ModelRegistry;
+  waitForImages: ImageWaiter;
+}
+
+/** The words on the picture go in quotes: the engines read a quoted phrase as the headline. */
+function promptWithHeadline(input: GenerateThumbnailInput): string {
+  if (!input.headline || input.prompt.includes(input.headline)) return input.prompt;
+  return `"${input.headline.replaceAll('"', "'")}" ${input.prompt}`;
+}
+
+/**
+ * Makes thumbnails through the one generation path (checks, charge, job), then follows them: a first output lists
+ * them pending, so the thread shows their progress at once; the final one has them ready or failed (and refunded).
+ */
+export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatToolContext) {
+  return tool({
+    description:
+      "Makes one or more thumbnails. Use the user's own words as the prompt; put words they quoted in `headline`. " +
+      `Persona handles (without @) only as the user wrote them. At most ${MAX_IMAGES_PER_MESSAGE} images per message.`,
+    inputSchema: generateThumbnailInputSchema,
+    async *execute(input): AsyncGenerator<ImagesToolOutput> {
+      const count = Math.min(input.count ?? 1, ctx.imagesLeft);
+      if (count <= 0) throw new AppError("invalid:generation", `One message makes at most ${MAX_IMAGES_PER_MESSAGE} images. Send another message for more.`);
+      const modelId = input.model ?? ctx.model ?? "studio";
+      const model = deps.registry.find(modelId);
+      const personas = await deps.personas.byHandles(ctx.userId, input.personaHandles ?? []);
+      if (model) {
+        const cost = model.creditCost * count;
+        const balance = (await deps.credits.balance(ctx.userId)) ?? 0;
+        if (balance < cost) {
+          throw new AppError(
+            "insufficient_credits:generation",
+            `${count === 1 ? "This image" : `These ${count} images`} would cost ${cost} credits with ${model.label}, and you have ${balance}. Top up or pick a cheaper model.`,
+          );
+        }
+      }
+      ctx.imagesLeft -= count;
+      const request = {
+        prompt: promptWithHeadline(input),
+        style: input.style ?? ctx.style ?? "realistic",
+        aspect: input.aspect ?? ctx.aspect ?? "16:9",
+        model: modelId,
+        personaIds: personas.map((p) => p.id),
+        ...((input.baseImageId ?? ctx.attachmentImageId) ? { baseImageId: input.baseImageId ?? ctx.attachmentImageId } : {}),
+      };
+      const queued: ImageRecord[] = [];
+      for (let i = 0; i < count; i++) queued.push(await deps.generation.request(ctx.userId, request));
+      yield { images: queued, creditsSpent: creditsSpentOn(queued), creditsLeft: (await deps.credits.balance(ctx.userId)) ?? 0 };
+      // The last output a tool yields is its result.
+      const done = await deps.waitForImages(ctx.userId, queued, ctx.signal);
+      yield { images: done, creditsSpent: creditsSpentOn(done), creditsLeft: (await deps.credits.balance(ctx.userId)) ?? 0 };
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { tool } from "ai";
+import { listPersonasInputSchema, type ListPersonasOutput } from "../../../contract/chat.ts";
+import type { PersonaService } from "../../personas/service.ts";
+import type { ChatToolContext } from "./context.ts";
+
+/** The signed-in user's personas, by handle: what `@handle` may name. */
+export function listPersonasTool(deps: { personas: PersonaService }, ctx: ChatToolContext) {
+  return tool({
+    description: "Lists the user's own personas (their @handles, names and roles).",
+    inputSchema: listPersonasInputSchema,
+    async execute(): Promise<ListPersonasOutput> {
+      return { personas: await deps.personas.list(ctx.userId) };
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { ImageRecord } from "../../../contract/images.ts";
+import type { ImageService } from "../../images/service.ts";
+
+export type ImageWaiter = (userId: string, images: readonly ImageRecord[], signal: AbortSignal) => Promise<ImageRecord[]>;
+
+const finished = (image: ImageRecord) => image.status === "ready" || image.status === "failed";
+
+/** What the finished images cost: a failed one was refunded. */
+export const creditsSpentOn = (images: readonly ImageRecord[]) => images.filter((i) => i.status !== "failed").reduce((sum, i) => sum + i.creditsSpent, 0);
+
+/**
+ * Waits until every image is ready or failed, reading their records (a worker on another node writes them there).
+ * Stops waiting when the answer is stopped or after `timeoutMs`, answering the records as they are then.
+ */
+export function createImageWaiter(deps: { images: ImageService; pollMs?: number; timeoutMs?: number }): ImageWaiter {
+  const pollMs = deps.pollMs ?? 200;
+  const timeoutMs = deps.timeoutMs ?? 5 * 60_000;
+  return async (userId, images, signal) => {
+    let current = [...images];
+    const deadline = Date.now() + timeoutMs;
+    while (!current.every(finished) && !signal.aborted && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+      });
+      current = await Promise.all(current.map((image) => (finished(image) ? image : deps.images.record(userId, image.id))));
+    }
+    return current;
+  };
+}
