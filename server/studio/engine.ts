@@ -2,12 +2,14 @@ import sharp from "sharp";
 import { z } from "zod";
 import { imageAspectSchema, imageStyleSchema, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
-import type { GenerateInput, GenerateResult, ImageEngine } from "../generation/engine.ts";
+import type { GenerateInput, GenerateProgress, GenerateResult, ImageEngine, PersonaCutout } from "../generation/engine.ts";
 import { createFontStore, type FontStore } from "./fonts.ts";
 import { isUsablePhoto } from "./photo.ts";
 import { renderScene } from "./render.ts";
 import { createSubjectCache } from "./subject-cache.ts";
 import { buildScene } from "./scene.ts";
+import { editScene, type SceneChanges, withoutRenderedText } from "./scene-edit.ts";
+import { parseStudioScene } from "./scene-schema.ts";
 
 /** Largest persona cut-out accepted, in bytes and pixels (the upload limits). */
 const MAX_CUTOUT_BYTES = MAX_IMAGE_BYTES;
@@ -23,11 +25,30 @@ const inputSchema = z.object({
     .max(MAX_PERSONAS),
 });
 
+const personasSchema = inputSchema.shape.personas;
+
+/** An edit of an image the Studio engine drew: its stored scene, the changes, and the same personas and base image. */
+export interface EditInput {
+  /** The image's stored scene, as read from the database: checked before anything else. */
+  scene: unknown;
+  changes: SceneChanges;
+  /** The cut-outs by the scene's subject index, as they were given to generate. */
+  personas: readonly PersonaCutout[];
+  baseImage?: Buffer | undefined;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((progress: GenerateProgress) => void) | undefined;
+}
+
+export interface StudioEngine extends ImageEngine {
+  /** Re-renders a stored scene with one or more layers changed; the result's scene is the new one to store. */
+  edit(input: EditInput): Promise<GenerateResult>;
+}
+
 /**
  * The offline Studio engine (docs/product/studio-engine.md): always available, no network, deterministic. The font
  * store and the prepared-persona cache are the engine's own, so faces are parsed and personas fitted once per engine.
  */
-export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?: number } = {}): ImageEngine {
+export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?: number } = {}): StudioEngine {
   const fonts = deps.fonts ?? createFontStore();
   const subjects = createSubjectCache(deps.subjectCacheSize ?? 6);
   return {
@@ -59,6 +80,40 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
       progress("encode", 100);
       return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
     },
+    async edit(input: EditInput): Promise<GenerateResult> {
+      input.signal?.throwIfAborted();
+      const stored = parseStudioScene(input.scene);
+      if (!stored) throw new AppError("unprocessable:image", "This image has no Studio scene that can be edited; generate a new one instead.");
+      const personas = personasSchema.safeParse(input.personas);
+      if (!personas.success) {
+        throw new AppError(
+          "invalid:generation",
+          "The edit request is invalid.",
+          personas.error.issues.map((i) => ({ path: `personas.${i.path.join(".")}`, message: i.message })),
+        );
+      }
+      const progress = monotonic(input.onProgress);
+      progress("layout", 5);
+      await Promise.all(personas.data.map((p, i) => assertCutout(p.png, i)));
+      const baseImage = input.baseImage;
+      if (baseImage !== undefined && !(Buffer.isBuffer(baseImage) && (await isUsablePhoto(baseImage)))) {
+        throw new AppError("unprocessable:base_image", "The base image is not a readable PNG, JPEG or WebP.");
+      }
+      // What the last render decided about the text (lines, size, plate) is made again for the edited scene.
+      const scene = withoutRenderedText(editScene(stored, input.changes));
+      const rendered = await renderScene(scene, { fonts, subjects, cutouts: personas.data.map((p) => p.png), baseImage, signal: input.signal, progress });
+      progress("encode", 100);
+      return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
+    },
+  };
+}
+
+/** Progress that never goes down, as the job's announcements require. */
+function monotonic(report: EditInput["onProgress"]): (stage: GenerateProgress["stage"], value: number) => void {
+  let percent = 0;
+  return (stage, value) => {
+    percent = Math.max(percent, value);
+    report?.({ stage, percent });
   };
 }
 

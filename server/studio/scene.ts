@@ -55,6 +55,12 @@ export interface TextLayer {
   highlightLine: number;
   stroke: { color: string; width: number };
   shadow: { dx: number; dy: number; opacity: number };
+  /** Set by an edit: the user chose the fill, so legibility comes from the stroke and shadow, never a flip or plate. */
+  fixedFill?: boolean;
+  /** Set by an edit: how much larger than the fitted size the headline may grow (1 when absent). */
+  scale?: number;
+  /** Set by an edit: where the lines sit in the box (centred when absent). */
+  valign?: "top" | "center" | "bottom";
   /** Filled in by the renderer: the lines, size, measured backdrop and the resulting WCAG contrast. */
   lines?: string[];
   size?: number;
@@ -96,13 +102,32 @@ export interface SceneInput {
   hasBaseImage?: boolean;
 }
 
+/** The frame's safe margin, in pixels. */
+export function marginOf(width: number, height: number): number {
+  return Math.round(Math.min(width, height) * 0.055);
+}
+
+/** The landscape layout with personas: headline on one side, personas on the other. */
+export function sideBySide(width: number, height: number, personaRight: boolean): { textBox: Rect; subjectArea: Rect } {
+  const margin = marginOf(width, height);
+  const split = width * 0.54;
+  const textW = split - margin * 1.5;
+  const textX = personaRight ? margin : width - margin - textW;
+  const subjectW = width - split + margin;
+  return {
+    // Leave the bottom-right corner free on 16:9, where YouTube draws the duration.
+    textBox: { x: textX, y: height * 0.1, w: textW, h: height * 0.7 },
+    subjectArea: { x: personaRight ? width - subjectW : 0, y: height * 0.08, w: subjectW, h: height * 0.92 },
+  };
+}
+
 export function buildScene(input: SceneInput): Scene {
   const { width, height } = imageAspects[input.aspect];
   const random = createRandom(input.seed ^ hashString(`${input.style}|${input.aspect}|${input.prompt}`));
   const palette = random.fork("palette").pick(palettesFor(input.style));
   const headline = headlineFromPrompt(input.prompt);
   const layout = random.fork("layout");
-  const margin = Math.round(Math.min(width, height) * 0.055);
+  const margin = marginOf(width, height);
   const portrait = height > width;
   // Square and vertical frames stack headline over persona; a side-by-side split leaves both too narrow there.
   const stacked = height >= width;
@@ -122,29 +147,24 @@ export function buildScene(input: SceneInput): Scene {
     textBox = { x: margin, y: height * top, w: width - 2 * margin, h: height * tall };
     subjectArea = { x: 0, y: height * (top + tall), w: width, h: height * (1 - top - tall) };
   } else {
-    const split = width * 0.54;
-    const textW = split - margin * 1.5;
-    const textX = personaRight ? margin : width - margin - textW;
-    // Leave the bottom-right corner free on 16:9, where YouTube draws the duration.
-    textBox = { x: textX, y: height * 0.1, w: textW, h: height * 0.7 };
-    const subjectW = width - split + margin;
-    subjectArea = { x: personaRight ? width - subjectW : 0, y: height * 0.08, w: subjectW, h: height * 0.92 };
+    ({ textBox, subjectArea } = sideBySide(width, height, personaRight));
   }
 
   const subjects = subjectArea ? placeSubjects(input.personaNames, subjectArea, palette, layout, Math.min(width, height)) : [];
   const unit = Math.min(width, height);
+  const look = textLook(input.style, palette, unit, layout);
   const text: TextLayer = {
     text: headline.text,
     script: headline.script,
-    face: input.style === "vintage" ? "abril" : "anton",
+    face: look.face,
     box: textBox,
     align: hasPersona && !stacked ? "left" : "center",
-    rotation: input.style === "cartoon" ? layout.range(-5, -2) : input.style === "abstract" ? layout.range(-2, 2) : 0,
-    fill: palette.text,
-    highlight: palette.highlight,
+    rotation: look.rotation,
+    fill: look.fill,
+    highlight: look.highlight,
     highlightLine: layout.int(0, 2),
-    stroke: { color: palette.ink, width: unit * (input.style === "vintage" ? 0.012 : 0.018) },
-    shadow: { dx: unit * 0.008, dy: unit * 0.012, opacity: input.style === "cartoon" ? 0.9 : 0.6 },
+    stroke: look.stroke,
+    shadow: look.shadow,
   };
 
   return {
@@ -160,6 +180,18 @@ export function buildScene(input: SceneInput): Scene {
     subjects,
     text: [text],
     accents: accentsFor(input.style, width, height, palette, random.fork("accents"), subjects, textBox),
+  };
+}
+
+/** What a style decides about a headline: face, tilt, colours, stroke and shadow. Draws from `random` for the tilt only. */
+export function textLook(style: ImageStyle, palette: Palette, unit: number, random: Random): Pick<TextLayer, "face" | "rotation" | "fill" | "highlight" | "stroke" | "shadow"> {
+  return {
+    face: style === "vintage" ? "abril" : "anton",
+    rotation: style === "cartoon" ? random.range(-5, -2) : style === "abstract" ? random.range(-2, 2) : 0,
+    fill: palette.text,
+    highlight: palette.highlight,
+    stroke: { color: palette.ink, width: unit * (style === "vintage" ? 0.012 : 0.018) },
+    shadow: { dx: unit * 0.008, dy: unit * 0.012, opacity: style === "cartoon" ? 0.9 : 0.6 },
   };
 }
 
@@ -182,7 +214,7 @@ function placeSubjects(names: readonly string[], area: Rect, palette: Palette, r
   }).reverse();
 }
 
-function backgroundFor(style: ImageStyle, width: number, height: number, palette: Palette, random: Random, hero: Rect): Omit<BackgroundLayer, "photo"> {
+export function backgroundFor(style: ImageStyle, width: number, height: number, palette: Palette, random: Random, hero: Rect): Omit<BackgroundLayer, "photo"> {
   const focus = { x: Math.round(hero.x + hero.w / 2), y: Math.round(hero.y + hero.h * 0.4) };
   const unit = Math.min(width, height);
   const shapes: Shape[] = [];
@@ -209,7 +241,7 @@ function backgroundFor(style: ImageStyle, width: number, height: number, palette
   return { style, focus, shapes };
 }
 
-function accentsFor(style: ImageStyle, width: number, height: number, palette: Palette, random: Random, subjects: SubjectLayer[], textBox: Rect): Accent[] {
+export function accentsFor(style: ImageStyle, width: number, height: number, palette: Palette, random: Random, subjects: SubjectLayer[], textBox: Rect): Accent[] {
   const unit = Math.min(width, height);
   const hero = subjects[subjects.length - 1];
   const accents: Accent[] = [];

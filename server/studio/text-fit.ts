@@ -12,6 +12,8 @@ export interface FitOptions {
   /** Gap between lines as a fraction of the size. */
   leading: number;
   cjk: boolean;
+  /** Where the lines sit in the box; centred when absent. */
+  valign?: "top" | "center" | "bottom";
 }
 
 export interface FittedText {
@@ -97,7 +99,8 @@ function place(lines: string[], size: number, chain: readonly Face[], options: F
   const measured = lines.map((line) => shapeLine(line, chain, size));
   const heights = measured.map((m) => m.box.y2 - m.box.y1);
   const total = heights.reduce((a, b) => a + b, 0) + gap * (lines.length - 1);
-  let top = options.box.y + (options.box.h - total) / 2;
+  const slack = options.box.h - total;
+  let top = options.box.y + (options.valign === "top" ? 0 : options.valign === "bottom" ? slack : slack / 2);
   const shaped: ShapedLine[] = [];
   let box: Box = { x1: Infinity, y1: Infinity, x2: -Infinity, y2: -Infinity };
   lines.forEach((line, i) => {

@@ -34,19 +34,23 @@ export async function renderText(
   const drawable = [...layer.text].filter((c) => /\s/u.test(c) || faceFor(c, faces)).join("").replace(/\s+/gu, " ").trim();
   const text = drawable || FALLBACK_HEADLINE;
   const cjk = layer.script === "cjk" && drawable !== "";
+  // An edit's scale moves the size cap; a smaller headline may also go below the usual legible minimum rather
+  // than lose words.
+  const scale = layer.scale ?? 1;
   const fit = fitText(text, faces, {
     box: layer.box,
     align: layer.align,
-    maxSize: unit * (cjk ? 0.2 : 0.26),
-    minSize: unit * (cjk ? 0.075 : 0.07),
+    maxSize: unit * (cjk ? 0.2 : 0.26) * scale,
+    minSize: unit * (cjk ? 0.075 : 0.07) * Math.min(1, scale),
     leading: cjk ? 0.14 : 0.06,
     cjk,
+    ...(layer.valign ? { valign: layer.valign } : {}),
   });
   const ink: Rect = { x: fit.box.x1, y: fit.box.y1, w: fit.box.x2 - fit.box.x1, h: fit.box.y2 - fit.box.y1 };
   const pad = fit.size * 0.16 + layer.stroke.width;
   const plateRect = clamp({ x: ink.x - pad, y: ink.y - pad, w: ink.w + 2 * pad, h: ink.h + 2 * pad }, layer.box, unit);
   const behind = await backdropOf(plateRect);
-  const colours = legible(layer, behind);
+  const colours = layer.fixedFill ? chosenFill(layer, behind, unit) : legible(layer, behind);
   const result: TextLayer = {
     ...layer,
     text,
@@ -58,7 +62,7 @@ export async function renderText(
   };
   if (colours.plate) result.plate = { ...colours.plate, rect: roundRect(plateRect) };
   const highlightLine = fit.lines.length > 1 ? layer.highlightLine % fit.lines.length : -1;
-  const strokeW = (layer.stroke.width * 2).toFixed(1);
+  const strokeW = (result.stroke.width * 2).toFixed(1);
   const paths = fit.shaped.map((line, i) => ({ d: line.d, fill: i === highlightLine ? result.highlight : result.fill }));
   const cx = ink.x + ink.w / 2;
   const cy = ink.y + ink.h / 2;
@@ -67,14 +71,14 @@ export async function renderText(
     result.plate
       ? `<rect x="${plateRect.x.toFixed(1)}" y="${plateRect.y.toFixed(1)}" width="${plateRect.w.toFixed(1)}" height="${plateRect.h.toFixed(1)}" rx="${(fit.size * 0.12).toFixed(1)}" fill="${result.plate.color}" fill-opacity="${result.plate.opacity}"/>`
       : "",
-    `<g transform="translate(${layer.shadow.dx.toFixed(1)} ${layer.shadow.dy.toFixed(1)})" opacity="${layer.shadow.opacity}">`,
+    `<g transform="translate(${result.shadow.dx.toFixed(1)} ${result.shadow.dy.toFixed(1)})" opacity="${result.shadow.opacity}">`,
     ...paths.map((p) => `<path d="${p.d}" fill="${result.stroke.color}" stroke="${result.stroke.color}" stroke-width="${strokeW}" stroke-linejoin="round"/>`),
     `</g>`,
     ...paths.map((p) => `<path d="${p.d}" fill="${result.stroke.color}" stroke="${result.stroke.color}" stroke-width="${strokeW}" stroke-linejoin="round"/>`),
     ...paths.map((p) => `<path d="${p.d}" fill="${p.fill}"/>`),
     `</g>`,
   ].join("");
-  const margin = layer.stroke.width * 2 + Math.max(layer.shadow.dx, layer.shadow.dy) + fit.size * 0.1;
+  const margin = result.stroke.width * 2 + Math.max(result.shadow.dx, result.shadow.dy) + fit.size * 0.1;
   const outer = result.plate ? union(expand(ink, margin), plateRect) : expand(ink, margin);
   const sin = Math.abs(Math.sin((layer.rotation * Math.PI) / 180));
   const region = expand(outer, sin * Math.max(outer.w, outer.h) * 0.5 + 2);
@@ -82,7 +86,7 @@ export async function renderText(
 }
 
 interface Legible {
-  text: Pick<TextLayer, "fill" | "highlight" | "stroke">;
+  text: Pick<TextLayer, "fill" | "highlight" | "stroke"> & Partial<Pick<TextLayer, "shadow">>;
   plate?: { color: string; opacity: number };
   contrast: number;
 }
@@ -112,6 +116,34 @@ function legible(layer: TextLayer, behind: Rgb): Legible {
     }
   }
   throw new Error("unreachable: the opaque plate always decides");
+}
+
+/** A fill the user chose is kept whatever is behind it; the outline and shadow carry the contrast instead. */
+function chosenFill(layer: TextLayer, behind: Rgb, unit: number): Legible {
+  const contrast = Math.min(...[layer.fill, layer.highlight].map((c) => contrastRatio(hexToRgb(c), behind)));
+  return { text: { fill: layer.fill, highlight: layer.highlight, ...outlineFor(layer, behind, unit) }, contrast };
+}
+
+/**
+ * The stroke and shadow a fill needs to stand out from `behind`: unchanged when the fill already does; otherwise a
+ * stroke that contrasts with the fill (the current one, else white or black), at least 2.8% of the frame's short
+ * side, and a near-opaque shadow. Idempotent, so an edit and the render can both apply it.
+ */
+export function outlineFor(layer: Pick<TextLayer, "fill" | "stroke" | "shadow">, behind: Rgb, unit: number): Pick<TextLayer, "stroke" | "shadow"> {
+  const fill = hexToRgb(layer.fill);
+  if (contrastRatio(fill, behind) >= MIN_CONTRAST) return { stroke: layer.stroke, shadow: layer.shadow };
+  const colours = [layer.stroke.color, "#ffffff", "#000000"];
+  const color = colours.find((c) => contrastRatio(fill, hexToRgb(c)) >= MIN_CONTRAST) ?? strongest(fill, colours);
+  return {
+    stroke: { color, width: Math.max(layer.stroke.width, unit * 0.028) },
+    shadow: { ...layer.shadow, opacity: Math.max(layer.shadow.opacity, 0.9) },
+  };
+}
+
+function strongest(fill: Rgb, colours: readonly string[]): string {
+  let best = colours[0] ?? "#000000";
+  for (const c of colours) if (contrastRatio(fill, hexToRgb(c)) > contrastRatio(fill, hexToRgb(best))) best = c;
+  return best;
 }
 
 function clamp(rect: Rect, box: Rect, unit: number): Rect {

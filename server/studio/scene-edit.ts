@@ -1,0 +1,258 @@
+import { headlinePositions, subjectPositions, type EditImageInput } from "../../contract/chat.ts";
+import { imageStyles, type ImageStyle } from "../../contract/images.ts";
+import { hexToRgb, mix, type Rgb } from "./color.ts";
+import { scriptOf, upperWord } from "./headline.ts";
+import { type Palette, palettesFor } from "./palette.ts";
+import { createRandom } from "./random.ts";
+import { accentsFor, backgroundFor, marginOf, type Rect, type Scene, sideBySide, type TextLayer, textLook } from "./scene.ts";
+import { outlineFor } from "./text-layer.ts";
+
+/**
+ * Edits of a stored scene, one layer at a time ("make the headline yellow", "move me to the left", "vintage
+ * instead"): everything the change does not concern stays as it was, so the new render is recognisably the same
+ * thumbnail. Changes come from a language model or the offline assistant, so each one is checked again here.
+ */
+export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style">>;
+
+type HeadlinePosition = (typeof headlinePositions)[number];
+type SubjectPosition = (typeof subjectPositions)[number];
+
+const MAX_HEADLINE_CHARS = 120;
+const MIN_SCALE = 0.5;
+const MAX_SCALE = 2;
+/** How far repeated "bigger" or "smaller" may take a headline from its first fitted size. */
+const MIN_TOTAL_SCALE = 0.25;
+const MAX_TOTAL_SCALE = 4;
+
+/** The renderer's decisions on a text layer: stale once the layer or what is behind it changes. */
+const RENDERED_KEYS = ["lines", "size", "plate", "backdrop", "contrast"] as const;
+
+interface CheckedChanges {
+  headline?: string;
+  headlineColor?: string;
+  headlineScale?: number;
+  headlinePosition?: HeadlinePosition;
+  subjectPosition?: SubjectPosition;
+  style?: ImageStyle;
+}
+
+export function editScene(scene: Scene, changes: SceneChanges): Scene {
+  const checked = checkChanges(changes);
+  let next = structuredClone(scene);
+  // The style resets the headline's colours, so it goes before a colour asked for in the same breath; the subjects
+  // move the text box sideways before the headline is placed and sized in it.
+  if (checked.style !== undefined && checked.style !== next.style) next = restyle(next, checked.style);
+  if (checked.subjectPosition !== undefined) next = moveSubjects(next, checked.subjectPosition);
+  if (checked.headlinePosition !== undefined) next = withHeadline(next, (layer) => placeHeadline(next, layer, checked.headlinePosition ?? "center"));
+  if (checked.headlineScale !== undefined) next = withHeadline(next, (layer) => scaleHeadline(next, layer, checked.headlineScale ?? 1));
+  if (checked.headline !== undefined) next = withHeadline(next, (layer) => retitle(layer, checked.headline ?? layer.text));
+  if (checked.headlineColor !== undefined) next = withHeadline(next, (layer) => recolour(next, layer, checked.headlineColor ?? layer.fill));
+  return next;
+}
+
+/** The scene with the renderer's decisions taken out of every text layer, so a render makes them afresh. */
+export function withoutRenderedText(scene: Scene): Scene {
+  return { ...scene, text: scene.text.map(unrendered) };
+}
+
+function checkChanges(changes: SceneChanges): CheckedChanges {
+  const out: CheckedChanges = {};
+  const raw = (typeof changes === "object" && changes !== null ? changes : {}) as Record<string, unknown>;
+  if (typeof raw.headline === "string") {
+    const text = [...raw.headline.replace(/\s+/gu, " ").trim()].slice(0, MAX_HEADLINE_CHARS).join("");
+    if (text !== "") out.headline = text;
+  }
+  if (typeof raw.headlineColor === "string" && /^#[0-9a-f]{6}$/i.test(raw.headlineColor)) out.headlineColor = raw.headlineColor.toLowerCase();
+  if (typeof raw.headlineScale === "number" && Number.isFinite(raw.headlineScale)) out.headlineScale = clamp(raw.headlineScale, MIN_SCALE, MAX_SCALE);
+  const headlinePosition = headlinePositions.find((p) => p === raw.headlinePosition);
+  if (headlinePosition) out.headlinePosition = headlinePosition;
+  const subjectPosition = subjectPositions.find((p) => p === raw.subjectPosition);
+  if (subjectPosition) out.subjectPosition = subjectPosition;
+  const style = imageStyles.find((s) => s === raw.style);
+  if (style) out.style = style;
+  return out;
+}
+
+/** Applies `change` to the headline (the first text layer); a scene without one is left as it is. */
+function withHeadline(scene: Scene, change: (layer: TextLayer) => TextLayer): Scene {
+  const [first, ...rest] = scene.text;
+  return first ? { ...scene, text: [change(first), ...rest] } : scene;
+}
+
+function unrendered(layer: TextLayer): TextLayer {
+  const copy = { ...layer };
+  for (const key of RENDERED_KEYS) delete copy[key];
+  return copy;
+}
+
+function retitle(layer: TextLayer, text: string): TextLayer {
+  const script = scriptOf(text);
+  // Set in capitals like a headline taken from a prompt; the renderer breaks and fits the lines again.
+  const cased = script === "latin" ? text.split(" ").map(upperWord).join(" ") : text.replace(/\s+/gu, "");
+  return { ...unrendered(layer), text: cased, script };
+}
+
+function recolour(scene: Scene, layer: TextLayer, colour: string): TextLayer {
+  const behind = backdropOf(scene, layer);
+  const coloured = { ...unrendered(layer), fill: colour, highlight: colour, fixedFill: true };
+  return { ...coloured, ...outlineFor(coloured, behind, unitOf(scene)) };
+}
+
+/**
+ * What is behind the headline: the colour the last render measured while the box has not moved, else what the
+ * style's background is mostly made of there. The render measures again and keeps the stronger outline if needed.
+ */
+function backdropOf(scene: Scene, layer: TextLayer): Rgb {
+  if (layer.backdrop) return hexToRgb(layer.backdrop);
+  const p = scene.palette;
+  if (scene.background.photo) return [128, 128, 128];
+  switch (scene.style) {
+    case "realistic":
+      return mix(hexToRgb(p.base), hexToRgb(p.mid), 0.5);
+    case "cartoon":
+      return mix(hexToRgb(p.mid), hexToRgb(p.light), 0.5);
+    case "abstract":
+      return mix(hexToRgb(p.base), hexToRgb(p.mid), 0.4);
+    case "vintage":
+      return mix(hexToRgb(p.light), hexToRgb(p.mid), 0.5);
+  }
+}
+
+function placeHeadline(scene: Scene, layer: TextLayer, position: HeadlinePosition): TextLayer {
+  const margin = marginOf(scene.width, scene.height);
+  const { box } = layer;
+  const y = position === "top" ? margin : position === "bottom" ? scene.height - margin - box.h : (scene.height - box.h) / 2;
+  // A tall box moved to the top would still centre its lines; anchoring them to the same edge makes the move show.
+  return { ...unrendered(layer), box: fitInFrame(scene, { ...box, y }), valign: position };
+}
+
+function scaleHeadline(scene: Scene, layer: TextLayer, factor: number): TextLayer {
+  const scale = clamp((layer.scale ?? 1) * factor, MIN_TOTAL_SCALE, MAX_TOTAL_SCALE);
+  const applied = scale / (layer.scale ?? 1);
+  if (applied === 1) return layer;
+  const { box } = layer;
+  const w = box.w * applied;
+  const h = box.h * applied;
+  // The box grows from the edge its lines are anchored to, and from its middle otherwise.
+  const y = layer.valign === "top" ? box.y : layer.valign === "bottom" ? box.y + box.h - h : box.y + (box.h - h) / 2;
+  const x = box.x + (box.w - w) / 2;
+  return { ...unrendered(layer), box: fitInFrame(scene, { x, y, w, h }), scale };
+}
+
+/** Keeps a box inside the frame's safe margin: shrunk to fit first, then moved in. */
+function fitInFrame(scene: Scene, box: Rect): Rect {
+  const margin = marginOf(scene.width, scene.height);
+  const unit = unitOf(scene);
+  const w = clamp(box.w, unit * 0.1, scene.width - 2 * margin);
+  const h = clamp(box.h, unit * 0.1, scene.height - 2 * margin);
+  return {
+    x: round1(clamp(box.x, margin, scene.width - margin - w)),
+    y: round1(clamp(box.y, margin, scene.height - margin - h)),
+    w: round1(w),
+    h: round1(h),
+  };
+}
+
+function moveSubjects(scene: Scene, position: SubjectPosition): Scene {
+  const hero = scene.subjects.at(-1);
+  if (!hero) return scene;
+  const { width, height } = scene;
+  const landscape = width > height;
+  const targetX = landscape
+    ? position === "center"
+      ? width / 2
+      : centreX(sideBySide(width, height, position === "right").subjectArea)
+    : width * (position === "left" ? 0.3 : position === "right" ? 0.7 : 0.5);
+  const dx = Math.round(targetX - centreX(hero.box));
+  const subjects = scene.subjects.map((s) => ({ ...s, box: { ...s.box, x: s.box.x + dx } }));
+  const moved: Scene = {
+    ...scene,
+    subjects,
+    // The key light and the rays follow the persona they were centred on.
+    background: { ...scene.background, focus: { ...scene.background.focus, x: Math.round(clamp(scene.background.focus.x + dx, 0, width)) } },
+  };
+  const next = landscape ? withHeadline(moved, (layer) => mirrorHeadline(moved, layer, position)) : moved;
+  return { ...next, accents: aimArrows(next, scene) };
+}
+
+/** In a landscape frame the headline takes the side the personas left: mirrored, or a band above a centred persona. */
+function mirrorHeadline(scene: Scene, layer: TextLayer, position: SubjectPosition): TextLayer {
+  const { width, height } = scene;
+  const { box } = layer;
+  const wide = box.w > width * 0.7;
+  if (position === "center") {
+    if (wide) return layer;
+    const margin = marginOf(width, height);
+    return { ...unrendered(layer), box: { x: margin, y: round1(height * 0.05), w: width - 2 * margin, h: round1(height * 0.3) }, align: "center" };
+  }
+  if (wide) return { ...unrendered(layer), box: sideBySide(width, height, position === "right").textBox, align: "left" };
+  const textOnRight = centreX(box) > width / 2;
+  if (textOnRight !== (position === "right")) return layer;
+  return { ...unrendered(layer), box: { ...box, x: round1(width - box.x - box.w) } };
+}
+
+/** Arrows point from the headline to the hero persona (as the scene builder aims them), so they follow a move. */
+function aimArrows(scene: Scene, before: Scene): Scene["accents"] {
+  const hero = scene.subjects.at(-1);
+  const text = scene.text[0];
+  if (!hero || !text) return scene.accents;
+  const wasRight = (before.subjects.at(-1)?.box.x ?? 0) > (before.text[0]?.box.x ?? 0);
+  const toRight = hero.box.x > text.box.x;
+  const unit = unitOf(scene);
+  return scene.accents.map((a) =>
+    a.kind !== "arrow"
+      ? a
+      : {
+          ...a,
+          x: Math.round(toRight ? hero.box.x - unit * 0.02 : hero.box.x + hero.box.w + unit * 0.02),
+          y: Math.round(Math.min(scene.height - unit * 0.2, text.box.y + text.box.h + unit * 0.02)),
+          rotation: toRight === wasRight ? a.rotation : 180 - a.rotation,
+        },
+  );
+}
+
+/**
+ * Another style on the same layout: palette, background and accents are drawn again for the new style from the
+ * scene's seed (so the same image restyled twice comes out the same), the headline keeps its words and box and takes
+ * the style's face and colours, unless the user chose a fill, which stays.
+ */
+function restyle(scene: Scene, style: ImageStyle): Scene {
+  const random = createRandom(scene.seed).fork(`restyle:${style}`);
+  const palette: Palette = random.fork("palette").pick(palettesFor(style));
+  const { width, height } = scene;
+  const unit = unitOf(scene);
+  const subjects = scene.subjects.map((s) => ({ ...s, outline: { ...s.outline, color: palette.outline } }));
+  const firstText = scene.text[0];
+  const hero = subjects.at(-1)?.box ?? firstText?.box ?? { x: 0, y: 0, w: width, h: height };
+  const look = textLook(style, palette, unit, random.fork("layout"));
+  const restyled: Scene = {
+    ...scene,
+    style,
+    palette,
+    background: { ...backgroundFor(style, width, height, palette, random.fork("background"), hero), photo: scene.background.photo },
+    subjects,
+    accents: firstText ? accentsFor(style, width, height, palette, random.fork("accents"), subjects, firstText.box) : [],
+  };
+  return withHeadline(restyled, (layer) => {
+    const styled = { ...unrendered(layer), ...look };
+    if (!layer.fixedFill) return styled;
+    const kept = { ...styled, fill: layer.fill, highlight: layer.highlight };
+    return { ...kept, ...outlineFor(kept, backdropOf(restyled, kept), unit) };
+  });
+}
+
+function unitOf(scene: Scene): number {
+  return Math.min(scene.width, scene.height);
+}
+
+function centreX(rect: Rect): number {
+  return rect.x + rect.w / 2;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}
