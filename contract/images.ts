@@ -92,6 +92,8 @@ export const imageRecordSchema = z.object({
   /** Why a failed image failed, safe to show; `errorCode` lets the web translate it. */
   error: z.nullable(z.string()),
   errorCode: z.nullable(z.string()),
+  /** The image this one was edited from. */
+  parentId: z.nullable(z.string()),
   createdAt: z.string(),
   urls: z.nullable(z.object({ original: z.string(), preview: z.string(), thumb: z.string(), download: z.string() })),
 });

@@ -205,4 +205,23 @@ describe("POST /api/chat", () => {
     expect((await fetch(`${server.url}/api/chat/${id}/stream`, { headers: headers(stranger) })).status).toBe(404);
     expect((await fetch(`${server.url}/api/chat/${id}/stop`, { method: "POST", headers: headers(stranger) })).status).toBe(404);
   });
+
+  it("edits the image it made: a new image linked to the first, whose headline is the colour asked for", async () => {
+    const id = await newConversation();
+    stepOffset = 0;
+    script = (step) =>
+      step === 0 ? { toolCalls: [{ toolName: "generateThumbnail", input: { prompt: "DAY 100 of coding", headline: "DAY 100" } }] } : { text: "Here it is." };
+    const made = await send(id, "thumbnail 'DAY 100'");
+    const first = (made.chunks.filter((c) => c.type === "tool-output-available").at(-1) as unknown as { output: { images: { id: string }[] } }).output.images[0];
+    expect(first).toBeDefined();
+
+    stepOffset = 2;
+    script = (step) =>
+      step === 0 ? { toolCalls: [{ toolName: "editImage", input: { instruction: "make the headline yellow", headlineColor: "#FFD60A" } }] } : { text: "Yellow it is." };
+    const edited = await send(id, "make the headline yellow");
+    const output = (edited.chunks.filter((c) => c.type === "tool-output-available").at(-1) as unknown as { output: { images: { id: string; status: string; kind: string; parentId: string }[] } }).output;
+    expect(output.images[0]).toMatchObject({ status: "ready", kind: "edited", parentId: first?.id });
+    const rows = await server.database.query<{ scene: { text: { role?: string; fill: string }[] } }>("select scene from images where id = $1", [output.images[0]?.id]);
+    expect(JSON.stringify(rows[0]?.scene.text)).toContain("#ffd60a");
+  });
 });

@@ -14,6 +14,19 @@ import type { ChatToolContext } from "./tools/context.ts";
 /** The tools one message may use, built for its context (its user, its pickers, its image budget). */
 export type ChatToolsFactory = (ctx: ChatToolContext) => Parameters<typeof streamText>[0]["tools"];
 
+/** Ids of the images a thread's tools made, newest first (from the tools' stored outputs). */
+export function imagesIn(messages: readonly { parts: unknown[] }[]): string[] {
+  const ids: string[] = [];
+  for (const message of messages) {
+    for (const part of message.parts) {
+      const output = (part as { state?: unknown; output?: { images?: { id?: unknown; status?: unknown }[] } }).output;
+      if ((part as { state?: unknown }).state !== "output-available" || !Array.isArray(output?.images)) continue;
+      for (const image of output.images) if (typeof image.id === "string" && image.status === "ready") ids.push(image.id);
+    }
+  }
+  return ids.reverse();
+}
+
 /** Steps one answer may take: a lead-in, tool calls, and the closing words after their results. */
 const MAX_STEPS = 5;
 
@@ -51,6 +64,7 @@ export function createChatTurns(deps: {
         model: request.model,
         attachmentImageId: request.attachmentImageId,
         imagesLeft: MAX_IMAGES_PER_MESSAGE,
+        recentImageIds: imagesIn(history),
         signal: stop.signal,
       };
       const tools = deps.tools(ctx);

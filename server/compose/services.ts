@@ -8,6 +8,7 @@ import type { LanguageModel } from "ai";
 import { createLiveStreams } from "../chat/live-streams.ts";
 import { chatModelFor } from "../chat/model.ts";
 import { createChatService } from "../chat/service.ts";
+import { editImageTool } from "../chat/tools/edit-image.ts";
 import { generateThumbnailTool } from "../chat/tools/generate-thumbnail.ts";
 import { listPersonasTool } from "../chat/tools/list-personas.ts";
 import { createImageWaiter } from "../chat/tools/wait-for-images.ts";
@@ -15,6 +16,7 @@ import { createChatTurns } from "../chat/turns.ts";
 import { createChatStore } from "../chat/store.ts";
 import { createCreditsService } from "../credits/service.ts";
 import type { EngineSet, ImageEngine } from "../generation/engine.ts";
+import { editJob, editJobHandler } from "../generation/edit-job.ts";
 import { generateJob, generateJobHandler } from "../generation/generate-job.ts";
 import { createProviderEngines } from "../generation/providers/provider-engines.ts";
 import { createModelRegistry } from "../generation/registry.ts";
@@ -74,7 +76,7 @@ export function createServices(deps: ServiceDeps) {
   const engines = deps.engines ?? defaultEngines(config);
   const registry = createModelRegistry(config.imageProviders.keys);
   // Every kind of background work a service may queue; createWorker must bring a handler for each.
-  const queue = createJobQueue([generateJob]);
+  const queue = createJobQueue([generateJob, editJob]);
 
   const sessions = createSessions({ store: createSessionStore(db), clock });
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
@@ -101,6 +103,7 @@ export function createServices(deps: ServiceDeps) {
     model: deps.chatModel ?? chatModelFor(config.chat, offlineAssistant),
     tools: (ctx) => ({
       generateThumbnail: generateThumbnailTool({ generation, personas, credits, registry, waitForImages }, ctx),
+      editImage: editImageTool({ generation, credits, registry, waitForImages }, ctx),
       listPersonas: listPersonasTool({ personas }, ctx),
     }),
     live: createLiveStreams(),
@@ -115,7 +118,8 @@ export function createServices(deps: ServiceDeps) {
   });
 
   /** How the worker runs each kind of job queued above. */
-  const jobHandlers: readonly RegisteredJobHandler[] = [generateJobHandler({ engines, images, personas, credits, realtime })];
+  const imageJobs = { engines, images, personas, credits, realtime };
+  const jobHandlers: readonly RegisteredJobHandler[] = [generateJobHandler(imageJobs), editJobHandler(imageJobs)];
 
   return {
     config,

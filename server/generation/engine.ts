@@ -1,4 +1,5 @@
 import type { PersonaCutout } from "../personas/service.ts";
+import type { EditImageInput } from "../../contract/chat.ts";
 import type { GenerateStage as JobStage, ImageAspect, ImageStyle } from "../../contract/images.ts";
 
 /** Stages an engine reports, in order; the job adds "queued" and "saving" around them (docs/product/images.md). */
@@ -9,7 +10,6 @@ export interface GenerateProgress {
   /** 0–100, never going down within one generation. */
   percent: number;
 }
-
 
 export interface GenerateInput {
   prompt: string;
@@ -34,9 +34,24 @@ export interface GenerateResult {
 /** The one interface of every engine (docs/product/studio-engine.md): Studio locally, providers through the AI SDK. */
 export type { PersonaCutout };
 
+/** The layers an edit may change in a stored scene. */
+export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style">>;
+
+/** An edit of an image an engine drew from a scene it stored: the scene as read from the database, and the changes. */
+export interface EditInput {
+  scene: unknown;
+  changes: SceneChanges;
+  personas: readonly PersonaCutout[];
+  baseImage?: Buffer | undefined;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((progress: GenerateProgress) => void) | undefined;
+}
+
 export interface ImageEngine {
   readonly id: string;
   generate(input: GenerateInput): Promise<GenerateResult>;
+  /** Engines that store a scene (Studio) re-render it with layers changed; others edit by generating from the image. */
+  edit?(input: EditInput): Promise<GenerateResult>;
 }
 
 /** Engines by model id: Studio always, and each provider model whose key is set. */

@@ -47,6 +47,7 @@ export function toImageRecord(row: ListedImage): ImageRecord {
     creditsSpent: row.creditsSpent,
     error: row.error,
     errorCode: row.errorCode,
+    parentId: row.parentId,
     createdAt: row.createdAt.toISOString(),
     urls:
       row.status === "ready"
@@ -186,6 +187,13 @@ export function createImageService(deps: {
 
     /** A new made image, pending, inside the transaction that charges for it and queues its job. */
     createPendingIn: (tx: DbOrTx, row: Omit<NewImageRow, "status">) => createImageStore(tx).insert({ ...row, status: "pending" }),
+
+    /** What an edit starts from: one of the user's ready images with its stored scene (null for provider images). */
+    async editSource(userId: string, id: string): Promise<{ image: ListedImage; scene: unknown }> {
+      const image = await owned(userId, id);
+      if (image.status !== "ready" || image.kind === "upload") throw new AppError("unprocessable:image", "Only a finished thumbnail can be edited.");
+      return { image, scene: await store.sceneOf(id) };
+    },
 
     /** Its job started: pending (or handed back while running) becomes running. Undefined when it is gone or done. */
     startJob: (id: string) => store.setStatus(id, ["pending", "running"], { status: "running" }),

@@ -82,6 +82,11 @@ export function createImageStore(db: DbOrTx) {
         .limit(q.limit);
     },
 
+    async sceneOf(id: string): Promise<unknown> {
+      const [row] = await db.select({ scene: images.scene }).from(images).where(eq(images.id, id));
+      return row?.scene ?? null;
+    },
+
     async find(id: string): Promise<ImageRow | undefined> {
       const [row] = await db.select().from(images).where(eq(images.id, id));
       return row;

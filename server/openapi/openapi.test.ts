@@ -326,6 +326,7 @@ const image = {
   creditsSpent: 1,
   error: null,
   errorCode: null,
+  parentId: null,
   createdAt,
   urls: { original: "/o", preview: "/p", thumb: "/t", download: "/d" },
 };

@@ -12,5 +12,7 @@ export interface ChatToolContext {
   /** An upload attached to the message: the base image of a generation. */
   attachmentImageId: string | undefined;
   imagesLeft: number;
+  /** Images made earlier in this conversation, newest first: what "it" or "the last one" means to an edit. */
+  recentImageIds: string[];
   signal: AbortSignal;
 }

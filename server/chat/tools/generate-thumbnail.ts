@@ -63,6 +63,7 @@ export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatTool
       yield { images: queued, creditsSpent: creditsSpentOn(queued), creditsLeft: (await deps.credits.balance(ctx.userId)) ?? 0 };
       // The last output a tool yields is its result.
       const done = await deps.waitForImages(ctx.userId, queued, ctx.signal);
+      ctx.recentImageIds.unshift(...done.filter((i) => i.status === "ready").map((i) => i.id).reverse());
       yield { images: done, creditsSpent: creditsSpentOn(done), creditsLeft: (await deps.credits.balance(ctx.userId)) ?? 0 };
     },
   });

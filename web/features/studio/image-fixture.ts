@@ -15,6 +15,7 @@ export function imageRecord(id: string, patch: Partial<ImageRecord> = {}): Image
     creditsSpent: 1,
     error: null,
     errorCode: null,
+    parentId: null,
     createdAt: "2026-11-22T10:00:00.000Z",
     urls: null,
     ...patch,

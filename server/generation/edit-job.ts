@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { headlinePositions, subjectPositions } from "../../contract/chat.ts";
+import { DEFAULT_ASPECT, DEFAULT_STYLE, imageStyles } from "../../contract/images.ts";
+import { AppError } from "../errors/app-error.ts";
+import { defineJobType } from "../jobs/job-type.ts";
+import { type ImageJobDeps, imageJobHandler } from "./image-job.ts";
+
+const changesSchema = z.object({
+  headline: z.string().max(120).optional(),
+  headlineColor: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i)
+    .optional(),
+  headlineScale: z.number().min(0.5).max(2).optional(),
+  headlinePosition: z.enum(headlinePositions).optional(),
+  subjectPosition: z.enum(subjectPositions).optional(),
+  style: z.enum(imageStyles).optional(),
+});
+
+/**
+ * Makes an edited copy of one of the user's images as a new image: a Studio image re-renders its stored scene with
+ * the changed layers; a provider image goes to its model with the image as the reference and the user's words.
+ */
+export const editJob = defineJobType(
+  "edit",
+  z.object({ imageId: z.uuid(), parentId: z.uuid(), instruction: z.string().min(1).max(2000), changes: changesSchema }),
+);
+
+export function editJobHandler(deps: ImageJobDeps) {
+  return imageJobHandler(editJob, deps, async (row, payload, work) => {
+    const engine = row.model ? deps.engines.get(row.model) : undefined;
+    if (!engine) throw new AppError("not_configured:model", "This model is not available on the server any more.");
+    const { image: parent, scene } = await deps.images.editSource(row.userId, payload.parentId);
+    const personas = await deps.personas.cutouts(row.userId, parent.personaIds);
+    if (engine.edit && scene !== null) {
+      const baseImage = parent.baseImageId ? await deps.images.originalBytes(row.userId, parent.baseImageId) : undefined;
+      return engine.edit({ scene, changes: payload.changes, personas, baseImage, ...work });
+    }
+    return engine.generate({
+      prompt: payload.instruction,
+      style: row.style ?? DEFAULT_STYLE,
+      aspect: row.aspect ?? DEFAULT_ASPECT,
+      personas,
+      baseImage: await deps.images.originalBytes(row.userId, parent.id),
+      seed: row.seed ?? 0,
+      ...work,
+    });
+  });
+}

@@ -1,0 +1,85 @@
+import { type GenerateStage } from "../../contract/images.ts";
+import type { ImageRow } from "../../db/schema/images.ts";
+import type { CreditsService } from "../credits/service.ts";
+import { type ImageService, toImageRecord } from "../images/service.ts";
+import { defineJobHandler, type JobType, type RegisteredJobHandler } from "../jobs/job-type.ts";
+import type { PersonaService } from "../personas/service.ts";
+import type { RealtimePublisher } from "../realtime/publisher.ts";
+import type { EngineSet, GenerateProgress, GenerateResult } from "./engine.ts";
+
+export interface ImageJobDeps {
+  engines: EngineSet;
+  images: ImageService;
+  personas: PersonaService;
+  credits: CreditsService;
+  realtime: RealtimePublisher;
+}
+
+/** What makes one kind of image job's picture, given its image row. */
+export type ProduceImage<P> = (
+  row: ImageRow,
+  payload: P,
+  work: { signal: AbortSignal; onProgress: (progress: GenerateProgress) => void },
+) => Promise<GenerateResult>;
+
+/**
+ * A job that makes the picture of one pending image row, whatever makes it (a generation, an edit): progress for
+ * every tab, three stored variants committed with the job's completion, and on failure the row failed and its charge
+ * refunded in the job's failure transaction, exactly once.
+ */
+export function imageJobHandler<P extends { imageId: string }>(type: JobType<P>, deps: ImageJobDeps, produce: ProduceImage<P>): RegisteredJobHandler {
+  const { images, realtime } = deps;
+  return defineJobHandler({
+    type,
+
+    async run({ payload, signal, complete }) {
+      const row = await images.startJob(payload.imageId);
+      if (!row) return; // Deleted, or already finished: nothing left to make.
+      realtime.toUser(row.userId, "image:update", { image: toImageRecord(row) });
+      let percent = 0;
+      const progress = (stage: GenerateStage, value: number) => {
+        if (value < percent) return;
+        percent = value;
+        realtime.toUser(row.userId, "image:progress", { imageId: row.id, stage, percent });
+      };
+      progress("queued", 2);
+      const result = await produce(row, payload, {
+        signal,
+        // Engines report 0–100 of their own work; it fills 5–90 of the job, storing the variants the rest.
+        onProgress: (p) => progress(p.stage, 5 + Math.round(p.percent * 0.85)),
+      });
+      signal.throwIfAborted();
+      progress("saving", 93);
+      const done = await images.storeResult(row, result.png, result.scene);
+      // A result no row points at is deleted, whether the lease was lost or the commit failed.
+      const committed = await complete((tx) => images.finishJobIn(tx, row.id, done)).catch(async (err: unknown) => {
+        await images.removeFiles(row);
+        throw err;
+      });
+      if (!committed?.value) {
+        await images.removeFiles(row);
+        return;
+      }
+      progress("saving", 100);
+      const record = toImageRecord(committed.value);
+      realtime.toUser(row.userId, "image:update", { image: record });
+      realtime.toUser(row.userId, "gallery:new", { image: record });
+    },
+
+    // The charge is keyed by the image, so the ledger's UNIQUE (reason, ref) lets this refund happen once.
+    async onFailed(tx, { payload }, error) {
+      const failed = await images.failJobIn(tx, payload.imageId, { error: error.message, errorCode: error.code });
+      if (!failed) return undefined;
+      const credits = failed.creditsSpent > 0 ? await deps.credits.applyIn(tx, { userId: failed.userId, delta: failed.creditsSpent, reason: "refund", ref: failed.id }) : undefined;
+      return () => {
+        realtime.toUser(failed.userId, "image:update", { image: toImageRecord(failed) });
+        if (credits !== undefined) deps.credits.announce(failed.userId, credits);
+      };
+    },
+
+    async onReleased({ payload }) {
+      const pending = await images.requeueJob(payload.imageId);
+      if (pending) realtime.toUser(pending.userId, "image:update", { image: toImageRecord(pending) });
+    },
+  });
+}
