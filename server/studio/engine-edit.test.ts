@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { imageStyles } from "../../contract/images.ts";
@@ -85,12 +86,57 @@ const yellowish = (r: number, g: number, b: number) => r > 190 && g > 170 && b <
 
 describe("Studio engine edits", () => {
   it("draws a stored scene again byte for byte when nothing changes", async () => {
-    for (const style of imageStyles) {
-      const original = await generated({ style, seed: 5 });
-      const again = await edited(JSON.parse(JSON.stringify(original.scene)), {});
-      expect(again.png.equals(original.png), style).toBe(true);
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366aa" } }).jpeg().toBuffer();
+    const cases: Partial<GenerateInput>[] = [
+      { style: "realistic" },
+      { style: "cartoon", aspect: "1:1" },
+      { style: "abstract", aspect: "9:16", personas: [] },
+      { style: "vintage", baseImage: photo },
+    ];
+    for (const over of cases) {
+      const original = await generated({ seed: 5, ...over });
+      const again = await edited(JSON.parse(JSON.stringify(original.scene)), {}, { personas: over.personas ?? [persona], baseImage: over.baseImage });
+      expect(again.png.equals(original.png), over.style).toBe(true);
       expect(again.scene).toEqual(original.scene);
     }
+  });
+
+  it("renders whatever stored scene the guard lets through, with any changes", async () => {
+    const { scene } = await generated({ style: "cartoon" });
+    // Leaves replaced by values of their own type, so many mutants pass the guard and reach the renderer.
+    const leaves = collectPaths(scene).filter((p) => ["number", "string", "boolean"].includes(typeof getPath(scene, p)));
+    const valueFor = (path: (string | number)[]) => {
+      const old = getPath(scene, path);
+      if (typeof old === "number") return fc.oneof(fc.double({ min: -9000, max: 9000, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: -2, max: 20 }));
+      if (typeof old === "boolean") return fc.boolean();
+      return fc.constantFrom("#000000", "#ffffff", "#ffe600", "", "X", "左右", "latin", "cjk", "abril", "anton", "left", "center", "arrow", "star", "1:1", "vintage");
+    };
+    const mutation = fc.constantFrom(...leaves).chain((path) => valueFor(path).map((v) => [path, v] as const));
+    const changes = fc.record(
+      {
+        headline: fc.string({ maxLength: 30 }),
+        headlineColor: fc.constantFrom("#ffe600", "#000000", "#7f7f7f"),
+        headlineScale: fc.double({ min: 0.5, max: 2, noNaN: true }),
+        headlinePosition: fc.constantFrom("top", "center", "bottom"),
+        subjectPosition: fc.constantFrom("left", "center", "right"),
+        style: fc.constantFrom(...imageStyles),
+      },
+      { requiredKeys: [] },
+    );
+    let rendered = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), changes, async (mutations, change) => {
+        const mutated = structuredClone(scene) as unknown;
+        for (const [path, v] of mutations) setPath(mutated, path, v);
+        if (!isStudioScene(mutated)) return;
+        const result = await edited(mutated, change);
+        expect(result.png.length).toBeGreaterThan(0);
+        rendered++;
+      }),
+      { numRuns: 30 },
+    );
+    // The property is about the renderer, so it must have reached it often enough to mean something.
+    expect(rendered).toBeGreaterThan(5);
   });
 
   it("turns the headline yellow", async () => {
@@ -225,3 +271,25 @@ describe("Studio engine edits", () => {
     expect(editMs).toHaveLength(7);
   });
 });
+
+function collectPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+  return [prefix, ...entries.flatMap(([k, v]) => collectPaths(v, [...prefix, k]))];
+}
+
+function getPath(root: unknown, path: (string | number)[]): unknown {
+  let node = root;
+  for (const key of path) node = typeof node === "object" && node !== null ? (node as Record<string | number, unknown>)[key] : undefined;
+  return node;
+}
+
+function setPath(root: unknown, path: (string | number)[], value: unknown): void {
+  let node = root as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (typeof next !== "object" || next === null) return;
+    node = next as Record<string | number, unknown>;
+  }
+  node[path.at(-1) as string | number] = value;
+}

@@ -32,7 +32,7 @@ export interface EditInput {
   /** The image's stored scene, as read from the database: checked before anything else. */
   scene: unknown;
   changes: SceneChanges;
-  /** The cut-outs by the scene's subject index, as they were given to generate. */
+  /** The cut-outs by the scene's subject index, as they were given to generate; a subject without one is left out. */
   personas: readonly PersonaCutout[];
   baseImage?: Buffer | undefined;
   signal?: AbortSignal | undefined;

@@ -34,13 +34,15 @@ const shapeSchema = z.object({
   opacity,
 });
 
+// A persona is placed and resized in whole pixels (sharp takes integers only), so its geometry is integral.
+const pixels = (min: number, max: number) => z.int().min(min).max(max);
 const subjectSchema = z.object({
   name: z.string().max(64),
   index: z.int().min(0).max(MAX_PERSONAS - 1),
-  box: rect,
+  box: z.object({ x: pixels(-8192, 8192), y: pixels(-8192, 8192), w: pixels(0, 4096), h: pixels(0, 4096) }),
   // Outline and shadow widths size the padding of a prepared cut-out, so they stay small.
-  outline: z.object({ color: hex, width: z.number().min(0).max(128) }),
-  shadow: z.object({ dx: z.number().min(-128).max(128), dy: z.number().min(-128).max(128), blur: z.number().min(0).max(128), opacity }),
+  outline: z.object({ color: hex, width: pixels(0, 128) }),
+  shadow: z.object({ dx: pixels(-128, 128), dy: pixels(-128, 128), blur: pixels(0, 128), opacity }),
 });
 
 const textSchema = z.object({
