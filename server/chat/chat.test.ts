@@ -7,14 +7,13 @@ import { startTestServer, type TestServer } from "../testing/test-server.ts";
 let server: TestServer;
 let user: { token: string; userId: string };
 let stranger: { token: string; userId: string };
-// Each test sets what the model answers to each step.
+// Each test sets what the model answers to each step of a turn (every turn gets a fresh model).
 let script: (step: number) => ScriptedStep = () => ({ text: "Hello." });
-let stepOffset = 0;
 
 beforeAll(async () => {
   server = await startTestServer({
     env: { FREE_SIGNUP_CREDITS: "3" },
-    deps: { chatModel: () => scriptedModel((_call, step) => script(step - stepOffset), { chunkDelayMs: 2 }) },
+    deps: { chatModel: () => scriptedModel((_call, step) => script(step), { chunkDelayMs: 2 }) },
   });
   const a = await signInByCode(server, "chat@example.com");
   const b = await signInByCode(server, "chat-stranger@example.com");
@@ -60,7 +59,6 @@ async function storedMessages(conversationId: string) {
 describe("POST /api/chat", () => {
   it("streams the answer, runs the tool through the generation path, and saves both messages", async () => {
     const id = await newConversation();
-    stepOffset = 0;
     script = (step) =>
       step === 0
         ? { text: "On it: a cartoon thumbnail.", toolCalls: [{ toolName: "generateThumbnail", input: { prompt: "I tried 100 days of coding", headline: "100 DAYS", style: "cartoon" } }] }
@@ -96,7 +94,6 @@ describe("POST /api/chat", () => {
     const balance = (await server.services.credits.balance(user.userId)) ?? 0;
     await server.services.credits.apply({ userId: user.userId, delta: 3 - balance, reason: "test", ref: `drain-${id}` });
     const before = 3;
-    stepOffset = 0;
     script = (step) => (step === 0 ? { toolCalls: [{ toolName: "generateThumbnail", input: { prompt: "four at once", count: 4 } }] } : { text: "Not enough credits." });
     const { chunks } = await send(id, "four variations please");
     const error = chunks.find((c) => c.type === "tool-output-error") as { errorText: string } | undefined;
@@ -108,7 +105,6 @@ describe("POST /api/chat", () => {
     const theirs = await newConversation(stranger);
     const mine = await newConversation();
     const upload = await server.services.images.createPendingIn(server.database.db, { userId: stranger.userId, kind: "upload" });
-    stepOffset = 0;
     script = (step) =>
       step === 0
         ? {
@@ -154,7 +150,6 @@ describe("POST /api/chat", () => {
 
   it("follows a live answer again after a reload, and Stop ends it keeping what was said", async () => {
     const id = await newConversation();
-    stepOffset = 0;
     const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
     script = () => ({ text: words });
     const first = await fetch(`${server.url}/api/chat`, {
@@ -208,14 +203,12 @@ describe("POST /api/chat", () => {
 
   it("edits the image it made: a new image linked to the first, whose headline is the colour asked for", async () => {
     const id = await newConversation();
-    stepOffset = 0;
     script = (step) =>
       step === 0 ? { toolCalls: [{ toolName: "generateThumbnail", input: { prompt: "DAY 100 of coding", headline: "DAY 100" } }] } : { text: "Here it is." };
     const made = await send(id, "thumbnail 'DAY 100'");
     const first = (made.chunks.filter((c) => c.type === "tool-output-available").at(-1) as unknown as { output: { images: { id: string }[] } }).output.images[0];
     expect(first).toBeDefined();
 
-    stepOffset = 2;
     script = (step) =>
       step === 0 ? { toolCalls: [{ toolName: "editImage", input: { instruction: "make the headline yellow", headlineColor: "#FFD60A" } }] } : { text: "Yellow it is." };
     const edited = await send(id, "make the headline yellow");
