@@ -102,8 +102,8 @@ export function createServices(deps: ServiceDeps) {
     credits,
     model: deps.chatModel ?? chatModelFor(config.chat, offlineAssistant),
     tools: (ctx) => ({
-      generateThumbnail: generateThumbnailTool({ generation, personas, credits, registry, waitForImages }, ctx),
-      editImage: editImageTool({ generation, credits, registry, waitForImages }, ctx),
+      generateThumbnail: generateThumbnailTool({ generation, personas, credits, waitForImages }, ctx),
+      editImage: editImageTool({ generation, credits, waitForImages }, ctx),
       listPersonas: listPersonasTool({ personas }, ctx),
     }),
     live: createLiveStreams(),

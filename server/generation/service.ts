@@ -76,6 +76,9 @@ export function createGenerationService(deps: {
   }
 
   return {
+    /** A model of the list by id (available or not), for what a request would cost before it is made. */
+    findModel: (id: string) => deps.registry.find(id),
+
     async request(userId: string, input: GenerateRequest): Promise<ImageRecord> {
       const model = modelFor(input.model ?? DEFAULT_MODEL, input);
       const personaIds = [...new Set(input.personaIds ?? [])];

@@ -2,7 +2,6 @@ import { tool } from "ai";
 import { editImageInputSchema, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { AppError } from "../../errors/app-error.ts";
-import type { ModelRegistry } from "../../generation/registry.ts";
 import type { GenerationService } from "../../generation/service.ts";
 import type { ChatToolContext } from "./context.ts";
 import { creditsSpentOn, type ImageWaiter } from "./wait-for-images.ts";
@@ -12,7 +11,7 @@ import { creditsSpentOn, type ImageWaiter } from "./wait-for-images.ts";
  * me to the left", "vintage instead". Without an id, the newest image of this conversation.
  */
 export function editImageTool(
-  deps: { generation: GenerationService; credits: CreditsService; registry: ModelRegistry; waitForImages: ImageWaiter },
+  deps: { generation: GenerationService; credits: CreditsService; waitForImages: ImageWaiter },
   ctx: ChatToolContext,
 ) {
   return tool({

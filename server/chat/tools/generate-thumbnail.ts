@@ -4,7 +4,6 @@ import type { ImageRecord } from "../../../contract/images.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { GenerationService } from "../../generation/service.ts";
-import type { ModelRegistry } from "../../generation/registry.ts";
 import type { PersonaService } from "../../personas/service.ts";
 import type { ChatToolContext } from "./context.ts";
 import { type ImageWaiter, creditsSpentOn } from "./wait-for-images.ts";
@@ -13,7 +12,6 @@ export interface GenerateThumbnailDeps {
   generation: GenerationService;
   personas: PersonaService;
   credits: CreditsService;
-  registry: ModelRegistry;
   waitForImages: ImageWaiter;
 }
 
@@ -37,7 +35,7 @@ export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatTool
       const count = Math.min(input.count ?? 1, ctx.imagesLeft);
       if (count <= 0) throw new AppError("invalid:generation", `One message makes at most ${MAX_IMAGES_PER_MESSAGE} images. Send another message for more.`);
       const modelId = input.model ?? ctx.model ?? "studio";
-      const model = deps.registry.find(modelId);
+      const model = deps.generation.findModel(modelId);
       const personas = await deps.personas.byHandles(ctx.userId, input.personaHandles ?? []);
       if (model) {
         const cost = model.creditCost * count;
