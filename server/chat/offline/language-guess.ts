@@ -11,12 +11,12 @@ const markers: Record<"en" | "es" | "fr" | "de", { words: readonly string[]; let
     letters: /$^/,
   },
   es: {
-    words: ["el", "la", "los", "las", "un", "una", "de", "del", "con", "para", "por", "favor", "que", "y", "mi", "mis", "hazme", "haz", "crea", "dibuja", "genera", "miniatura", "imagen", "titular", "quiero", "cuantos", "creditos", "ayuda", "hola", "mueve", "izquierda", "derecha", "mas", "grande", "amarillo", "en", "vez", "es", "puedes", "tengo", "variaciones", "estilo"],
-    letters: /[ñ¿¡]/,
+    words: ["el", "la", "los", "las", "muestrame", "mueveme", "ponme", "dame", "hazlo", "quedan", "un", "una", "de", "del", "con", "para", "por", "favor", "que", "y", "mi", "mis", "hazme", "haz", "crea", "dibuja", "genera", "miniatura", "imagen", "titular", "quiero", "cuantos", "creditos", "ayuda", "hola", "mueve", "izquierda", "derecha", "mas", "grande", "amarillo", "en", "vez", "es", "puedes", "tengo", "variaciones", "estilo"],
+    letters: /[ñ¿¡]|[áíóú]/,
   },
   fr: {
     words: ["le", "la", "les", "un", "une", "des", "du", "de", "avec", "pour", "moi", "mes", "mon", "fais", "cree", "dessine", "genere", "miniature", "image", "titre", "je", "veux", "combien", "credits", "aide", "bonjour", "salut", "deplace", "gauche", "droite", "plus", "grand", "jaune", "plutot", "est", "peux", "tu", "et", "sur", "il", "variations", "style", "s'il", "te", "plait"],
-    letters: /[çœ]|[éè]|ê|à|ù/,
+    letters: /[çœèêàùâîôû]/,
   },
   de: {
     words: ["der", "die", "das", "ein", "eine", "einen", "und", "mit", "fur", "mir", "mich", "meine", "mach", "erstelle", "zeichne", "bitte", "bild", "thumbnail", "uberschrift", "ich", "will", "wie", "viele", "hilfe", "hallo", "verschiebe", "links", "rechts", "grosser", "großer", "gelb", "stattdessen", "ist", "kannst", "du", "was", "habe", "varianten", "stil", "im", "auf", "nach"],

@@ -61,7 +61,7 @@ export const aspectTerms: Record<ImageAspect, readonly string[]> = {
     "ストーリー", "リール", "ショート",
   ],
   "1:1": [
-    "1:1", "1x1", "square", "instagram post", "insta post", "instagram", "cuadrado", "cuadrada", "carre", "carree", "quadratisch",
+    "1:1", "1x1", "square", "instagram post", "insta post", "instagram", "cuadrado", "cuadrada", "carre", "carree", "quadratisch", "quadratische", "quadratisches", "quadratischen",
     "方形", "正方形", "方图", "スクエア", "インスタ投稿",
   ],
   "16:9": [
@@ -116,7 +116,7 @@ const english: Lexicon = {
 const spanish: Lexicon = {
   create: ["crea", "crear", "creame", "genera", "generar", "generame", "dibuja", "dibujame", "disena", "disename", "haz una", "haz un", "hazme", "haga", "quiero", "necesito", "me gustaria", "dame una", "dame un", "nueva miniatura"],
   imageNouns: ["miniatura", "miniaturas", "imagen", "imagenes", "foto", "fotos", "poster", "portada", "cartel", "banner", "ilustracion", "variacion", "variaciones", "version", "versiones", "dibujo"],
-  change: ["cambia", "cambiar", "cambialo", "edita", "editar", "ajusta", "mueve", "moverme", "muevete", "coloca", "pon", "ponlo", "ponla", "hazlo", "hazla", "haz el", "haz la", "haz que", "reemplaza", "corrige", "mas", "menos"],
+  change: ["cambia", "cambiar", "cambialo", "edita", "editar", "ajusta", "mueve", "mueveme", "moverme", "muevete", "coloca", "colocame", "ponme", "pon", "ponlo", "ponla", "hazlo", "hazla", "haz el", "haz la", "haz que", "reemplaza", "corrige", "mas", "menos"],
   instead: ["en vez", "en lugar", "mejor"],
   fresh: ["nueva", "nuevo", "otra", "otro", "distinta", "desde cero"],
   help: ["ayuda", "que puedes hacer", "como funciona", "que sabes hacer", "como se usa"],
@@ -184,7 +184,7 @@ const french: Lexicon = {
 const german: Lexicon = {
   create: ["erstelle", "erstellen", "erstell", "generiere", "generieren", "zeichne", "zeichnen", "gestalte", "entwirf", "mach mir", "mache mir", "mach ein", "mach eine", "mach einen", "mache ein", "mache eine", "ich will", "ich mochte", "ich brauche", "gib mir ein", "neues thumbnail"],
   imageNouns: ["thumbnail", "thumbnails", "vorschaubild", "vorschaubilder", "bild", "bilder", "foto", "fotos", "poster", "plakat", "cover", "titelbild", "banner", "illustration", "variante", "varianten", "version", "versionen"],
-  change: ["andere", "andern", "aendere", "bearbeite", "bearbeiten", "verschiebe", "verschieben", "platziere", "ruck", "setz", "setze", "mach es", "mach den", "mach die", "mach das", "mach mich", "ersetze", "korrigiere", "passe", "mehr", "weniger"],
+  change: ["andere", "andern", "aendere", "bearbeite", "bearbeiten", "verschiebe", "verschieben", "schieb", "schiebe", "beweg", "bewege", "platziere", "ruck", "setz", "setze", "mach es", "mach den", "mach die", "mach das", "mach mich", "ersetze", "korrigiere", "passe", "mehr", "weniger"],
   instead: ["stattdessen", "lieber", "anstatt", "statt"],
   fresh: ["neues", "neue", "neuen", "noch ein", "noch eine", "anderes", "von vorn"],
   help: ["hilfe", "was kannst du", "wie funktioniert", "was machst du", "wie geht das"],
@@ -207,9 +207,9 @@ const german: Lexicon = {
     brown: ["braun", "braune", "braunen"],
   },
   styles: {
-    realistic: ["realistisch", "realistische", "realistischen", "foto", "fotorealistisch", "fotografisch", "filmisch"],
+    realistic: ["realistisch", "realistische", "realistischen", "realistisches", "realistischer", "foto", "fotorealistisch", "fotografisch", "filmisch"],
     cartoon: ["cartoon", "comic", "zeichentrick", "anime", "manga", "comicstil"],
-    abstract: ["abstrakt", "abstrakte", "abstrakten", "geometrisch", "surreal"],
+    abstract: ["abstrakt", "abstrakte", "abstrakten", "abstraktes", "abstrakter", "geometrisch", "surreal"],
     vintage: ["vintage", "retro", "nostalgisch", "altmodisch", "im stil der 80er"],
   },
   countNouns: ["varianten", "versionen", "optionen", "thumbnails", "bilder", "fotos", "poster", "ideen", "entwurfe", "vorschlage", "vorschaubilder"],

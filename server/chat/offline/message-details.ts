@@ -34,7 +34,9 @@ export function withoutQuotes(text: string): string {
   return text.replace(quotedSpan, " ");
 }
 
-const handlePattern = /(?<![\p{L}\p{N}_@.])@([A-Za-z0-9_-]{1,40})/gu;
+// Handles are Latin letters (accents too), digits, "-" and "_"; a letter right before the @ makes an e-mail address,
+// except in Chinese and Japanese, which put no space before it.
+const handlePattern = /(?<![A-Za-z0-9_@.])@([\p{Script=Latin}\p{Nd}_-]{1,40})/gu;
 
 /** @handles exactly as written (the server resolves them), at most three, no repeats. */
 export function extractHandles(text: string): string[] {
