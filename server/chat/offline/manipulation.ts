@@ -32,6 +32,8 @@ const patterns: readonly RegExp[] = [
   /\b(show|give|tell|reveal|print|send|leak|dump|what is|what are|muestra|dame|dime|revela|montre|donne|dis|revele|zeig|gib|verrat|nenn)\b.{0,30}\b(api[ -]?keys?|passwords?|secrets?|access tokens?|session tokens?|env(ironment)? variables?|\.env|contrasenas?|mots? de passe|passworter|passwort|api-schlussel|cle api)\b/,
   /(给我|告诉我|显示|发给我|泄露).{0,10}(密码|密钥|令牌)|(パスワード|APIキー|api ?キー|トークン).{0,8}(教えて|見せて|表示|送って)|システムプロンプト|系统提示|(我是|作为|扮演|以).{0,4}管理员|管理者(として|権限|モード)/,
   /\bdrop table\b|\bselect \* from\b|<script|\bunion select\b|\brm -rf\b/,
+  // Naming tools or functions to run: the assistant picks its own tools, and only the chat's.
+  /\b(call|invoke|execute|run|trigger)\b.{0,30}\b(tools?|functions?|commands?|scripts?)\b|\b(grant|add|set|give|transfer)_?credits?\b|\b(delete|drop|remove|wipe)_?(images?|users?|all|gallery)[a-z]*\b|\brun_?sql\b/,
 ];
 
 /** Whether a message asks for something outside the chat's tools: answered with a refusal, never a tool. */

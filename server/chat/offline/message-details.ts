@@ -76,18 +76,32 @@ export function extractCount(normalized: string, language: Language): number | u
   return undefined;
 }
 
+const countPatterns = new Map<Lexicon, RegExp>();
+
+/** "<number> [up to two words] <noun>", or "<numeral><counter>" in Chinese and Japanese; built once per lexicon. */
+function countPattern(lexicon: Lexicon): RegExp {
+  let pattern = countPatterns.get(lexicon);
+  if (!pattern) {
+    const nouns = lexicon.countNouns.map(escapeRegExp).join("|");
+    if (lexicon === lexicons.zh || lexicon === lexicons.ja) {
+      // "2枚目" is "the second one", not two images.
+      pattern = new RegExp(`(\\d+|[一两二三四五六七八九十百千几数]+)\\s*(?:${nouns})(?!目)`, "u");
+    } else {
+      const words = Object.keys(lexicon.numbers).sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
+      pattern = new RegExp(`(?<![\\p{L}\\p{N}])(\\d+|${words})\\s+(?:[\\p{L}'-]+\\s+){0,2}?(?:${nouns})(?![\\p{L}])`, "u");
+    }
+    countPatterns.set(lexicon, pattern);
+  }
+  return pattern;
+}
+
 function cjkCount(normalized: string, lexicon: Lexicon): number | undefined {
-  const nouns = lexicon.countNouns.map(escapeRegExp).join("|");
-  // "2枚目" is "the second one", not two images.
-  const match = new RegExp(`(\\d+|[一两二三四五六七八九十百千几数]+)\\s*(?:${nouns})(?!目)`, "u").exec(normalized);
+  const match = countPattern(lexicon).exec(normalized);
   return match?.[1] ? cjkNumber(match[1]) : undefined;
 }
 
 function wordCount(normalized: string, lexicon: Lexicon): number | undefined {
-  const words = Object.keys(lexicon.numbers).sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
-  const nouns = lexicon.countNouns.map(escapeRegExp).join("|");
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(\\d+|${words})\\s+(?:[\\p{L}'-]+\\s+){0,2}?(?:${nouns})(?![\\p{L}])`, "u");
-  const match = pattern.exec(normalized);
+  const match = countPattern(lexicon).exec(normalized);
   if (!match?.[1]) return undefined;
   return /^\d+$/.test(match[1]) ? Number(match[1]) : lexicon.numbers[match[1]];
 }
