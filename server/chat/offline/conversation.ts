@@ -1,5 +1,5 @@
 import type { LanguageModelV4FilePart, LanguageModelV4Prompt, LanguageModelV4TextPart, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
-import { chatToolNames, type ChatToolName, imagesToolOutputSchema } from "../../../contract/chat.ts";
+import { chatToolNames, type ChatToolName, type GenerateThumbnailInput, generateThumbnailInputSchema, imagesToolOutputSchema } from "../../../contract/chat.ts";
 import { isLanguage, type Language } from "../../../contract/languages.ts";
 import { extractUuids } from "./message-details.ts";
 
@@ -25,6 +25,8 @@ export interface Conversation {
   creditsLeft?: number;
   /** The trailing tool results, when step is "close". */
   outcomes: ToolOutcome[];
+  /** The input of the conversation's latest generateThumbnail call. */
+  lastGeneration?: GenerateThumbnailInput;
 }
 
 function textOf(parts: readonly { type: string; text?: string }[]): string {
@@ -72,13 +74,19 @@ export function readConversation(prompt: LanguageModelV4Prompt): Conversation {
   const imageIds: string[] = [];
   let latestBatch: string[] = [];
   let creditsLeft: number | undefined;
+  let lastGeneration: GenerateThumbnailInput | undefined;
   const userTurns: { text: string; attachments: string[]; answeredByTool: boolean }[] = [];
 
   for (const message of prompt) {
     if (message.role === "user") userTurns.push({ text: textOf(message.content), attachments: attachmentIdsOf(message.content), answeredByTool: false });
-    if (message.role === "assistant" && message.content.some((part) => part.type === "tool-call")) {
-      const turn = userTurns.at(-1);
-      if (turn) turn.answeredByTool = true;
+    if (message.role === "assistant") {
+      for (const part of message.content) {
+        if (part.type !== "tool-call") continue;
+        const turn = userTurns.at(-1);
+        if (turn) turn.answeredByTool = true;
+        const generation = part.toolName === "generateThumbnail" ? generateThumbnailInputSchema.safeParse(part.input) : undefined;
+        if (generation?.success) lastGeneration = generation.data;
+      }
     }
     if (message.role !== "tool") continue;
     for (const part of message.content) {
@@ -113,6 +121,7 @@ export function readConversation(prompt: LanguageModelV4Prompt): Conversation {
     latestBatch,
     creditsLeft,
     outcomes: trailing,
+    lastGeneration,
   };
 }
 

@@ -28,6 +28,8 @@ export interface IntentContext {
   attachmentIds: readonly string[];
   /** The user's previous message when the assistant answered it with a question instead of a tool. */
   pendingTopic?: string;
+  /** What the conversation last asked generateThumbnail for, for "again" and "one more". */
+  lastGeneration?: GenerateThumbnailInput;
 }
 
 export type ClarifyReason = "what-to-make" | "which-image" | "confirm-topic";
@@ -129,6 +131,23 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
     if (any(lexicons, normalized, (lexicon) => lexicon.help)) return { kind: "help" };
     if (any(lexicons, normalized, (lexicon) => lexicon.credits)) return { kind: "credits" };
     if (any(lexicons, normalized, (lexicon) => lexicon.personas)) return { kind: "listPersonas" };
+  }
+
+  const { lastGeneration } = context;
+  if (lastGeneration && wordCount(normalized) <= 5 && any(lexicons, normalized, (lexicon) => lexicon.again)) {
+    const { count: _previousCount, ...previous } = lastGeneration;
+    return {
+      kind: "generate",
+      input: compact({
+        ...previous,
+        headline: headline ?? previous.headline,
+        style: style ?? previous.style,
+        aspect: aspect ?? previous.aspect,
+        model: model ?? previous.model,
+        personaHandles: handles.length > 0 ? handles : previous.personaHandles,
+        count: count !== undefined && count > 1 ? count : undefined,
+      }),
+    };
   }
 
   const target = namedImage(text, normalized, context);

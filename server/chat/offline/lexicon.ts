@@ -16,6 +16,8 @@ export interface Lexicon {
   instead: readonly string[];
   /** "new", "another": a fresh image even when one exists. */
   fresh: readonly string[];
+  /** "again", "one more": the last generation once more. */
+  again: readonly string[];
   help: readonly string[];
   credits: readonly string[];
   personas: readonly string[];
@@ -86,6 +88,7 @@ const english: Lexicon = {
   change: ["change", "edit", "adjust", "tweak", "move", "make it", "make the", "make my", "turn it", "turn the", "put the", "put me", "shift", "place", "position", "slide", "switch", "replace", "recolor", "recolour", "update", "fix", "less", "more"],
   instead: ["instead", "rather", "in stead"],
   fresh: ["new", "another", "fresh", "different one", "from scratch"],
+  again: ["again", "another one", "one more", "once more", "retry", "try again", "redo", "regenerate", "reroll"],
   help: ["help", "what can you do", "how does this work", "how do i", "what do you do", "commands", "how to use"],
   credits: ["credits", "credit", "balance", "how many credits", "credits left"],
   personas: ["persona", "personas", "characters"],
@@ -119,6 +122,7 @@ const spanish: Lexicon = {
   change: ["cambia", "cambiar", "cambialo", "edita", "editar", "ajusta", "mueve", "mueveme", "moverme", "muevete", "coloca", "colocame", "ponme", "pon", "ponlo", "ponla", "hazlo", "hazla", "haz el", "haz la", "haz que", "reemplaza", "corrige", "mas", "menos"],
   instead: ["en vez", "en lugar", "mejor"],
   fresh: ["nueva", "nuevo", "otra", "otro", "distinta", "desde cero"],
+  again: ["otra vez", "otra mas", "de nuevo", "repite", "repitela", "otra igual", "vuelve a intentarlo"],
   help: ["ayuda", "que puedes hacer", "como funciona", "que sabes hacer", "como se usa"],
   credits: ["creditos", "credito", "saldo", "cuantos creditos", "me quedan"],
   personas: ["persona", "personas", "personajes", "avatares"],
@@ -153,6 +157,7 @@ const french: Lexicon = {
   change: ["change", "changer", "modifie", "modifier", "ajuste", "deplace", "deplacer", "place", "decale", "mets", "mettre", "rends", "rendre", "remplace", "corrige", "plus", "moins"],
   instead: ["plutot", "au lieu", "a la place"],
   fresh: ["nouvelle", "nouveau", "une autre", "un autre", "differente", "de zero"],
+  again: ["encore", "encore une", "refais", "refais-la", "a nouveau", "recommence", "une de plus"],
   help: ["aide", "aidez", "que peux-tu faire", "que peux tu faire", "que sais-tu faire", "comment ca marche", "comment utiliser"],
   credits: ["credits", "credit", "solde", "combien de credits", "il me reste"],
   personas: ["persona", "personas", "personnages", "avatars"],
@@ -187,6 +192,7 @@ const german: Lexicon = {
   change: ["andere", "andern", "aendere", "bearbeite", "bearbeiten", "verschiebe", "verschieben", "schieb", "schiebe", "beweg", "bewege", "platziere", "ruck", "setz", "setze", "mach es", "mach den", "mach die", "mach das", "mach mich", "ersetze", "korrigiere", "passe", "mehr", "weniger"],
   instead: ["stattdessen", "lieber", "anstatt", "statt"],
   fresh: ["neues", "neue", "neuen", "noch ein", "noch eine", "anderes", "von vorn"],
+  again: ["nochmal", "noch mal", "noch einmal", "noch eins", "noch eine", "wiederhole", "erneut"],
   help: ["hilfe", "was kannst du", "wie funktioniert", "was machst du", "wie geht das"],
   credits: ["credits", "credit", "guthaben", "wie viele credits", "kontostand", "ubrig"],
   personas: ["persona", "personas", "personen", "figuren", "avatare"],
@@ -222,6 +228,7 @@ const chinese: Lexicon = {
   change: ["改", "换", "变成", "把", "移到", "移动", "放在", "挪", "调整", "编辑", "修改", "放到", "弄成", "更"],
   instead: ["改成", "换成", "改为", "而不是"],
   fresh: ["新的", "另一张", "再来一张", "重新", "另外一张"],
+  again: ["再来一张", "再来一个", "再做一张", "再生成", "重新生成", "再来", "再画一张"],
   help: ["帮助", "你能做什么", "你会什么", "怎么用", "如何使用", "能干什么", "功能"],
   credits: ["积分", "额度", "余额", "点数", "还剩多少"],
   personas: ["角色", "人设", "人物"],
@@ -254,6 +261,7 @@ const japanese: Lexicon = {
   change: ["変えて", "変更", "移動", "編集", "にして", "動かして", "寄せて", "置いて", "直して", "もっと", "調整"],
   instead: ["代わりに", "じゃなくて", "ではなく", "に変えて", "にして"],
   fresh: ["新しい", "別の", "もう一枚", "もう1枚", "最初から"],
+  again: ["もう一枚", "もう1枚", "もう一度", "もう一回", "再生成", "やり直して", "作り直して"],
   help: ["ヘルプ", "何ができる", "なにができる", "使い方", "どうやって", "助けて", "機能"],
   credits: ["クレジット", "残高", "ポイント", "残り"],
   personas: ["ペルソナ", "キャラクター", "キャラ"],

@@ -157,6 +157,29 @@ describe("offline assistant through streamText", () => {
     expect(steps[1]?.text).toMatch(/8 credits/);
   });
 
+  it("reads the message in its own language and answers in the caller's", async () => {
+    const { steps } = await chat(user("猫のサムネイルをレトロ風で作って"), chatTools(), { language: "en" });
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { prompt: "猫のサムネイルをレトロ風で作って", style: "vintage" } }]);
+    expect(steps[1]?.text).toMatch(/9 credits/);
+  });
+
+  it("repeats the conversation's last generation for \"one more\"", async () => {
+    const previous = { prompt: "a lighthouse in a storm", style: "realistic" };
+    const messages: ModelMessage[] = [
+      { role: "user", content: "a realistic thumbnail of a lighthouse in a storm" },
+      { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_0", toolName: "generateThumbnail", input: previous }] },
+      {
+        role: "tool",
+        content: [
+          { type: "tool-result", toolCallId: "call_0", toolName: "generateThumbnail", output: { type: "json", value: { images: [image(IMAGE_ID)], creditsSpent: 1, creditsLeft: 9 } } },
+        ],
+      },
+      { role: "user", content: "one more, square" },
+    ];
+    const { steps } = await chat(messages);
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { ...previous, aspect: "1:1" } }]);
+  });
+
   it("lists personas and names them in the closing answer", async () => {
     const { steps } = await chat(user("which personas do I have?"));
     expect(steps[0]?.toolCalls).toEqual([{ toolName: "listPersonas", input: {} }]);

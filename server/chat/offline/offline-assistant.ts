@@ -47,7 +47,8 @@ function allowedTools(call: LanguageModelV4CallOptions): Set<ChatToolName> {
   return new Set(only === undefined ? offered : offered.filter((name) => name === only));
 }
 
-function languageOf(conversation: Conversation, options: OfflineAssistantOptions): Language {
+/** The language to answer in: the caller's, the system prompt's, or the message's own. */
+function replyLanguageOf(conversation: Conversation, options: OfflineAssistantOptions): Language {
   return options.language ?? languageFromSystem(conversation.system) ?? guessLanguage(conversation.lastUserText);
 }
 
@@ -88,7 +89,7 @@ function textReply(intent: Intent, conversation: Conversation, options: OfflineA
 /** Decides this step: answer the user (maybe with a tool call), or sum up what the tools returned. */
 export function planTurn(call: LanguageModelV4CallOptions, options: OfflineAssistantOptions = {}): Turn {
   const conversation = readConversation(call.prompt);
-  const language = languageOf(conversation, options);
+  const language = replyLanguageOf(conversation, options);
   const seed = seedOf(`${conversation.lastUserText}\u0000${conversation.step}`);
 
   if (conversation.step === "close") {
@@ -96,14 +97,16 @@ export function planTurn(call: LanguageModelV4CallOptions, options: OfflineAssis
     return { text: texts.join(sentenceGap(language)) || renderReply({ kind: "clarify", reason: "what-to-make" }, language, seed) };
   }
 
+  // Words are read in the language they are written in, which may differ from the UI's.
   const base: IntentContext = {
-    language,
+    language: guessLanguage(conversation.lastUserText, language),
+    lastGeneration: conversation.lastGeneration,
     imageIds: conversation.imageIds,
     latestBatch: conversation.latestBatch,
     attachmentIds: conversation.attachmentIds,
   };
   const previous = conversation.previousUnansweredUserText;
-  const previousIntent = previous ? readIntent(previous, base) : undefined;
+  const previousIntent = previous ? readIntent(previous, { ...base, language: guessLanguage(previous, language) }) : undefined;
   const pendingTopic = previousIntent?.kind === "clarify" && previousIntent.reason === "confirm-topic" ? previous : undefined;
   const intent = readIntent(conversation.lastUserText, { ...base, pendingTopic });
 
