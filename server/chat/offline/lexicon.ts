@@ -85,7 +85,7 @@ export const modelTerms: Record<string, readonly string[]> = {
 const english: Lexicon = {
   create: ["create", "generate", "draw", "design", "render", "paint", "illustrate", "imagine", "make me a", "make me an", "make me some", "make me two", "make me three", "make me 3", "make a", "make an", "make some", "make two", "make three", "make four", "make 2", "make 3", "make 4", "can you make", "i want", "i need", "i'd like", "give me a", "show me a", "new thumbnail"],
   imageNouns: ["thumbnail", "thumbnails", "thumb", "image", "images", "picture", "pictures", "pic", "poster", "posters", "cover", "banner", "artwork", "illustration", "variation", "variations", "version", "versions", "photo"],
-  change: ["change", "edit", "adjust", "tweak", "move", "make it", "make the", "make my", "turn it", "turn the", "put the", "put me", "shift", "place", "position", "slide", "switch", "replace", "recolor", "recolour", "update", "fix", "less", "more"],
+  change: ["change", "edit", "adjust", "tweak", "move", "make it", "make the", "make my", "make me", "turn it", "turn the", "put the", "put me", "shift", "place", "position", "slide", "switch", "replace", "recolor", "recolour", "update", "fix", "less", "more"],
   instead: ["instead", "rather", "in stead"],
   fresh: ["new", "another", "fresh", "different one", "from scratch"],
   again: ["again", "another one", "one more", "once more", "retry", "try again", "redo", "regenerate", "reroll"],
