@@ -279,6 +279,40 @@ describe("offline assistant through streamText", () => {
     expect(pacedMs).toBeGreaterThanOrEqual(15 * 8);
   });
 
+  it("emits the stream parts of a real model, in order, with usage and finish reason", async () => {
+    const model = createOfflineAssistant({ generateId: () => "call_7" });
+    const { stream } = await model.doStream({
+      prompt: [{ role: "user", content: [{ type: "text", text: "list my personas" }] }],
+      tools: [{ type: "function", name: "listPersonas", inputSchema: { type: "object", properties: {} } }],
+    });
+    const parts = [];
+    for await (const part of stream) parts.push(part);
+    const types = parts.map((part) => part.type);
+    expect(types.slice(0, 3)).toEqual(["stream-start", "response-metadata", "text-start"]);
+    expect(types.filter((type) => type === "text-delta").length).toBeGreaterThan(1);
+    expect(types.slice(types.indexOf("text-end"))).toEqual(["text-end", "tool-input-start", "tool-input-delta", "tool-input-end", "tool-call", "finish"]);
+    expect(parts.find((part) => part.type === "tool-call")).toEqual({ type: "tool-call", toolCallId: "call_7", toolName: "listPersonas", input: "{}" });
+    const finish = parts.at(-1);
+    expect(finish?.type === "finish" && finish.finishReason.unified).toBe("tool-calls");
+    expect(finish?.type === "finish" && (finish.usage.outputTokens.total ?? 0) > 0).toBe(true);
+  });
+
+  it("stops a paced stream when the request is aborted", async () => {
+    const controller = new AbortController();
+    const { stream } = await createOfflineAssistant({ streamDelayMs: 20 }).doStream({
+      prompt: [{ role: "user", content: [{ type: "text", text: "hello" }] }],
+      abortSignal: controller.signal,
+    });
+    const reader = stream.getReader();
+    await reader.read();
+    controller.abort(new Error("client went away"));
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return "finished";
+      })(),
+    ).rejects.toThrow("client went away");
+  });
+
   it("describes itself as a v4 language model of the thumbforge provider", () => {
     const model = createOfflineAssistant();
     expect([model.specificationVersion, model.provider, model.modelId]).toEqual(["v4", "thumbforge", "offline-assistant"]);
