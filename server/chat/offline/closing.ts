@@ -1,0 +1,51 @@
+import { imagesToolOutputSchema, listPersonasOutputSchema } from "../../../contract/chat.ts";
+import { outputValue, type ToolOutcome } from "./conversation.ts";
+import type { CreditOutcome, Reply, ToolProblem } from "./replies.ts";
+
+/** Which kind of failure a tool error describes, from its error code when it has one, else from its words. */
+export function classifyToolError(error: unknown): ToolProblem {
+  const text = (typeof error === "string" ? error : JSON.stringify(error ?? "")).toLowerCase();
+  if (/insufficient_credits|not enough credits|insufficient credits/.test(text)) return "credits";
+  if (/not_found:persona|unprocessable:persona|persona.{0,30}not found|unknown persona/.test(text)) return "persona";
+  if (/not_found:image|unprocessable:base_image|unprocessable:image|image.{0,30}not found/.test(text)) return "image";
+  if (/provider_refused|refused|content policy|moderation|safety/.test(text)) return "refused";
+  if (/invalid:model|not_configured:model|model.{0,30}(not available|unavailable|unknown|not configured)/.test(text)) return "model";
+  if (/rate_limited|too many|rate limit/.test(text)) return "busy";
+  if (/unavailable|timed? ?out|econn|shutdown|interrupted/.test(text)) return "unavailable";
+  if (/invalid|validation|bad request/.test(text)) return "invalid";
+  return "unknown";
+}
+
+/** What a failed image tool did to the balance: nothing charged when it stopped before starting, refunded after. */
+function creditOutcome(toolName: string, problem: ToolProblem): CreditOutcome {
+  if (toolName === "listPersonas") return "none";
+  return problem === "refused" || problem === "unavailable" || problem === "unknown" ? "refunded" : "not-spent";
+}
+
+/** The closing reply for one tool's answer. */
+export function closingReply(outcome: ToolOutcome): Reply {
+  const { output, toolName } = outcome;
+  if (output.type === "execution-denied") return { kind: "denied" };
+  const value = outputValue(output);
+  if (output.type === "error-text" || output.type === "error-json") {
+    const problem = classifyToolError(value);
+    return { kind: "tool-error", problem, credits: creditOutcome(toolName, problem) };
+  }
+  if (toolName === "listPersonas") {
+    const parsed = listPersonasOutputSchema.safeParse(value);
+    if (parsed.success) return { kind: "personas", personas: parsed.data.personas };
+  } else {
+    const parsed = imagesToolOutputSchema.safeParse(value);
+    if (parsed.success) {
+      const { images, creditsSpent, creditsLeft } = parsed.data;
+      const count = (status: string) => images.filter((image) => image.status === status).length;
+      return {
+        kind: "images",
+        summary: { ready: count("ready"), pending: count("pending") + count("running"), failed: count("failed"), spent: creditsSpent, left: creditsLeft },
+      };
+    }
+  }
+  // An answer of an unexpected shape is most often an error object ({ error, code }).
+  const problem = classifyToolError(value);
+  return { kind: "tool-error", problem, credits: creditOutcome(toolName, problem) };
+}

@@ -1,0 +1,191 @@
+import { type EditImageInput, type GenerateThumbnailInput, MAX_CHAT_MESSAGE_LENGTH } from "../../../contract/chat.ts";
+import type { Language } from "../../../contract/languages.ts";
+import type { Lexicon } from "./lexicon.ts";
+import { looksLikeManipulation } from "./manipulation.ts";
+import {
+  extractAspect,
+  extractColor,
+  extractCount,
+  extractHandles,
+  extractHeadline,
+  extractModel,
+  extractOrdinal,
+  extractStyle,
+  extractUuids,
+  lexiconsFor,
+  withoutQuotes,
+} from "./message-details.ts";
+import { containsCjk, hasTerm, normalizeText } from "./text-match.ts";
+
+/** What the conversation so far tells the intent reader. */
+export interface IntentContext {
+  language: Language;
+  /** Every image this conversation has made, oldest first. */
+  imageIds: readonly string[];
+  /** The images of the latest batch, in order, for "the second one". */
+  latestBatch: readonly string[];
+  /** Uploads attached to this message. */
+  attachmentIds: readonly string[];
+  /** The user's previous message when the assistant answered it with a question instead of a tool. */
+  pendingTopic?: string;
+  /** What the conversation last asked generateThumbnail for, for "again" and "one more". */
+  lastGeneration?: GenerateThumbnailInput;
+}
+
+export type ClarifyReason = "what-to-make" | "which-image" | "confirm-topic";
+
+export type Intent =
+  | { kind: "generate"; input: GenerateThumbnailInput }
+  | { kind: "edit"; input: EditImageInput }
+  | { kind: "listPersonas" }
+  | { kind: "help" }
+  | { kind: "credits" }
+  | { kind: "greeting" }
+  | { kind: "thanks" }
+  | { kind: "refuse" }
+  | { kind: "clarify"; reason: ClarifyReason; topic?: string };
+
+const affirmatives = ["yes", "yeah", "yep", "sure", "ok", "okay", "go ahead", "do it", "si", "claro", "vale", "dale", "oui", "d'accord", "vas-y", "ja", "klar", "gerne", "mach", "是", "好", "好的", "可以", "行", "はい", "うん", "お願い", "どうぞ", "いいよ"];
+
+function any(lexicons: readonly Lexicon[], normalized: string, pick: (lexicon: Lexicon) => readonly string[]): boolean {
+  return lexicons.some((lexicon) => hasTerm(normalized, pick(lexicon)));
+}
+
+function wordCount(normalized: string): number {
+  return containsCjk(normalized) ? Math.ceil(normalized.replace(/\s/g, "").length / 2) : normalized.split(" ").filter(Boolean).length;
+}
+
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
+}
+
+type EditFields = Pick<EditImageInput, "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition">;
+
+/** Changes only an existing image can take: colour, size and place of the headline, place of the subject. */
+function readEditFields(normalized: string, lexicons: readonly Lexicon[], language: Language): EditFields {
+  const aboutHeadline = any(lexicons, normalized, (lexicon) => lexicon.headline);
+  const aboutSubject = any(lexicons, normalized, (lexicon) => lexicon.subject);
+  const moving = any(lexicons, normalized, (lexicon) => lexicon.change);
+  const fields: EditFields = {};
+  if (aboutHeadline) fields.headlineColor = extractColor(normalized, language);
+  if (aboutHeadline || !aboutSubject) {
+    if (any(lexicons, normalized, (lexicon) => lexicon.bigger)) fields.headlineScale = 1.3;
+    else if (any(lexicons, normalized, (lexicon) => lexicon.smaller)) fields.headlineScale = 0.75;
+  }
+  // Places need a verb ("move", "put"): "credits left" or "that's right" move nothing.
+  if (moving) {
+    const headlineFirst = aboutHeadline && !aboutSubject;
+    if (any(lexicons, normalized, (lexicon) => lexicon.verticals.top) && (aboutHeadline || !aboutSubject)) fields.headlinePosition = "top";
+    else if (any(lexicons, normalized, (lexicon) => lexicon.verticals.bottom) && (aboutHeadline || !aboutSubject)) fields.headlinePosition = "bottom";
+    else if (headlineFirst && any(lexicons, normalized, (lexicon) => lexicon.sides.center)) fields.headlinePosition = "center";
+    if (any(lexicons, normalized, (lexicon) => lexicon.sides.left)) fields.subjectPosition = "left";
+    else if (any(lexicons, normalized, (lexicon) => lexicon.sides.right)) fields.subjectPosition = "right";
+    else if (!headlineFirst && any(lexicons, normalized, (lexicon) => lexicon.sides.center)) fields.subjectPosition = "center";
+  }
+  return compact(fields);
+}
+
+function namedImage(text: string, normalized: string, context: IntentContext): string | undefined {
+  const known = new Set(context.imageIds);
+  const byId = extractUuids(text).find((id) => known.has(id));
+  if (byId) return byId;
+  const ordinal = extractOrdinal(normalized, context.language);
+  return ordinal === undefined ? undefined : context.latestBatch[ordinal];
+}
+
+/**
+ * What a user's message asks for, read from its words alone. Pure: the same message and context give the same
+ * intent. Only the three chat tools can come out of it, and only with what the user wrote (handles, ids of images
+ * this conversation made or this message attached); anything else becomes a question or a refusal.
+ */
+export function readIntent(message: string, context: IntentContext): Intent {
+  const normalized = normalizeText(withoutQuotes(message));
+  if (context.pendingTopic && !looksLikeManipulation(normalized) && wordCount(normalized) <= 3 && hasTerm(normalized, affirmatives)) {
+    return readMessage(context.pendingTopic, context, true);
+  }
+  return readMessage(message, context, false);
+}
+
+function readMessage(message: string, context: IntentContext, confirmed: boolean): Intent {
+  const text = message.trim().slice(0, MAX_CHAT_MESSAGE_LENGTH);
+  if (!text) return { kind: "clarify", reason: "what-to-make" };
+  const headline = extractHeadline(text);
+  const plain = withoutQuotes(text);
+  const normalized = normalizeText(plain);
+  const lexicons = lexiconsFor(context.language);
+  if (looksLikeManipulation(normalized)) return { kind: "refuse" };
+
+  const handles = extractHandles(plain);
+  const style = extractStyle(normalized, context.language);
+  const aspect = extractAspect(normalized);
+  const model = extractModel(normalized);
+  const count = extractCount(normalized, context.language);
+  const creates = any(lexicons, normalized, (lexicon) => lexicon.create);
+  const imageNoun = any(lexicons, normalized, (lexicon) => lexicon.imageNouns);
+  const fresh = any(lexicons, normalized, (lexicon) => lexicon.fresh);
+  const details =
+    handles.length > 0 || style !== undefined || aspect !== undefined || model !== undefined || headline !== undefined || count !== undefined;
+  const asksToMake = creates || (imageNoun && (details || wordCount(normalized) >= 4));
+
+  if (!asksToMake && !details) {
+    if (any(lexicons, normalized, (lexicon) => lexicon.help)) return { kind: "help" };
+    if (any(lexicons, normalized, (lexicon) => lexicon.credits)) return { kind: "credits" };
+    if (any(lexicons, normalized, (lexicon) => lexicon.personas)) return { kind: "listPersonas" };
+  }
+
+  const { lastGeneration } = context;
+  if (lastGeneration && wordCount(normalized) <= 5 && any(lexicons, normalized, (lexicon) => lexicon.again)) {
+    const { count: _previousCount, ...previous } = lastGeneration;
+    return {
+      kind: "generate",
+      input: compact({
+        ...previous,
+        headline: headline ?? previous.headline,
+        style: style ?? previous.style,
+        aspect: aspect ?? previous.aspect,
+        model: model ?? previous.model,
+        personaHandles: handles.length > 0 ? handles : previous.personaHandles,
+        count: count !== undefined && count > 1 ? count : undefined,
+      }),
+    };
+  }
+
+  const target = namedImage(text, normalized, context);
+  const hasImage = target !== undefined || context.imageIds.length > 0;
+  const fields = readEditFields(normalized, lexicons, context.language);
+  const changes = any(lexicons, normalized, (lexicon) => lexicon.change);
+  const instead = any(lexicons, normalized, (lexicon) => lexicon.instead);
+  // "A new thumbnail with a yellow headline" is a new image even when one exists.
+  const asksNew = imageNoun && (creates || fresh || count !== undefined);
+  const retouch =
+    changes ||
+    ((instead || target !== undefined) && (style !== undefined || headline !== undefined)) ||
+    (headline !== undefined && !imageNoun && handles.length === 0);
+  const wantsEdit = !asksNew && (Object.keys(fields).length > 0 || (!creates && !fresh && retouch));
+  const attachment = context.attachmentIds[0];
+
+  if (wantsEdit && hasImage) {
+    return { kind: "edit", input: compact({ imageId: target, instruction: text, headline, style, ...fields }) };
+  }
+  if (wantsEdit && !attachment) return { kind: "clarify", reason: "which-image" };
+
+  if (asksToMake || details || attachment || confirmed) {
+    return {
+      kind: "generate",
+      input: compact({
+        prompt: text,
+        headline,
+        style,
+        aspect,
+        model,
+        personaHandles: handles.length > 0 ? handles : undefined,
+        baseImageId: attachment,
+        count: count !== undefined && count > 1 ? count : undefined,
+      }),
+    };
+  }
+  if (any(lexicons, normalized, (lexicon) => lexicon.thanks) && wordCount(normalized) <= 5) return { kind: "thanks" };
+  if (any(lexicons, normalized, (lexicon) => lexicon.greetings) && wordCount(normalized) <= 4) return { kind: "greeting" };
+  if (wordCount(normalized) >= 3 && !normalized.endsWith("?")) return { kind: "clarify", reason: "confirm-topic", topic: text.slice(0, 80) };
+  return { kind: "clarify", reason: "what-to-make" };
+}

@@ -1,0 +1,40 @@
+import { defaultLanguage, type Language } from "../../../contract/languages.ts";
+import { normalizeText } from "./text-match.ts";
+
+const kana = /[\u3040-\u30ff]/;
+const han = /[\u3400-\u9fff]/;
+
+/** Short, frequent words that give a Latin-script language away; accents are matched before normalizing. */
+const markers: Record<"en" | "es" | "fr" | "de", { words: readonly string[]; letters: RegExp }> = {
+  en: {
+    words: ["the", "a", "an", "and", "of", "with", "make", "for", "me", "my", "please", "thumbnail", "image", "create", "draw", "what", "can", "you", "is", "it", "to", "bigger", "headline", "show", "how", "many", "instead", "left", "right", "generate", "variations", "hello", "hi", "help", "credits", "personas", "yellow", "move"],
+    letters: /$^/,
+  },
+  es: {
+    words: ["el", "la", "los", "las", "muestrame", "mueveme", "ponme", "dame", "hazlo", "quedan", "un", "una", "de", "del", "con", "para", "por", "favor", "que", "y", "mi", "mis", "hazme", "haz", "crea", "dibuja", "genera", "miniatura", "imagen", "titular", "quiero", "cuantos", "creditos", "ayuda", "hola", "mueve", "izquierda", "derecha", "mas", "grande", "amarillo", "en", "vez", "es", "puedes", "tengo", "variaciones", "estilo"],
+    letters: /[ñ¿¡]|[áíóú]/,
+  },
+  fr: {
+    words: ["le", "la", "les", "un", "une", "des", "du", "de", "avec", "pour", "moi", "mes", "mon", "fais", "cree", "dessine", "genere", "miniature", "image", "titre", "je", "veux", "combien", "credits", "aide", "bonjour", "salut", "deplace", "gauche", "droite", "plus", "grand", "jaune", "plutot", "est", "peux", "tu", "et", "sur", "il", "variations", "style", "s'il", "te", "plait"],
+    letters: /[çœèêàùâîôû]/,
+  },
+  de: {
+    words: ["der", "die", "das", "ein", "eine", "einen", "und", "mit", "fur", "mir", "mich", "meine", "mach", "erstelle", "zeichne", "bitte", "bild", "thumbnail", "uberschrift", "ich", "will", "wie", "viele", "hilfe", "hallo", "verschiebe", "links", "rechts", "grosser", "großer", "gelb", "stattdessen", "ist", "kannst", "du", "was", "habe", "varianten", "stil", "im", "auf", "nach"],
+    letters: /[ßäöü]/,
+  },
+};
+
+/** The language a message is written in, from its script and its most common words; English when unsure. */
+export function guessLanguage(text: string, fallback: Language = defaultLanguage): Language {
+  if (kana.test(text)) return "ja";
+  if (han.test(text)) return "zh";
+  const lower = text.toLowerCase();
+  const words = normalizeText(text).split(/[^\p{L}']+/u).filter(Boolean);
+  let best: { language: Language; score: number } | undefined;
+  for (const [language, marker] of Object.entries(markers) as [Language, (typeof markers)["en"]][]) {
+    const wordScore = words.filter((word) => marker.words.includes(word)).length;
+    const score = wordScore + (marker.letters.test(lower) ? 2 : 0);
+    if (score > 0 && (!best || score > best.score)) best = { language, score };
+  }
+  return best?.language ?? fallback;
+}

@@ -1,0 +1,159 @@
+import { MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
+import { type ImageAspect, type ImageStyle, MAX_PERSONAS } from "../../../contract/images.ts";
+import type { Language } from "../../../contract/languages.ts";
+import { aspectTerms, colorHex, type Lexicon, lexicons, modelTerms } from "./lexicon.ts";
+import { earliestKeyWithTerm, firstKeyWithTerm, hasTerm } from "./text-match.ts";
+
+/** The details a message carries, each read on its own so they can be tested on their own. */
+
+const HEADLINE_MAX = 120;
+
+/** Quote pairs people type, straight single quotes only around whole words ("don't" is no quote). */
+const quotedSpan =
+  /"([^"\n]+)"|“([^”\n]+)”|„([^“”\n]+)[“”]|«([^»\n]+)»|‹([^›\n]+)›|「([^」\n]+)」|『([^』\n]+)』|‘([^’\n]+)’|＂([^＂\n]+)＂|(?<![\p{L}\p{N}])'([^'\n]+)'(?![\p{L}\p{N}])/gu;
+
+const headlineLabel =
+  /(?:headline|title|titular|t[íi]tulo|titre|[üu]berschrift|titel|标题|見出し|タイトル)\s*[:：]\s*([^\n"“„«「『]+?)\s*(?=$|[\n,;!?。！？、]|\s(?:and|y|et|und)\s)/iu;
+
+function firstCapture(match: RegExpMatchArray): string {
+  return (match.slice(1).find((group) => group !== undefined) ?? "").trim();
+}
+
+/** The words to print on the thumbnail: the first quoted span that fits a headline, or "headline: …". */
+export function extractHeadline(text: string): string | undefined {
+  for (const match of text.matchAll(quotedSpan)) {
+    const inside = firstCapture(match);
+    if (inside.length > 0 && inside.length <= HEADLINE_MAX) return inside;
+  }
+  const labelled = headlineLabel.exec(text)?.[1]?.trim();
+  return labelled && labelled.length <= HEADLINE_MAX ? labelled : undefined;
+}
+
+/** The message without its quoted spans: quoted words are content, never instructions. */
+export function withoutQuotes(text: string): string {
+  return text.replace(quotedSpan, " ");
+}
+
+// Handles are Latin letters (accents too), digits, "-" and "_"; a letter right before the @ makes an e-mail address,
+// except in Chinese and Japanese, which put no space before it.
+const handlePattern = /(?<![A-Za-z0-9_@.])@([\p{Script=Latin}\p{Nd}_-]{1,40})/gu;
+
+/** @handles exactly as written (the server resolves them), at most three, no repeats. */
+export function extractHandles(text: string): string[] {
+  const handles: string[] = [];
+  for (const match of text.matchAll(handlePattern)) {
+    const handle = match[1];
+    if (handle && !handles.some((known) => known.toLowerCase() === handle.toLowerCase())) handles.push(handle);
+  }
+  return handles.slice(0, MAX_PERSONAS);
+}
+
+/** The lexicons to read a message with: its language first, then English, which creators mix in everywhere. */
+export function lexiconsFor(language: Language): Lexicon[] {
+  return language === "en" ? [lexicons.en] : [lexicons[language], lexicons.en];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+const cjkNumerals: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 几: 3, 数: 3 };
+
+function cjkNumber(text: string): number {
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text.includes("千")) return 1000;
+  if (text.includes("百")) return 100;
+  if (text.includes("十")) return 10;
+  return cjkNumerals[text.at(-1) ?? ""] ?? 1;
+}
+
+/** How many images the message asks for ("three variations", "3枚"), within 1…MAX_IMAGES_PER_MESSAGE. */
+export function extractCount(normalized: string, language: Language): number | undefined {
+  for (const lexicon of lexiconsFor(language)) {
+    const asked = lexicon === lexicons.zh || lexicon === lexicons.ja ? cjkCount(normalized, lexicon) : wordCount(normalized, lexicon);
+    if (asked !== undefined && Number.isFinite(asked)) return Math.min(Math.max(Math.trunc(asked), 1), MAX_IMAGES_PER_MESSAGE);
+  }
+  return undefined;
+}
+
+const countPatterns = new Map<Lexicon, RegExp>();
+
+/** "<number> [up to two words] <noun>", or "<numeral><counter>" in Chinese and Japanese; built once per lexicon. */
+function countPattern(lexicon: Lexicon): RegExp {
+  let pattern = countPatterns.get(lexicon);
+  if (!pattern) {
+    const nouns = lexicon.countNouns.map(escapeRegExp).join("|");
+    if (lexicon === lexicons.zh || lexicon === lexicons.ja) {
+      // "2枚目" is "the second one", not two images.
+      pattern = new RegExp(`(\\d+|[一两二三四五六七八九十百千几数]+)\\s*(?:${nouns})(?!目)`, "u");
+    } else {
+      const words = Object.keys(lexicon.numbers).sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
+      pattern = new RegExp(`(?<![\\p{L}\\p{N}])(\\d+|${words})\\s+(?:[\\p{L}'-]+\\s+){0,2}?(?:${nouns})(?![\\p{L}])`, "u");
+    }
+    countPatterns.set(lexicon, pattern);
+  }
+  return pattern;
+}
+
+function cjkCount(normalized: string, lexicon: Lexicon): number | undefined {
+  const match = countPattern(lexicon).exec(normalized);
+  return match?.[1] ? cjkNumber(match[1]) : undefined;
+}
+
+function wordCount(normalized: string, lexicon: Lexicon): number | undefined {
+  const match = countPattern(lexicon).exec(normalized);
+  if (!match?.[1]) return undefined;
+  return /^\d+$/.test(match[1]) ? Number(match[1]) : lexicon.numbers[match[1]];
+}
+
+export function extractStyle(normalized: string, language: Language): ImageStyle | undefined {
+  for (const lexicon of lexiconsFor(language)) {
+    const style = earliestKeyWithTerm(normalized, lexicon.styles);
+    if (style) return style;
+  }
+  return undefined;
+}
+
+export function extractAspect(normalized: string): ImageAspect | undefined {
+  return firstKeyWithTerm(normalized, aspectTerms);
+}
+
+/** A model id from contract/models.ts when the message names one. */
+export function extractModel(normalized: string): string | undefined {
+  return firstKeyWithTerm(normalized, modelTerms);
+}
+
+/** A colour as #rrggbb: typed as hex, or a colour word of the message's language (or English). */
+export function extractColor(normalized: string, language: Language): string | undefined {
+  const hex = /#([0-9a-f]{6}|[0-9a-f]{3})(?![0-9a-z])/.exec(normalized)?.[1];
+  if (hex) return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join("") : hex}`;
+  for (const lexicon of lexiconsFor(language)) {
+    const name = earliestKeyWithTerm(normalized, lexicon.colors);
+    if (name) return colorHex[name];
+  }
+  return undefined;
+}
+
+const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+export function extractUuids(text: string): string[] {
+  return [...text.matchAll(uuidPattern)].map((match) => match[0].toLowerCase());
+}
+
+const ordinals: Record<Language, readonly (readonly string[])[]> = {
+  en: [["first", "1st"], ["second", "2nd"], ["third", "3rd"], ["fourth", "4th"]],
+  es: [["primera", "primero", "1a"], ["segunda", "segundo", "2a"], ["tercera", "tercero", "3a"], ["cuarta", "cuarto", "4a"]],
+  fr: [["premiere", "premier", "1re"], ["deuxieme", "seconde", "second", "2e"], ["troisieme", "3e"], ["quatrieme", "4e"]],
+  de: [["erste", "ersten", "erstes"], ["zweite", "zweiten", "zweites"], ["dritte", "dritten", "drittes"], ["vierte", "vierten", "viertes"]],
+  zh: [["第一", "第1"], ["第二", "第2"], ["第三", "第3"], ["第四", "第4"]],
+  ja: [["1枚目", "一枚目", "最初の"], ["2枚目", "二枚目"], ["3枚目", "三枚目"], ["4枚目", "四枚目"]],
+};
+
+/** Which of the last batch the message points at ("the second one", "2枚目"): a 0-based index. */
+export function extractOrdinal(normalized: string, language: Language): number | undefined {
+  for (const table of new Set([ordinals[language], ordinals.en])) {
+    const index = table.findIndex((terms) => hasTerm(normalized, terms));
+    if (index >= 0) return index;
+  }
+  return undefined;
+}

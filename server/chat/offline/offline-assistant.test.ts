@@ -1,0 +1,320 @@
+import { generateText, type ModelMessage, stepCountIs, streamText, tool, type ToolSet } from "ai";
+import { describe, expect, it } from "vitest";
+import {
+  editImageInputSchema,
+  generateThumbnailInputSchema,
+  type ImagesToolOutput,
+  listPersonasInputSchema,
+  type ListPersonasOutput,
+} from "../../../contract/chat.ts";
+import type { ImageRecord } from "../../../contract/images.ts";
+import { createOfflineAssistant, type OfflineAssistantOptions } from "./offline-assistant.ts";
+
+const IMAGE_ID = "11111111-1111-4111-8111-111111111111";
+
+function image(id: string, status: ImageRecord["status"] = "ready"): ImageRecord {
+  return {
+    id,
+    kind: "generated",
+    status,
+    prompt: "a prompt",
+    style: "realistic",
+    aspect: "16:9",
+    model: "studio",
+    width: 1280,
+    height: 720,
+    creditsSpent: 1,
+    error: null,
+    errorCode: null,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    urls: null,
+  };
+}
+
+interface Fixed {
+  generate?: () => ImagesToolOutput;
+  edit?: () => ImagesToolOutput;
+  personas?: () => ListPersonasOutput;
+}
+
+/** The chat's three tools with fixed answers; a throwing answer becomes a tool error, as in the real route. */
+function chatTools(fixed: Fixed = {}) {
+  return {
+    generateThumbnail: tool({
+      inputSchema: generateThumbnailInputSchema,
+      execute: async () => (fixed.generate ?? (() => ({ images: [image(IMAGE_ID)], creditsSpent: 1, creditsLeft: 9 })))(),
+    }),
+    editImage: tool({
+      inputSchema: editImageInputSchema,
+      execute: async () => (fixed.edit ?? (() => ({ images: [image("22222222-2222-4222-8222-222222222222")], creditsSpent: 1, creditsLeft: 8 })))(),
+    }),
+    listPersonas: tool({
+      inputSchema: listPersonasInputSchema,
+      execute: async () => (fixed.personas ?? (() => ({ personas: [{ id: "p1", handle: "alex", name: "Alex", role: "artist" }] })))(),
+    }),
+  };
+}
+
+interface Step {
+  deltas: string[];
+  text: string;
+  toolCalls: { toolName: string; input: unknown }[];
+  finishReason?: string;
+}
+
+async function chat(messages: ModelMessage[], tools: ToolSet = chatTools(), options: OfflineAssistantOptions = {}) {
+  const result = streamText({
+    model: createOfflineAssistant({ generateId: () => "call_1", ...options }),
+    system: "You are Thumbforge's assistant.",
+    messages,
+    tools,
+    stopWhen: stepCountIs(4),
+  });
+  const steps: Step[] = [];
+  let current: Step = { deltas: [], text: "", toolCalls: [] };
+  const toolErrors: unknown[] = [];
+  for await (const part of result.fullStream) {
+    if (part.type === "text-delta") {
+      current.deltas.push(part.text);
+      current.text += part.text;
+    }
+    if (part.type === "tool-call") current.toolCalls.push({ toolName: part.toolName, input: part.input });
+    if (part.type === "tool-error") toolErrors.push(part.error);
+    if (part.type === "error") throw part.error;
+    if (part.type === "finish-step") {
+      current.finishReason = part.finishReason;
+      steps.push(current);
+      current = { deltas: [], text: "", toolCalls: [] };
+    }
+  }
+  return { steps, toolErrors };
+}
+
+const user = (text: string): ModelMessage[] => [{ role: "user", content: text }];
+const englishWords = /\b(the|your|credits?|done|ready|thumbnail|left|here)\b/i;
+
+describe("offline assistant through streamText", () => {
+  it("streams a lead-in, calls generateThumbnail and closes with cost and balance (English)", async () => {
+    const message = "make a YouTube thumbnail of @alex surfing a huge wave, vintage style, headline 'SURF DAY'";
+    const { steps } = await chat(user(message));
+    expect(steps).toHaveLength(2);
+    const [first, second] = steps;
+    expect(first?.deltas.length).toBeGreaterThan(1);
+    expect(first?.toolCalls).toEqual([
+      { toolName: "generateThumbnail", input: { prompt: message, headline: "SURF DAY", style: "vintage", aspect: "16:9", personaHandles: ["alex"] } },
+    ]);
+    expect(first?.finishReason).toBe("tool-calls");
+    expect(second?.deltas.length).toBeGreaterThan(1);
+    expect(second?.toolCalls).toEqual([]);
+    expect(second?.text).toMatch(/1 credit\b/);
+    expect(second?.text).toMatch(/9 credits/);
+    expect(second?.finishReason).toBe("stop");
+  });
+
+  it("answers in Spanish around the tool call", async () => {
+    const message = "hazme una miniatura retro de un perro para TikTok con el titular «GUAU»";
+    const { steps } = await chat(user(message));
+    const [first, second] = steps;
+    expect(first?.deltas.length).toBeGreaterThan(1);
+    expect(first?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { prompt: message, headline: "GUAU", style: "vintage", aspect: "9:16" } }]);
+    expect(first?.text).not.toMatch(englishWords);
+    expect(second?.text).toMatch(/1 crédito\b/);
+    expect(second?.text).toMatch(/9 créditos/);
+    expect(second?.text).not.toMatch(englishWords);
+  });
+
+  it("answers in Japanese around the tool call", async () => {
+    const message = "猫の宇宙飛行士のサムネイルを2枚作って";
+    const generate = () => ({ images: [image(IMAGE_ID), image("22222222-2222-4222-8222-222222222222")], creditsSpent: 2, creditsLeft: 8 });
+    const { steps } = await chat(user(message), chatTools({ generate }));
+    const [first, second] = steps;
+    expect(first?.deltas.length).toBeGreaterThan(1);
+    expect(first?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { prompt: message, count: 2 } }]);
+    expect(first?.text).toMatch(/[\u3040-\u30ff]/);
+    expect(second?.deltas.length).toBeGreaterThan(1);
+    expect(second?.text).toContain("2クレジット");
+    expect(second?.text).toContain("8クレジット");
+    expect(second?.text).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it("edits the conversation's latest image when asked to change the headline", async () => {
+    const messages: ModelMessage[] = [
+      { role: "user", content: "make a thumbnail of a lighthouse" },
+      { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_0", toolName: "generateThumbnail", input: { prompt: "make a thumbnail of a lighthouse" } }] },
+      {
+        role: "tool",
+        content: [
+          { type: "tool-result", toolCallId: "call_0", toolName: "generateThumbnail", output: { type: "json", value: { images: [image(IMAGE_ID)], creditsSpent: 1, creditsLeft: 9 } } },
+        ],
+      },
+      { role: "assistant", content: "Done! Your thumbnail is ready." },
+      { role: "user", content: "make the headline yellow and bigger" },
+    ];
+    const { steps } = await chat(messages);
+    expect(steps[0]?.toolCalls).toEqual([
+      { toolName: "editImage", input: { instruction: "make the headline yellow and bigger", headlineColor: "#ffd60a", headlineScale: 1.3 } },
+    ]);
+    expect(steps[1]?.text).toMatch(/8 credits/);
+  });
+
+  it("reads the message in its own language and answers in the caller's", async () => {
+    const { steps } = await chat(user("猫のサムネイルをレトロ風で作って"), chatTools(), { language: "en" });
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { prompt: "猫のサムネイルをレトロ風で作って", style: "vintage" } }]);
+    expect(steps[1]?.text).toMatch(/9 credits/);
+  });
+
+  it("repeats the conversation's last generation for \"one more\"", async () => {
+    const previous = { prompt: "a lighthouse in a storm", style: "realistic" };
+    const messages: ModelMessage[] = [
+      { role: "user", content: "a realistic thumbnail of a lighthouse in a storm" },
+      { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_0", toolName: "generateThumbnail", input: previous }] },
+      {
+        role: "tool",
+        content: [
+          { type: "tool-result", toolCallId: "call_0", toolName: "generateThumbnail", output: { type: "json", value: { images: [image(IMAGE_ID)], creditsSpent: 1, creditsLeft: 9 } } },
+        ],
+      },
+      { role: "user", content: "one more, square" },
+    ];
+    const { steps } = await chat(messages);
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { ...previous, aspect: "1:1" } }]);
+  });
+
+  it("lists personas and names them in the closing answer", async () => {
+    const { steps } = await chat(user("which personas do I have?"));
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "listPersonas", input: {} }]);
+    expect(steps[1]?.text).toContain("@alex (Alex)");
+  });
+
+  it("says what went wrong when the tool fails, and that nothing was spent or that credits came back", async () => {
+    const broke = await chat(
+      user("make a thumbnail of a castle"),
+      chatTools({
+        generate: () => {
+          throw new Error("insufficient_credits:generation: not enough credits");
+        },
+      }),
+    );
+    expect(broke.toolErrors).toHaveLength(1);
+    expect(broke.steps[1]?.text).toMatch(/enough credits|won't cover/);
+    expect(broke.steps[1]?.text).toContain("No credits were spent.");
+
+    const refused = await chat(
+      user("crea una miniatura de un castillo"),
+      chatTools({
+        generate: () => {
+          throw new Error("unprocessable:provider_refused");
+        },
+      }),
+    );
+    expect(refused.steps[1]?.text).toMatch(/rechaz|se negó/);
+    expect(refused.steps[1]?.text).toContain("Se te devolvieron los créditos.");
+  });
+
+  it("reports failed images in a finished batch with their refund", async () => {
+    const generate = () => ({ images: [image(IMAGE_ID), image("22222222-2222-4222-8222-222222222222", "failed")], creditsSpent: 1, creditsLeft: 9 });
+    const { steps } = await chat(user("make two versions of a castle"), chatTools({ generate }));
+    expect(steps[0]?.toolCalls[0]?.input).toEqual({ prompt: "make two versions of a castle", count: 2 });
+    expect(steps[1]?.text).toContain("One image failed, and its credits went back to you.");
+  });
+
+  it("calls only the tools it was given", async () => {
+    const { listPersonas } = chatTools();
+    const { steps } = await chat(user("make a thumbnail of a castle"), { listPersonas });
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.toolCalls).toEqual([]);
+    expect(steps[0]?.text).toMatch(/can't do that|isn't available/);
+  });
+
+  it("answers a credits question from the balance it was given, or points at the badge", async () => {
+    const known = await chat(user("how many credits do I have?"), chatTools(), { credits: 12 });
+    expect(known.steps[0]?.text).toMatch(/12 credits/);
+    expect(known.steps[0]?.toolCalls).toEqual([]);
+    const unknown = await chat(user("¿cuántos créditos me quedan?"));
+    expect(unknown.steps[0]?.text).toMatch(/insignia de créditos/);
+  });
+
+  it("asks one question about a bare topic, then makes it after a yes", async () => {
+    const topic = "a cat astronaut floating above the earth";
+    const asked = await chat(user(topic));
+    expect(asked.steps[0]?.toolCalls).toEqual([]);
+    expect(asked.steps[0]?.text.match(/\?/g)).toHaveLength(1);
+    const confirmed = await chat([
+      { role: "user", content: topic },
+      { role: "assistant", content: asked.steps[0]?.text ?? "" },
+      { role: "user", content: "yes" },
+    ]);
+    expect(confirmed.steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { prompt: topic } }]);
+  });
+
+  it("gives the same answer for the same message and varies across messages", async () => {
+    const first = await chat(user("make a thumbnail of a castle"));
+    const again = await chat(user("make a thumbnail of a castle"));
+    expect(again.steps.map((step) => step.text)).toEqual(first.steps.map((step) => step.text));
+    const leads = new Set<string>();
+    for (const subject of ["a castle", "a dog", "a lake", "a car", "a robot", "a forest", "a city", "a desert"]) {
+      leads.add((await chat(user(`make a thumbnail of ${subject}`))).steps[0]?.text ?? "");
+    }
+    expect(leads.size).toBeGreaterThan(1);
+  });
+
+  it("works without streaming through generateText", async () => {
+    const result = await generateText({
+      model: createOfflineAssistant(),
+      messages: user("draw a sunset over the sea"),
+      tools: chatTools(),
+      stopWhen: stepCountIs(3),
+    });
+    expect(result.steps[0]?.toolCalls.map((call) => call.toolName)).toEqual(["generateThumbnail"]);
+    expect(result.text).toMatch(/9 credits/);
+    expect(result.finishReason).toBe("stop");
+  });
+
+  it("paces the stream when asked, and streams at once by default", async () => {
+    const started = performance.now();
+    const paced = await chat(user("draw a sunset over the sea"), chatTools(), { streamDelayMs: 15 });
+    const pacedMs = performance.now() - started;
+    const fast = await chat(user("draw a sunset over the sea"));
+    expect(paced.steps.map((step) => step.text)).toEqual(fast.steps.map((step) => step.text));
+    expect(pacedMs).toBeGreaterThanOrEqual(15 * 8);
+  });
+
+  it("emits the stream parts of a real model, in order, with usage and finish reason", async () => {
+    const model = createOfflineAssistant({ generateId: () => "call_7" });
+    const { stream } = await model.doStream({
+      prompt: [{ role: "user", content: [{ type: "text", text: "list my personas" }] }],
+      tools: [{ type: "function", name: "listPersonas", inputSchema: { type: "object", properties: {} } }],
+    });
+    const parts = [];
+    for await (const part of stream) parts.push(part);
+    const types = parts.map((part) => part.type);
+    expect(types.slice(0, 3)).toEqual(["stream-start", "response-metadata", "text-start"]);
+    expect(types.filter((type) => type === "text-delta").length).toBeGreaterThan(1);
+    expect(types.slice(types.indexOf("text-end"))).toEqual(["text-end", "tool-input-start", "tool-input-delta", "tool-input-end", "tool-call", "finish"]);
+    expect(parts.find((part) => part.type === "tool-call")).toEqual({ type: "tool-call", toolCallId: "call_7", toolName: "listPersonas", input: "{}" });
+    const finish = parts.at(-1);
+    expect(finish?.type === "finish" && finish.finishReason.unified).toBe("tool-calls");
+    expect(finish?.type === "finish" && (finish.usage.outputTokens.total ?? 0) > 0).toBe(true);
+  });
+
+  it("stops a paced stream when the request is aborted", async () => {
+    const controller = new AbortController();
+    const { stream } = await createOfflineAssistant({ streamDelayMs: 20 }).doStream({
+      prompt: [{ role: "user", content: [{ type: "text", text: "hello" }] }],
+      abortSignal: controller.signal,
+    });
+    const reader = stream.getReader();
+    await reader.read();
+    controller.abort(new Error("client went away"));
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return "finished";
+      })(),
+    ).rejects.toThrow("client went away");
+  });
+
+  it("describes itself as a v4 language model of the thumbforge provider", () => {
+    const model = createOfflineAssistant();
+    expect([model.specificationVersion, model.provider, model.modelId]).toEqual(["v4", "thumbforge", "offline-assistant"]);
+  });
+});

@@ -1,0 +1,217 @@
+import { randomUUID } from "node:crypto";
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4FinishReason,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from "@ai-sdk/provider";
+import { type ChatToolName, editImageInputSchema, generateThumbnailInputSchema } from "../../../contract/chat.ts";
+import type { Language } from "../../../contract/languages.ts";
+import { closingReply } from "./closing.ts";
+import { type Conversation, creditsFromSystem, isChatTool, languageFromSystem, readConversation } from "./conversation.ts";
+import { type Intent, type IntentContext, readIntent } from "./intent.ts";
+import { guessLanguage } from "./language-guess.ts";
+import { renderReply, type Reply, sentenceGap } from "./replies.ts";
+import { seedOf, toDeltas } from "./seeded.ts";
+
+export interface OfflineAssistantOptions {
+  /** The user's UI language; without it the language is read from the system prompt, then guessed from the message. */
+  language?: Language;
+  /** The user's balance, for "how many credits do I have?". */
+  credits?: number;
+  /** Pause between stream parts, so a bench can pace the stream like a remote model; 0 streams at once. */
+  streamDelayMs?: number;
+  /** Tool-call ids; random by default. */
+  generateId?: () => string;
+}
+
+interface PlannedToolCall {
+  toolCallId: string;
+  toolName: ChatToolName;
+  input: string;
+}
+
+/** One step's answer: a text, and at most one tool call after it. */
+interface Turn {
+  text: string;
+  toolCall?: PlannedToolCall;
+}
+
+/** Tools this call may use: the chat's own, as the caller offered them and as toolChoice allows. */
+function allowedTools(call: LanguageModelV4CallOptions): Set<ChatToolName> {
+  if (call.toolChoice?.type === "none") return new Set();
+  const offered = (call.tools ?? []).filter((tool) => tool.type === "function").map((tool) => tool.name).filter(isChatTool);
+  const only = call.toolChoice?.type === "tool" ? call.toolChoice.toolName : undefined;
+  return new Set(only === undefined ? offered : offered.filter((name) => name === only));
+}
+
+/** The language to answer in: the caller's, the system prompt's, or the message's own. */
+function replyLanguageOf(conversation: Conversation, options: OfflineAssistantOptions): Language {
+  return options.language ?? languageFromSystem(conversation.system) ?? guessLanguage(conversation.lastUserText);
+}
+
+function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; lead: Reply } | undefined {
+  switch (intent.kind) {
+    case "generate": {
+      const parsed = generateThumbnailInputSchema.safeParse(intent.input);
+      if (!parsed.success) return undefined;
+      return { toolName: "generateThumbnail", input: parsed.data, lead: { kind: "lead-generate", count: parsed.data.count ?? 1, style: parsed.data.style } };
+    }
+    case "edit": {
+      const parsed = editImageInputSchema.safeParse(intent.input);
+      return parsed.success ? { toolName: "editImage", input: parsed.data, lead: { kind: "lead-edit" } } : undefined;
+    }
+    case "listPersonas":
+      return { toolName: "listPersonas", input: {}, lead: { kind: "lead-personas" } };
+    default:
+      return undefined;
+  }
+}
+
+function textReply(intent: Intent, conversation: Conversation, options: OfflineAssistantOptions): Reply {
+  switch (intent.kind) {
+    case "help":
+    case "greeting":
+    case "thanks":
+    case "refuse":
+      return { kind: intent.kind };
+    case "credits":
+      return { kind: "credits", credits: options.credits ?? creditsFromSystem(conversation.system) ?? conversation.creditsLeft };
+    case "clarify":
+      return { kind: "clarify", reason: intent.reason, topic: intent.topic };
+    default:
+      return { kind: "clarify", reason: "what-to-make" };
+  }
+}
+
+/** Decides this step: answer the user (maybe with a tool call), or sum up what the tools returned. */
+export function planTurn(call: LanguageModelV4CallOptions, options: OfflineAssistantOptions = {}): Turn {
+  const conversation = readConversation(call.prompt);
+  const language = replyLanguageOf(conversation, options);
+  const seed = seedOf(`${conversation.lastUserText}\u0000${conversation.step}`);
+
+  if (conversation.step === "close") {
+    const texts = conversation.outcomes.map((outcome, index) => renderReply(closingReply(outcome), language, seed + index));
+    return { text: texts.join(sentenceGap(language)) || renderReply({ kind: "clarify", reason: "what-to-make" }, language, seed) };
+  }
+
+  // Words are read in the language they are written in, which may differ from the UI's.
+  const base: IntentContext = {
+    language: guessLanguage(conversation.lastUserText, language),
+    lastGeneration: conversation.lastGeneration,
+    imageIds: conversation.imageIds,
+    latestBatch: conversation.latestBatch,
+    attachmentIds: conversation.attachmentIds,
+  };
+  const previous = conversation.previousUnansweredUserText;
+  const previousIntent = previous ? readIntent(previous, { ...base, language: guessLanguage(previous, language) }) : undefined;
+  const pendingTopic = previousIntent?.kind === "clarify" && previousIntent.reason === "confirm-topic" ? previous : undefined;
+  const intent = readIntent(conversation.lastUserText, { ...base, pendingTopic });
+
+  const planned = toolCallFor(intent);
+  if (!planned) return { text: renderReply(textReply(intent, conversation, options), language, seed) };
+  if (!allowedTools(call).has(planned.toolName)) return { text: renderReply({ kind: "tool-missing" }, language, seed) };
+  return {
+    text: renderReply(planned.lead, language, seed),
+    toolCall: { toolCallId: options.generateId?.() ?? `call_${randomUUID()}`, toolName: planned.toolName, input: JSON.stringify(planned.input) },
+  };
+}
+
+function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+function usageOf(call: LanguageModelV4CallOptions, turn: Turn): LanguageModelV4Usage {
+  const input = estimateTokens(JSON.stringify(call.prompt));
+  const text = estimateTokens(turn.text);
+  const output = text + (turn.toolCall ? estimateTokens(turn.toolCall.input) : 0);
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: output, text, reasoning: 0 },
+  };
+}
+
+function finishReasonOf(turn: Turn): LanguageModelV4FinishReason {
+  return turn.toolCall ? { unified: "tool-calls", raw: "tool_calls" } : { unified: "stop", raw: "stop" };
+}
+
+/** The stream parts a remote model would send for this turn, in order. */
+export function streamPartsOf(turn: Turn, call: LanguageModelV4CallOptions, modelId: string): LanguageModelV4StreamPart[] {
+  const textId = `text_${randomUUID()}`;
+  const parts: LanguageModelV4StreamPart[] = [
+    { type: "stream-start", warnings: [] },
+    { type: "response-metadata", id: `resp_${randomUUID()}`, modelId, timestamp: new Date() },
+    { type: "text-start", id: textId },
+    ...toDeltas(turn.text).map((delta): LanguageModelV4StreamPart => ({ type: "text-delta", id: textId, delta })),
+    { type: "text-end", id: textId },
+  ];
+  if (turn.toolCall) {
+    const { toolCallId, toolName, input } = turn.toolCall;
+    parts.push(
+      { type: "tool-input-start", id: toolCallId, toolName },
+      { type: "tool-input-delta", id: toolCallId, delta: input },
+      { type: "tool-input-end", id: toolCallId },
+      { type: "tool-call", toolCallId, toolName, input },
+    );
+  }
+  parts.push({ type: "finish", usage: usageOf(call, turn), finishReason: finishReasonOf(turn) });
+  return parts;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
+
+function streamOf(parts: LanguageModelV4StreamPart[], delayMs: number, signal: AbortSignal | undefined): ReadableStream<LanguageModelV4StreamPart> {
+  let index = 0;
+  return new ReadableStream<LanguageModelV4StreamPart>({
+    async pull(controller) {
+      if (signal?.aborted) {
+        controller.error(signal.reason);
+        return;
+      }
+      const part = parts[index++];
+      if (!part) {
+        controller.close();
+        return;
+      }
+      if (delayMs > 0 && index > 1) await sleep(delayMs, signal);
+      controller.enqueue(part);
+    },
+  });
+}
+
+/**
+ * The assistant that answers when no language-model key is set: an AI SDK language model that reads the prompt
+ * with fixed rules, calls the chat's tools and streams short answers in the user's language, with no network.
+ */
+export function createOfflineAssistant(options: OfflineAssistantOptions = {}): LanguageModelV4 {
+  const modelId = "offline-assistant";
+  return {
+    specificationVersion: "v4",
+    provider: "thumbforge",
+    modelId,
+    supportedUrls: {},
+    async doGenerate(call) {
+      const turn = planTurn(call, options);
+      const content: LanguageModelV4Content[] = [{ type: "text", text: turn.text }];
+      if (turn.toolCall) content.push({ type: "tool-call", ...turn.toolCall });
+      return {
+        content,
+        finishReason: finishReasonOf(turn),
+        usage: usageOf(call, turn),
+        response: { id: `resp_${randomUUID()}`, modelId, timestamp: new Date() },
+        warnings: [],
+      };
+    },
+    async doStream(call) {
+      const turn = planTurn(call, options);
+      return { stream: streamOf(streamPartsOf(turn, call, modelId), options.streamDelayMs ?? 0, call.abortSignal) };
+    },
+  };
+}
