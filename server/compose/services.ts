@@ -7,6 +7,7 @@ import type { Config } from "../config.ts";
 import type { LanguageModel } from "ai";
 import { createLiveStreams } from "../chat/live-streams.ts";
 import { chatModelFor } from "../chat/model.ts";
+import { createOfflineAssistant } from "../chat/offline/offline-assistant.ts";
 import { createChatService } from "../chat/service.ts";
 import { editImageTool } from "../chat/tools/edit-image.ts";
 import { generateThumbnailTool } from "../chat/tools/generate-thumbnail.ts";
@@ -97,10 +98,11 @@ export function createServices(deps: ServiceDeps) {
   });
   const chat = createChatService({ store: createChatStore(db) });
   const waitForImages = createImageWaiter({ images });
+  const offlineAssistant = createOfflineAssistant();
   const chatTurns = createChatTurns({
     chat,
     credits,
-    model: deps.chatModel ?? chatModelFor(config.chat, offlineAssistant),
+    model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
     tools: (ctx) => ({
       generateThumbnail: generateThumbnailTool({ generation, personas, credits, waitForImages }, ctx),
       editImage: editImageTool({ generation, credits, waitForImages }, ctx),
@@ -153,10 +155,6 @@ export function createServices(deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
-
-const offlineAssistant = (): LanguageModel => {
-  throw new Error("OFFLINE-PENDING");
-};
 
 /** Studio always; each provider model whose key is set. */
 function defaultEngines(config: Config): EngineSet {

@@ -26,6 +26,7 @@ function image(id: string, status: ImageRecord["status"] = "ready"): ImageRecord
     creditsSpent: 1,
     error: null,
     errorCode: null,
+    parentId: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     urls: null,
   };
