@@ -180,6 +180,33 @@ describe("offline assistant through streamText", () => {
     expect(steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { ...previous, aspect: "1:1" } }]);
   });
 
+  it("starts from an attached upload without downloading it", async () => {
+    const uploadId = "33333333-3333-4333-8333-333333333333";
+    const realFetch = globalThis.fetch;
+    const fetched: string[] = [];
+    globalThis.fetch = async (input) => {
+      fetched.push(String(input));
+      throw new Error("no network in the offline assistant");
+    };
+    try {
+      const { steps } = await chat([
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "turn this into a cartoon thumbnail" },
+            { type: "file", data: new URL(`https://thumbforge.example/api/images/${uploadId}/original`), mediaType: "image/png" },
+          ],
+        },
+      ]);
+      expect(steps[0]?.toolCalls).toEqual([
+        { toolName: "generateThumbnail", input: { prompt: "turn this into a cartoon thumbnail", style: "cartoon", baseImageId: uploadId } },
+      ]);
+      expect(fetched).toEqual([]);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it("lists personas and names them in the closing answer", async () => {
     const { steps } = await chat(user("which personas do I have?"));
     expect(steps[0]?.toolCalls).toEqual([{ toolName: "listPersonas", input: {} }]);

@@ -4,6 +4,7 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Content,
   LanguageModelV4FinishReason,
+  LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
@@ -119,14 +120,35 @@ export function planTurn(call: LanguageModelV4CallOptions, options: OfflineAssis
   };
 }
 
-function estimateTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
+/** About four characters a token, as for most models' tokenizers. */
+function estimateTokens(characters: number): number {
+  return Math.max(1, Math.ceil(characters / 4));
+}
+
+const ATTACHMENT_CHARS = 1000;
+
+/** Characters of the prompt as a model would read them; attachments count as a flat guess, never as their bytes. */
+function promptLength(prompt: LanguageModelV4Prompt): number {
+  let length = 0;
+  for (const message of prompt) {
+    if (message.role === "system") {
+      length += message.content.length;
+      continue;
+    }
+    for (const part of message.content) {
+      if (part.type === "text" || part.type === "reasoning") length += part.text.length;
+      else if (part.type === "tool-call") length += JSON.stringify(part.input ?? null).length;
+      else if (part.type === "tool-result" && part.output.type !== "content") length += JSON.stringify(part.output).length;
+      else length += ATTACHMENT_CHARS;
+    }
+  }
+  return length;
 }
 
 function usageOf(call: LanguageModelV4CallOptions, turn: Turn): LanguageModelV4Usage {
-  const input = estimateTokens(JSON.stringify(call.prompt));
-  const text = estimateTokens(turn.text);
-  const output = text + (turn.toolCall ? estimateTokens(turn.toolCall.input) : 0);
+  const input = estimateTokens(promptLength(call.prompt));
+  const text = estimateTokens(turn.text.length);
+  const output = text + (turn.toolCall ? estimateTokens(turn.toolCall.input.length) : 0);
   return {
     inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: output, text, reasoning: 0 },
@@ -196,7 +218,8 @@ export function createOfflineAssistant(options: OfflineAssistantOptions = {}): L
     specificationVersion: "v4",
     provider: "thumbforge",
     modelId,
-    supportedUrls: {},
+    // Every URL counts as read natively, so the SDK never downloads an attachment for a model that only needs its id.
+    supportedUrls: { "*/*": [/.*/] },
     async doGenerate(call) {
       const turn = planTurn(call, options);
       const content: LanguageModelV4Content[] = [{ type: "text", text: turn.text }];
