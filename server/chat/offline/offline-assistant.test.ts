@@ -261,6 +261,16 @@ describe("offline assistant through streamText", () => {
     expect(unknown.steps[0]?.text).toMatch(/insignia de créditos/);
   });
 
+  it("takes the language and the balance from the system prompt when the caller passes no options", async () => {
+    const result = streamText({
+      model: createOfflineAssistant(),
+      system: "You are Thumbforge's assistant. Language: fr. Credits left: 5.",
+      messages: user("how many credits?"),
+      tools: chatTools(),
+    });
+    expect(await result.text).toMatch(/5 crédits/);
+  });
+
   it("asks one question about a bare topic, then makes it after a yes", async () => {
     const topic = "a cat astronaut floating above the earth";
     const asked = await chat(user(topic));
