@@ -91,6 +91,22 @@ async function chat(messages: ModelMessage[], tools: ToolSet = chatTools(), opti
 }
 
 const user = (text: string): ModelMessage[] => [{ role: "user", content: text }];
+
+/** A conversation that made one image, then the user's next message. */
+function history(next: string): ModelMessage[] {
+  return [
+    { role: "user", content: "make a thumbnail of a lighthouse" },
+    { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_0", toolName: "generateThumbnail", input: { prompt: "make a thumbnail of a lighthouse" } }] },
+    {
+      role: "tool",
+      content: [
+        { type: "tool-result", toolCallId: "call_0", toolName: "generateThumbnail", output: { type: "json", value: { images: [image(IMAGE_ID)], creditsSpent: 1, creditsLeft: 9 } } },
+      ],
+    },
+    { role: "assistant", content: "Done! Your thumbnail is ready." },
+    { role: "user", content: next },
+  ];
+}
 const englishWords = /\b(the|your|credits?|done|ready|thumbnail|left|here)\b/i;
 
 describe("offline assistant through streamText", () => {
@@ -138,23 +154,19 @@ describe("offline assistant through streamText", () => {
   });
 
   it("edits the conversation's latest image when asked to change the headline", async () => {
-    const messages: ModelMessage[] = [
-      { role: "user", content: "make a thumbnail of a lighthouse" },
-      { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_0", toolName: "generateThumbnail", input: { prompt: "make a thumbnail of a lighthouse" } }] },
-      {
-        role: "tool",
-        content: [
-          { type: "tool-result", toolCallId: "call_0", toolName: "generateThumbnail", output: { type: "json", value: { images: [image(IMAGE_ID)], creditsSpent: 1, creditsLeft: 9 } } },
-        ],
-      },
-      { role: "assistant", content: "Done! Your thumbnail is ready." },
-      { role: "user", content: "make the headline yellow and bigger" },
-    ];
+    const messages: ModelMessage[] = history("make the headline yellow and bigger");
     const { steps } = await chat(messages);
     expect(steps[0]?.toolCalls).toEqual([
       { toolName: "editImage", input: { instruction: "make the headline yellow and bigger", headlineColor: "#ffd60a", headlineScale: 1.3 } },
     ]);
+    expect(steps[0]?.text).toMatch(/changing that|rework|updating/);
     expect(steps[1]?.text).toMatch(/8 credits/);
+  });
+
+  it("names a single change in its lead-in", async () => {
+    const { steps } = await chat(history("vintage instead"));
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "editImage", input: { instruction: "vintage instead", style: "vintage" } }]);
+    expect(steps[0]?.text).toMatch(/style|look/);
   });
 
   it("reads the message in its own language and answers in the caller's", async () => {

@@ -8,13 +8,13 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { type ChatToolName, editImageInputSchema, generateThumbnailInputSchema } from "../../../contract/chat.ts";
+import { type ChatToolName, type EditImageInput, editImageInputSchema, generateThumbnailInputSchema } from "../../../contract/chat.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { closingReply } from "./closing.ts";
 import { type Conversation, creditsFromSystem, isChatTool, languageFromSystem, readConversation } from "./conversation.ts";
 import { type Intent, type IntentContext, readIntent } from "./intent.ts";
 import { guessLanguage } from "./language-guess.ts";
-import { renderReply, type Reply, sentenceGap } from "./replies.ts";
+import { type EditFocus, renderReply, type Reply, sentenceGap } from "./replies.ts";
 import { seedOf, toDeltas } from "./seeded.ts";
 
 export interface OfflineAssistantOptions {
@@ -53,6 +53,18 @@ function replyLanguageOf(conversation: Conversation, options: OfflineAssistantOp
   return options.language ?? languageFromSystem(conversation.system) ?? guessLanguage(conversation.lastUserText);
 }
 
+/** The change to name in the lead-in; none when the edit is free-form or changes several things. */
+function editFocusOf(input: EditImageInput): EditFocus | undefined {
+  const focuses: EditFocus[] = [];
+  if (input.headlineColor) focuses.push("headline-color");
+  if (input.headlineScale) focuses.push("headline-size");
+  if (input.headlinePosition) focuses.push("headline-place");
+  if (input.headline) focuses.push("headline-text");
+  if (input.subjectPosition) focuses.push("subject-place");
+  if (input.style) focuses.push("style");
+  return focuses.length === 1 ? focuses[0] : undefined;
+}
+
 function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; lead: Reply } | undefined {
   switch (intent.kind) {
     case "generate": {
@@ -62,7 +74,7 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
     }
     case "edit": {
       const parsed = editImageInputSchema.safeParse(intent.input);
-      return parsed.success ? { toolName: "editImage", input: parsed.data, lead: { kind: "lead-edit" } } : undefined;
+      return parsed.success ? { toolName: "editImage", input: parsed.data, lead: { kind: "lead-edit", focus: editFocusOf(parsed.data) } } : undefined;
     }
     case "listPersonas":
       return { toolName: "listPersonas", input: {}, lead: { kind: "lead-personas" } };

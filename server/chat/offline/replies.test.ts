@@ -9,6 +9,7 @@ const replies: Reply[] = [
   { kind: "lead-generate", count: 1, style: "vintage" },
   { kind: "lead-generate", count: 3, style: "cartoon" },
   { kind: "lead-edit" },
+  ...(["headline-color", "headline-size", "headline-place", "headline-text", "subject-place", "style"] as const).map((focus): Reply => ({ kind: "lead-edit", focus })),
   { kind: "lead-personas" },
   { kind: "help" },
   { kind: "credits", credits: 7 },
