@@ -37,6 +37,14 @@ const cases: Case[] = [
   ["en", "show me my personas", "new", () => simple("listPersonas")],
   ["en", "a cat astronaut floating above the earth", "new", (m) => ({ kind: "clarify", reason: "confirm-topic", topic: m })],
   ["en", "hmm", "new", () => ({ kind: "clarify", reason: "what-to-make" })],
+  ["en", "can you make thumbnails?", "new", () => simple("help")],
+  ["en", "the text is too small", "with image", (m) => edit(m, { headlineScale: 1.3 })],
+  ["en", "center me", "with image", (m) => edit(m, { subjectPosition: "center" })],
+  ["es", "cambia el fondo a azul", "with image", (m) => edit(m, {})],
+  ["fr", "tu peux faire des miniatures ?", "new", () => simple("help")],
+  ["de", "der Text ist zu groß", "with image", (m) => edit(m, { headlineScale: 0.75 })],
+  ["zh", "文字太小了", "with image", (m) => edit(m, { headlineScale: 1.3 })],
+  ["ja", "文字が小さすぎる", "with image", (m) => edit(m, { headlineScale: 1.3 })],
   ["en", "make the headline yellow", "new", () => which],
   ["en", "make the headline yellow", "with image", (m) => edit(m, { headlineColor: "#ffd60a" })],
   ["en", "make the headline red and bigger", "with image", (m) => edit(m, { headlineColor: "#e63946", headlineScale: 1.3 })],
@@ -160,6 +168,7 @@ describe("readIntent", () => {
     expect(readIntent("one more but cartoon", withLast)).toEqual(generate("a lighthouse in a storm", { style: "cartoon", aspect: "16:9" }));
     expect(readIntent("もう一枚、正方形で", { ...withLast, language: "ja" })).toEqual(generate("a lighthouse in a storm", { style: "realistic", aspect: "1:1" }));
     expect(readIntent("otra vez", { ...withLast, language: "es" })).toEqual(generate("a lighthouse in a storm", { style: "realistic", aspect: "16:9" }));
+    expect(readIntent("make it square", withLast)).toEqual(generate("a lighthouse in a storm", { style: "realistic", aspect: "1:1" }));
     expect(readIntent("another one", context("en", true))).toEqual({ kind: "clarify", reason: "what-to-make" });
   });
 

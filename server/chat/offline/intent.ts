@@ -47,6 +47,20 @@ export type Intent =
 
 const affirmatives = ["yes", "yeah", "yep", "sure", "ok", "okay", "go ahead", "do it", "si", "claro", "vale", "dale", "oui", "d'accord", "vas-y", "ja", "klar", "gerne", "mach", "是", "好", "好的", "可以", "行", "はい", "うん", "お願い", "どうぞ", "いいよ"];
 
+/** Words of a capability question ("can you make thumbnails?"), which asks for no picture yet. */
+const capabilityWords = new Set([
+  "can", "could", "you", "u", "make", "create", "draw", "generate", "design", "do", "does", "also", "really", "thumbnails", "thumbnail",
+  "images", "image", "pictures", "posters", "puedes", "podes", "hacer", "crear", "generar", "dibujar", "tambien", "miniaturas", "imagenes",
+  "peux", "tu", "pouvez", "vous", "faire", "creer", "generer", "dessiner", "des", "miniatures", "kannst", "du", "konnen", "sie", "machen",
+  "erstellen", "zeichnen", "auch", "bilder", "vorschaubilder",
+]);
+
+function isCapabilityQuestion(normalized: string): boolean {
+  if (!normalized.endsWith("?") || containsCjk(normalized)) return false;
+  const words = normalized.split(/[^\p{L}]+/u).filter(Boolean);
+  return words.length > 0 && words.every((word) => capabilityWords.has(word));
+}
+
 function any(lexicons: readonly Lexicon[], normalized: string, pick: (lexicon: Lexicon) => readonly string[]): boolean {
   return lexicons.some((lexicon) => hasTerm(normalized, pick(lexicon)));
 }
@@ -127,6 +141,7 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
     handles.length > 0 || style !== undefined || aspect !== undefined || model !== undefined || headline !== undefined || count !== undefined;
   const asksToMake = creates || (imageNoun && (details || wordCount(normalized) >= 4));
 
+  if (isCapabilityQuestion(normalized)) return { kind: "help" };
   if (!asksToMake && !details) {
     if (any(lexicons, normalized, (lexicon) => lexicon.help)) return { kind: "help" };
     if (any(lexicons, normalized, (lexicon) => lexicon.credits)) return { kind: "credits" };
@@ -134,7 +149,11 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   }
 
   const { lastGeneration } = context;
-  if (lastGeneration && wordCount(normalized) <= 5 && any(lexicons, normalized, (lexicon) => lexicon.again)) {
+  const again = any(lexicons, normalized, (lexicon) => lexicon.again);
+  const changes = any(lexicons, normalized, (lexicon) => lexicon.change);
+  // The size of a picture is chosen when it is made: "make it square" makes the last one again, square.
+  const reshapes = aspect !== undefined && changes && !creates && !imageNoun;
+  if (lastGeneration && wordCount(normalized) <= 5 && (again || reshapes)) {
     const { count: _previousCount, ...previous } = lastGeneration;
     return {
       kind: "generate",
@@ -153,7 +172,6 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   const target = namedImage(text, normalized, context);
   const hasImage = target !== undefined || context.imageIds.length > 0;
   const fields = readEditFields(normalized, lexicons, context.language);
-  const changes = any(lexicons, normalized, (lexicon) => lexicon.change);
   const instead = any(lexicons, normalized, (lexicon) => lexicon.instead);
   // "A new thumbnail with a yellow headline" is a new image even when one exists.
   const asksNew = imageNoun && (creates || fresh || count !== undefined);

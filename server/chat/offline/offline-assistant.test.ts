@@ -92,6 +92,22 @@ async function chat(messages: ModelMessage[], tools: ToolSet = chatTools(), opti
 }
 
 const user = (text: string): ModelMessage[] => [{ role: "user", content: text }];
+
+/** A conversation that made one image, then the user's next message. */
+function history(next: string): ModelMessage[] {
+  return [
+    { role: "user", content: "make a thumbnail of a lighthouse" },
+    { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_0", toolName: "generateThumbnail", input: { prompt: "make a thumbnail of a lighthouse" } }] },
+    {
+      role: "tool",
+      content: [
+        { type: "tool-result", toolCallId: "call_0", toolName: "generateThumbnail", output: { type: "json", value: { images: [image(IMAGE_ID)], creditsSpent: 1, creditsLeft: 9 } } },
+      ],
+    },
+    { role: "assistant", content: "Done! Your thumbnail is ready." },
+    { role: "user", content: next },
+  ];
+}
 const englishWords = /\b(the|your|credits?|done|ready|thumbnail|left|here)\b/i;
 
 describe("offline assistant through streamText", () => {
@@ -139,23 +155,19 @@ describe("offline assistant through streamText", () => {
   });
 
   it("edits the conversation's latest image when asked to change the headline", async () => {
-    const messages: ModelMessage[] = [
-      { role: "user", content: "make a thumbnail of a lighthouse" },
-      { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_0", toolName: "generateThumbnail", input: { prompt: "make a thumbnail of a lighthouse" } }] },
-      {
-        role: "tool",
-        content: [
-          { type: "tool-result", toolCallId: "call_0", toolName: "generateThumbnail", output: { type: "json", value: { images: [image(IMAGE_ID)], creditsSpent: 1, creditsLeft: 9 } } },
-        ],
-      },
-      { role: "assistant", content: "Done! Your thumbnail is ready." },
-      { role: "user", content: "make the headline yellow and bigger" },
-    ];
+    const messages: ModelMessage[] = history("make the headline yellow and bigger");
     const { steps } = await chat(messages);
     expect(steps[0]?.toolCalls).toEqual([
       { toolName: "editImage", input: { instruction: "make the headline yellow and bigger", headlineColor: "#ffd60a", headlineScale: 1.3 } },
     ]);
+    expect(steps[0]?.text).toMatch(/changing that|rework|updating/);
     expect(steps[1]?.text).toMatch(/8 credits/);
+  });
+
+  it("names a single change in its lead-in", async () => {
+    const { steps } = await chat(history("vintage instead"));
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "editImage", input: { instruction: "vintage instead", style: "vintage" } }]);
+    expect(steps[0]?.text).toMatch(/style|look/);
   });
 
   it("reads the message in its own language and answers in the caller's", async () => {
@@ -179,6 +191,33 @@ describe("offline assistant through streamText", () => {
     ];
     const { steps } = await chat(messages);
     expect(steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { ...previous, aspect: "1:1" } }]);
+  });
+
+  it("starts from an attached upload without downloading it", async () => {
+    const uploadId = "33333333-3333-4333-8333-333333333333";
+    const realFetch = globalThis.fetch;
+    const fetched: string[] = [];
+    globalThis.fetch = async (input) => {
+      fetched.push(String(input));
+      throw new Error("no network in the offline assistant");
+    };
+    try {
+      const { steps } = await chat([
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "turn this into a cartoon thumbnail" },
+            { type: "file", data: new URL(`https://thumbforge.example/api/images/${uploadId}/original`), mediaType: "image/png" },
+          ],
+        },
+      ]);
+      expect(steps[0]?.toolCalls).toEqual([
+        { toolName: "generateThumbnail", input: { prompt: "turn this into a cartoon thumbnail", style: "cartoon", baseImageId: uploadId } },
+      ]);
+      expect(fetched).toEqual([]);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 
   it("lists personas and names them in the closing answer", async () => {
@@ -233,6 +272,16 @@ describe("offline assistant through streamText", () => {
     expect(known.steps[0]?.toolCalls).toEqual([]);
     const unknown = await chat(user("¿cuántos créditos me quedan?"));
     expect(unknown.steps[0]?.text).toMatch(/insignia de créditos/);
+  });
+
+  it("takes the language and the balance from the system prompt when the caller passes no options", async () => {
+    const result = streamText({
+      model: createOfflineAssistant(),
+      system: "You are Thumbforge's assistant. Language: fr. Credits left: 5.",
+      messages: user("how many credits?"),
+      tools: chatTools(),
+    });
+    expect(await result.text).toMatch(/5 crédits/);
   });
 
   it("asks one question about a bare topic, then makes it after a yes", async () => {

@@ -4,16 +4,17 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Content,
   LanguageModelV4FinishReason,
+  LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { type ChatToolName, editImageInputSchema, generateThumbnailInputSchema } from "../../../contract/chat.ts";
+import { type ChatToolName, type EditImageInput, editImageInputSchema, generateThumbnailInputSchema } from "../../../contract/chat.ts";
 import { defaultLanguage, type Language } from "../../../contract/languages.ts";
 import { closingReply } from "./closing.ts";
 import { type Conversation, creditsFromSystem, isChatTool, languageFromSystem, readConversation } from "./conversation.ts";
 import { type Intent, type IntentContext, readIntent } from "./intent.ts";
 import { guessLanguage } from "./language-guess.ts";
-import { renderReply, type Reply, sentenceGap } from "./replies.ts";
+import { type EditFocus, renderReply, type Reply, sentenceGap } from "./replies.ts";
 import { seedOf, toDeltas } from "./seeded.ts";
 
 export interface OfflineAssistantOptions {
@@ -53,6 +54,18 @@ function replyLanguageOf(conversation: Conversation, options: OfflineAssistantOp
   return options.language ?? guessLanguage(conversation.lastUserText, languageFromSystem(conversation.system) ?? defaultLanguage);
 }
 
+/** The change to name in the lead-in; none when the edit is free-form or changes several things. */
+function editFocusOf(input: EditImageInput): EditFocus | undefined {
+  const focuses: EditFocus[] = [];
+  if (input.headlineColor) focuses.push("headline-color");
+  if (input.headlineScale) focuses.push("headline-size");
+  if (input.headlinePosition) focuses.push("headline-place");
+  if (input.headline) focuses.push("headline-text");
+  if (input.subjectPosition) focuses.push("subject-place");
+  if (input.style) focuses.push("style");
+  return focuses.length === 1 ? focuses[0] : undefined;
+}
+
 function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; lead: Reply } | undefined {
   switch (intent.kind) {
     case "generate": {
@@ -62,7 +75,7 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
     }
     case "edit": {
       const parsed = editImageInputSchema.safeParse(intent.input);
-      return parsed.success ? { toolName: "editImage", input: parsed.data, lead: { kind: "lead-edit" } } : undefined;
+      return parsed.success ? { toolName: "editImage", input: parsed.data, lead: { kind: "lead-edit", focus: editFocusOf(parsed.data) } } : undefined;
     }
     case "listPersonas":
       return { toolName: "listPersonas", input: {}, lead: { kind: "lead-personas" } };
@@ -120,14 +133,35 @@ export function planTurn(call: LanguageModelV4CallOptions, options: OfflineAssis
   };
 }
 
-function estimateTokens(text: string): number {
-  return Math.max(1, Math.ceil(text.length / 4));
+/** About four characters a token, as for most models' tokenizers. */
+function estimateTokens(characters: number): number {
+  return Math.max(1, Math.ceil(characters / 4));
+}
+
+const ATTACHMENT_CHARS = 1000;
+
+/** Characters of the prompt as a model would read them; attachments count as a flat guess, never as their bytes. */
+function promptLength(prompt: LanguageModelV4Prompt): number {
+  let length = 0;
+  for (const message of prompt) {
+    if (message.role === "system") {
+      length += message.content.length;
+      continue;
+    }
+    for (const part of message.content) {
+      if (part.type === "text" || part.type === "reasoning") length += part.text.length;
+      else if (part.type === "tool-call") length += JSON.stringify(part.input ?? null).length;
+      else if (part.type === "tool-result" && part.output.type !== "content") length += JSON.stringify(part.output).length;
+      else length += ATTACHMENT_CHARS;
+    }
+  }
+  return length;
 }
 
 function usageOf(call: LanguageModelV4CallOptions, turn: Turn): LanguageModelV4Usage {
-  const input = estimateTokens(JSON.stringify(call.prompt));
-  const text = estimateTokens(turn.text);
-  const output = text + (turn.toolCall ? estimateTokens(turn.toolCall.input) : 0);
+  const input = estimateTokens(promptLength(call.prompt));
+  const text = estimateTokens(turn.text.length);
+  const output = text + (turn.toolCall ? estimateTokens(turn.toolCall.input.length) : 0);
   return {
     inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: output, text, reasoning: 0 },
@@ -197,7 +231,8 @@ export function createOfflineAssistant(options: OfflineAssistantOptions = {}): L
     specificationVersion: "v4",
     provider: "thumbforge",
     modelId,
-    supportedUrls: {},
+    // Every URL counts as read natively, so the SDK never downloads an attachment for a model that only needs its id.
+    supportedUrls: { "*/*": [/.*/] },
     async doGenerate(call) {
       const turn = planTurn(call, options);
       const content: LanguageModelV4Content[] = [{ type: "text", text: turn.text }];

@@ -5,6 +5,8 @@ import { pick } from "./seeded.ts";
 
 /** What went wrong in a tool, as far as the answer needs to know. */
 export type ToolProblem = "credits" | "persona" | "image" | "refused" | "model" | "busy" | "unavailable" | "invalid" | "unknown";
+/** The main change an edit makes, so the lead-in can name it. */
+export type EditFocus = "headline-color" | "headline-size" | "headline-place" | "headline-text" | "subject-place" | "style";
 /** What a failed tool call did to the user's credits. */
 export type CreditOutcome = "refunded" | "not-spent" | "none";
 
@@ -19,7 +21,7 @@ export interface ImagesSummary {
 /** Everything the assistant can say; each becomes one short, localized text. */
 export type Reply =
   | { kind: "lead-generate"; count: number; style?: ImageStyle }
-  | { kind: "lead-edit" }
+  | { kind: "lead-edit"; focus?: EditFocus }
   | { kind: "lead-personas" }
   | { kind: "help" }
   | { kind: "credits"; credits?: number }
@@ -38,6 +40,7 @@ interface Phrasebook {
   styleName: Record<ImageStyle, string>;
   leadGenerate(count: number, style: string | undefined): readonly string[];
   leadEdit: readonly string[];
+  editFocus: Record<EditFocus, readonly string[]>;
   leadPersonas: readonly string[];
   help: readonly string[];
   creditsKnown(credits: string): readonly string[];
@@ -71,6 +74,14 @@ const en: Phrasebook = {
       ? [`On it: ${count} ${style ? `${style} ` : ""}variations coming up.`, `Sure, let me make ${count} versions for you.`, `Great idea, starting ${count} takes on it now.`]
       : [`On it, making your ${style ? `${style} ` : ""}thumbnail now.`, "Sure thing, let me draw that for you.", "Love it. Starting your thumbnail now."],
   leadEdit: ["Sure, changing that on your image now.", "Got it, let me rework the image.", "On it, updating your thumbnail."],
+  editFocus: {
+    "headline-color": ["Sure, recolouring the headline now.", "Got it, giving the headline a new colour."],
+    "headline-size": ["Sure, resizing the headline.", "Got it, adjusting the headline size."],
+    "headline-place": ["On it, moving the headline.", "Sure, repositioning the headline."],
+    "headline-text": ["Sure, swapping in the new headline.", "Got it, rewriting the headline."],
+    "subject-place": ["On it, moving you over.", "Sure, shifting the subject."],
+    style: ["Sure, switching the style.", "Got it, trying the new look."],
+  },
   leadPersonas: ["Let me look up your personas.", "One moment, checking your personas.", "Sure, here come your personas."],
   help: [
     "I make thumbnails from a description: tell me the topic, a style (realistic, cartoon, abstract, vintage), a format (YouTube, Shorts, square), a quoted headline and @handles of your personas. Then ask me to tweak it, like a yellow headline or moving you to the left.",
@@ -124,6 +135,14 @@ const es: Phrasebook = {
       ? [`Hecho, preparo ${count} variaciones.`, `Claro, voy con ${count} versiones para ti.`, `¡Buena idea! Empiezo ${count} propuestas ahora.`]
       : [`Enseguida, creo tu miniatura${style ? ` ${style}` : ""}.`, "Claro, la dibujo ahora mismo.", "¡Me encanta! Empiezo tu miniatura."],
   leadEdit: ["Claro, cambio eso en tu imagen.", "Entendido, retoco la imagen ahora.", "Voy, actualizo tu miniatura."],
+  editFocus: {
+    "headline-color": ["Claro, cambio el color del titular.", "Entendido, le doy otro color al titular."],
+    "headline-size": ["Claro, ajusto el tamaño del titular.", "Entendido, cambio el tamaño del titular."],
+    "headline-place": ["Voy, muevo el titular.", "Claro, recoloco el titular."],
+    "headline-text": ["Claro, pongo el nuevo titular.", "Entendido, reescribo el titular."],
+    "subject-place": ["Voy, te muevo de sitio.", "Claro, desplazo al protagonista."],
+    style: ["Claro, cambio el estilo.", "Entendido, pruebo el nuevo estilo."],
+  },
   leadPersonas: ["Déjame buscar tus personas.", "Un momento, reviso tus personas.", "Claro, aquí van tus personas."],
   help: [
     "Creo miniaturas a partir de una descripción: dime el tema, un estilo (realista, caricatura, abstracto, retro), un formato (YouTube, Shorts, cuadrado), un titular entre comillas y tus personas con @. Después puedo retocarla, por ejemplo poner el titular en amarillo o moverte a la izquierda.",
@@ -177,6 +196,14 @@ const fr: Phrasebook = {
       ? [`C'est parti pour ${count} variantes.`, `Bien sûr, je prépare ${count} versions.`, `Bonne idée, je lance ${count} propositions.`]
       : [`Je m'en occupe, je crée ta miniature${style ? ` ${style}` : ""}.`, "Bien sûr, je la dessine tout de suite.", "J'adore l'idée. Je lance ta miniature."],
   leadEdit: ["Bien sûr, je modifie ton image.", "Compris, je retouche l'image.", "Je m'en occupe, je mets ta miniature à jour."],
+  editFocus: {
+    "headline-color": ["Bien sûr, je change la couleur du titre.", "Compris, je donne une autre couleur au titre."],
+    "headline-size": ["Bien sûr, j'ajuste la taille du titre.", "Compris, je change la taille du titre."],
+    "headline-place": ["Je m'en occupe, je déplace le titre.", "Bien sûr, je repositionne le titre."],
+    "headline-text": ["Bien sûr, je mets le nouveau titre.", "Compris, je réécris le titre."],
+    "subject-place": ["Je m'en occupe, je te déplace.", "Bien sûr, je décale le sujet."],
+    style: ["Bien sûr, je change de style.", "Compris, j'essaie le nouveau style."],
+  },
   leadPersonas: ["Je regarde tes personas.", "Un instant, je vérifie tes personas.", "Bien sûr, voici tes personas."],
   help: [
     "Je crée des miniatures à partir d'une description : donne-moi le sujet, un style (réaliste, dessin animé, abstrait, rétro), un format (YouTube, Shorts, carré), un titre entre guillemets et tes personas avec @. Ensuite je peux la retoucher, par exemple mettre le titre en jaune ou te déplacer à gauche.",
@@ -230,6 +257,14 @@ const de: Phrasebook = {
       ? [`Alles klar, ${count} Varianten sind unterwegs.`, `Klar, ich mache dir ${count} Versionen.`, `Gute Idee, ich starte ${count} Entwürfe.`]
       : [`Mach ich, dein Thumbnail${style ? ` im ${style}` : ""} entsteht jetzt.`, "Klar, ich zeichne das gleich.", "Super Idee. Ich lege mit deinem Thumbnail los."],
   leadEdit: ["Klar, ich ändere das an deinem Bild.", "Verstanden, ich überarbeite das Bild.", "Mach ich, dein Thumbnail wird aktualisiert."],
+  editFocus: {
+    "headline-color": ["Klar, ich färbe die Überschrift um.", "Verstanden, die Überschrift bekommt eine neue Farbe."],
+    "headline-size": ["Klar, ich passe die Größe der Überschrift an.", "Verstanden, ich ändere die Größe der Überschrift."],
+    "headline-place": ["Mach ich, ich verschiebe die Überschrift.", "Klar, die Überschrift kommt an eine neue Stelle."],
+    "headline-text": ["Klar, ich setze die neue Überschrift ein.", "Verstanden, ich schreibe die Überschrift neu."],
+    "subject-place": ["Mach ich, ich verschiebe dich.", "Klar, das Motiv rückt zur Seite."],
+    style: ["Klar, ich wechsle den Stil.", "Verstanden, ich probiere den neuen Look."],
+  },
   leadPersonas: ["Ich schaue nach deinen Personas.", "Einen Moment, ich prüfe deine Personas.", "Klar, hier kommen deine Personas."],
   help: [
     "Ich erstelle Thumbnails aus einer Beschreibung: Nenn mir das Thema, einen Stil (realistisch, Comic, abstrakt, Retro), ein Format (YouTube, Shorts, quadratisch), eine Überschrift in Anführungszeichen und deine Personas mit @. Danach kann ich es anpassen, etwa die Überschrift gelb machen oder dich nach links schieben.",
@@ -283,6 +318,14 @@ const zh: Phrasebook = {
       ? [`好的，马上做 ${count} 个版本。`, `没问题，我来做 ${count} 张不同的图。`, `好主意，现在开始做 ${count} 张。`]
       : [`好的，正在做你的${style ? `${style}风格` : ""}缩略图。`, "没问题，我这就画。", "好主意！开始制作你的缩略图。"],
   leadEdit: ["好的，我来修改这张图。", "明白，正在调整图片。", "好的，马上更新你的缩略图。"],
+  editFocus: {
+    "headline-color": ["好的，我来改标题颜色。", "明白，给标题换个颜色。"],
+    "headline-size": ["好的，我来调整标题大小。", "明白，正在改标题的大小。"],
+    "headline-place": ["好的，我来移动标题。", "没问题，调整标题的位置。"],
+    "headline-text": ["好的，换上新的标题。", "明白，我来改写标题。"],
+    "subject-place": ["好的，我来移动人物。", "没问题，调整主体的位置。"],
+    style: ["好的，我来换个风格。", "明白，试试新的风格。"],
+  },
   leadPersonas: ["我来查一下你的角色。", "稍等，我看看你的角色。", "好的，这就列出你的角色。"],
   help: [
     "我可以根据描述制作缩略图：告诉我主题、风格（写实、卡通、抽象、复古）、尺寸（YouTube、竖屏短视频、方形）、用引号写出的标题，以及用 @ 提到的角色。之后还能继续调整，比如把标题改成黄色，或者把你移到左边。",
@@ -331,6 +374,14 @@ const ja: Phrasebook = {
       ? [`了解です。${count}パターン作りますね。`, `もちろん、${count}つのバージョンを用意します。`, `いいですね！${count}枚作り始めます。`]
       : [`了解です、${style ? `${style}風の` : ""}サムネイルを作りますね。`, "もちろん、すぐに描きます。", "いいアイデアですね！作り始めます。"],
   leadEdit: ["了解です、画像を修正しますね。", "わかりました、画像を調整します。", "すぐにサムネイルを更新します。"],
+  editFocus: {
+    "headline-color": ["了解です、見出しの色を変えますね。", "わかりました、見出しを別の色にします。"],
+    "headline-size": ["了解です、見出しの大きさを調整します。", "わかりました、見出しのサイズを変えます。"],
+    "headline-place": ["了解です、見出しを移動します。", "わかりました、見出しの位置を変えます。"],
+    "headline-text": ["了解です、新しい見出しに差し替えます。", "わかりました、見出しを書き換えます。"],
+    "subject-place": ["了解です、人物を移動します。", "わかりました、被写体の位置を変えます。"],
+    style: ["了解です、スタイルを変えますね。", "わかりました、新しいスタイルを試します。"],
+  },
   leadPersonas: ["ペルソナを確認しますね。", "少々お待ちください、ペルソナを調べます。", "はい、ペルソナの一覧です。"],
   help: [
     "説明からサムネイルを作ります。テーマ、スタイル（リアル、カートゥーン、抽象、レトロ）、形式（YouTube、ショート、正方形）、かぎかっこで囲んだ見出し、@付きのペルソナを教えてください。あとから見出しを黄色にしたり、あなたを左に寄せたりもできます。",
@@ -380,7 +431,7 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
     case "lead-generate":
       return pick(book.leadGenerate(reply.count, reply.style ? book.styleName[reply.style] : undefined), seed);
     case "lead-edit":
-      return pick(book.leadEdit, seed);
+      return pick(reply.focus ? book.editFocus[reply.focus] : book.leadEdit, seed);
     case "lead-personas":
       return pick(book.leadPersonas, seed);
     case "help":

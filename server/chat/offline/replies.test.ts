@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { languages } from "../../../contract/languages.ts";
+import { renderReply, type Reply, type ToolProblem } from "./replies.ts";
+
+const problems: ToolProblem[] = ["credits", "persona", "image", "refused", "model", "busy", "unavailable", "invalid", "unknown"];
+
+const replies: Reply[] = [
+  { kind: "lead-generate", count: 1 },
+  { kind: "lead-generate", count: 1, style: "vintage" },
+  { kind: "lead-generate", count: 3, style: "cartoon" },
+  { kind: "lead-edit" },
+  ...(["headline-color", "headline-size", "headline-place", "headline-text", "subject-place", "style"] as const).map((focus): Reply => ({ kind: "lead-edit", focus })),
+  { kind: "lead-personas" },
+  { kind: "help" },
+  { kind: "credits", credits: 7 },
+  { kind: "credits" },
+  { kind: "greeting" },
+  { kind: "thanks" },
+  { kind: "refuse" },
+  { kind: "clarify", reason: "what-to-make" },
+  { kind: "clarify", reason: "which-image" },
+  { kind: "clarify", reason: "confirm-topic", topic: "🐱🚀" },
+  { kind: "tool-missing" },
+  { kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 1, left: 9 } },
+  { kind: "images", summary: { ready: 2, pending: 1, failed: 1, spent: 12, left: 0 } },
+  { kind: "images", summary: { ready: 0, pending: 0, failed: 0, spent: 0, left: 3 } },
+  { kind: "personas", personas: [{ handle: "alex", name: "Alex" }] },
+  { kind: "personas", personas: [] },
+  ...problems.map((problem): Reply => ({ kind: "tool-error", problem, credits: "refunded" })),
+  { kind: "tool-error", problem: "credits", credits: "not-spent" },
+  { kind: "tool-error", problem: "busy", credits: "none" },
+  { kind: "denied" },
+];
+
+const englishOnly = /\b(the|your|you|done|ready|sorry|please|left|here|want|with|made|spent|failed|refunded|couldn't|can't|shall|should)\b/i;
+const seeds = [0, 1, 2, 3, 17, 4242, 99991, 123456789];
+
+describe("renderReply", () => {
+  it.each(languages)("says every reply in %s, with no English outside English", (language) => {
+    for (const reply of replies) {
+      for (const seed of seeds) {
+        const text = renderReply(reply, language, seed);
+        expect(text.trim().length, `${reply.kind} ${seed}`).toBeGreaterThan(0);
+        expect(text, `${reply.kind} ${seed}`).not.toMatch(/undefined|NaN|\{|\}/);
+        if (language !== "en") expect(text, `${reply.kind} ${seed}`).not.toMatch(englishOnly);
+      }
+    }
+  });
+
+  it.each(languages)("varies its phrasing in %s", (language) => {
+    for (const reply of replies.filter((candidate) => ["lead-generate", "lead-edit", "greeting", "refuse", "clarify"].includes(candidate.kind))) {
+      const texts = new Set(Array.from({ length: 40 }, (_, seed) => renderReply(reply, language, seed * 7919)));
+      expect(texts.size, `${reply.kind}`).toBeGreaterThan(1);
+    }
+  });
+
+  it("puts the numbers into the closing answer", () => {
+    expect(renderReply({ kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 1, left: 9 } }, "en", 5)).toMatch(/1 credit\b.*9 credits/);
+    expect(renderReply({ kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 4, left: 6 } }, "de", 5)).toMatch(/4 Credits.*6 Credits/);
+    expect(renderReply({ kind: "credits", credits: 7 }, "zh", 1)).toContain("7 积分");
+    expect(renderReply({ kind: "tool-error", problem: "refused", credits: "refunded" }, "fr", 1)).toContain("Tes crédits t'ont été rendus.");
+  });
+});
