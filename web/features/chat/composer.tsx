@@ -214,6 +214,8 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, pers
           onChange={(event) => {
             onDraftChange(event.target.value);
             setCaret(event.target.selectionStart);
+            // A list closed with Escape stays closed for that mention only.
+            if (!activeMention(event.target.value, event.target.selectionStart)) setDismissedAt(null);
           }}
           onKeyDown={onKeyDown}
           onKeyUp={syncCaret}

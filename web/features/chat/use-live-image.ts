@@ -6,14 +6,26 @@ import { fetchImage, imageKey } from "../../lib/images-api.ts";
 
 const settled = (image: ImageRecord) => image.status === "ready" || image.status === "failed";
 
+type QueryClient = ReturnType<typeof useQueryClient>;
+
+/** A GET that answers after the socket said "ready" must not take the image back to "running". */
+function fetchNewer(queryClient: QueryClient, imageId: string) {
+  return async (context: Parameters<typeof fetchImage>[0]): Promise<ImageResponse> => {
+    const fresh = await fetchImage(context);
+    const known = queryClient.getQueryData<ImageResponse>(imageKey(imageId))?.image;
+    return { image: newerImage(known, fresh.image) };
+  };
+}
+
 /**
  * One image of a tool result, kept live: the socket (useStudioLive) writes every update into the image's query,
  * which this reads; a result saved while the image was still running is asked for once more, since it may be done.
  */
 export function useLiveImage(initial: ImageRecord): { image: ImageRecord; progress: ImageProgress | undefined } {
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: imageKey(initial.id),
-    queryFn: fetchImage,
+    queryFn: fetchNewer(queryClient, initial.id),
     initialData: { image: initial },
     staleTime: settled(initial) ? Number.POSITIVE_INFINITY : 0,
   });
@@ -23,10 +35,11 @@ export function useLiveImage(initial: ImageRecord): { image: ImageRecord; progre
 
 /** The live statuses of a tool result's images, for the card's headline. */
 export function useLiveStatuses(images: readonly ImageRecord[]): ImageRecord["status"][] {
+  const queryClient = useQueryClient();
   return useQueries({
     queries: images.map((image) => ({
       queryKey: imageKey(image.id),
-      queryFn: fetchImage,
+      queryFn: fetchNewer(queryClient, image.id),
       initialData: { image },
       staleTime: settled(image) ? Number.POSITIVE_INFINITY : 0,
     })),
