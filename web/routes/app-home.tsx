@@ -18,10 +18,14 @@ import { usePageMeta } from "../lib/use-page-meta.ts";
  * account at a glance follow below it.
  */
 function Studio({ user }: { user: AuthUser }) {
+  const { t } = useTranslation("app");
   useLiveCredits();
   useStudioLive(user.id);
+  const name = user.email.split("@")[0] ?? user.email;
   return (
     <main id="main" className="grid w-full grid-cols-1">
+      {/* The chat's own header shows the conversation; the page keeps its greeting as its name for assistive tech. */}
+      <h1 className="sr-only">{t("welcome.title", { name })}</h1>
       <ChatScreen credits={user.credits} />
       <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-10 px-4 py-8 sm:gap-12 sm:px-5 sm:py-10">
         <RecentImages userId={user.id} />

@@ -157,7 +157,7 @@ export function ChatScreen({ credits }: { credits: number }) {
               {listView}
             </Sheet>
           </div>
-          <h1 className="min-w-0 truncate text-lg font-bold">{title}</h1>
+          <h2 className="min-w-0 truncate text-lg font-bold">{title}</h2>
         </div>
         <div className="mx-auto grid h-full min-h-0 w-full max-w-3xl">
           {selectedId ? (

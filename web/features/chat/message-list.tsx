@@ -11,7 +11,7 @@ export function StarterPrompts({ onPick, disabled }: { onPick: (prompt: string) 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-4 py-6 text-center sm:py-10" data-testid="starter-prompts">
       <div className="grid gap-1">
-        <h2 className="font-display text-2xl font-black tracking-tight sm:text-3xl">{t("starters.title")}</h2>
+        <h3 className="font-display text-2xl font-black tracking-tight sm:text-3xl">{t("starters.title")}</h3>
         <p className="text-muted">{t("starters.body")}</p>
       </div>
       <ul className="grid gap-2 sm:grid-cols-2">
