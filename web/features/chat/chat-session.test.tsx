@@ -47,7 +47,7 @@ describe("ChatSession", () => {
     expect(screen.getByTestId("starter-prompts")).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url === "/api/chat/conv-1/stream")).toBe(true));
 
-    const box = screen.getByRole("combobox", { name: "Message" });
+    const box = screen.getByRole("textbox", { name: "Message" });
     fireEvent.change(box, { target: { value: "A cat chef", selectionStart: 10 } });
     fireEvent.keyDown(box, { key: "Enter" });
 

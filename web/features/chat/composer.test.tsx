@@ -30,7 +30,7 @@ function setup(props: Partial<ComposerProps> & { initial?: string } = {}) {
   const onSend = props.onSend ?? vi.fn();
   const onStop = props.onStop ?? vi.fn();
   renderChat(<Harness {...props} onSend={onSend} onStop={onStop} />, i18n);
-  const box = screen.getByRole("combobox", { name: "Message" }) as HTMLTextAreaElement;
+  const box = screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
   return { onSend, onStop, box };
 }
 
@@ -71,7 +71,7 @@ describe("Composer", () => {
   it("opens the persona list on @, moves with the arrow keys and inserts the handle on Enter", () => {
     const { onSend, box } = setup();
     type(box, "Put @ch");
-    expect(box.getAttribute("aria-expanded")).toBe("true");
+    expect(box.getAttribute("aria-controls")).toBe(screen.getByRole("listbox").id);
     const options = screen.getAllByRole("option");
     expect(options).toHaveLength(2);
     expect(options[0]?.textContent).toContain("@chefChef Marco");
@@ -95,7 +95,7 @@ describe("Composer", () => {
     expect(screen.getAllByRole("option")).toHaveLength(3);
     fireEvent.keyDown(box, { key: "Escape" });
     expect(screen.queryByRole("listbox")).toBeNull();
-    expect(box.getAttribute("aria-expanded")).toBe("false");
+    expect(box.getAttribute("aria-controls")).toBeNull();
     expect(onSend).not.toHaveBeenCalled();
     type(box, "With @a");
     expect(screen.queryByRole("listbox")).toBeNull();

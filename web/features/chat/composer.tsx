@@ -225,9 +225,8 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, pers
           maxLength={MAX_CHAT_MESSAGE_LENGTH}
           rows={2}
           placeholder={t("composer.placeholder")}
-          role="combobox"
+          // A textarea may not take the combobox role; as a textbox it still owns the list and its active option.
           aria-autocomplete="list"
-          aria-expanded={mentionOpen}
           aria-controls={mentionOpen ? listId : undefined}
           aria-activedescendant={mentionOpen && options.length > 0 ? optionId(listId, activeIndex) : undefined}
           aria-describedby={`${costId} ${noticeId}`}
@@ -263,7 +262,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, pers
           <span className="sr-only">{t("composer.options")}: </span>
           <span className="truncate">
             {styleLabel} · {aspect}
-            {model ? ` · ${model.label}` : ""}
+            {model && <span className="hidden sm:inline"> · {model.label}</span>}
           </span>
         </Button>
         <p id={costId} className={`ml-auto text-xs tabular-nums ${cost > credits ? "font-semibold text-danger" : "text-muted"}`} data-testid="composer-cost">

@@ -60,11 +60,12 @@ export function ImageResult({ initial, actions }: { initial: ImageRecord; action
       </div>
       <figcaption className="grid gap-1 text-sm">
         {prompt && <p className="line-clamp-3 break-words">{prompt}</p>}
-        <p className="flex flex-wrap gap-x-2 text-xs text-muted">
-          {image.style && <span>{tApp(`studio.styles.${image.style}.label`, { defaultValue: image.style })}</span>}
-          {image.aspect && <span>· {image.aspect}</span>}
-          {modelLabel && <span>· {modelLabel}</span>}
-          <span data-testid="chat-image-cost">· {t("image.cost", { count: image.creditsSpent })}</span>
+        <p className="text-xs text-muted">
+          {[image.style ? tApp(`studio.styles.${image.style}.label`, { defaultValue: image.style }) : null, image.aspect, modelLabel]
+            .filter(Boolean)
+            .map((fact) => `${fact} · `)
+            .join("")}
+          <span data-testid="chat-image-cost">{t("image.cost", { count: image.creditsSpent })}</span>
         </p>
       </figcaption>
       {image.status === "ready" && image.urls && (
