@@ -50,7 +50,7 @@ function NewThread({ credits, onStart, starting }: { credits: number; onStart: (
       <div className="min-h-0 overflow-y-auto px-1 py-2">
         <StarterPrompts onPick={(prompt) => start(prompt, {})} disabled={starting} />
       </div>
-      <Composer draft={draft} onDraftChange={setDraft} onSend={start} onStop={() => {}} streaming={starting} personas={[]} credits={credits} />
+      <Composer draft={draft} onDraftChange={setDraft} onSend={start} onStop={() => {}} streaming={false} personas={[]} credits={credits} />
     </div>
   );
 }
@@ -169,7 +169,7 @@ export function ChatScreen({ credits }: { credits: number }) {
               onFirstSent={() => setFirst(null)}
             />
           ) : (
-            <NewThread credits={credits} starting={create.isPending} onStart={(message) => create.mutate(message)} />
+            <NewThread credits={credits} starting={create.isPending} onStart={(message) => !create.isPending && create.mutate(message)} />
           )}
         </div>
       </div>

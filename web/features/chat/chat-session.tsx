@@ -43,12 +43,14 @@ export function ChatSession({
   const { t: tApp } = useTranslation("app");
   const queryClient = useQueryClient();
   const transport = useMemo(() => createChatTransport(), []);
+  // A conversation opened to send its first message has nothing to resume yet. Fixed at mount: useChat resumes
+  // whenever this turns true, which would race the answer being streamed.
+  const [resume] = useState(() => !first);
   const { messages, sendMessage, status, stop, error, regenerate, clearError } = useChat<ChatMessage>({
     id: conversationId,
     messages: initialMessages,
     transport,
-    // A conversation opened to send its first message has nothing to resume yet.
-    resume: !first,
+    resume,
     // The server titles a conversation from its first message and moves it to the top.
     onFinish: () => void queryClient.invalidateQueries({ queryKey: conversationsKey }),
   });

@@ -113,7 +113,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, pers
           setActiveIndex((index) => (index + step + options.length) % options.length);
           return;
         }
-        if (event.key === "Enter" || event.key === "Tab") {
+        if (event.key === "Enter") {
           const persona = options[activeIndex];
           if (persona) {
             event.preventDefault();
@@ -265,20 +265,22 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, pers
             {model && <span className="hidden sm:inline"> · {model.label}</span>}
           </span>
         </Button>
-        <p id={costId} className={`ml-auto text-xs tabular-nums ${cost > credits ? "font-semibold text-danger" : "text-muted"}`} data-testid="composer-cost">
-          {cost > credits ? t("composer.costTooHigh", { count: cost, credits }) : t("composer.cost", { count: cost })}
-        </p>
-        {streaming ? (
-          <Button variant="secondary" size="sm" onClick={onStop}>
-            <ChatIcon d={icons.stop} className="size-4" />
-            {t("composer.stop")}
-          </Button>
-        ) : (
-          <Button type="submit" size="sm" disabled={!canSend}>
-            {t("composer.send")}
-            <ChatIcon d={icons.send} className="size-4" />
-          </Button>
-        )}
+        <div className="ml-auto flex items-center gap-2">
+          <p id={costId} className={`text-xs tabular-nums ${cost > credits ? "font-semibold text-danger" : "text-muted"}`} data-testid="composer-cost">
+            {cost > credits ? t("composer.costTooHigh", { count: cost, credits }) : t("composer.cost", { count: cost })}
+          </p>
+          {streaming ? (
+            <Button variant="secondary" size="sm" onClick={onStop}>
+              <ChatIcon d={icons.stop} className="size-4" />
+              {t("composer.stop")}
+            </Button>
+          ) : (
+            <Button type="submit" size="sm" disabled={!canSend}>
+              {t("composer.send")}
+              <ChatIcon d={icons.send} className="size-4" />
+            </Button>
+          )}
+        </div>
       </div>
       <p id={noticeId} className="px-2 text-center text-xs text-muted">
         {t("composer.notice")}
