@@ -127,6 +127,30 @@ describe("Composer", () => {
     expect(screen.queryByTestId("attachment-chip")).toBeNull();
   });
 
+  it("takes a pasted image as the attachment and leaves pasted text alone", async () => {
+    const upload = vi.fn(async () => imageRecord("up-2", { kind: "upload", status: "ready" }));
+    const { box } = setup({ upload });
+    fireEvent.paste(box, { clipboardData: { files: [] } });
+    expect(upload).not.toHaveBeenCalled();
+    const file = new File([new Uint8Array([255, 216, 255])], "shot.jpg", { type: "image/jpeg" });
+    await act(async () => fireEvent.paste(box, { clipboardData: { files: [file] } }));
+    expect(upload).toHaveBeenCalledWith(file);
+    await waitFor(() => expect(screen.getByTestId("attachment-chip").textContent).toContain("shot.jpg"));
+  });
+
+  it("says when the upload failed, and the chip can be removed", async () => {
+    const upload = vi.fn(async () => {
+      throw new Error("413: too big");
+    });
+    setup({ upload });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const file = new File([new Uint8Array([137, 80, 78, 71])], "huge.png", { type: "image/png" });
+    await act(async () => fireEvent.change(input, { target: { files: [file] } }));
+    await waitFor(() => expect(screen.getByTestId("attachment-chip").textContent).toContain("Upload failed"));
+    fireEvent.click(screen.getByRole("button", { name: "Remove the attached image" }));
+    expect(screen.queryByTestId("attachment-chip")).toBeNull();
+  });
+
   it("shows the AI notice", () => {
     setup();
     expect(screen.getByText("AI can make mistakes. Consider checking important information.")).toBeTruthy();
