@@ -3,7 +3,6 @@ import {
   type GenerateImageRequest,
   galleryResponseSchema,
   type ImageRecord,
-  type ImageResponse,
   imageResponseSchema,
 } from "../../../contract/images.ts";
 import { apiRequest, defaultQueryFn } from "../../lib/api.ts";
@@ -13,7 +12,6 @@ export const RECENT_LIMIT = 12;
 
 // Query keys are joined with "/" by the default query function (web/lib/query-client.ts).
 export const recentImagesKey = (userId: string) => ["/api/users", userId, `gallery?limit=${RECENT_LIMIT}`] as const;
-export const imageKey = (imageId: string) => ["/api/images", imageId] as const;
 
 type QueryFnContext = Parameters<typeof defaultQueryFn>[0];
 
@@ -21,18 +19,8 @@ export async function fetchGallery(context: QueryFnContext): Promise<GalleryResp
   return galleryResponseSchema.parse(await defaultQueryFn(context));
 }
 
-export async function fetchImage(context: QueryFnContext): Promise<ImageResponse> {
-  return imageResponseSchema.parse(await defaultQueryFn(context));
-}
-
 /** POST /api/generate-kontext-image: answers 202 with the pending image; the rest arrives over the socket. */
 export async function generateImage(request: GenerateImageRequest): Promise<ImageRecord> {
   const res = await apiRequest("POST", "/api/generate-kontext-image", request);
-  return imageResponseSchema.parse(await res.json()).image;
-}
-
-/** GET /api/images/:id, for an image another tab started (its first event names an id this tab never saw). */
-export async function getImage(imageId: string): Promise<ImageRecord> {
-  const res = await apiRequest("GET", `/api/images/${encodeURIComponent(imageId)}`);
   return imageResponseSchema.parse(await res.json()).image;
 }

@@ -11,10 +11,10 @@ import type { ModelEntry } from "../../../contract/images.ts";
 import { ToastStoreProvider } from "../../components/ui/toaster.tsx";
 import { ToastStore } from "../../components/ui/toast-store.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
-import { imageKey } from "./api.ts";
+import { imageKey } from "../../lib/images-api.ts";
 import { CreatePanel } from "./create-panel.tsx";
-import { imageProgressAtom } from "./use-studio-live.ts";
-import { imageRecord } from "./image-fixture.ts";
+import { imageProgressAtom } from "../../lib/image-live.ts";
+import { imageRecord } from "../../lib/image-fixture.ts";
 
 const english = JSON.parse(readFileSync(join(process.cwd(), "web/locales/en/app.json"), "utf8")) as { studio: { errors: Record<string, string> } };
 const i18n = i18next.createInstance();

@@ -19,14 +19,15 @@ import { Card } from "../../components/ui/card.tsx";
 import { Field, Textarea } from "../../components/ui/field.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
-import { fetchImage, generateImage, imageKey, recentImagesKey } from "./api.ts";
-import { requestErrorMessage } from "./error-message.ts";
+import { fetchImage, imageKey } from "../../lib/images-api.ts";
+import { generateImage, recentImagesKey } from "./api.ts";
+import { requestErrorMessage } from "../../lib/generation-error-message.ts";
 import { GenerationView } from "./generation-view.tsx";
-import { newerImage, upsertImage } from "./image-live.ts";
-import { AspectPicker, ModelPicker, StylePicker } from "./pickers.tsx";
+import { newerImage, upsertImage } from "../../lib/image-live.ts";
+import { AspectPicker, ModelPicker, StylePicker } from "../../components/studio/pickers.tsx";
 import { scrollIntoViewGently } from "./reveal.ts";
 import { defaultModel, isSubmitShortcut, promptLength, submitBlocker } from "./submit-rules.ts";
-import { imageProgressAtom } from "./use-studio-live.ts";
+import { imageProgressAtom } from "../../lib/image-live.ts";
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.userAgent);
 

@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import type { ImageAspect, ImageRecord } from "../../../contract/images.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
-import { generationErrorMessage } from "./error-message.ts";
-import type { ImageProgress } from "./image-live.ts";
-import { ProgressBar } from "./progress-bar.tsx";
+import { generationErrorMessage } from "../../lib/generation-error-message.ts";
+import type { ImageProgress } from "../../lib/image-live.ts";
+import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 
 // The frame keeps the image's shape before a single byte arrives, so nothing below it moves.
 const frames: Record<string, string> = {

@@ -10,11 +10,11 @@ import { iconButtonClass } from "../../components/ui/icon-button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useSocketConnected } from "../../lib/socket-context.tsx";
 import { fetchGallery, RECENT_LIMIT, recentImagesKey } from "./api.ts";
-import { generationErrorMessage } from "./error-message.ts";
+import { generationErrorMessage } from "../../lib/generation-error-message.ts";
 import { downloadIcon } from "./generation-view.tsx";
-import type { ImageProgress } from "./image-live.ts";
-import { ProgressBar } from "./progress-bar.tsx";
-import { imageProgressAtom } from "./use-studio-live.ts";
+import type { ImageProgress } from "../../lib/image-live.ts";
+import { ProgressBar } from "../../components/studio/progress-bar.tsx";
+import { imageProgressAtom } from "../../lib/image-live.ts";
 
 const gridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
 

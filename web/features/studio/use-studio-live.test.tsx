@@ -7,8 +7,9 @@ import { createQueryClient } from "../../lib/query-client.ts";
 import type { AppSocket } from "../../lib/socket.ts";
 import { SocketProvider } from "../../lib/socket-context.tsx";
 import { recentImagesKey } from "./api.ts";
-import { imageProgressAtom, useStudioLive } from "./use-studio-live.ts";
-import { imageRecord } from "./image-fixture.ts";
+import { imageProgressAtom } from "../../lib/image-live.ts";
+import { useStudioLive } from "./use-studio-live.ts";
+import { imageRecord } from "../../lib/image-fixture.ts";
 
 afterEach(() => {
   cleanup();

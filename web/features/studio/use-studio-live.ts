@@ -1,13 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { atom, useSetAtom } from "jotai";
+import { useSetAtom } from "jotai";
 import { useRef } from "react";
 import type { GalleryResponse, ImageRecord, ImageResponse } from "../../../contract/images.ts";
 import { useSocketEvent, useSocketReconnect } from "../../lib/socket-context.tsx";
-import { getImage, imageKey, recentImagesKey } from "./api.ts";
-import { applyProgress, isUnknownImage, newerImage, type ProgressMap, upsertImage, withoutProgress } from "./image-live.ts";
-
-/** Progress of running generations by image id: UI state shared by the Create panel and the Recent grid. */
-export const imageProgressAtom = atom<ProgressMap>({});
+import { getImage, imageKey } from "../../lib/images-api.ts";
+import { recentImagesKey } from "./api.ts";
+import { applyProgress, imageProgressAtom, isUnknownImage, newerImage, upsertImage, withoutProgress } from "../../lib/image-live.ts";
 
 /**
  * Keeps this screen's images live from the socket (docs/product/realtime.md), so every tab of the user sees every

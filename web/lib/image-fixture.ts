@@ -1,4 +1,4 @@
-import type { ImageRecord } from "../../../contract/images.ts";
+import type { ImageRecord } from "../../contract/images.ts";
 
 /** An image record for tests: a pending 16:9 Studio image unless `patch` says otherwise. */
 export function imageRecord(id: string, patch: Partial<ImageRecord> = {}): ImageRecord {

@@ -1,4 +1,5 @@
-import type { GalleryResponse, GenerateStage, ImageRecord, ImageStatus } from "../../../contract/images.ts";
+import { atom } from "jotai";
+import type { GalleryResponse, GenerateStage, ImageRecord, ImageStatus } from "../../contract/images.ts";
 
 /** The latest progress of one generation, as `image:progress` reports it. */
 export interface ImageProgress {
@@ -7,6 +8,9 @@ export interface ImageProgress {
 }
 
 export type ProgressMap = Readonly<Record<string, ImageProgress>>;
+
+/** Progress of running generations by image id: UI state shared by every part of /app that shows an image. */
+export const imageProgressAtom = atom<ProgressMap>({});
 
 const clamp = (percent: number) => Math.min(100, Math.max(0, Math.round(Number.isFinite(percent) ? percent : 0)));
 

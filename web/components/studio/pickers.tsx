@@ -2,8 +2,8 @@ import { Select } from "radix-ui";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type ImageAspect, type ImageStyle, imageAspectIds, imageStyles, type ModelEntry } from "../../../contract/images.ts";
-import { ChevronDown } from "../../components/ui/chevron-down.tsx";
-import { floatingPanelClass, floatingPanelPlacement } from "../../components/ui/floating-panel.ts";
+import { ChevronDown } from "../ui/chevron-down.tsx";
+import { floatingPanelClass, floatingPanelPlacement } from "../ui/floating-panel.ts";
 
 // Radio cards are native radios (arrow keys move, Space picks); the card draws the focus ring for its input.
 const cardClass =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GalleryResponse } from "../../../contract/images.ts";
+import type { GalleryResponse } from "../../contract/images.ts";
 import { applyProgress, isUnknownImage, newerImage, upsertImage, withoutProgress } from "./image-live.ts";
 import { imageRecord } from "./image-fixture.ts";
 

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/api.ts";
-import { errorKeyForCode, generationErrorMessage, requestErrorMessage } from "./error-message.ts";
+import { ApiError } from "./api.ts";
+import { errorKeyForCode, generationErrorMessage, requestErrorMessage } from "./generation-error-message.ts";
 
 const english = JSON.parse(readFileSync(join(process.cwd(), "web/locales/en/app.json"), "utf8")) as {
   studio: { errors: Record<string, string> };

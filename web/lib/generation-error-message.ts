@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
-import type { ErrorCode } from "../../../contract/errors.ts";
-import { ApiError, errorCodeOf } from "../../lib/api.ts";
+import type { ErrorCode } from "../../contract/errors.ts";
+import { ApiError, errorCodeOf } from "./api.ts";
 
 // Codes a generation can fail with (the POST's answer, or a failed image's `errorCode`); each has a translated
 // sentence under `studio.errors.<key>` in app.json. The server's own text is never shown.

@@ -1,0 +1,83 @@
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { imageRecord } from "../../lib/image-fixture.ts";
+import { ChatSession } from "./chat-session.tsx";
+import { englishI18n, renderChat } from "./testing.tsx";
+
+let i18n: Awaited<ReturnType<typeof englishI18n>>;
+beforeAll(async () => {
+  i18n = await englishI18n();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const urls = { original: "/o.png", preview: "/p.png", thumb: "/t.png", download: "/d.png" };
+const ready = imageRecord("img-1", { status: "ready", prompt: "A cat chef", urls, creditsSpent: 3 });
+
+function sse(chunks: unknown[]): Response {
+  const body = [...chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`), "data: [DONE]\n\n"].join("");
+  return new Response(body, { status: 200, headers: { "content-type": "text/event-stream", "x-vercel-ai-ui-message-stream": "v1" } });
+}
+
+describe("ChatSession", () => {
+  it("sends the typed message to /api/chat and renders the streamed answer with its tool card", async () => {
+    const calls: { url: string; init?: RequestInit }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, init });
+        if (url === "/api/chat/conv-1/stream") return new Response(null, { status: 204 });
+        if (url === "/api/chat")
+          return sse([
+            { type: "start", messageId: "a1" },
+            { type: "text-start", id: "t1" },
+            { type: "text-delta", id: "t1", delta: "On it: " },
+            { type: "text-delta", id: "t1", delta: "a cat chef." },
+            { type: "text-end", id: "t1" },
+            { type: "tool-input-available", toolCallId: "call-1", toolName: "generateThumbnail", input: { prompt: "A cat chef" } },
+            { type: "tool-output-available", toolCallId: "call-1", output: { images: [ready], creditsSpent: 3, creditsLeft: 17 } },
+            { type: "finish" },
+          ]);
+        return new Response(JSON.stringify({ error: "Not found", code: "not_found:route" }), { status: 404 });
+      }),
+    );
+    renderChat(<ChatSession conversationId="conv-1" initialMessages={[]} credits={20} />, i18n);
+    expect(screen.getByTestId("starter-prompts")).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/chat/conv-1/stream")).toBe(true));
+
+    const box = screen.getByRole("textbox", { name: "Message" });
+    fireEvent.change(box, { target: { value: "A cat chef", selectionStart: 10 } });
+    fireEvent.keyDown(box, { key: "Enter" });
+
+    expect(await screen.findByText("On it: a cat chef.")).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("tool-card").getAttribute("data-state")).toBe("output-available"));
+    expect(screen.getByText("Generated successfully")).toBeTruthy();
+    expect(screen.getByTestId("chat-image").getAttribute("data-status")).toBe("ready");
+    expect((box as HTMLTextAreaElement).value).toBe("");
+
+    const post = calls.find((c) => c.url === "/api/chat");
+    const body = JSON.parse(String(post?.init?.body)) as { id: string; message: { role: string; parts: unknown[] }; style: string; aspect: string; model: string };
+    expect(body.id).toBe("conv-1");
+    expect(body.message.role).toBe("user");
+    expect(body.message.parts).toEqual([{ type: "text", text: "A cat chef" }]);
+    expect(body).toMatchObject({ style: "realistic", aspect: "16:9", model: "studio" });
+    expect(Object.keys(body)).not.toContain("messages");
+  });
+
+  it("says the answer failed, in words for its error code", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url === "/api/chat") return new Response(JSON.stringify({ error: "No credits", code: "insufficient_credits:generation" }), { status: 402 });
+        return new Response(null, { status: 204 });
+      }),
+    );
+    renderChat(<ChatSession conversationId="conv-2" initialMessages={[]} credits={20} />, i18n);
+    fireEvent.click(screen.getAllByRole("button", { name: /thumbnail/i })[0] as HTMLElement);
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("The assistant could not answer.");
+    expect(alert.textContent).toContain("Not enough credits for this model.");
+  });
+});

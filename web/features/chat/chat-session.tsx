@@ -1,0 +1,152 @@
+import { useChat } from "@ai-sdk/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ImageRecord } from "../../../contract/images.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { generationErrorMessage } from "../../lib/generation-error-message.ts";
+import { conversationsKey, stopChat } from "./api.ts";
+import { chatErrorCode } from "./chat-error.ts";
+import { Composer } from "./composer.tsx";
+import type { ImageActions } from "./image-result.tsx";
+import { MessageList, StarterPrompts } from "./message-list.tsx";
+import { personasFromMessages } from "./personas.ts";
+import { createChatTransport } from "./transport.ts";
+import type { ChatMessage, ChatOptions, MentionablePersona } from "./types.ts";
+
+export interface FirstMessage {
+  text: string;
+  options: ChatOptions;
+}
+
+/** Personas known before the thread lists any; the personas API will fill this in. */
+const noPersonas: readonly MentionablePersona[] = [];
+
+/**
+ * One conversation: the thread streamed by useChat over /api/chat (resumed after a reload), and the composer.
+ * `first` is a message typed before the conversation existed; it is sent once, as soon as the session starts.
+ */
+export function ChatSession({
+  conversationId,
+  initialMessages,
+  credits,
+  first,
+  onFirstSent,
+}: {
+  conversationId: string;
+  initialMessages: ChatMessage[];
+  credits: number;
+  first?: FirstMessage | null;
+  onFirstSent?: () => void;
+}) {
+  const { t } = useTranslation("chat");
+  const { t: tApp } = useTranslation("app");
+  const queryClient = useQueryClient();
+  const transport = useMemo(() => createChatTransport(), []);
+  // A conversation opened to send its first message has nothing to resume yet. Fixed at mount: useChat resumes
+  // whenever this turns true, which would race the answer being streamed.
+  const [resume] = useState(() => !first);
+  const { messages, sendMessage, status, stop, error, regenerate, clearError } = useChat<ChatMessage>({
+    id: conversationId,
+    messages: initialMessages,
+    transport,
+    resume,
+    // The server titles a conversation from its first message and moves it to the top.
+    onFinish: () => void queryClient.invalidateQueries({ queryKey: conversationsKey }),
+  });
+  const [draft, setDraft] = useState("");
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const streaming = status === "submitted" || status === "streaming";
+
+  function send(text: string, options: ChatOptions) {
+    clearError();
+    void sendMessage({ text }, { body: options });
+    setDraft("");
+  }
+
+  const sentFirst = useRef(false);
+  useEffect(() => {
+    if (!first || sentFirst.current) return;
+    sentFirst.current = true;
+    send(first.text, first.options);
+    onFirstSent?.();
+  }, [first]);
+
+  // Follow the answer as it grows, unless the reader scrolled up to read something else.
+  const pinned = useRef(true);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [messages]);
+
+  function onStop() {
+    void stop();
+    stopChat(conversationId).catch(() => {
+      // Nothing was running any more; the answer already ended.
+    });
+  }
+
+  const actions: ImageActions = {
+    canSend: !streaming,
+    onEdit(image: ImageRecord) {
+      setDraft(t("image.editRequest", { prompt: image.prompt ?? "" }));
+      requestAnimationFrame(() => {
+        const el = textareaRef.current;
+        if (!el) return;
+        el.focus();
+        el.setSelectionRange(el.value.length, el.value.length);
+      });
+    },
+    onVariation(image: ImageRecord) {
+      send(t("image.variationRequest", { prompt: image.prompt ?? "" }), {
+        ...(image.style ? { style: image.style } : {}),
+        ...(image.aspect ? { aspect: image.aspect } : {}),
+        ...(image.model ? { model: image.model } : {}),
+      });
+    },
+  };
+
+  const personas = useMemo(() => [...noPersonas, ...personasFromMessages(messages)], [messages]);
+  const last = messages[messages.length - 1];
+  const thinking = status === "submitted" || (status === "streaming" && last?.role !== "assistant");
+
+  return (
+    <div className="grid h-full min-h-0 grid-rows-[minmax(0,1fr)_auto] gap-3">
+      <div
+        ref={scrollRef}
+        onScroll={(event) => {
+          const el = event.currentTarget;
+          pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+        }}
+        className="min-h-0 overflow-y-auto px-1 py-2"
+        data-testid="thread"
+      >
+        {messages.length === 0 && !streaming ? (
+          <StarterPrompts onPick={(prompt) => send(prompt, {})} disabled={streaming} />
+        ) : (
+          <MessageList messages={messages} actions={actions} thinking={thinking} />
+        )}
+        {error && (
+          <div role="alert" className="mt-4 grid gap-2 rounded-2xl border border-danger/40 bg-surface p-4 text-sm">
+            <p className="font-semibold text-danger">{t("thread.failed")}</p>
+            <p>{generationErrorMessage(tApp, chatErrorCode(error))}</p>
+            <Button variant="secondary" size="xs" className="justify-self-start" onClick={() => void regenerate()}>
+              {t("thread.retry")}
+            </Button>
+          </div>
+        )}
+      </div>
+      <Composer
+        draft={draft}
+        onDraftChange={setDraft}
+        onSend={send}
+        onStop={onStop}
+        streaming={streaming}
+        personas={personas}
+        credits={credits}
+        textareaRef={textareaRef}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import { useQuery } from "@tanstack/react-query";
+import {
+  type ClipboardEvent,
+  type DragEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { MAX_CHAT_MESSAGE_LENGTH } from "../../../contract/chat.ts";
+import { DEFAULT_ASPECT, DEFAULT_STYLE, type ImageAspect, type ImageRecord, type ImageStyle, uploadTypes } from "../../../contract/images.ts";
+import { AspectPicker, ModelPicker, StylePicker } from "../../components/studio/pickers.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { IconButton } from "../../components/ui/icon-button.tsx";
+import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
+import { uploadBaseImage } from "./api.ts";
+import { messageCost } from "./cost.ts";
+import { ChatIcon, icons } from "./icons.tsx";
+import { activeMention, insertMention, matchPersonas } from "./mention.ts";
+import { optionId, PersonaAutocomplete } from "./persona-autocomplete.tsx";
+import type { ChatOptions, MentionablePersona } from "./types.ts";
+
+type Attachment = { status: "uploading"; name: string } | { status: "ready"; name: string; image: ImageRecord } | { status: "failed"; name: string };
+
+export interface ComposerProps {
+  draft: string;
+  onDraftChange: (draft: string) => void;
+  onSend: (text: string, options: ChatOptions) => void;
+  onStop: () => void;
+  /** An answer is streaming: Stop replaces Send. */
+  streaming: boolean;
+  personas: readonly MentionablePersona[];
+  credits: number;
+  textareaRef?: RefObject<HTMLTextAreaElement | null>;
+  /** Uploads a base image; tests hand in a fake. */
+  upload?: (file: File) => Promise<ImageRecord>;
+}
+
+const imageFile = (files: FileList | null | undefined): File | undefined =>
+  [...(files ?? [])].find((file) => (uploadTypes as readonly string[]).includes(file.type));
+
+/** The message box: Enter sends, Shift+Enter breaks the line, @ mentions a persona, an image can be attached. */
+export function Composer({ draft, onDraftChange, onSend, onStop, streaming, personas, credits, textareaRef, upload = uploadBaseImage }: ComposerProps) {
+  const { t } = useTranslation("chat");
+  const { t: tApp } = useTranslation("app");
+  const id = useId();
+  const ownRef = useRef<HTMLTextAreaElement>(null);
+  const textarea = textareaRef ?? ownRef;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [style, setStyle] = useState<ImageStyle>(DEFAULT_STYLE);
+  const [aspect, setAspect] = useState<ImageAspect>(DEFAULT_ASPECT);
+  const [modelId, setModelId] = useState<string | undefined>();
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const [attachment, setAttachment] = useState<Attachment | null>(null);
+  const [caret, setCaret] = useState(0);
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [dragging, setDragging] = useState(false);
+
+  const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
+  const modelList = models.data?.models ?? [];
+  const model = modelList.find((m) => m.id === modelId) ?? modelList.find((m) => m.available) ?? modelList[0];
+  const cost = messageCost(model?.creditCost ?? 1, draft);
+
+  const mention = activeMention(draft, caret);
+  const mentionOpen = mention !== null && mention.start !== dismissedAt;
+  const options = mentionOpen ? matchPersonas(personas, mention.query) : [];
+  const listId = `${id}-personas`;
+  useEffect(() => setActiveIndex(0), [mention?.query, mention?.start]);
+
+  const uploading = attachment?.status === "uploading";
+  const canSend = !streaming && !uploading && draft.trim().length > 0;
+
+  function syncCaret() {
+    setCaret(textarea.current?.selectionStart ?? draft.length);
+  }
+
+  function pick(persona: MentionablePersona) {
+    if (!mention) return;
+    const next = insertMention(draft, caret, mention.start, persona.handle);
+    onDraftChange(next.text);
+    setCaret(next.caret);
+    requestAnimationFrame(() => textarea.current?.setSelectionRange(next.caret, next.caret));
+  }
+
+  function send() {
+    if (!canSend) return;
+    onSend(draft.trim(), {
+      style,
+      aspect,
+      ...(model ? { model: model.id } : {}),
+      ...(attachment?.status === "ready" ? { attachmentImageId: attachment.image.id } : {}),
+    });
+    setAttachment(null);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.nativeEvent.isComposing) return;
+    if (mentionOpen) {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        setDismissedAt(mention.start);
+        return;
+      }
+      if (options.length > 0) {
+        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+          event.preventDefault();
+          const step = event.key === "ArrowDown" ? 1 : -1;
+          setActiveIndex((index) => (index + step + options.length) % options.length);
+          return;
+        }
+        if (event.key === "Enter") {
+          const persona = options[activeIndex];
+          if (persona) {
+            event.preventDefault();
+            pick(persona);
+            return;
+          }
+        }
+      }
+    }
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      send();
+    }
+  }
+
+  async function attach(file: File) {
+    setAttachment({ status: "uploading", name: file.name });
+    try {
+      const image = await upload(file);
+      setAttachment({ status: "ready", name: file.name, image });
+    } catch {
+      setAttachment({ status: "failed", name: file.name });
+    }
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const file = imageFile(event.clipboardData.files);
+    if (!file) return;
+    event.preventDefault();
+    void attach(file);
+  }
+
+  function onDrop(event: DragEvent<HTMLFormElement>) {
+    setDragging(false);
+    const file = imageFile(event.dataTransfer.files);
+    if (!file) return;
+    event.preventDefault();
+    void attach(file);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    send();
+  }
+
+  const styleLabel = tApp(`studio.styles.${style}.label`);
+  const noticeId = `${id}-notice`;
+  const costId = `${id}-cost`;
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes("Files")) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      className={`grid gap-2 rounded-3xl border bg-surface p-2 shadow-sm sm:p-3 ${dragging ? "border-primary" : "border-border"}`}
+      data-testid="composer"
+    >
+      {optionsOpen && (
+        <div id={`${id}-options`} className="grid max-h-[45dvh] gap-4 overflow-y-auto border-b border-border p-2 pb-4">
+          <StylePicker value={style} onChange={setStyle} />
+          <AspectPicker value={aspect} onChange={setAspect} />
+          <ModelPicker models={modelList} value={model?.id} onChange={setModelId} />
+        </div>
+      )}
+      {attachment && (
+        <div className="flex items-center gap-2 self-start rounded-2xl border border-border bg-surface-2 p-1.5 pr-1 text-sm" data-testid="attachment-chip">
+          {attachment.status === "ready" && attachment.image.urls ? (
+            <img src={attachment.image.urls.thumb} alt="" className="size-10 rounded-xl object-cover" />
+          ) : attachment.status === "uploading" ? (
+            <span aria-hidden="true" className="m-2 size-6 animate-spin rounded-full border-2 border-primary/25 border-t-primary" />
+          ) : (
+            <ChatIcon d={icons.warning} className="m-2 size-6 text-danger" />
+          )}
+          <span className="grid min-w-0" role="status">
+            <span className="max-w-40 truncate font-medium">{attachment.name}</span>
+            <span className={`text-xs ${attachment.status === "failed" ? "text-danger" : "text-muted"}`}>{t(`composer.attachment.${attachment.status}`)}</span>
+          </span>
+          <IconButton label={t("composer.removeAttachment")} variant="ghost" size="sm" onClick={() => setAttachment(null)}>
+            <ChatIcon d={icons.close} className="size-4" />
+          </IconButton>
+        </div>
+      )}
+      <div className="relative">
+        {mentionOpen && <PersonaAutocomplete id={listId} options={options} activeIndex={activeIndex} onPick={pick} onHover={setActiveIndex} />}
+        <label htmlFor={`${id}-input`} className="sr-only">
+          {t("composer.label")}
+        </label>
+        <textarea
+          ref={textarea}
+          id={`${id}-input`}
+          value={draft}
+          onChange={(event) => {
+            onDraftChange(event.target.value);
+            setCaret(event.target.selectionStart);
+            // A list closed with Escape stays closed for that mention only.
+            if (!activeMention(event.target.value, event.target.selectionStart)) setDismissedAt(null);
+          }}
+          onKeyDown={onKeyDown}
+          onKeyUp={syncCaret}
+          onClick={syncCaret}
+          onSelect={syncCaret}
+          onPaste={onPaste}
+          maxLength={MAX_CHAT_MESSAGE_LENGTH}
+          rows={2}
+          placeholder={t("composer.placeholder")}
+          // A textarea may not take the combobox role; as a textbox it still owns the list and its active option.
+          aria-autocomplete="list"
+          aria-controls={mentionOpen ? listId : undefined}
+          aria-activedescendant={mentionOpen && options.length > 0 ? optionId(listId, activeIndex) : undefined}
+          aria-describedby={`${costId} ${noticeId}`}
+          className="block max-h-60 min-h-14 w-full resize-none bg-transparent px-3 py-2 text-base text-fg outline-none placeholder:text-muted"
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          accept={uploadTypes.join(",")}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            const file = imageFile(event.target.files);
+            if (file) void attach(file);
+            event.target.value = "";
+          }}
+        />
+        <IconButton label={t("composer.attach")} variant="ghost" onClick={() => fileInput.current?.click()} disabled={uploading}>
+          <ChatIcon d={icons.attach} />
+        </IconButton>
+        <Button
+          variant="ghost"
+          size="xs"
+          aria-expanded={optionsOpen}
+          aria-controls={optionsOpen ? `${id}-options` : undefined}
+          onClick={() => setOptionsOpen((open) => !open)}
+          className="min-w-0"
+        >
+          <ChatIcon d={icons.options} className="size-4" />
+          <span className="sr-only">{t("composer.options")}: </span>
+          <span className="truncate">
+            {styleLabel} · {aspect}
+            {model && <span className="hidden sm:inline"> · {model.label}</span>}
+          </span>
+        </Button>
+        <div className="ml-auto flex items-center gap-2">
+          <p id={costId} className={`text-xs tabular-nums ${cost > credits ? "font-semibold text-danger" : "text-muted"}`} data-testid="composer-cost">
+            {cost > credits ? t("composer.costTooHigh", { count: cost, credits }) : t("composer.cost", { count: cost })}
+          </p>
+          {streaming ? (
+            <Button variant="secondary" size="sm" onClick={onStop}>
+              <ChatIcon d={icons.stop} className="size-4" />
+              {t("composer.stop")}
+            </Button>
+          ) : (
+            <Button type="submit" size="sm" disabled={!canSend}>
+              {t("composer.send")}
+              <ChatIcon d={icons.send} className="size-4" />
+            </Button>
+          )}
+        </div>
+      </div>
+      <p id={noticeId} className="px-2 text-center text-xs text-muted">
+        {t("composer.notice")}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ImageRecord } from "../../../contract/images.ts";
+import { ProgressBar } from "../../components/studio/progress-bar.tsx";
+import { Button, buttonClass } from "../../components/ui/button.tsx";
+import { Dialog } from "../../components/ui/dialog.tsx";
+import { generationErrorMessage } from "../../lib/generation-error-message.ts";
+import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
+import { ChatIcon, icons } from "./icons.tsx";
+import { useLiveImage } from "./use-live-image.ts";
+
+const frames: Record<string, string> = { "16:9": "aspect-video", "9:16": "aspect-[9/16] max-w-[16rem]", "1:1": "aspect-square max-w-[22rem]" };
+
+export interface ImageActions {
+  /** Puts an edit request for this image into the composer. */
+  onEdit: (image: ImageRecord) => void;
+  /** Sends a request for a variation of this image. */
+  onVariation: (image: ImageRecord) => void;
+  /** Whether sending is possible now (not while an answer streams). */
+  canSend: boolean;
+}
+
+/** One image of a tool result: live progress while it renders, then the picture with its facts and actions. */
+export function ImageResult({ initial, actions }: { initial: ImageRecord; actions: ImageActions }) {
+  const { t } = useTranslation("chat");
+  const { t: tApp } = useTranslation("app");
+  const { image, progress } = useLiveImage(initial);
+  const [fullscreen, setFullscreen] = useState(false);
+  const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
+  const modelLabel = models.data?.models.find((m) => m.id === image.model)?.label ?? image.model;
+  const working = image.status === "pending" || image.status === "running";
+  const prompt = image.prompt ?? "";
+  const frame = frames[image.aspect ?? "16:9"] ?? frames["16:9"];
+
+  return (
+    <figure className="grid min-w-0 gap-3" data-testid="chat-image" data-status={image.status} data-image-id={image.id}>
+      <div className={`relative grid w-full place-items-center overflow-hidden rounded-2xl border border-border bg-surface-2 ${frame}`}>
+        {image.status === "ready" && image.urls ? (
+          <button type="button" onClick={() => setFullscreen(true)} className="absolute inset-0 size-full cursor-zoom-in rounded-2xl" aria-label={t("image.open", { prompt })}>
+            <img src={image.urls.preview} alt={t("image.alt", { prompt })} width={image.width ?? undefined} height={image.height ?? undefined} className="size-full object-contain" />
+          </button>
+        ) : working ? (
+          <div className="grid w-full max-w-xs gap-2 px-4 text-center">
+            <span aria-hidden="true" className="mx-auto size-8 animate-spin rounded-full border-4 border-primary/25 border-t-primary" />
+            <p className="text-sm font-semibold">{t("tool.generating")}</p>
+            <p className="text-xs text-muted tabular-nums">
+              {progress?.percent ?? 0}% · {tApp(`studio.stages.${progress?.stage ?? "queued"}`)}
+            </p>
+            <ProgressBar progress={progress} size="sm" />
+          </div>
+        ) : (
+          <div className="grid gap-1 px-4 text-center text-sm">
+            <ChatIcon d={icons.warning} className="mx-auto size-8 text-danger" />
+            <p className="font-semibold text-danger">{t("tool.failed")}</p>
+            <p>{generationErrorMessage(tApp, image.errorCode)}</p>
+            {image.creditsSpent > 0 && <p className="text-muted">{t("tool.refunded", { count: image.creditsSpent })}</p>}
+          </div>
+        )}
+      </div>
+      <figcaption className="grid gap-1 text-sm">
+        {prompt && <p className="line-clamp-3 break-words">{prompt}</p>}
+        <p className="text-xs text-muted">
+          {[image.style ? tApp(`studio.styles.${image.style}.label`, { defaultValue: image.style }) : null, image.aspect, modelLabel]
+            .filter(Boolean)
+            .map((fact) => `${fact} · `)
+            .join("")}
+          <span data-testid="chat-image-cost">{t("image.cost", { count: image.creditsSpent })}</span>
+        </p>
+      </figcaption>
+      {image.status === "ready" && image.urls && (
+        <div className="flex flex-wrap gap-2">
+          <a href={image.urls.download} download className={buttonClass({ variant: "secondary", size: "xs" })}>
+            <ChatIcon d={icons.download} className="size-4" />
+            {t("image.download")}
+          </a>
+          <Button variant="secondary" size="xs" onClick={() => actions.onEdit(image)}>
+            <ChatIcon d={icons.edit} className="size-4" />
+            {t("image.edit")}
+          </Button>
+          <Button variant="secondary" size="xs" onClick={() => actions.onVariation(image)} disabled={!actions.canSend}>
+            <ChatIcon d={icons.variation} className="size-4" />
+            {t("image.variation")}
+          </Button>
+          <Dialog open={fullscreen} onOpenChange={setFullscreen} title={t("image.fullscreenTitle")} description={prompt || undefined} className="max-w-5xl!">
+            <img src={image.urls.original} alt={t("image.alt", { prompt })} className="max-h-[70dvh] w-full rounded-2xl object-contain" />
+            <div className="flex flex-wrap justify-end gap-2">
+              <a href={image.urls.download} download className={buttonClass({ size: "sm" })}>
+                <ChatIcon d={icons.download} className="size-4" />
+                {t("image.download")}
+              </a>
+              <Button variant="secondary" size="sm" onClick={() => setFullscreen(false)}>
+                {t("image.close")}
+              </Button>
+            </div>
+          </Dialog>
+        </div>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from "react-i18next";
+import { type ImageActions } from "./image-result.tsx";
+import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
+import type { ChatMessage, ChatPart } from "./types.ts";
+
+const starterKeys = ["gaming", "cooking", "tech", "vlog"] as const;
+
+/** 3–4 ways to begin, shown on an empty conversation; each sends its prompt. */
+export function StarterPrompts({ onPick, disabled }: { onPick: (prompt: string) => void; disabled: boolean }) {
+  const { t } = useTranslation("chat");
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-4 py-6 text-center sm:py-10" data-testid="starter-prompts">
+      <div className="grid gap-1">
+        <h3 className="font-display text-2xl font-black tracking-tight sm:text-3xl">{t("starters.title")}</h3>
+        <p className="text-muted">{t("starters.body")}</p>
+      </div>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {starterKeys.map((key) => (
+          <li key={key}>
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => onPick(t(`starters.${key}`))}
+              className="size-full rounded-2xl border border-border bg-surface p-4 text-left text-sm transition hover:border-primary/60 hover:bg-surface-2 disabled:opacity-60"
+            >
+              {t(`starters.${key}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Part({ part, actions }: { part: ChatPart; actions: ImageActions }) {
+  switch (part.type) {
+    case "text":
+      return part.text ? <p className="break-words whitespace-pre-wrap">{part.text}</p> : null;
+    case "tool-generateThumbnail":
+    case "tool-editImage":
+      return <ImageToolCard part={part} actions={actions} />;
+    case "tool-listPersonas":
+      return <PersonasToolCard part={part} />;
+    default:
+      return null;
+  }
+}
+
+/** The thread: the user's messages as bubbles on the right, the assistant's words and tool cards on the left. */
+export function MessageList({ messages, actions, thinking }: { messages: readonly ChatMessage[]; actions: ImageActions; thinking: boolean }) {
+  const { t } = useTranslation("chat");
+  return (
+    <ol className="grid gap-6" aria-label={t("thread.label")}>
+      {messages.map((message) =>
+        message.role === "user" ? (
+          <li key={message.id} className="grid justify-items-end" data-testid="message" data-role="user">
+            <div className="max-w-[85%] rounded-3xl rounded-br-lg bg-primary px-4 py-2.5 text-on-primary">
+              <span className="sr-only">{t("thread.you")}: </span>
+              {message.parts.map((part, index) => (part.type === "text" ? <p key={index} className="break-words whitespace-pre-wrap">{part.text}</p> : null))}
+            </div>
+          </li>
+        ) : (
+          <li key={message.id} className="grid min-w-0 gap-3" data-testid="message" data-role="assistant">
+            <span className="sr-only">{t("thread.assistant")}: </span>
+            {message.parts.map((part, index) => (
+              <Part key={"toolCallId" in part ? part.toolCallId : index} part={part} actions={actions} />
+            ))}
+          </li>
+        ),
+      )}
+      {thinking && (
+        <li className="flex items-center gap-2 text-sm text-muted" role="status">
+          <span aria-hidden="true" className="flex gap-1">
+            <span className="size-2 animate-bounce rounded-full bg-muted" />
+            <span className="size-2 animate-bounce rounded-full bg-muted [animation-delay:150ms]" />
+            <span className="size-2 animate-bounce rounded-full bg-muted [animation-delay:300ms]" />
+          </span>
+          {t("thread.thinking")}
+        </li>
+      )}
+    </ol>
+  );
+}

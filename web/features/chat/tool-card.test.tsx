@@ -1,0 +1,109 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ImageResponse } from "../../../contract/images.ts";
+import { imageRecord } from "../../lib/image-fixture.ts";
+import { imageProgressAtom } from "../../lib/image-live.ts";
+import { imageKey } from "../../lib/images-api.ts";
+import type { ImageActions } from "./image-result.tsx";
+import { englishI18n, renderChat } from "./testing.tsx";
+import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
+import type { ImageToolPart, PersonasToolPart } from "./types.ts";
+
+let i18n: Awaited<ReturnType<typeof englishI18n>>;
+beforeAll(async () => {
+  i18n = await englishI18n();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const input = { prompt: "A chef in a neon kitchen", style: "cartoon" as const };
+const urls = { original: "/i/img-1/original", preview: "/i/img-1/preview", thumb: "/i/img-1/thumb", download: "/i/img-1/download" };
+const ready = imageRecord("img-1", { status: "ready", prompt: input.prompt, style: "cartoon", creditsSpent: 3, urls });
+
+function actions() {
+  return { onEdit: vi.fn<ImageActions["onEdit"]>(), onVariation: vi.fn<ImageActions["onVariation"]>(), canSend: true } satisfies ImageActions;
+}
+
+describe("ImageToolCard", () => {
+  it("while the call runs: 'Generating image...' with the live progress", () => {
+    const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "input-available", input } as ImageToolPart;
+    const { store } = renderChat(<ImageToolCard part={part} actions={actions()} />, i18n);
+    expect(screen.getByTestId("tool-card").getAttribute("data-state")).toBe("input-available");
+    expect(screen.getByRole("status").textContent).toContain("Generating image...");
+    expect(screen.getByText(input.prompt)).toBeTruthy();
+    act(() => store.set(imageProgressAtom, { "img-9": { stage: "background", percent: 40 } }));
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("40");
+    expect(screen.getByRole("status").textContent).toContain("40%");
+  });
+
+  it("a returned image still rendering shows its own progress, then the image when the socket says ready", async () => {
+    const pending = imageRecord("img-1", { status: "running", prompt: input.prompt });
+    const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "output-available", input, output: { images: [pending], creditsSpent: 3, creditsLeft: 7 } } as ImageToolPart;
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ image: pending }), { status: 200 })));
+    const { store, client } = renderChat(<ImageToolCard part={part} actions={actions()} />, i18n);
+    act(() => store.set(imageProgressAtom, { "img-1": { stage: "text", percent: 70 } }));
+    expect(screen.getByTestId("chat-image").getAttribute("data-status")).toBe("running");
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("70");
+    expect(screen.getAllByText("Generating image...").length).toBeGreaterThan(0);
+    act(() => client.setQueryData<ImageResponse>(imageKey("img-1"), { image: ready }));
+    await waitFor(() => expect(screen.getByTestId("chat-image").getAttribute("data-status")).toBe("ready"));
+    expect(screen.getByText("Generated successfully")).toBeTruthy();
+  });
+
+  it("a finished call shows the image with its prompt, style, model and cost, and its actions", async () => {
+    const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "output-available", input, output: { images: [ready], creditsSpent: 3, creditsLeft: 7 } } as ImageToolPart;
+    const handlers = actions();
+    renderChat(<ImageToolCard part={part} actions={handlers} />, i18n);
+    expect(screen.getByText("Generated successfully")).toBeTruthy();
+    const image = screen.getByTestId("chat-image");
+    expect((within(image).getByRole("img") as HTMLImageElement).getAttribute("src")).toBe(urls.preview);
+    expect(image.textContent).toContain(input.prompt);
+    expect(image.textContent).toContain("Cartoon");
+    expect(image.textContent).toContain("Thumbforge Studio");
+    expect(screen.getByTestId("chat-image-cost").textContent).toContain("3 credits");
+    expect(screen.getByTestId("tool-credits").textContent).toBe("3 credits spent · 7 left");
+    expect(within(image).getByRole("link", { name: /Download/ }).getAttribute("href")).toBe(urls.download);
+    fireEvent.click(within(image).getByRole("button", { name: /Edit/ }));
+    expect(handlers.onEdit).toHaveBeenCalledWith(ready);
+    fireEvent.click(within(image).getByRole("button", { name: /Variation/ }));
+    expect(handlers.onVariation).toHaveBeenCalledWith(ready);
+    fireEvent.click(within(image).getByRole("button", { name: `Open full screen: ${input.prompt}` }));
+    const dialog = await screen.findByRole("dialog", { name: "Thumbnail" });
+    expect(within(dialog).getByRole("img").getAttribute("src")).toBe(urls.original);
+  });
+
+  it("a failed call says so and that the credits were refunded", () => {
+    const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "output-error", input, errorText: "provider down" } as ImageToolPart;
+    renderChat(<ImageToolCard part={part} actions={actions()} />, i18n);
+    const status = screen.getByRole("status");
+    expect(status.textContent).toContain("Generation failed");
+    expect(status.textContent).toContain("Any credits it took were refunded.");
+    expect(screen.queryByRole("img")).toBeNull();
+  });
+
+  it("a failed image inside a result names the refund", () => {
+    const failed = imageRecord("img-2", { status: "failed", creditsSpent: 3, errorCode: "unavailable:provider" });
+    const part = { type: "tool-editImage", toolCallId: "t2", state: "output-available", input: { instruction: "Bigger text" }, output: { images: [failed], creditsSpent: 3, creditsLeft: 7 } } as ImageToolPart;
+    renderChat(<ImageToolCard part={part} actions={actions()} />, i18n);
+    expect(screen.getByRole("status").textContent).toContain("Generation failed");
+    expect(screen.getByTestId("chat-image").textContent).toContain("Your 3 credits were refunded.");
+    expect(screen.getByTestId("chat-image").textContent).toContain("The image service is unavailable right now.");
+  });
+});
+
+describe("PersonasToolCard", () => {
+  it("lists the personas by handle", () => {
+    const part = {
+      type: "tool-listPersonas",
+      toolCallId: "t3",
+      state: "output-available",
+      input: {},
+      output: { personas: [{ id: "p1", handle: "chef", name: "Chef Marco", role: "host" }] },
+    } as PersonasToolPart;
+    renderChat(<PersonasToolCard part={part} />, i18n);
+    expect(screen.getByRole("listitem").textContent).toContain("@chef");
+    expect(screen.getByRole("listitem").textContent).toContain("Chef Marco");
+  });
+});

@@ -1,0 +1,26 @@
+import { DefaultChatTransport } from "ai";
+import { CHAT_PATH } from "../../../contract/chat.ts";
+import { readSessionToken } from "../../lib/session-token.ts";
+import type { ChatMessage } from "./types.ts";
+
+function sessionHeaders(): Record<string, string> {
+  const token = readSessionToken();
+  return token ? { "x-session-token": token } : {};
+}
+
+/**
+ * POST /api/chat takes only the new user message (the server keeps the thread) and the pickers' values, which
+ * `sendMessage(message, { body })` hands in; a reload resumes the live answer at /api/chat/:id/stream.
+ */
+export function createChatTransport(fetchImpl?: typeof fetch): DefaultChatTransport<ChatMessage> {
+  return new DefaultChatTransport<ChatMessage>({
+    api: CHAT_PATH,
+    credentials: "include",
+    headers: sessionHeaders,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    prepareSendMessagesRequest: ({ id, messages, body }) => ({
+      body: { ...body, id, message: messages[messages.length - 1] },
+    }),
+    prepareReconnectToStreamRequest: ({ id }) => ({ api: `${CHAT_PATH}/${encodeURIComponent(id)}/stream` }),
+  });
+}
