@@ -1,4 +1,4 @@
-// Screenshots of /app before and after a generation, at 375 and 1280 px, light and dark, against a fresh server:
+// Screenshots of /app (the chat) before and after a generation, at 375 and 1280 px, light and dark, against a fresh server:
 //   npm run build && node_modules/.bin/node e2e/studio-screenshots.ts ./screenshots [language]
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -39,36 +39,26 @@ try {
   }
 
   await shoot("before");
-  // A filled prompt, a generation caught mid-way in a phone view, then the finished state.
-  const generateOnce = async (prompt: string, style: string, aspect: string) => {
-    await page.getByLabel("Describe your thumbnail").fill(prompt);
-    await page.getByTestId(`style-${style}`).click();
-    await page.getByTestId(`aspect-${aspect}`).click();
-    await page.getByRole("button", { name: /^Generate/ }).click();
-    await page.getByText("Generated successfully").waitFor({ timeout: 60_000 });
+  // A few thumbnails made through the chat, then the thread with a finished one in each view.
+  const say = async (p: typeof page, text: string) => {
+    await p.locator('[data-testid="composer"] textarea').fill(text);
+    await p.locator('[data-testid="composer"] textarea').press("Enter");
   };
-  await generateOnce('"10 SECRET TIPS" a surprised chef in a neon kitchen', "cartoon", "16:9");
-  await generateOnce("Vintage jazz night poster with a trumpet", "vintage", "9:16");
-  await generateOnce('"MIND = BLOWN" abstract brain explosion', "abstract", "1:1");
-  await generateOnce('"I TRIED IT FOR 30 DAYS" realistic portrait in a studio', "realistic", "16:9");
+  await page.goto(`${app.baseUrl}/app`);
+  for (const prompt of [
+    'cartoon thumbnail "10 SECRET TIPS" a surprised chef in a neon kitchen',
+    "vintage jazz night poster with a trumpet, vertical for shorts",
+    'abstract square "MIND = BLOWN" brain explosion',
+  ]) {
+    const done = await page.locator('[data-testid="chat-image"][data-status="ready"]').count();
+    await say(page, prompt);
+    await page.locator('[data-testid="chat-image"][data-status="ready"]').nth(done).waitFor({ timeout: 60_000 });
+  }
   await shoot("after", async (p) => {
-    await p.locator("textarea").fill('"BUILD IT FAST" a maker at a glowing workbench');
-    await p.locator('button[type="submit"]').click();
-    await p.locator('[data-testid="generation-view"][data-status="ready"]').waitFor({ timeout: 60_000 });
+    await say(p, 'realistic thumbnail "BUILD IT FAST" a maker at a glowing workbench');
+    await p.locator('[data-testid="chat-image"][data-status="ready"]').first().waitFor({ timeout: 60_000 });
     await p.waitForFunction(() => [...document.images].every((img) => img.complete));
   });
-  // Best effort: the Studio engine is quick, so the in-progress state is caught only when the machine is busy.
-  for (const colorScheme of language === "en" ? (["light", "dark"] as const) : []) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme, storageState: state });
-    const p = await context.newPage();
-    await p.goto(`${app.baseUrl}/app`);
-    await p.locator('[data-testid="live-status"][data-connected="true"]').waitFor();
-    await p.getByLabel("Describe your thumbnail").fill('"WORKING ON IT" a progress bar made of neon');
-    await p.getByRole("button", { name: /^Generate/ }).click();
-    await p.getByText("Generating image...").first().waitFor();
-    await p.screenshot({ path: join(outDir, `app-during-1280-${colorScheme}.png`) });
-    await context.close();
-  }
   await signInContext.close();
 } finally {
   await browser.close();

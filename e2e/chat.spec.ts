@@ -1,0 +1,172 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, launchBrowser, newContext, type RunningApp, signInWithCode, startApp } from "./harness.ts";
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+// By test id: the label is in the page's language.
+const composer = (page: Page) => page.locator('[data-testid="composer"] textarea');
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await signInWithCode(page, app.baseUrl, email);
+  await composer(page).waitFor();
+}
+
+/** The badge shows the bare number on phones and "N credits" on wider screens; both are in the DOM. */
+async function badgeCredits(page: Page): Promise<number> {
+  const badge = page.getByTestId("credits-badge");
+  const number = Number(await badge.locator('span[aria-hidden="true"]').textContent());
+  expect(await badge.textContent()).toContain(`${number} credits`);
+  return number;
+}
+
+async function waitLive(page: Page): Promise<void> {
+  await page.locator('[data-testid="live-status"][data-connected="true"]').waitFor();
+}
+
+/** Sends a message the way a person does: type it, press Enter. */
+async function say(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await composer(page).press("Enter");
+}
+
+/** Before an axe check: the page in front, transitions finished, scrolled to the top. */
+async function settle(page: Page): Promise<void> {
+  await page.bringToFront();
+  await page.evaluate(async () => {
+    window.scrollTo(0, 0);
+    await Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+describe("the chat studio in the browser", () => {
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    context = await newContext(browser);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it("makes a thumbnail from a message, shows it in the thread and in a second tab, and charges the model's cost once", async () => {
+    const first = await context.newPage();
+    await signIn(first, "maker@example.com");
+    expect(await first.getByText("No conversations yet").isVisible()).toBe(true);
+    expect(await first.getByText("AI can make mistakes. Consider checking important information.").isVisible()).toBe(true);
+    expect(await axeViolations(first)).toEqual([]);
+
+    const second = await context.newPage();
+    await second.goto(`${app.baseUrl}/app`);
+    await second.getByTestId("recent-empty").waitFor();
+    await Promise.all([waitLive(first), waitLive(second)]);
+    const before = await badgeCredits(second);
+    expect(before).toBeGreaterThan(0);
+
+    await say(first, "make a cartoon thumbnail for 'I tried 100 days of coding'");
+    // The answer streams in, its tool card reports, and the image lands in the thread.
+    await first.getByText("Generated successfully").waitFor({ timeout: 30_000 });
+    const image = first.locator('[data-testid="chat-image"][data-status="ready"] img').first();
+    await image.waitFor();
+    await first.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="chat-image"][data-status="ready"] img');
+      return img?.complete && img.naturalWidth > 0;
+    });
+    const download = first.getByTestId("chat-image").getByRole("link", { name: "Download" }).first();
+    const href = await download.getAttribute("href");
+    expect(href).toMatch(/^\/api\/images\/[0-9a-f-]{36}\/original\?download/);
+    expect((await first.request.get(`${app.baseUrl}${href}`)).status()).toBe(200);
+    // The conversation is named after the first prompt.
+    await first.getByTestId("conversation-list").getByText("make a cartoon thumbnail", { exact: false }).waitFor();
+
+    // The second tab never asked, yet its gallery shows the thumbnail and its badge the new balance.
+    await second.locator('[data-testid="recent-image"][data-status="ready"] img').waitFor({ timeout: 30_000 });
+    await second.waitForFunction(
+      (expected) => document.querySelector('[data-testid="credits-badge"] span[aria-hidden="true"]')?.textContent === String(expected),
+      before - 1,
+    );
+    expect(await badgeCredits(first)).toBe(before - 1);
+
+    // "Make the headline yellow" makes a new image from the first one.
+    const firstId = await first.getByTestId("chat-image").first().getAttribute("data-image-id");
+    await say(first, "make the headline yellow");
+    await first.locator('[data-testid="chat-image"][data-status="ready"]').nth(1).waitFor({ timeout: 30_000 });
+    const editedId = await first.getByTestId("chat-image").nth(1).getAttribute("data-image-id");
+    const edited = (await (await first.request.get(`${app.baseUrl}/api/images/${editedId}`)).json()) as { image: { parentId: string; kind: string } };
+    expect(edited.image).toMatchObject({ parentId: firstId, kind: "edited" });
+    await second.waitForFunction(
+      (expected) => document.querySelector('[data-testid="credits-badge"] span[aria-hidden="true"]')?.textContent === String(expected),
+      before - 2,
+    );
+
+    await settle(first);
+    expect(await axeViolations(first)).toEqual([]);
+    // After a reload the thread comes back from the server, as it was.
+    await first.reload();
+    await first.locator('[data-testid="chat-image"][data-status="ready"]').nth(1).waitFor();
+    expect(await first.getByTestId("chat-image").count()).toBe(2);
+    await first.close();
+    await second.close();
+  });
+
+  it("fits a 375 px screen without sideways scrolling, in dark mode too, with no axe violations", async () => {
+    const narrow = await newContext(browser, { width: 375, height: 800, colorScheme: "dark" });
+    const page = await narrow.newPage();
+    await signIn(page, "phone.maker@example.com");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await say(page, "square vintage poster of a jazz trumpet");
+    await page.getByText("Generated successfully").waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await settle(page);
+    expect(await axeViolations(page)).toEqual([]);
+    // The conversations sit in a drawer on phones.
+    await page.getByRole("button", { name: "Show conversations" }).click();
+    await page.getByRole("dialog").getByText("square vintage poster", { exact: false }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await narrow.close();
+  });
+
+  it("answers in Spanish, with Spanish style words", async () => {
+    const spanish = await newContext(browser);
+    const page = await spanish.newPage();
+    await signIn(page, "creadora@example.com");
+    // The language a person picks is kept under `language`.
+    await page.evaluate(() => localStorage.setItem("language", "es"));
+    await page.reload();
+    await page.getByText("¿Qué creamos?").waitFor();
+    await composer(page).waitFor();
+    await say(page, "haz una miniatura vintage para 'Mi viaje a Japón'");
+    await page.locator('[data-testid="chat-image"][data-status="ready"]').waitFor({ timeout: 30_000 });
+    const meta = await page.getByTestId("chat-image").textContent();
+    expect(meta).toMatch(/Vintage/i);
+    expect(await page.getByTestId("thread").textContent()).not.toMatch(/\b(Here it is|ready to use|credits to go)\b/);
+    await spanish.close();
+  });
+
+  it("lists models the server cannot run as disabled and not available, never naming server settings", async () => {
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/app`);
+    await composer(page).waitFor();
+    await page.getByRole("button", { name: /Style, shape and model/ }).click();
+    await page.waitForSelector('[data-testid="model-picker"]:not([disabled])');
+    await page.getByTestId("model-picker").click();
+    const gpt = page.getByRole("option", { name: /GPT Image/ });
+    expect(await gpt.getAttribute("aria-disabled")).toBe("true");
+    expect(await gpt.textContent()).toContain("Not available on this server");
+    expect(await page.locator("body").innerText()).not.toMatch(/API_KEY|API_TOKEN|FAL_KEY/);
+    await page.keyboard.press("Escape");
+    await page.close();
+  });
+});
