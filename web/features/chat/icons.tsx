@@ -1,3 +1,5 @@
+import { iconPaths } from "../../components/ui/icon-paths.ts";
+
 /** Stroke icons of the chat; decorative, the control around each names it. */
 export function ChatIcon({ d, className = "size-5" }: { d: string; className?: string }) {
   return (
@@ -17,7 +19,7 @@ export const icons = {
   stop: "M7 7h10v10H7z",
   attach: "M21 12.5l-8.5 8.5a5 5 0 01-7-7L14 5.5a3.5 3.5 0 015 5L10.5 19a2 2 0 01-3-3L15 8.5",
   close: "M6 6l12 12M18 6L6 18",
-  download: "M12 4v11m0 0l-4-4m4 4l4-4M5 19h14",
+  download: iconPaths.download,
   expand: "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5",
   edit: "M4 20h4L18.5 9.5a2.1 2.1 0 00-4-4L4 16v4z",
   variation: "M4 4v6h6M20 20v-6h-6M5.5 15a7 7 0 0012 2.5M18.5 9A7 7 0 006.5 6.5",

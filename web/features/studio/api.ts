@@ -1,11 +1,5 @@
-import {
-  type GalleryResponse,
-  type GenerateImageRequest,
-  galleryResponseSchema,
-  type ImageRecord,
-  imageResponseSchema,
-} from "../../../contract/images.ts";
-import { apiRequest, defaultQueryFn } from "../../lib/api.ts";
+import { type GalleryResponse, galleryResponseSchema } from "../../../contract/images.ts";
+import { defaultQueryFn } from "../../lib/api.ts";
 
 /** How many images the Recent images grid shows (one page of the gallery). */
 export const RECENT_LIMIT = 12;
@@ -17,10 +11,4 @@ type QueryFnContext = Parameters<typeof defaultQueryFn>[0];
 
 export async function fetchGallery(context: QueryFnContext): Promise<GalleryResponse> {
   return galleryResponseSchema.parse(await defaultQueryFn(context));
-}
-
-/** POST /api/generate-kontext-image: answers 202 with the pending image; the rest arrives over the socket. */
-export async function generateImage(request: GenerateImageRequest): Promise<ImageRecord> {
-  const res = await apiRequest("POST", "/api/generate-kontext-image", request);
-  return imageResponseSchema.parse(await res.json()).image;
 }

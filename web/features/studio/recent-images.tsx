@@ -11,7 +11,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useSocketConnected } from "../../lib/socket-context.tsx";
 import { fetchGallery, RECENT_LIMIT, recentImagesKey } from "./api.ts";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
-import { downloadIcon } from "./generation-view.tsx";
+import { iconPaths } from "../../components/ui/icon-paths.ts";
 import type { ImageProgress } from "../../lib/image-live.ts";
 import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 import { imageProgressAtom } from "../../lib/image-live.ts";
@@ -69,7 +69,7 @@ function Tile({ image, progress }: { image: ImageRecord; progress: ImageProgress
               data-testid="recent-download"
             >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                <path d={downloadIcon} />
+                <path d={iconPaths.download} />
               </svg>
               <span className="sr-only">
                 {t("studio.download")}: {prompt}
