@@ -1,33 +1,12 @@
 // GET /api/auth/user with a session lookup (token parse, one joined query, constant-time compare),
 // next to /api/health on the same server in the same run.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { users } from "../db/schema/users.ts";
 import { createSessionStore } from "../server/auth/session-store.ts";
 import { createSessions } from "../server/auth/sessions.ts";
-import { loadConfig } from "../server/config.ts";
-import { createLogger } from "../server/logger.ts";
-import { startNode } from "../server/compose/start-node.ts";
-import { compare, printTable } from "./lib.ts";
+import { compare, printTable, startBenchApp } from "./lib.ts";
 
 export async function benchAuth(): Promise<void> {
-  const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-auth-`);
-  const config = loadConfig(
-    {
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      NODE_ENV: "production",
-      // Production needs a mail server; nothing here sends mail, so a closed port will do.
-      SMTP_URL: "smtp://127.0.0.1:9",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-    },
-    "bench",
-  );
-  const app = await startNode(config, createLogger(config));
-  const base = `http://127.0.0.1:${app.port}`;
+  const { app, base, stop } = await startBenchApp("auth");
   try {
     const [user] = await app.database.db.insert(users).values({ email: `bench-${Date.now()}@example.com` }).returning();
     if (!user) throw new Error("bench user not created");
@@ -44,7 +23,6 @@ export async function benchAuth(): Promise<void> {
       "app /api/health",
     );
   } finally {
-    await app.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

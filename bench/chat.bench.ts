@@ -1,15 +1,10 @@
 // The chat on the offline assistant: time to the first streamed byte of an answer with 50 chats at once, next to
 // /api/health under the same concurrency; and the conversation list of an account with 1,000 conversations.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { conversations } from "../db/schema/conversations.ts";
 import { users } from "../db/schema/users.ts";
 import { createSessionStore } from "../server/auth/session-store.ts";
 import { createSessions } from "../server/auth/sessions.ts";
-import { startNode } from "../server/compose/start-node.ts";
-import { loadConfig } from "../server/config.ts";
-import { createLogger } from "../server/logger.ts";
-import { compare, median, printTable } from "./lib.ts";
+import { compare, median, printTable, startBenchApp } from "./lib.ts";
 
 const CONCURRENT = 50;
 const ROUNDS = 5;
@@ -32,22 +27,7 @@ async function firstByte(url: string, init: RequestInit): Promise<number> {
 }
 
 export async function benchChat(): Promise<void> {
-  const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-chat-`);
-  const config = loadConfig(
-    {
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "silent",
-      NODE_ENV: "production",
-      SMTP_URL: "smtp://127.0.0.1:9",
-      AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
-    },
-    "bench",
-  );
-  const app = await startNode(config, createLogger(config));
-  const base = `http://127.0.0.1:${app.port}`;
+  const { app, base, stop } = await startBenchApp("chat");
   try {
     const db = app.database.db;
     const [user] = await db.insert(users).values({ email: `bench-chat-${Date.now()}@example.com` }).returning();
@@ -98,7 +78,6 @@ export async function benchChat(): Promise<void> {
       "app /api/health",
     );
   } finally {
-    await app.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

@@ -1,20 +1,12 @@
 // /api/health (liveness), /api/health/ready (readiness, one database check a second) and / (index.html) through
 // the whole app, next to a bare node:http server sending the same bytes — the ratio is what the framework and
 // middleware cost; liveness never touches the database.
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { loadConfig } from "../server/config.ts";
-import { createLogger } from "../server/logger.ts";
-import { startNode } from "../server/compose/start-node.ts";
-import { compare, printTable } from "./lib.ts";
+import { compare, printTable, startBenchApp } from "./lib.ts";
 
 export async function benchHttp(): Promise<void> {
-  const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-`);
-  const config = loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production", SMTP_URL: "smtp://127.0.0.1:9", DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "" }, "bench");
-  const app = await startNode(config, createLogger(config));
-  const base = `http://127.0.0.1:${app.port}`;
+  const { app, base, stop } = await startBenchApp("http");
   const healthBytes = Buffer.from(await (await fetch(`${base}/api/health`)).arrayBuffer());
   const indexBytes = Buffer.from(await (await fetch(`${base}/`)).arrayBuffer());
 
@@ -43,7 +35,6 @@ export async function benchHttp(): Promise<void> {
     );
   } finally {
     bare.close();
-    await app.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }

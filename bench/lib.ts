@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import autocannon from "autocannon";
+import { type RunningNode, startNode } from "../server/compose/start-node.ts";
+import { loadConfig } from "../server/config.ts";
+import { createLogger } from "../server/logger.ts";
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -89,4 +94,34 @@ export function printTable(title: string, rows: Record<string, { rps: number; p9
     const ratio = base ? (row.rps / base).toFixed(2) : "";
     console.log(`| ${name} | ${row.rps.toFixed(0)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} |`);
   }
+}
+
+/**
+ * The whole app as production runs it (on BENCH_DATABASE_URL when set, else embedded PGlite) on a free port, with a
+ * data dir of its own; `stop` closes it and removes the dir. Nothing here sends mail, so a closed port stands in.
+ */
+export async function startBenchApp(name: string): Promise<{ app: RunningNode; base: string; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-${name}-`);
+  const config = loadConfig(
+    {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://127.0.0.1:9",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+    },
+    "bench",
+  );
+  const app = await startNode(config, createLogger(config));
+  return {
+    app,
+    base: `http://127.0.0.1:${app.port}`,
+    stop: async () => {
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
