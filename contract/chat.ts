@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { languages } from "./languages.ts";
 import { imageAspectSchema, imageRecordSchema, imageStyleSchema, MAX_PROMPT_LENGTH } from "./images.ts";
 
 /** The chat studio's wire format (docs/product/chat.md). Messages travel as AI SDK UI messages. */
@@ -104,6 +105,8 @@ export const chatRequestSchema = z.object({
   aspect: z.optional(imageAspectSchema),
   model: z.optional(z.string().check(z.maxLength(64))),
   attachmentImageId: z.optional(z.uuid()),
+  /** The interface language the person is using: the answer's language. */
+  language: z.optional(z.enum(languages)),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 

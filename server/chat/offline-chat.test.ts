@@ -13,11 +13,11 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function ask(conversationId: string, words: string) {
+async function ask(conversationId: string, words: string, language?: string) {
   const res = await fetch(`${server.url}/api/chat`, {
     method: "POST",
     headers: { "x-session-token": token, "content-type": "application/json" },
-    body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] } }),
+    body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] }, language }),
   });
   const chunks = (await res.text())
     .split("\n\n")
@@ -48,9 +48,9 @@ describe("the offline assistant in the chat", () => {
     expect(edited.images[0]).toMatchObject({ status: "ready", parentId: made.images[0]?.id });
   });
 
-  it("answers in Spanish with Spanish style words", async () => {
+  it("answers in the interface's language, Spanish here, with Spanish style words", async () => {
     const id = await conversation();
-    const made = await ask(id, "haz una miniatura vintage para 'Mi viaje a Japón'");
+    const made = await ask(id, "haz una miniatura vintage para 'Mi viaje a Japón'", "es");
     expect(made.images[0]).toMatchObject({ status: "ready", style: "vintage" });
     expect(made.text).not.toMatch(/\b(the|your|here)\b/i);
   });

@@ -68,7 +68,7 @@ export function createChatTurns(deps: {
         signal: stop.signal,
       };
       const tools = deps.tools(ctx);
-      const language = isLanguage(user.language) ? user.language : defaultLanguage;
+      const language = request.language ?? (isLanguage(user.language) ? user.language : defaultLanguage);
       const result = streamText({
         model: deps.model(),
         system: systemPrompt({ language, creditsLeft: (await deps.credits.balance(user.id)) ?? 0 }),

@@ -248,6 +248,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     aspect: "16:9",
     model: "studio",
     attachmentImageId: uuid,
+    language: "es",
   },
 };
 

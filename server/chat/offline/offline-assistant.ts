@@ -9,7 +9,7 @@ import type {
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
 import { type ChatToolName, type EditImageInput, editImageInputSchema, generateThumbnailInputSchema } from "../../../contract/chat.ts";
-import { defaultLanguage, type Language } from "../../../contract/languages.ts";
+import type { Language } from "../../../contract/languages.ts";
 import { closingReply } from "./closing.ts";
 import { type Conversation, creditsFromSystem, isChatTool, languageFromSystem, readConversation } from "./conversation.ts";
 import { type Intent, type IntentContext, readIntent } from "./intent.ts";
@@ -48,10 +48,9 @@ function allowedTools(call: LanguageModelV4CallOptions): Set<ChatToolName> {
   return new Set(only === undefined ? offered : offered.filter((name) => name === only));
 }
 
-/** The language to answer in: the caller's, else the message's own when it is clear, else the system prompt's. */
+/** The language to answer in: the caller's, the system prompt's, or the message's own. */
 function replyLanguageOf(conversation: Conversation, options: OfflineAssistantOptions): Language {
-  // A message clearly in another language than the UI's is answered in its own.
-  return options.language ?? guessLanguage(conversation.lastUserText, languageFromSystem(conversation.system) ?? defaultLanguage);
+  return options.language ?? languageFromSystem(conversation.system) ?? guessLanguage(conversation.lastUserText);
 }
 
 /** The change to name in the lead-in; none when the edit is free-form or changes several things. */

@@ -19,7 +19,8 @@ export function createChatTransport(fetchImpl?: typeof fetch): DefaultChatTransp
     headers: sessionHeaders,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
     prepareSendMessagesRequest: ({ id, messages, body }) => ({
-      body: { ...body, id, message: messages[messages.length - 1] },
+      // The page's language (set by i18n) is the answer's.
+      body: { ...body, id, message: messages[messages.length - 1], language: document.documentElement.lang || undefined },
     }),
     prepareReconnectToStreamRequest: ({ id }) => ({ api: `${CHAT_PATH}/${encodeURIComponent(id)}/stream` }),
   });
