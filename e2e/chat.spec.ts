@@ -155,6 +155,21 @@ describe("the chat studio in the browser", () => {
     await spanish.close();
   });
 
+  it("answers in Japanese when the interface is in Japanese", async () => {
+    const japanese = await newContext(browser);
+    const page = await japanese.newPage();
+    await signIn(page, "japanese.maker@example.com");
+    await page.evaluate(() => localStorage.setItem("language", "ja"));
+    await page.reload();
+    await page.getByText("何を作りましょう？").waitFor();
+    await say(page, "「100日間コーディング」のカートゥーンのサムネイルを作って");
+    await page.locator('[data-testid="chat-image"][data-status="ready"]').waitFor({ timeout: 30_000 });
+    const answer = await page.locator('[data-testid="message"][data-role="assistant"]').last().innerText();
+    expect(answer).toMatch(/[ぁ-んァ-ン一-龯]/);
+    expect(answer).not.toMatch(/\b(Here it is|ready to use|credits to go)\b/);
+    await japanese.close();
+  });
+
   it("lists models the server cannot run as disabled and not available, never naming server settings", async () => {
     const page = await context.newPage();
     await page.goto(`${app.baseUrl}/app`);
@@ -168,5 +183,77 @@ describe("the chat studio in the browser", () => {
     expect(await page.locator("body").innerText()).not.toMatch(/API_KEY|API_TOKEN|FAL_KEY/);
     await page.keyboard.press("Escape");
     await page.close();
+  });
+});
+
+describe("a streaming answer in the browser", () => {
+  let slow: RunningApp;
+
+  beforeAll(async () => {
+    // The offline assistant paced like a real model, so an answer is still arriving while the test acts.
+    slow = await startApp({ OFFLINE_ASSISTANT_DELAY_MS: "80" });
+  });
+  afterAll(async () => {
+    await slow?.stop();
+  });
+
+  const assistantText = (page: Page) => page.locator('[data-testid="message"][data-role="assistant"]').last().innerText();
+
+  it("resumes after a reload mid-answer, showing every word once", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInWithCode(page, slow.baseUrl, "streamer@example.com");
+    await composer(page).waitFor();
+
+    await say(page, "What can you do?");
+    await page.locator('[data-testid="message"][data-role="assistant"]').last().getByText("I ", { exact: false }).first().waitFor();
+    await page.reload();
+    await composer(page).waitFor();
+    // The live answer comes back from its first word and runs to its end, when it is saved.
+    const conversationId = new URL(page.url()).searchParams.get("c");
+    const token = await page.evaluate(() => localStorage.getItem("sessionToken") ?? "");
+    let saved = "";
+    for (let i = 0; i < 100 && saved === ""; i++) {
+      const stored = (await (await page.request.get(`${slow.baseUrl}/api/conversations/${conversationId}/messages`, { headers: { "x-session-token": token } })).json()) as {
+        messages: { role: string; parts: { type: string; text?: string }[] }[];
+      };
+      const last = stored.messages.at(-1);
+      if (last?.role === "assistant") saved = last.parts.find((p) => p.type === "text")?.text ?? "";
+      else await page.waitForTimeout(200);
+    }
+    expect(saved.length).toBeGreaterThan(40);
+    await page.waitForFunction(
+      (text) => [...document.querySelectorAll('[data-testid="message"][data-role="assistant"]')].some((m) => (m as HTMLElement).innerText.includes(text)),
+      saved,
+      { timeout: 20_000 },
+    );
+    const resumed = await assistantText(page);
+    // Every word once: the saved answer appears a single time in the thread.
+    expect(resumed.split(saved.slice(0, 30)).length - 1).toBe(1);
+
+    await context.close();
+  });
+
+  it("Stop ends an answer mid-way and keeps what was said, after a reload too", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signInWithCode(page, slow.baseUrl, "stopper@example.com");
+    await composer(page).waitFor();
+    await say(page, "What can you do?");
+    await page.locator('[data-testid="message"][data-role="assistant"]').last().getByText("I ", { exact: false }).first().waitFor();
+    await page.getByTestId("composer").getByRole("button", { name: "Stop" }).click();
+    await page.getByTestId("composer").getByRole("button", { name: "Send" }).waitFor();
+    const stopped = await assistantText(page);
+    await page.waitForTimeout(1500);
+    // The rest never comes.
+    expect(await assistantText(page)).toBe(stopped);
+    await page.reload();
+    await page.locator('[data-testid="message"][data-role="assistant"]').last().waitFor();
+    const afterReload = await assistantText(page);
+    expect(afterReload.length).toBeGreaterThan(0);
+    expect(stopped).toContain(afterReload.trim().slice(0, 20));
+    // The whole help answer is far longer than what was said before Stop.
+    expect(afterReload.length).toBeLessThan(200);
+    await context.close();
   });
 });

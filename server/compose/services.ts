@@ -98,7 +98,7 @@ export function createServices(deps: ServiceDeps) {
   });
   const chat = createChatService({ store: createChatStore(db) });
   const waitForImages = createImageWaiter({ images });
-  const offlineAssistant = createOfflineAssistant();
+  const offlineAssistant = createOfflineAssistant({ streamDelayMs: config.chat.offlineDelayMs });
   const chatTurns = createChatTurns({
     chat,
     credits,
