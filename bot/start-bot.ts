@@ -21,7 +21,7 @@ export async function startBot(config: Config, logger: Logger, database?: OpenDb
     services,
     database: db,
     async stop() {
-      services.close();
+      await services.close();
       if (!database) await db.close();
     },
   };

@@ -56,6 +56,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
+  // Redis for what several nodes share beyond the database: chat answers being streamed.
+  REDIS_URL: optionalUrl(["redis:", "rediss:"]),
   // PostgreSQL timeouts: how long a request may wait for the database before the API answers 503.
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(5),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
@@ -162,6 +164,7 @@ const configSchema = envSchema
     /** Background jobs one process runs at once, and how long a claim lasts without a heartbeat. */
     jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     /** PostgreSQL connect, statement and idle timeouts (unused with PGlite). */
     databaseTimeouts: {
       connectTimeoutSeconds: e.DB_CONNECT_TIMEOUT_SECONDS,

@@ -1,16 +1,18 @@
 /**
  * Answers being streamed, kept while they run so a reload or a dropped connection can follow them again: every chunk
  * so far, then the live ones, each exactly once per follower. The answer runs on whether anyone follows or not (a
- * closed tab does not stop it); `stop` ends it. In-process: a reload that lands on another node finds none.
+ * closed tab does not stop it); `stop` ends it. In-process by default; with REDIS_URL (redis-live-streams.ts) a
+ * reload that lands on another node follows it there, and a stop sent to any node ends it.
  */
 export interface LiveStreams {
   /** Starts reading `sse` for `key`; false when an answer for `key` is already live. */
-  start(key: string, sse: ReadableStream<string>, stop: AbortController): boolean;
+  start(key: string, sse: ReadableStream<string>, stop: AbortController): Promise<boolean>;
   /** Everything so far, then live chunks until the end; undefined when nothing is live for `key`. */
-  follow(key: string): ReadableStream<string> | undefined;
-  isLive(key: string): boolean;
+  follow(key: string): Promise<ReadableStream<string> | undefined>;
+  isLive(key: string): Promise<boolean>;
   /** Ends a live answer (what was said so far is kept); false when none was live. */
-  stop(key: string): boolean;
+  stop(key: string): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 interface Entry {
@@ -46,7 +48,7 @@ export function createLiveStreams(options: { lingerMs?: number } = {}): LiveStre
   }
 
   return {
-    start(key, sse, stop) {
+    async start(key, sse, stop) {
       const current = entries.get(key);
       if (current && !current.done) return false;
       const entry: Entry = { chunks: [], done: false, wake: new Set(), stop };
@@ -54,7 +56,7 @@ export function createLiveStreams(options: { lingerMs?: number } = {}): LiveStre
       void drain(key, entry, sse);
       return true;
     },
-    follow(key) {
+    async follow(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
       let next = 0;
@@ -79,15 +81,16 @@ export function createLiveStreams(options: { lingerMs?: number } = {}): LiveStre
         },
       });
     },
-    isLive: (key) => {
+    isLive: async (key) => {
       const entry = entries.get(key);
       return entry !== undefined && !entry.done;
     },
-    stop(key) {
+    async stop(key) {
       const entry = entries.get(key);
       if (!entry || entry.done) return false;
       entry.stop.abort();
       return true;
     },
+    close: async () => {},
   };
 }

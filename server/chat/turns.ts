@@ -48,7 +48,7 @@ export function createChatTurns(deps: {
       const conversation = await deps.chat.owned(user.id, request.id);
       const text = request.message.parts.map((p) => p.text).join("\n").trim();
       if (text === "") throw new AppError("invalid:chat_message", "Write a message first.");
-      if (deps.live.isLive(conversation.id)) throw new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
+      if (await deps.live.isLive(conversation.id)) throw new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
 
       const history = (await deps.chat.messages(user.id, conversation.id)) as UIMessage[];
       const userMessage = { id: request.message.id, role: "user" as const, parts: request.message.parts };
@@ -94,8 +94,8 @@ export function createChatTurns(deps: {
         },
       });
       const sse = ui.pipeThrough(new JsonToSseTransformStream());
-      if (!deps.live.start(conversation.id, sse, stop)) throw new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
-      const follower = deps.live.follow(conversation.id);
+      if (!(await deps.live.start(conversation.id, sse, stop))) throw new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
+      const follower = await deps.live.follow(conversation.id);
       if (!follower) throw new Error("a started answer has no stream");
       return follower;
     },
@@ -104,7 +104,7 @@ export function createChatTurns(deps: {
     async resume(userId: string, conversationId: string): Promise<ReadableStream<string> | undefined> {
       await deps.chat.owned(userId, conversationId);
       // A finished answer is read from the stored messages instead.
-      return deps.live.isLive(conversationId) ? deps.live.follow(conversationId) : undefined;
+      return (await deps.live.isLive(conversationId)) ? deps.live.follow(conversationId) : undefined;
     },
 
     /** Stops the live answer; what it said so far is saved. */

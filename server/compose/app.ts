@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps): App {
         stopTempSweep?.();
         await worker?.stop();
         await web?.close();
-        services.close();
+        await services.close();
       })();
       return stopping;
     },

@@ -5,7 +5,7 @@ import { createSessions } from "../auth/sessions.ts";
 import { createAuthStore } from "../auth/store.ts";
 import type { Config } from "../config.ts";
 import type { LanguageModel } from "ai";
-import { createLiveStreams } from "../chat/live-streams.ts";
+import { createLiveStreams, type LiveStreams } from "../chat/live-streams.ts";
 import { chatModelFor } from "../chat/model.ts";
 import { createOfflineAssistant } from "../chat/offline/offline-assistant.ts";
 import { createChatService } from "../chat/service.ts";
@@ -55,6 +55,8 @@ export interface ServiceDeps {
   engines?: EngineSet;
   /** The chat's language model; by default CHAT_MODEL when OPENAI_API_KEY is set, else the offline assistant. */
   chatModel?: () => LanguageModel;
+  /** Where chat answers being streamed are kept; by default this process (start-up passes Redis when REDIS_URL is set). */
+  liveStreams?: LiveStreams;
 }
 
 /**
@@ -99,6 +101,7 @@ export function createServices(deps: ServiceDeps) {
   const chat = createChatService({ store: createChatStore(db) });
   const waitForImages = createImageWaiter({ images });
   const offlineAssistant = createOfflineAssistant({ streamDelayMs: config.chat.offlineDelayMs });
+  const live = deps.liveStreams ?? createLiveStreams();
   const chatTurns = createChatTurns({
     chat,
     credits,
@@ -108,7 +111,7 @@ export function createServices(deps: ServiceDeps) {
       editImage: editImageTool({ generation, credits, waitForImages }, ctx),
       listPersonas: listPersonasTool({ personas }, ctx),
     }),
-    live: createLiveStreams(),
+    live,
     logger,
   });
   const waitlist = createWaitlistService({
@@ -147,9 +150,10 @@ export function createServices(deps: ServiceDeps) {
     chat,
     chatTurns,
     waitlist,
-    /** Closes what the services opened (the SMTP pool); the database belongs to whoever opened it. */
-    close(): void {
+    /** Closes what the services opened (the SMTP pool, Redis); the database belongs to whoever opened it. */
+    async close(): Promise<void> {
       mailer.close();
+      await live.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import { openDb, type OpenDb } from "../../db/open-db.ts";
 import type { Config } from "../config.ts";
 import { configureSharp } from "../images/sharp-settings.ts";
 import type { Logger } from "../logger.ts";
+import { createRedisLiveStreams } from "../chat/redis-live-streams.ts";
 import { type App, createApp } from "./app.ts";
 
 export { packageVersion } from "./package-version.ts";
@@ -28,7 +29,8 @@ export async function startNode(config: Config, logger: Logger): Promise<Running
     throw err;
   }
   const authSecret = config.authSecret ? undefined : keptAuthSecret(config.dataDir);
-  const app = createApp({ config, database, logger, ...(authSecret ? { authSecret } : {}) });
+  const liveStreams = config.redisUrl ? await createRedisLiveStreams({ url: config.redisUrl, logger }) : undefined;
+  const app = createApp({ config, database, logger, ...(authSecret ? { authSecret } : {}), ...(liveStreams ? { liveStreams } : {}) });
   let port: number | undefined;
   if (app.web) {
     const { http } = app.web;

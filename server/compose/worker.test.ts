@@ -24,7 +24,7 @@ beforeAll(async () => {
   services = createServices({ config, database, logger: createLogger(config) });
 });
 afterAll(async () => {
-  services.close();
+  await services.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -104,7 +104,7 @@ describe("a graceful stop", () => {
     const queued = await stopping.generation.request(userId, { prompt: "Handed back", style: "vintage", aspect: "1:1", model: "studio" });
     await running;
     await first.stop();
-    stopping.close();
+    await stopping.close();
     expect((await services.images.record(userId, queued.id)).status).toBe("pending");
     expect(await services.credits.balance(userId)).toBe(before - 1);
 
