@@ -240,13 +240,31 @@ describe("a streaming answer in the browser", () => {
     await signInWithCode(page, slow.baseUrl, "stopper@example.com");
     await composer(page).waitFor();
     await say(page, "What can you do?");
-    await page.locator('[data-testid="message"][data-role="assistant"]').last().getByText("I ", { exact: false }).first().waitFor();
+    // A few words in, well before the end of the answer.
+    await page.waitForFunction(() => {
+      const answers = document.querySelectorAll<HTMLElement>('[data-testid="message"][data-role="assistant"]');
+      return (answers[answers.length - 1]?.innerText.length ?? 0) > 60;
+    });
     await page.getByTestId("composer").getByRole("button", { name: "Stop" }).click();
     await page.getByTestId("composer").getByRole("button", { name: "Send" }).waitFor();
     const stopped = await assistantText(page);
     await page.waitForTimeout(1500);
     // The rest never comes.
     expect(await assistantText(page)).toBe(stopped);
+    // The stopped answer is saved as the stop ends it; reload once it is.
+    const conversationId = new URL(page.url()).searchParams.get("c");
+    const token = await page.evaluate(() => localStorage.getItem("sessionToken") ?? "");
+    await expect
+      .poll(
+        async () => {
+          const stored = (await (await page.request.get(`${slow.baseUrl}/api/conversations/${conversationId}/messages`, { headers: { "x-session-token": token } })).json()) as {
+            messages: { role: string }[];
+          };
+          return stored.messages.at(-1)?.role;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe("assistant");
     await page.reload();
     await page.locator('[data-testid="message"][data-role="assistant"]').last().waitFor();
     const afterReload = await assistantText(page);
