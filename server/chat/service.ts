@@ -29,6 +29,10 @@ export function createChatService(deps: { store: ChatStore }) {
     return row;
   }
 
+  async function thread(conversation: ConversationRow): Promise<StoredMessage[]> {
+    return (await store.messages(conversation.id)).map((row) => ({ id: row.id, role: row.role, parts: row.parts as unknown[] }));
+  }
+
   return {
     owned,
 
@@ -55,9 +59,11 @@ export function createChatService(deps: { store: ChatStore }) {
 
     /** The thread as stored: UI messages in order. */
     async messages(userId: string, id: string): Promise<StoredMessage[]> {
-      await owned(userId, id);
-      return (await store.messages(id)).map((row) => ({ id: row.id, role: row.role, parts: row.parts as unknown[] }));
+      return thread(await owned(userId, id));
     },
+
+    /** The stored thread of a conversation the caller has already checked (no second owner lookup). */
+    thread,
 
     /** Saves messages of a conversation the caller has checked; the first prompt names an untitled conversation. */
     async append(conversation: ConversationRow, messages: readonly StoredMessage[], firstPrompt?: string): Promise<void> {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { convertToModelMessages, JsonToSseTransformStream, type LanguageModel, stepCountIs, streamText, type UIMessage } from "ai";
 import { type ChatRequest, MAX_IMAGES_PER_MESSAGE } from "../../contract/chat.ts";
 import { defaultLanguage, isLanguage } from "../../contract/languages.ts";
-import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { toAppError } from "../errors/to-app-error.ts";
 import type { Logger } from "../logger.ts";
@@ -37,20 +36,19 @@ const MAX_STEPS = 5;
  */
 export function createChatTurns(deps: {
   chat: ChatService;
-  credits: CreditsService;
   model: () => LanguageModel;
   tools: ChatToolsFactory;
   live: LiveStreams;
   logger: Logger;
 }) {
   return {
-    async start(user: { id: string; language: string }, request: ChatRequest): Promise<ReadableStream<string>> {
+    async start(user: { id: string; language: string; credits: number }, request: ChatRequest): Promise<ReadableStream<string>> {
       const conversation = await deps.chat.owned(user.id, request.id);
       const text = request.message.parts.map((p) => p.text).join("\n").trim();
       if (text === "") throw new AppError("invalid:chat_message", "Write a message first.");
       if (await deps.live.isLive(conversation.id)) throw new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
 
-      const history = (await deps.chat.messages(user.id, conversation.id)) as UIMessage[];
+      const history = (await deps.chat.thread(conversation)) as UIMessage[];
       const userMessage = { id: request.message.id, role: "user" as const, parts: request.message.parts };
       if (history.some((m) => m.id === userMessage.id)) throw new AppError("invalid:chat_message", "That message was already sent.");
       await deps.chat.append(conversation, [userMessage], text);
@@ -71,7 +69,8 @@ export function createChatTurns(deps: {
       const language = request.language ?? (isLanguage(user.language) ? user.language : defaultLanguage);
       const result = streamText({
         model: deps.model(),
-        system: systemPrompt({ language, creditsLeft: (await deps.credits.balance(user.id)) ?? 0 }),
+        // The balance came with the session lookup of this request.
+        system: systemPrompt({ language, creditsLeft: user.credits }),
         messages: await convertToModelMessages(messages, { tools }),
         tools,
         stopWhen: stepCountIs(MAX_STEPS),

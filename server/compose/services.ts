@@ -104,7 +104,6 @@ export function createServices(deps: ServiceDeps) {
   const live = deps.liveStreams ?? createLiveStreams();
   const chatTurns = createChatTurns({
     chat,
-    credits,
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
     tools: (ctx) => ({
       generateThumbnail: generateThumbnailTool({ generation, personas, credits, waitForImages }, ctx),
