@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { DEFAULT_ASPECT, DEFAULT_STYLE } from "../../contract/images.ts";
+import { AppError } from "../errors/app-error.ts";
+import { defineJobType } from "../jobs/job-type.ts";
+import type { GenerateProgress } from "./engine.ts";
+import { DEFAULT_MODEL } from "./default-model.ts";
+import { type ImageJobDeps, imageJobHandler } from "./image-job.ts";
+
+/** Replaces the subject of one of the user's images with one of their personas, as a new `subject-replaced` image. */
+export const swapJob = defineJobType("replace-subject", z.object({ imageId: z.uuid(), baseImageId: z.uuid(), personaId: z.uuid() }));
+
+/** The local swap: the base image's subject cut out, its place filled, the persona put in, all on this machine. */
+export interface SubjectSwapper {
+  replace(input: {
+    base: Buffer;
+    persona: Buffer;
+    seed: number;
+    signal: AbortSignal;
+    onProgress: (progress: GenerateProgress) => void;
+  }): Promise<{ png: Buffer; width: number; height: number }>;
+}
+
+/** What a provider model is told when it swaps with both images as references. */
+export const providerSwapPrompt =
+  "Replace the main subject of the first image with the person or character from the second image. Keep the first image's background, framing, lighting and size; match the new subject's position, scale and pose to the old one.";
+
+export function swapJobHandler(deps: ImageJobDeps, swapper: SubjectSwapper) {
+  return imageJobHandler(swapJob, deps, async (row, payload, work) => {
+    const [base, [persona]] = await Promise.all([deps.images.originalBytes(row.userId, payload.baseImageId), deps.personas.cutouts(row.userId, [payload.personaId])]);
+    if (!persona) throw new AppError("not_found:persona", "That persona does not exist any more.");
+    if (!row.model || row.model === DEFAULT_MODEL) {
+      const swapped = await swapper.replace({ base, persona: persona.png, seed: row.seed ?? 0, ...work });
+      return { ...swapped, scene: null };
+    }
+    const engine = deps.engines.get(row.model);
+    if (!engine) throw new AppError("not_configured:model", "This model is not available on the server any more.");
+    return engine.generate({
+      prompt: row.prompt ?? providerSwapPrompt,
+      style: row.style ?? DEFAULT_STYLE,
+      aspect: row.aspect ?? DEFAULT_ASPECT,
+      personas: [persona],
+      baseImage: base,
+      seed: row.seed ?? 0,
+      ...work,
+    });
+  });
+}
