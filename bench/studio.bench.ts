@@ -1,5 +1,6 @@
-// Studio render at 1280×720 (target: ≤ 150 ms p50), p50 and p95 over 30 renders, next to a plain sharp composite of the
-// same layers rendered beforehand (what compositing and encoding alone cost), interleaved in the same run.
+// Studio render at 1280×720 with a persona and art (target: ≤ 150 ms p50, ≤ 3× the plain composite), p50 and p95 over
+// 30 renders, next to a plain sharp composite of the same layers rendered beforehand (what compositing and encoding
+// alone cost), interleaved in the same run.
 import sharp, { type OverlayOptions } from "sharp";
 import type { GenerateInput } from "../server/generation/engine.ts";
 import { createStudioEngine } from "../server/studio/engine.ts";
@@ -7,6 +8,7 @@ import { configureSharp } from "../server/images/sharp-settings.ts";
 import { createFontStore, type FontStore } from "../server/studio/fonts.ts";
 import { lowerLayers, STUDIO_PNG, textOverlay } from "../server/studio/render.ts";
 import { createSubjectCache } from "../server/studio/subject-cache.ts";
+import { createArtCache } from "../server/studio/art-cache.ts";
 import { buildScene } from "../server/studio/scene.ts";
 import { renderText } from "../server/studio/text-layer.ts";
 import { median } from "./lib.ts";
@@ -23,7 +25,7 @@ export async function benchStudio(): Promise<void> {
   // Warm: the engine's persona cache holds the cut-out, as in a chat that regenerates with one persona.
   // Cold: no cache, every render fits the persona and grows its outline and shadow again.
   const warm = createStudioEngine({ fonts });
-  const cold = createStudioEngine({ fonts, subjectCacheSize: 0 });
+  const cold = createStudioEngine({ fonts, subjectCacheSize: 0, artCacheBytes: 0 });
   const input = (seed: number): GenerateInput => ({
     prompt: 'Make a thumbnail for my video "I tried 100 days of coding"',
     style: STYLES[seed % STYLES.length] ?? "realistic",
@@ -47,7 +49,8 @@ export async function benchStudio(): Promise<void> {
     await timed("plain", () => composites[i % composites.length]?.() ?? Promise.resolve());
   }
   const base = median(samples.plain ?? []);
-  console.log(`\n## Studio render 1280×720, one persona, four styles in turn (${ROUNDS} renders each) vs a plain sharp composite of the same layers pre-rendered`);
+  const scene = buildScene({ ...input(0), personaNames: ["me"] });
+  console.log(`\n## Studio render 1280×720, one persona and art (${scene.composition}: ${(scene.art ?? []).map((a) => a.id).join(", ")}), four styles in turn (${ROUNDS} renders each) vs a plain sharp composite of the same layers pre-rendered`);
   console.log("| target | p50 ms | p95 ms | ratio to plain composite (p50) |");
   console.log("|---|---:|---:|---:|");
   const row = (label: string, name: string) => {
@@ -55,8 +58,8 @@ export async function benchStudio(): Promise<void> {
     console.log(`| ${label} | ${median(values).toFixed(1)} | ${p95(values).toFixed(1)} | ${(median(values) / base).toFixed(2)} |`);
   };
   row("plain sharp composite + PNG encode", "plain");
-  row("Studio render, persona cached", "warm");
-  row("Studio render, persona prepared each time", "cold");
+  row("Studio render, persona and art cached", "warm");
+  row("Studio render, persona and art prepared each time", "cold");
 }
 
 /** The scene's layers as finished raw/PNG buffers, so only one composite and the PNG encode remain to be timed. */
@@ -64,7 +67,7 @@ async function precomposed(input: GenerateInput, fonts: FontStore): Promise<() =
   const scene = buildScene({ ...input, personaNames: input.personas.map((p) => p.name) });
   const { width, height } = scene;
   const canvas = { width, height };
-  const lower = await lowerLayers(scene, { cutouts: input.personas.map((p) => p.png), subjects: createSubjectCache(0) });
+  const lower = await lowerLayers(scene, { cutouts: input.personas.map((p) => p.png), subjects: createSubjectCache(0), art: createArtCache(0), fonts });
   const background = await sharp(lower.background).png().toBuffer();
   const layers = lower.layers;
   const rendered: OverlayOptions[] = [];

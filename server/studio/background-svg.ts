@@ -34,7 +34,9 @@ export function backgroundSvg(scene: Scene): string {
       bg.shapes.forEach((s, i) => {
         if (s.kind === "blob") {
           defs.push(`<radialGradient id="m${i}" cx="${s.x}" cy="${s.y}" r="${s.size}" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="${s.color}" stop-opacity="${s.opacity}"/><stop offset="1" stop-color="${s.color}" stop-opacity="0"/></radialGradient>`);
-          soft.push(`<rect width="${w}" height="${h}" fill="url(#m${i})"/>`);
+          // The gradient is transparent past its radius, so a circle of that radius paints the same pixels as a
+          // full-canvas rect, and librsvg's cost follows the area it paints.
+          soft.push(`<circle cx="${s.x}" cy="${s.y}" r="${s.size}" fill="url(#m${i})"/>`);
         }
       });
       soft.push(`<rect width="${w}" height="${h}" fill="${p.base}" opacity="0.18"/>`);

@@ -7,6 +7,7 @@ import { createFontStore } from "./fonts.ts";
 import type { Rect, Scene } from "./scene.ts";
 import { type EditInput, createStudioEngine } from "./engine.ts";
 import { isStudioScene } from "./scene-schema.ts";
+import { buildScene } from "./scene.ts";
 
 const fonts = createFontStore();
 const engine = createStudioEngine({ fonts });
@@ -212,7 +213,16 @@ describe("Studio engine edits", () => {
   });
 
   it("sets new words and moves them to the top", async () => {
-    const before = await generated({ aspect: "9:16" });
+    // A 9:16 composition that sets the headline low (its art above it), so the move to the top shows.
+    let found: Partial<GenerateInput> | undefined;
+    for (let seed = 1; seed < 40 && !found; seed++) {
+      for (const variant of [0, 1, 2]) {
+        const scene = buildScene({ prompt: generateInput().prompt, style: "realistic", aspect: "9:16", personaNames: [], seed, variant });
+        if ((scene.text[0]?.box.y ?? 0) > scene.height / 3) found = { aspect: "9:16", personas: [], seed, variant };
+      }
+    }
+    if (!found) throw new Error("no seed sets the headline low");
+    const before = await generated(found);
     const after = await edited(before.scene, { headline: "day 100", headlinePosition: "top" });
     const text = after.scene.text[0];
     expect(text?.lines).toEqual(["DAY 100"]);

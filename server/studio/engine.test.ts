@@ -162,6 +162,20 @@ function mixed(a: readonly number[], b: readonly number[], t: number): [number, 
   return [0, 1, 2].map((i) => (a[i] ?? 0) + ((b[i] ?? 0) - (a[i] ?? 0)) * t) as [number, number, number];
 }
 
+describe("Studio variants", () => {
+  it("draws the three variants of one request as clearly different pictures, each the same again for its seed", async () => {
+    const raws = [];
+    for (const variant of [0, 1, 2]) {
+      const over = { prompt: "best budget gaming setup", personas: [], seed: 21, variant };
+      const result = await engine.generate(input(over));
+      expect((await engine.generate(input(over))).png.equals(result.png)).toBe(true);
+      raws.push(await sharp(result.png).resize(320, 180).removeAlpha().raw().toBuffer());
+    }
+    const difference = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - (b[i] ?? 0)), 0) / a.length;
+    for (const [a, b] of [[0, 1], [0, 2], [1, 2]] as const) expect(difference(raws[a] ?? Buffer.alloc(0), raws[b] ?? Buffer.alloc(0)), `${a} vs ${b}`).toBeGreaterThan(25);
+  });
+});
+
 describe("Studio scenes", () => {
   it("take another layout and palette for another seed", async () => {
     const scenes = await Promise.all([1, 2, 3, 4, 5, 6].map(async (seed) => (await engine.generate(input({ seed }))).scene as Scene));

@@ -3,10 +3,16 @@ import { z } from "zod";
 import { imageAspectSchema, imageStyleSchema, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { GenerateInput, GenerateProgress, GenerateResult, ImageEngine, PersonaCutout } from "../generation/engine.ts";
+import type { EditorSubject, EditorText } from "../../contract/editor.ts";
+import type { OverlayOptions } from "sharp";
+import { type StudioLayers, studioBase, studioLayers } from "./editor-layers.ts";
 import { createFontStore, type FontStore } from "./fonts.ts";
+import { freeTextOverlays } from "./free-text.ts";
 import { isUsablePhoto } from "./photo.ts";
 import { renderScene } from "./render.ts";
 import { createSubjectCache } from "./subject-cache.ts";
+import { createArtCache } from "./art-cache.ts";
+import { MAX_VARIANT } from "./compositions.ts";
 import { buildScene } from "./scene.ts";
 import { editScene, type SceneChanges, withoutRenderedText } from "./scene-edit.ts";
 import { parseStudioScene } from "./scene-schema.ts";
@@ -20,10 +26,14 @@ const inputSchema = z.object({
   style: imageStyleSchema,
   aspect: imageAspectSchema,
   seed: z.number().int().min(0).max(0xffffffff),
+  variant: z.number().int().min(0).max(MAX_VARIANT).optional(),
   personas: z
     .array(z.object({ name: z.string().trim().min(1).max(64), png: z.instanceof(Buffer).refine((b) => b.length > 0 && b.length <= MAX_CUTOUT_BYTES) }))
     .max(MAX_PERSONAS),
 });
+
+/** Prepared art kept per engine: about thirty 16:9 objects with their treatment's masks. */
+const ART_CACHE_BYTES = 96 * 1024 * 1024;
 
 const personasSchema = inputSchema.shape.personas;
 
@@ -39,20 +49,49 @@ export interface EditInput {
   onProgress?: ((progress: GenerateProgress) => void) | undefined;
 }
 
+/** A stored scene for the image editor, with the same personas and base image it was drawn with. */
+export interface EditorSceneInput {
+  scene: unknown;
+  personas: readonly PersonaCutout[];
+  baseImage?: Buffer | undefined;
+}
+
+export type { StudioLayers };
+
 export interface StudioEngine extends ImageEngine {
   /** Re-renders a stored scene with one or more layers changed; the result's scene is the new one to store. */
   edit(input: EditInput): Promise<GenerateResult>;
+  /** The scene taken apart for the image editor; undefined when it is no Studio scene. */
+  editorLayers(input: EditorSceneInput): Promise<StudioLayers | undefined>;
+  /** The scene's backplate with its personas at the editor's boxes, as a PNG; undefined when it is no Studio scene. */
+  editorBase(input: EditorSceneInput & { subjects: readonly EditorSubject[] }): Promise<Buffer | undefined>;
+  /** The editor's text layers drawn with the Studio's faces and outlines, as overlays for a canvas of that size. */
+  editorText(texts: readonly EditorText[], canvas: { width: number; height: number }): Promise<OverlayOptions[]>;
 }
 
 /**
  * The offline Studio engine (docs/product/studio-engine.md): always available, no network, deterministic. The font
  * store and the prepared-persona cache are the engine's own, so faces are parsed and personas fitted once per engine.
  */
-export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?: number } = {}): StudioEngine {
+export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?: number; artCacheBytes?: number } = {}): StudioEngine {
   const fonts = deps.fonts ?? createFontStore();
   const subjects = createSubjectCache(deps.subjectCacheSize ?? 6);
+  const art = createArtCache(deps.artCacheBytes ?? ART_CACHE_BYTES);
+  const sceneParts = (input: EditorSceneInput) => {
+    const scene = parseStudioScene(input.scene);
+    return scene && { scene, parts: { fonts, subjects, art, cutouts: input.personas.map((p) => p.png), baseImage: input.baseImage } };
+  };
   return {
     id: "studio",
+    async editorLayers(input) {
+      const found = sceneParts(input);
+      return found && studioLayers(found.scene, found.parts);
+    },
+    async editorBase(input) {
+      const found = sceneParts(input);
+      return found && studioBase(found.scene, input.subjects, found.parts);
+    },
+    editorText: (texts, canvas) => freeTextOverlays(texts, fonts, canvas),
     async generate(input: GenerateInput): Promise<GenerateResult> {
       input.signal?.throwIfAborted();
       const parsed = inputSchema.safeParse(input);
@@ -63,7 +102,7 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
           parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
         );
       }
-      const { prompt, style, aspect, seed, personas } = parsed.data;
+      const { prompt, style, aspect, seed, variant, personas } = parsed.data;
       let percent = 0;
       const progress = (stage: Parameters<NonNullable<GenerateInput["onProgress"]>>[0]["stage"], value: number) => {
         percent = Math.max(percent, value);
@@ -75,8 +114,16 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
       if (baseImage !== undefined && !(Buffer.isBuffer(baseImage) && (await isUsablePhoto(baseImage)))) {
         throw new AppError("unprocessable:base_image", "The base image is not a readable PNG, JPEG or WebP.");
       }
-      const scene = buildScene({ prompt, style, aspect, seed, personaNames: personas.map((p) => p.name), hasBaseImage: baseImage !== undefined });
-      const rendered = await renderScene(scene, { fonts, subjects, cutouts: personas.map((p) => p.png), baseImage, signal: input.signal, progress });
+      const scene = buildScene({
+        prompt,
+        style,
+        aspect,
+        seed,
+        ...(variant === undefined ? {} : { variant }),
+        personaNames: personas.map((p) => p.name),
+        hasBaseImage: baseImage !== undefined,
+      });
+      const rendered = await renderScene(scene, { fonts, subjects, art, cutouts: personas.map((p) => p.png), baseImage, signal: input.signal, progress });
       progress("encode", 100);
       return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
     },
@@ -101,7 +148,7 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
       }
       // What the last render decided about the text (lines, size, plate) is made again for the edited scene.
       const scene = withoutRenderedText(editScene(stored, input.changes));
-      const rendered = await renderScene(scene, { fonts, subjects, cutouts: personas.data.map((p) => p.png), baseImage, signal: input.signal, progress });
+      const rendered = await renderScene(scene, { fonts, subjects, art, cutouts: personas.data.map((p) => p.png), baseImage, signal: input.signal, progress });
       progress("encode", 100);
       return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
     },

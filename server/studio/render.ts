@@ -5,6 +5,8 @@ import type { FontStore } from "./fonts.ts";
 import { createRandom } from "./random.ts";
 import { backgroundSvg } from "./background-svg.ts";
 import { photoLayer } from "./photo.ts";
+import { type ArtCache, artOverlays } from "./art-cache.ts";
+import { dividerOverlays, markOverlays } from "./decor-layers.ts";
 import { accentOverlays, frameOverlays, regionOverlay } from "./overlays.ts";
 import type { Rect, Scene } from "./scene.ts";
 import type { SubjectCache } from "./subject-cache.ts";
@@ -23,8 +25,11 @@ export interface RenderOptions {
   cutouts: readonly Buffer[];
   baseImage?: Buffer | undefined;
   subjects: SubjectCache;
+  art: ArtCache;
   signal?: AbortSignal | undefined;
   progress: (stage: GenerateProgress["stage"], percent: number) => void;
+  /** Layers left out: the editor's backplate is the scene without its headline and personas, which it draws itself. */
+  omit?: ReadonlyArray<"text" | "subjects" | "front"> | undefined;
 }
 
 interface Raw {
@@ -40,10 +45,14 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
 
   check();
   options.progress("background", 15);
-  const { background, layers } = await lowerLayers(scene, {
+  const omit = new Set(options.omit ?? []);
+  const { background, layers } = await lowerLayers(omit.has("subjects") ? { ...scene, subjects: [] } : scene, {
+    front: !omit.has("front"),
     cutouts: options.cutouts,
     baseImage: options.baseImage,
     subjects: options.subjects,
+    art: options.art,
+    fonts: options.fonts,
     step: () => {
       check();
       // "Placing the subjects" only means something when there is a persona or a base image to place.
@@ -58,7 +67,7 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
   options.progress("text", 70);
   const unit = Math.min(width, height);
   const texts = [];
-  for (const layer of scene.text) texts.push(await renderText(layer, options.fonts, unit, async (rect) => meanColour(composed, rect)));
+  for (const layer of omit.has("text") ? [] : scene.text) texts.push(await renderText(layer, options.fonts, unit, async (rect) => meanColour(composed, rect)));
 
   check();
   options.progress("encode", 90);
@@ -68,18 +77,23 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
     .png(STUDIO_PNG)
     .toBuffer();
   check();
-  return { png, scene: { ...scene, text: texts.map((t) => t.layer) } };
+  return { png, scene: omit.has("text") ? scene : { ...scene, text: texts.map((t) => t.layer) } };
 }
 
 /**
- * Everything under the headline: the background SVG and the overlays above it (grain, subjects back to front,
- * frame, accents). `step` runs between the background and the subjects (progress, abort checks).
+ * Everything under the headline: the background SVG and the overlays above it (grain, a split's divider, subjects
+ * back to front, art, frame, accents, then the pointers, badge and split words). `step` runs between the background
+ * and the subjects (progress, abort checks).
  */
 export interface LowerLayerInput {
   cutouts: readonly Buffer[];
   baseImage?: Buffer | undefined;
   subjects: SubjectCache;
+  art: ArtCache;
+  fonts: FontStore;
   step?: () => void;
+  /** Whether the frame and accents above the subjects are drawn (the default); the editor draws them separately. */
+  front?: boolean;
 }
 
 export async function lowerLayers(scene: Scene, input: LowerLayerInput): Promise<{ background: Buffer; layers: OverlayOptions[] }> {
@@ -93,6 +107,10 @@ export async function lowerLayers(scene: Scene, input: LowerLayerInput): Promise
   if (scene.style === "vintage" || scene.style === "realistic") {
     layers.push({ input: grain(scene, scene.style === "vintage" ? 34 : 14), raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 }, tile: true, blend: "overlay" });
   }
+  // The art is prepared while the personas are: both are mostly libvips work off the main thread.
+  const art = artOverlays(scene, input.art);
+  art.catch(() => undefined);
+  layers.push(...dividerOverlays(scene, canvas));
   step();
   // Back to front: the scene lists the hero last.
   for (const subject of scene.subjects) {
@@ -100,8 +118,23 @@ export async function lowerLayers(scene: Scene, input: LowerLayerInput): Promise
     if (png) layers.push(...placeSubject(subject, await input.subjects.get(subject, png), canvas));
     step();
   }
-  layers.push(...frameOverlays(scene, canvas), ...accentOverlays(scene, canvas));
+  // Art, frame, accents and marks lie above the subjects; the editor draws them as one layer of its own (frontLayer).
+  if (input.front !== false) layers.push(...(await frontOverlays(scene, { art: await art, fonts: input.fonts })));
   return { background, layers };
+}
+
+/** What lies above the subjects: the art (prepared by the caller), the frame, the accents and the marks. */
+async function frontOverlays(scene: Scene, input: { art: OverlayOptions[]; fonts: FontStore }): Promise<OverlayOptions[]> {
+  const canvas = { width: scene.width, height: scene.height };
+  return [...input.art, ...frameOverlays(scene, canvas), ...accentOverlays(scene, canvas), ...(await markOverlays(scene, input.fonts, canvas))];
+}
+
+/** The art, frame, accents and marks alone on a transparent canvas, as a PNG; undefined when the scene has none. */
+export async function frontLayer(scene: Scene, input: { art: ArtCache; fonts: FontStore }): Promise<Buffer | undefined> {
+  const overlays = await frontOverlays(scene, { art: await artOverlays(scene, input.art), fonts: input.fonts });
+  if (overlays.length === 0) return undefined;
+  const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
+  return sharp({ create: { width: scene.width, height: scene.height, channels: 4, background: transparent } }).composite(overlays).png({ compressionLevel: 2 }).toBuffer();
 }
 
 /** Only the text's own region is rasterised: a full-canvas SVG costs librsvg several times more. */

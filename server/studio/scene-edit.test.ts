@@ -9,14 +9,19 @@ import { MIN_CONTRAST } from "./text-layer.ts";
 
 const PROMPT = 'Make a thumbnail for my video "I tried 100 days of coding"';
 
-function scene(over: { style?: ImageStyle; aspect?: ImageAspect; personas?: string[]; seed?: number } = {}): Scene {
-  return buildScene({ prompt: PROMPT, style: over.style ?? "realistic", aspect: over.aspect ?? "16:9", personaNames: over.personas ?? ["me"], seed: over.seed ?? 42 });
+/** A scene with no art (the arrow accent points at the persona); scenes with art have tests of their own below. */
+function scene(over: { style?: ImageStyle; aspect?: ImageAspect; personas?: string[]; seed?: number; variant?: number } = {}): Scene {
+  return buildScene({ prompt: PROMPT, style: over.style ?? "realistic", aspect: over.aspect ?? "16:9", personaNames: over.personas ?? ["me"], seed: over.seed ?? 42, variant: over.variant ?? 0, art: [] });
 }
 
-/** A landscape scene with its persona on the given side, found by seed so the test does not depend on one draw. */
+/**
+ * A landscape scene with its persona on the given side and only a persona, a headline and accents (no badge: the
+ * prompt's figure asks for one in variant 0), found by seed so the test does not depend on one draw.
+ */
 function landscapeWithPersona(side: "left" | "right", style: ImageStyle = "realistic"): Scene {
   for (let seed = 1; seed < 100; seed++) {
-    const s = scene({ seed, style });
+    const s = scene({ seed, style, variant: 1 + (seed % 2) });
+    if (s.badge) continue;
     const hero = s.subjects.at(-1);
     if (hero && hero.box.x + hero.box.w / 2 > s.width / 2 === (side === "right") && s.accents.some((a) => a.kind === "arrow")) return s;
   }
@@ -222,6 +227,37 @@ describe("editScene", () => {
   });
 });
 
+describe("editScene on a scene with art", () => {
+  const art = [{ id: "laptop", name: "laptop", word: "coding" }];
+  const withArt = (seed: number) => buildScene({ prompt: PROMPT, style: "cartoon", aspect: "16:9", personaNames: ["me"], seed, art });
+
+  it("moves the art, the badge and the pointers with the persona to the other side, and keeps them off the headline", () => {
+    for (let seed = 1; seed < 12; seed++) {
+      const before = withArt(seed);
+      const heroRight = centreX(before.subjects.at(-1)?.box ?? { x: 0, w: 0 }) > before.width / 2;
+      const after = editScene(before, { subjectPosition: heroRight ? "left" : "right" });
+      const text = after.text[0]?.box ?? { x: 0, y: 0, w: 0, h: 0 };
+      for (const [i, layer] of (after.art ?? []).entries()) {
+        const old = before.art?.[i]?.box ?? layer.box;
+        expect(layer.box.x).toBeCloseTo(before.width - old.x - old.w, 0);
+        expect(layer.box.x + layer.box.w <= text.x || layer.box.x >= text.x + text.w, `seed ${seed}`).toBe(true);
+      }
+      if (before.badge) expect(after.badge?.x).toBeCloseTo(before.width - before.badge.x, 0);
+      expect(after.art?.map((a) => a.id)).toEqual(before.art?.map((a) => a.id));
+      expect(isStudioScene(after)).toBe(true);
+    }
+  });
+
+  it("keeps the art and the marks through a restyle, in the new style's colours", () => {
+    const before = withArt(3);
+    const after = editScene(before, { style: "vintage" });
+    expect(after.art).toEqual(before.art);
+    expect(after.composition).toBe(before.composition);
+    if (after.badge) expect(after.badge.ink).toBe(after.palette.ink);
+    expect(after.accents.some((a) => a.kind === "arrow")).toBe(false);
+  });
+});
+
 describe("isStudioScene", () => {
   const valid = scene();
 
@@ -302,3 +338,26 @@ function setPath(root: unknown, path: (string | number)[], value: unknown): unkn
   node[path.at(-1) as string | number] = value;
   return root;
 }
+
+describe("isStudioScene with art", () => {
+  const withArt = buildScene({ prompt: "iPhone vs Android", style: "abstract", aspect: "16:9", personaNames: [], seed: 2, art: [{ id: "mobile-phone", name: "mobile phone", word: "iPhone" }] });
+
+  it("accepts a scene with art, badge and split, and a scene stored before there were any", () => {
+    expect(withArt.art?.length).toBeGreaterThan(0);
+    expect(isStudioScene(JSON.parse(JSON.stringify(withArt)))).toBe(true);
+    const { composition: _c, art: _a, badge: _b, pointers: _p, split: _s, ...old } = withArt;
+    expect(isStudioScene(old)).toBe(true);
+  });
+
+  it.each([
+    ["an id the art set does not have", (s: Scene) => ({ ...s, art: s.art?.map((a) => ({ ...a, id: "../../etc/passwd" })) })],
+    ["an art box larger than a frame's side", (s: Scene) => ({ ...s, art: s.art?.map((a) => ({ ...a, box: { ...a.box, w: 5000, h: 5000 } })) })],
+    ["too many art layers", (s: Scene) => ({ ...s, art: Array.from({ length: 5 }, () => s.art?.[0]) })],
+    ["an unknown composition", (s: Scene) => ({ ...s, composition: "collage" })],
+    ["a variant past the pack", (s: Scene) => ({ ...s, variant: 3 })],
+    ["a badge with a long text", (s: Scene) => ({ ...s, badge: { text: "X".repeat(30), x: 1, y: 1, r: 10, rotation: 0, fill: "#ffffff", color: "#000000", ink: "#000000" } })],
+    ["a pointer of an unknown kind", (s: Scene) => ({ ...s, pointers: [{ kind: "laser", rect: { x: 0, y: 0, w: 1, h: 1 }, width: 1, color: "#ff0000" }] })],
+  ])("refuses %s", (_what, change) => {
+    expect(isStudioScene(change(withArt))).toBe(false);
+  });
+});

@@ -1,10 +1,12 @@
-import { headlinePositions, subjectPositions, type EditImageInput } from "../../contract/chat.ts";
+import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions, type EditImageInput } from "../../contract/chat.ts";
 import { imageStyles, type ImageStyle } from "../../contract/images.ts";
+import { editArt } from "./art-edit.ts";
 import { hexToRgb, mix, type Rgb } from "./color.ts";
 import { scriptOf, upperWord } from "./headline.ts";
 import { type Palette, palettesFor } from "./palette.ts";
 import { createRandom } from "./random.ts";
 import { accentsFor, backgroundFor, marginOf, type Rect, type Scene, sideBySide, type TextLayer, textLook } from "./scene.ts";
+import { recolourDecor } from "./scene-decor.ts";
 import { outlineFor } from "./text-layer.ts";
 
 /**
@@ -12,7 +14,7 @@ import { outlineFor } from "./text-layer.ts";
  * instead"): everything the change does not concern stays as it was, so the new render is recognisably the same
  * thumbnail. Changes come from a language model or the offline assistant, so each one is checked again here.
  */
-export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style">>;
+export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style" | "artAdd" | "artRemove">>;
 
 type HeadlinePosition = (typeof headlinePositions)[number];
 type SubjectPosition = (typeof subjectPositions)[number];
@@ -34,6 +36,8 @@ interface CheckedChanges {
   headlinePosition?: HeadlinePosition;
   subjectPosition?: SubjectPosition;
   style?: ImageStyle;
+  artAdd?: string;
+  artRemove?: string;
 }
 
 export function editScene(scene: Scene, changes: SceneChanges): Scene {
@@ -47,6 +51,7 @@ export function editScene(scene: Scene, changes: SceneChanges): Scene {
   if (checked.headlineScale !== undefined) next = withHeadline(next, (layer) => scaleHeadline(next, layer, checked.headlineScale ?? 1));
   if (checked.headline !== undefined) next = withHeadline(next, (layer) => retitle(layer, checked.headline ?? layer.text));
   if (checked.headlineColor !== undefined) next = withHeadline(next, (layer) => recolour(next, layer, checked.headlineColor ?? layer.fill));
+  if (checked.artAdd !== undefined || checked.artRemove !== undefined) next = editArt(next, checked);
   return next;
 }
 
@@ -70,7 +75,18 @@ function checkChanges(changes: SceneChanges): CheckedChanges {
   if (subjectPosition) out.subjectPosition = subjectPosition;
   const style = imageStyles.find((s) => s === raw.style);
   if (style) out.style = style;
+  const artAdd = artWord(raw.artAdd);
+  if (artAdd !== undefined) out.artAdd = artAdd;
+  const artRemove = artWord(raw.artRemove);
+  if (artRemove !== undefined) out.artRemove = artRemove;
   return out;
+}
+
+/** A word naming a drawn object: one line of visible text, like the tool's schema asks. */
+function artWord(value: unknown): string | undefined {
+  if (typeof value !== "string" || /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(value)) return undefined;
+  const word = value.trim();
+  return word !== "" && [...word].length <= ART_WORD_MAX_LENGTH ? word : undefined;
 }
 
 /** Applies `change` to the headline (the first text layer); a scene without one is left as it is. */
@@ -172,7 +188,28 @@ function moveSubjects(scene: Scene, position: SubjectPosition): Scene {
     background: { ...scene.background, focus: { ...scene.background.focus, x: Math.round(clamp(scene.background.focus.x + dx, 0, width)) } },
   };
   const next = landscape ? withHeadline(moved, (layer) => mirrorHeadline(moved, layer, position)) : moved;
-  return { ...next, accents: aimArrows(next, scene) };
+  // The art, badge and pointers stood on the persona's side of the headline; when the two swap sides, so do they.
+  const swapped = landscape && position !== "center" && centreX(hero.box) > width / 2 !== (position === "right");
+  return { ...(swapped ? mirrorDecor(next) : next), accents: aimArrows(next, scene) };
+}
+
+/** The composition's own layers mirrored across the frame's vertical centre line. */
+function mirrorDecor(scene: Scene): Scene {
+  const { width } = scene;
+  const flipX = (r: Rect): Rect => ({ ...r, x: round1(width - r.x - r.w) });
+  const out: Scene = { ...scene };
+  if (scene.art) out.art = scene.art.map((a) => ({ ...a, box: flipX(a.box), rotation: -a.rotation }));
+  if (scene.badge) out.badge = { ...scene.badge, x: round1(width - scene.badge.x), rotation: -scene.badge.rotation };
+  if (scene.pointers) {
+    out.pointers = scene.pointers.map((p) =>
+      p.kind === "ring" ? { ...p, rect: flipX(p.rect) } : { ...p, from: { ...p.from, x: round1(width - p.from.x) }, to: { ...p.to, x: round1(width - p.to.x) } },
+    );
+  }
+  if (scene.split) {
+    const { labels, ...split } = scene.split;
+    out.split = { ...split, at: split.axis === "x" ? round1(width - split.at) : split.at, ...(labels ? { labels: labels.map((l) => ({ ...l, box: flipX(l.box) })) } : {}) };
+  }
+  return out;
 }
 
 /** In a landscape frame the headline takes the side the personas left: mirrored, or a band above a centred persona. */
@@ -227,11 +264,13 @@ function restyle(scene: Scene, style: ImageStyle): Scene {
   const look = textLook(style, palette, unit, random.fork("layout"));
   const restyled: Scene = {
     ...scene,
+    ...recolourDecor(scene, style, palette),
     style,
     palette,
     background: { ...backgroundFor(style, width, height, palette, random.fork("background"), hero), photo: scene.background.photo },
     subjects,
-    accents: firstText ? accentsFor(style, width, height, palette, random.fork("accents"), subjects, firstText.box) : [],
+    // As the scene builder does: the arrow accent points at a persona only when no art stands beside them.
+    accents: firstText ? accentsFor(style, width, height, palette, random.fork("accents"), scene.art ? [] : subjects, firstText.box) : [],
   };
   return withHeadline(restyled, (layer) => {
     const styled = { ...unrendered(layer), ...look };

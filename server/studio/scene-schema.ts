@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { imageAspects, imageAspectSchema, imageStyleSchema, MAX_PERSONAS } from "../../contract/images.ts";
+import { isArtId } from "./art/art-svg.ts";
+import { compositionIds, MAX_VARIANT } from "./compositions.ts";
 import type { Scene } from "./scene.ts";
 
 /**
@@ -76,6 +78,43 @@ const accentSchema = z.object({
   color: hex,
 });
 
+// Art is rasterised at its box's size with room for its treatment, so the box stays within a frame's short side.
+const artSchema = z.object({
+  id: z.string().max(80).refine(isArtId, { message: "not an icon of the art set" }),
+  name: z.string().max(80),
+  word: z.string().max(80),
+  box: z.object({ x: coordinate, y: coordinate, w: z.number().min(8).max(1200), h: z.number().min(8).max(1200) }),
+  rotation: z.number().min(-45).max(45),
+  role: z.enum(["object", "reaction"]),
+  flip: z.boolean().optional(),
+  muted: z.boolean().optional(),
+});
+
+const point = z.object({ x: coordinate, y: coordinate });
+const pointerSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("arrow"), from: point, to: point, width: z.number().min(0).max(128), color: hex }),
+  z.object({ kind: z.literal("ring"), rect, width: z.number().min(0).max(128), color: hex }),
+]);
+
+const badgeSchema = z.object({
+  text: z.string().max(24),
+  x: coordinate,
+  y: coordinate,
+  r: z.number().min(0).max(1024),
+  rotation: z.number().min(-45).max(45),
+  fill: hex,
+  color: hex,
+  ink: hex,
+});
+
+const splitSchema = z.object({
+  kind: z.enum(["versus", "before-after"]),
+  axis: z.enum(["x", "y"]),
+  at: coordinate,
+  color: hex,
+  labels: z.array(z.object({ text: z.string().max(24), box: rect })).max(2).optional(),
+});
+
 export const sceneSchema = z
   .object({
     version: z.literal(1),
@@ -90,6 +129,12 @@ export const sceneSchema = z
     subjects: z.array(subjectSchema).max(MAX_PERSONAS),
     text: z.array(textSchema).max(4),
     accents: z.array(accentSchema).max(32),
+    composition: z.enum(compositionIds).optional(),
+    variant: z.int().min(0).max(MAX_VARIANT).optional(),
+    art: z.array(artSchema).max(4).optional(),
+    badge: badgeSchema.optional(),
+    pointers: z.array(pointerSchema).max(4).optional(),
+    split: splitSchema.optional(),
   })
   // The canvas size follows from the aspect; anything else would render at a size nobody asked for.
   .refine((s) => imageAspects[s.aspect].width === s.width && imageAspects[s.aspect].height === s.height, { message: "size does not match the aspect" });

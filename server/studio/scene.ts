@@ -1,19 +1,23 @@
 import { imageAspects, type ImageAspect, type ImageStyle } from "../../contract/images.ts";
+import { pickArt, reactionFaces } from "./art/pick-art.ts";
+import { layoutFor, type Layout } from "./composition-layouts.ts";
+import { chooseComposition, type CompositionId, MAX_VARIANT } from "./compositions.ts";
+import type { Rect } from "./frame.ts";
 import { headlineFromPrompt, type Script } from "./headline.ts";
 import { type Palette, palettesFor } from "./palette.ts";
+import { promptShape } from "./prompt-shape.ts";
 import { createRandom, hashString, type Random } from "./random.ts";
+
+import type { ArtChoice, ArtLayer, BadgeLayer, PointerLayer, SplitLayer } from "./scene-layers.ts";
+import { decorate } from "./scene-decor.ts";
+
+export { marginOf, type Rect, sideBySide } from "./frame.ts";
+export type { ArtChoice, ArtLayer, BadgeLayer, PointerLayer, SplitLayer } from "./scene-layers.ts";
 
 /**
  * The layered scene, as plain JSON: background, subject layers, text layers, accents. Everything random is drawn
  * here from the seed, so rendering is a pure function of this object.
  */
-export interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
 export interface BackgroundLayer {
   style: ImageStyle;
   /** Where the light, rays or mesh centre is, in pixels. */
@@ -91,6 +95,15 @@ export interface Scene {
   subjects: SubjectLayer[];
   text: TextLayer[];
   accents: Accent[];
+  /** Which arrangement the prompt got (compositions.ts); absent in scenes stored before there were compositions. */
+  composition?: CompositionId;
+  /** Which variant of the request this is (0–2): variants differ in composition and palette. */
+  variant?: number;
+  /** Art from the bundled set, back to front. */
+  art?: ArtLayer[];
+  badge?: BadgeLayer;
+  pointers?: PointerLayer[];
+  split?: SplitLayer;
 }
 
 export interface SceneInput {
@@ -100,73 +113,56 @@ export interface SceneInput {
   personaNames: readonly string[];
   seed: number;
   hasBaseImage?: boolean;
-}
-
-/** The frame's safe margin, in pixels. */
-export function marginOf(width: number, height: number): number {
-  return Math.round(Math.min(width, height) * 0.055);
-}
-
-/** The landscape layout with personas: headline on one side, personas on the other. */
-export function sideBySide(width: number, height: number, personaRight: boolean): { textBox: Rect; subjectArea: Rect } {
-  const margin = marginOf(width, height);
-  const split = width * 0.54;
-  const textW = split - margin * 1.5;
-  const textX = personaRight ? margin : width - margin - textW;
-  const subjectW = width - split + margin;
-  return {
-    // Leave the bottom-right corner free on 16:9, where YouTube draws the duration.
-    textBox: { x: textX, y: height * 0.1, w: textW, h: height * 0.7 },
-    subjectArea: { x: personaRight ? width - subjectW : 0, y: height * 0.08, w: subjectW, h: height * 0.92 },
-  };
+  /** 0–2: which variant of the request (an A/B pack draws all three); 0 when absent. */
+  variant?: number;
+  /** The art objects for the prompt, best first (at most two are drawn); chosen from the prompt when absent. */
+  art?: readonly ArtChoice[];
+  /** Reaction faces the seed may choose from; the art set's when absent. */
+  reactionFaces?: readonly ArtChoice[];
 }
 
 export function buildScene(input: SceneInput): Scene {
   const { width, height } = imageAspects[input.aspect];
   const random = createRandom(input.seed ^ hashString(`${input.style}|${input.aspect}|${input.prompt}`));
-  const palette = random.fork("palette").pick(palettesFor(input.style));
+  const variant = Math.min(MAX_VARIANT, Math.max(0, Math.trunc(input.variant ?? 0)));
+  // The seed picks the palette; each variant takes the next one, so the three of a pack never share colours.
+  const palettes = palettesFor(input.style);
+  const palette = palettes[(palettes.indexOf(random.fork("palette").pick(palettes)) + variant) % palettes.length] as Palette;
   const headline = headlineFromPrompt(input.prompt);
-  const layout = random.fork("layout");
-  const margin = marginOf(width, height);
-  const portrait = height > width;
-  // Square and vertical frames stack headline over persona; a side-by-side split leaves both too narrow there.
-  const stacked = height >= width;
+  const layoutRandom = random.fork("layout");
+  const shape = promptShape(input.prompt);
   const hasPersona = input.personaNames.length > 0;
-  const personaRight = layout.chance(0.5);
-
-  let textBox: Rect;
-  let subjectArea: Rect | undefined;
-  if (!hasPersona) {
-    const w = width - 2 * margin;
-    textBox = portrait
-      ? { x: margin, y: height * 0.22, w, h: height * 0.42 }
-      : { x: margin + w * 0.04, y: height * 0.16, w: w * 0.92, h: height * 0.62 };
-  } else if (stacked) {
-    const top = portrait ? 0.07 : 0.05;
-    const tall = portrait ? 0.3 : 0.34;
-    textBox = { x: margin, y: height * top, w: width - 2 * margin, h: height * tall };
-    subjectArea = { x: 0, y: height * (top + tall), w: width, h: height * (1 - top - tall) };
-  } else {
-    ({ textBox, subjectArea } = sideBySide(width, height, personaRight));
-  }
-
-  const subjects = subjectArea ? placeSubjects(input.personaNames, subjectArea, palette, layout, Math.min(width, height)) : [];
+  const picks = (input.art ?? pickArt(input.prompt, { max: 2 })).slice(0, 2);
+  const faces = input.reactionFaces ?? reactionFaces(input.prompt);
+  const composition = chooseComposition({ shape, objects: picks.length, persona: hasPersona, reactionFaces: faces.length > 0 }, random.fork("composition"), variant);
+  const layout: Layout = layoutFor(composition, {
+    width,
+    height,
+    persona: hasPersona,
+    objects: picks.length,
+    ...(shape.split ? { split: shape.split.kind } : {}),
+    random: random.fork(`layout:${composition}`),
+  });
   const unit = Math.min(width, height);
-  const look = textLook(input.style, palette, unit, layout);
+  const subjects = layout.subjectArea ? placeSubjects(input.personaNames, layout.subjectArea, palette, layoutRandom, unit) : [];
+  const look = textLook(input.style, palette, unit, layoutRandom);
   const text: TextLayer = {
     text: headline.text,
     script: headline.script,
     face: look.face,
-    box: textBox,
-    align: hasPersona && !stacked ? "left" : "center",
+    box: layout.textBox,
+    align: layout.align,
     rotation: look.rotation,
     fill: look.fill,
     highlight: look.highlight,
-    highlightLine: layout.int(0, 2),
+    highlightLine: layoutRandom.int(0, 2),
     stroke: look.stroke,
     shadow: look.shadow,
   };
-
+  const decor = decorate(layout, { style: input.style, palette, width, height, shape, picks, faces, random: random.fork("decor") });
+  const hero = decor.art?.find((a) => a.role === "object")?.box ?? subjects.at(-1)?.box ?? layout.textBox;
+  // The arrow accent points at a persona from the headline; with art beside the persona that spot is taken.
+  const pointedAt = decor.art ? [] : subjects;
   return {
     version: 1,
     engine: "studio",
@@ -176,10 +172,13 @@ export function buildScene(input: SceneInput): Scene {
     width,
     height,
     palette,
-    background: { ...backgroundFor(input.style, width, height, palette, random.fork("background"), subjects.at(-1)?.box ?? textBox), photo: input.hasBaseImage === true },
+    background: { ...backgroundFor(input.style, width, height, palette, random.fork("background"), hero), photo: input.hasBaseImage === true },
     subjects,
     text: [text],
-    accents: accentsFor(input.style, width, height, palette, random.fork("accents"), subjects, textBox),
+    accents: accentsFor(input.style, width, height, palette, random.fork("accents"), pointedAt, layout.textBox),
+    composition,
+    ...(variant > 0 ? { variant } : {}),
+    ...decor,
   };
 }
 

@@ -121,7 +121,7 @@ function solid(hex: string, alpha: Buffer, opacity: number): Buffer {
 }
 
 /** sharp refuses overlays that stick out of the canvas, so the part outside is cut off here. */
-function clip(image: RawLayer, left: number, top: number, canvas: { width: number; height: number }): OverlayOptions | undefined {
+export function clip(image: RawLayer, left: number, top: number, canvas: { width: number; height: number }): OverlayOptions | undefined {
   const x0 = Math.max(0, left);
   const y0 = Math.max(0, top);
   const x1 = Math.min(canvas.width, left + image.width);

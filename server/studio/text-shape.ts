@@ -1,3 +1,4 @@
+import type opentype from "opentype.js";
 import type { Face } from "./fonts.ts";
 
 /** Text turned into SVG path data with per-character font fallback, so nothing depends on system fonts. */
@@ -52,7 +53,7 @@ export function shapeLine(text: string, chain: readonly Face[], size: number, x 
     }
     const glyph = font.glyphs.get(found.index);
     const path = glyph.getPath(pen, baseline, size);
-    const d = path.toPathData(2);
+    const d = pathData(path.commands);
     if (d) {
       parts.push(d);
       const b = path.getBoundingBox();
@@ -63,6 +64,34 @@ export function shapeLine(text: string, chain: readonly Face[], size: number, x 
   }
   if (!Number.isFinite(box.x1)) box = { x1: x, y1: baseline, x2: x, y2: baseline };
   return { d: parts.join(""), box, advance: pen - x, missing };
+}
+
+type Command = opentype.Path["commands"][number];
+
+/**
+ * SVG path data with two decimals. opentype.js's own writer turns a coordinate a hair off a whole number (320.00000000000006)
+ * into "NaN", and librsvg stops drawing a path at the first bad number: half a headline went missing.
+ */
+export function pathData(commands: readonly Command[]): string {
+  const n = (v: number) => {
+    const r = Math.round(v * 100) / 100;
+    return Number.isInteger(r) ? String(r) : r.toFixed(2);
+  };
+  return commands
+    .map((c) => {
+      switch (c.type) {
+        case "M":
+        case "L":
+          return `${c.type}${n(c.x)} ${n(c.y)}`;
+        case "Q":
+          return `Q${n(c.x1)} ${n(c.y1)} ${n(c.x)} ${n(c.y)}`;
+        case "C":
+          return `C${n(c.x1)} ${n(c.y1)} ${n(c.x2)} ${n(c.y2)} ${n(c.x)} ${n(c.y)}`;
+        default:
+          return "Z";
+      }
+    })
+    .join("");
 }
 
 /** Width of a run at size 1, for line breaking: advances and kerning only, no outlines. */
