@@ -1,0 +1,58 @@
+import express, { type Request, Router } from "express";
+import { z } from "zod";
+import { EDITOR_BODY_LIMIT, editorDocumentSchema, editorDownloadFormats } from "../../contract/editor.ts";
+import type { ImageResponse } from "../../contract/images.ts";
+import type { AuthMiddleware } from "../auth/middleware.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { EditorService } from "./service.ts";
+
+const idSchema = z.uuid();
+const querySchema = z.object({ download: z.enum(editorDownloadFormats).optional() });
+
+function imageIdOf(req: Request): string {
+  const parsed = idSchema.safeParse(req.params.id);
+  if (!parsed.success) throw new AppError("not_found:image", "That image does not exist.");
+  return parsed.data;
+}
+
+/**
+ * The image editor's two endpoints (docs/product/editor.md). Mounted before the image routes, whose
+ * `/api/images/:id/:variant` would otherwise take `/layers`.
+ */
+export function editorRoutes(deps: { auth: AuthMiddleware; editor: EditorService }): Router {
+  const { auth, editor } = deps;
+  const router = Router();
+  // Its own limit, above the largest real document, so an oversized one is refused by the schema with a 400
+  // saying which field, not cut off unread.
+  const jsonBody = express.json({ limit: EDITOR_BODY_LIMIT });
+
+  router.get("/api/images/:id/layers", async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const body = await editor.layers(user.id, imageIdOf(req));
+    res.set("Cache-Control", "no-store").json(body);
+  });
+
+  router.post("/api/images/:id/edits", jsonBody, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
+    const id = imageIdOf(req);
+    const { download } = querySchema.parse(req.query);
+    const doc = editorDocumentSchema.parse(req.body);
+    if (!download) {
+      const body: ImageResponse = { image: await editor.save(user.id, id, doc) };
+      res.set("Cache-Control", "no-store").status(201).json(body);
+      return;
+    }
+    const file = await editor.download(user.id, id, doc, download);
+    res.set({
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.length),
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+    res.end(file.bytes);
+  });
+
+  return router;
+}
