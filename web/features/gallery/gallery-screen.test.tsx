@@ -1,0 +1,174 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createStore, Provider as JotaiProvider } from "jotai";
+import { I18nextProvider } from "react-i18next";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { GalleryResponse, ImageRecord } from "../../../contract/images.ts";
+import { ToastStoreProvider } from "../../components/ui/toaster.tsx";
+import { ToastStore } from "../../components/ui/toast-store.ts";
+import { englishI18n } from "../../lib/english-i18n.ts";
+import { imageRecord } from "../../lib/image-fixture.ts";
+import { MODELS_KEY } from "../../lib/models-api.ts";
+import { personasKey } from "../../lib/personas-api.ts";
+import { createQueryClient } from "../../lib/query-client.ts";
+import { GalleryScreen } from "./gallery-screen.tsx";
+
+let i18n: Awaited<ReturnType<typeof englishI18n>>;
+beforeAll(async () => {
+  i18n = await englishI18n();
+});
+beforeEach(() => {
+  // jsdom lays nothing out: the grid needs a width, and the page a ResizeObserver.
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(1000);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const urls = (id: string) => ({ original: `/api/images/${id}/original`, preview: `/p/${id}`, thumb: `/t/${id}`, download: `/d/${id}` });
+const now = new Date();
+const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000).toISOString();
+const ready = (id: string, patch: Partial<ImageRecord> = {}) => imageRecord(id, { status: "ready", urls: urls(id), prompt: `Prompt ${id}`, ...patch });
+
+const images = [
+  ready("a", { createdAt: hoursAgo(0) }),
+  imageRecord("f", { status: "failed", errorCode: "unavailable:provider", creditsSpent: 4, createdAt: hoursAgo(0.1), aspect: "9:16", width: null, height: null }),
+  ready("b", { kind: "subject-replaced", aspect: "9:16", width: 1080, height: 1920, createdAt: new Date(now.getFullYear(), now.getMonth() - 2, 10).toISOString() }),
+];
+const page: GalleryResponse = { images, nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1 } };
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+function renderGallery(answer: (url: URL) => Response | Promise<Response>) {
+  const seen: URL[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: string) => {
+      const url = new URL(input, "http://localhost");
+      seen.push(url);
+      return answer(url);
+    }),
+  );
+  const client = createQueryClient();
+  client.setQueryData(MODELS_KEY, { models: [{ id: "studio", label: "Thumbforge Studio", provider: "studio", popular: false, capabilities: [], creditCost: 1, available: true }] });
+  client.setQueryData(personasKey, { personas: [] });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <JotaiProvider store={createStore()}>
+        <QueryClientProvider client={client}>
+          <ToastStoreProvider store={new ToastStore()}>
+            <MemoryRouter initialEntries={["/app/gallery"]}>
+              <GalleryScreen userId="u1" />
+            </MemoryRouter>
+          </ToastStoreProvider>
+        </QueryClientProvider>
+      </JotaiProvider>
+    </I18nextProvider>,
+  );
+  return seen;
+}
+
+describe("GalleryScreen", () => {
+  it("loads, then fails with Retry, and shows the gallery after a retry", async () => {
+    let calls = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    renderGallery(async () => {
+      calls += 1;
+      if (calls === 1) {
+        await held;
+        return json({ error: "down", code: "unavailable:database" }, 503);
+      }
+      return json(page);
+    });
+    expect(screen.getByRole("status", { name: "Loading gallery…" })).toBeTruthy();
+    release();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Failed to load gallery");
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    await screen.findByRole("button", { name: "Open image: Prompt a" });
+    expect(calls).toBe(2);
+  });
+
+  it("groups by date, shows each tab's count, a failed tile with its reason and refund, and asks again for a tab", async () => {
+    const seen = renderGallery((url) => (url.searchParams.get("kind") === "subject-replaced" ? json({ images: [images[2]], nextCursor: null, counts: page.counts }) : json(page)));
+    await screen.findByRole("button", { name: "Open image: Prompt a" });
+    expect(screen.getAllByTestId("date-heading").map((h) => h.textContent)).toEqual([
+      "Today",
+      new Intl.DateTimeFormat("en", { month: "long", year: "numeric" }).format(new Date(now.getFullYear(), now.getMonth() - 2, 10)),
+    ]);
+    const tabs = screen.getByTestId("kind-filters");
+    expect([...tabs.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["All Images3", "Generated2", "Subject Replaced1"]);
+    const failed = screen.getByTestId("tile-failed");
+    expect(failed.textContent).toContain("4 credits refunded");
+    // Each tile in its own shape: the 9:16 image is taller than wide, the 16:9 one wider; the failed one room for words.
+    const box = (id: string) => {
+      const el = document.querySelector<HTMLElement>(`[data-testid="gallery-tile"][data-image-id="${id}"]`);
+      return Number.parseFloat(el?.style.width ?? "0") / Number.parseFloat(el?.style.height ?? "1");
+    };
+    expect(box("b")).toBeCloseTo(9 / 16, 1);
+    expect(box("a")).toBeCloseTo(16 / 9, 1);
+    expect(box("f")).toBeCloseTo(1, 1);
+
+    fireEvent.click(within(tabs).getByRole("button", { name: /Subject Replaced/ }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Open image: Prompt a" })).toBeNull());
+    expect(seen.at(-1)?.searchParams.get("kind")).toBe("subject-replaced");
+    expect(within(tabs).getByRole("button", { name: /Subject Replaced/ }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("says when there is nothing yet, and when nothing matches the filters (with a way back)", async () => {
+    renderGallery((url) => json(url.searchParams.get("q") ? { images: [], nextCursor: null, counts: { all: 0, generated: 0, "subject-replaced": 0 } } : { ...page, images: [], counts: { all: 0, generated: 0, "subject-replaced": 0 } }));
+    await screen.findByTestId("gallery-empty");
+    expect(screen.getByText("No images yet")).toBeTruthy();
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search prompts" }), { target: { value: "pizza" } });
+    fireEvent.keyDown(screen.getByRole("searchbox", { name: "Search prompts" }), { key: "Enter" });
+    await screen.findByTestId("gallery-filtered-empty");
+    fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    await screen.findByTestId("gallery-empty");
+  });
+
+  it("opens the viewer; → and ← browse, Escape closes and focus returns to the tile", async () => {
+    renderGallery(() => json(page));
+    const tile = await screen.findByRole("button", { name: "Open image: Prompt a" });
+    fireEvent.click(tile);
+    const viewer = await screen.findByTestId("image-viewer");
+    expect(viewer.getAttribute("data-image-id")).toBe("a");
+    expect(within(viewer).getByTestId("viewer-prompt").textContent).toBe("Prompt a");
+    expect(within(viewer).getByRole("link", { name: "Open in editor" }).getAttribute("href")).toBe("/app/editor/a");
+    expect(within(viewer).getByRole("link", { name: "Use in chat" }).getAttribute("href")).toBe("/app?attach=a");
+    expect(within(viewer).getByRole("link", { name: "Download as WebP" }).getAttribute("href")).toBe("/api/images/a/original?format=webp&download=1");
+    fireEvent.keyDown(viewer, { key: "ArrowRight" });
+    expect(screen.getByTestId("image-viewer").getAttribute("data-image-id")).toBe("f");
+    expect(screen.getByTestId("image-viewer").textContent).toContain("This image failed");
+    fireEvent.keyDown(screen.getByTestId("image-viewer"), { key: "ArrowRight" });
+    fireEvent.keyDown(screen.getByTestId("image-viewer"), { key: "ArrowRight" });
+    expect(screen.getByTestId("image-viewer").getAttribute("data-image-id")).toBe("b");
+    fireEvent.keyDown(screen.getByTestId("image-viewer"), { key: "ArrowLeft" });
+    expect(screen.getByTestId("image-viewer").getAttribute("data-image-id")).toBe("f");
+    // Zoom keys on a ready image.
+    fireEvent.keyDown(screen.getByTestId("image-viewer"), { key: "ArrowLeft" });
+    fireEvent.keyDown(screen.getByTestId("image-viewer"), { key: "+" });
+    expect(screen.getByTestId("viewer-image").style.transform).toContain("scale(1.5)");
+    fireEvent.keyDown(screen.getByTestId("image-viewer"), { key: "0" });
+    expect(screen.getByTestId("viewer-image").style.transform).toContain("scale(1)");
+    fireEvent.keyDown(screen.getByTestId("image-viewer"), { key: "ArrowRight" });
+    await act(async () => {
+      fireEvent.keyDown(screen.getByTestId("image-viewer"), { key: "Escape" });
+    });
+    await waitFor(() => expect(screen.queryByTestId("image-viewer")).toBeNull());
+    // Focus goes back to the tile of the image last shown.
+    await waitFor(() => expect(document.activeElement?.textContent).toContain("Open image: a prompt"));
+  });
+});
