@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { clientRoutes, isClientRoute } from "./client-routes.ts";
 
 describe("client routes", () => {
-  it.each(["/", "/landing", "/landing/", "/LANDING", "/login", "/app", "/terms-of-service", "/privacy-policy", "/refund-policy"])("%s is a page", (path) => {
+  it.each(["/", "/landing", "/landing/", "/LANDING", "/login", "/app", "/terms-of-service", "/privacy-policy", "/refund-policy", "/app/editor/3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b", "/app/editor/x/"])("%s is a page", (path) => {
     expect(isClientRoute(path)).toBe(true);
   });
 
-  it.each(["/nope", "/app/settings", "/landing/x", "/api", "/login.php", "/index"])("%s is not", (path) => {
+  it.each(["/nope", "/app/settings", "/landing/x", "/api", "/login.php", "/index", "/app/editor", "/app/editor/a/b"])("%s is not", (path) => {
     expect(isClientRoute(path)).toBe(false);
   });
 

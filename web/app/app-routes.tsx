@@ -14,7 +14,11 @@ const AppLayout = lazy(() => import("./app-layout.tsx"));
 const LandingPage = lazy(() => import("../routes/landing.tsx"));
 const LegalPage = lazy(() => import("../routes/legal-page.tsx"));
 const LoginPage = lazy(() => import("../routes/login.tsx"));
+const AppShell = lazy(() => import("./app-shell.tsx"));
 const AppHomePage = lazy(() => import("../routes/app-home.tsx"));
+const PersonasPage = lazy(() => import("../routes/personas.tsx"));
+const EditorPage = lazy(() => import("../routes/editor.tsx"));
+const GalleryPage = lazy(() => import("../routes/gallery.tsx"));
 const NotFoundPage = lazy(() => import("../routes/not-found.tsx"));
 
 /**
@@ -43,7 +47,12 @@ export function AppRoutes() {
           <Route path={clientRoutes.landing} element={<LandingPage />} />
           <Route element={<AppLayout />}>
             <Route path={clientRoutes.login} element={<LoginPage />} />
-            <Route path={clientRoutes.app} element={<AppHomePage />} />
+            <Route element={<AppShell />}>
+              <Route path={clientRoutes.app} element={<AppHomePage />} />
+              <Route path={clientRoutes.personas} element={<PersonasPage />} />
+              <Route path={clientRoutes.editor} element={<EditorPage />} />
+              <Route path={clientRoutes.gallery} element={<GalleryPage />} />
+            </Route>
           </Route>
           <Route path={clientRoutes.terms} element={<LegalPage doc="terms" />} />
           <Route path={clientRoutes.privacy} element={<LegalPage doc="privacy" />} />

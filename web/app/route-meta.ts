@@ -17,6 +17,15 @@ export const routeMeta: Record<string, RouteMeta> = {
   "/refund-policy": { namespaces: ["common", "legal"], title: "legal:refund.title", description: "legal:refund.metaDescription" },
 };
 
+/** Pages behind sign-in: never prerendered, yet a reload loads their words before the first render too. */
+const signedInNamespaces: Record<string, string[]> = {
+  "/app": ["common", "app", "chat"],
+  "/app/personas": ["common", "app", "personas"],
+  "/app/gallery": ["common", "app", "gallery"],
+};
+
 export function namespacesFor(path: string): string[] {
-  return routeMeta[path]?.namespaces ?? ["common"];
+  const normalized = (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path).toLowerCase();
+  if (normalized.startsWith("/app/editor/")) return ["common", "app", "editor"];
+  return routeMeta[normalized]?.namespaces ?? signedInNamespaces[normalized] ?? ["common"];
 }

@@ -90,7 +90,7 @@ export function TextField({
   onChange: (value: string) => void;
   trailing?: ReactNode;
   type?: "email" | "password" | "text";
-} & Pick<InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "inputMode" | "placeholder" | "disabled" | "name">) {
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "inputMode" | "placeholder" | "disabled" | "name" | "maxLength">) {
   return (
     <Field id={id} label={label} hint={hint} error={error} invalid={invalid} describedBy={describedBy}>
       {(control) => (
