@@ -97,10 +97,11 @@ export function printTable(title: string, rows: Record<string, { rps: number; p9
 }
 
 /**
- * The whole app as production runs it (on BENCH_DATABASE_URL when set, else embedded PGlite) on a free port, with a
+ * The whole app as production runs it (on `databaseUrl`, else BENCH_DATABASE_URL when set, else embedded PGlite;
+ * an empty `databaseUrl` asks for PGlite) on a free port, with a
  * data dir of its own; `stop` closes it and removes the dir. Nothing here sends mail, so a closed port stands in.
  */
-export async function startBenchApp(name: string): Promise<{ app: RunningNode; base: string; stop(): Promise<void> }> {
+export async function startBenchApp(name: string, options: { databaseUrl?: string } = {}): Promise<{ app: RunningNode; base: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-${name}-`);
   const config = loadConfig(
     {
@@ -111,7 +112,7 @@ export async function startBenchApp(name: string): Promise<{ app: RunningNode; b
       NODE_ENV: "production",
       SMTP_URL: "smtp://127.0.0.1:9",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+      DATABASE_URL: options.databaseUrl ?? process.env.BENCH_DATABASE_URL ?? "",
     },
     "bench",
   );

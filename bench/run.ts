@@ -2,13 +2,16 @@
 // with ratios. `npm run bench -- http` runs one group.
 import { benchAuth } from "./auth.bench.ts";
 import { benchChat } from "./chat.bench.ts";
+import { benchGallery } from "./gallery.bench.ts";
 import { benchHttp } from "./http.bench.ts";
 import { benchImages } from "./images.bench.ts";
 import { benchLighthouse } from "./lighthouse.bench.ts";
 import { benchStudio } from "./studio.bench.ts";
+import { benchSubjects } from "./subjects.bench.ts";
+import { benchSwap } from "./swap.bench.ts";
 import { benchWaitlist } from "./waitlist.bench.ts";
 
-const groups: Record<string, () => Promise<void>> = { http: benchHttp, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, images: benchImages, chat: benchChat, lighthouse: benchLighthouse };
+const groups: Record<string, () => Promise<void>> = { http: benchHttp, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, images: benchImages, gallery: benchGallery, chat: benchChat, subjects: benchSubjects, swap: benchSwap, lighthouse: benchLighthouse };
 const wanted = process.argv.slice(2);
 console.log(`# Thumbforge bench — node ${process.version}, ${new Date().toISOString()}`);
 for (const [name, run] of Object.entries(groups)) {

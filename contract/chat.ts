@@ -50,8 +50,27 @@ export const generateThumbnailInputSchema = z.object({
 });
 export type GenerateThumbnailInput = z.infer<typeof generateThumbnailInputSchema>;
 
+/**
+ * An A/B pack: three 16:9 thumbnails of one prompt that differ in composition and colour, for YouTube's Test &
+ * Compare (docs/product/images.md, The A/B pack). Its size is fixed, so it has no aspect or count.
+ */
+export const generatePackInputSchema = z.object({
+  prompt: generateThumbnailInputSchema.shape.prompt,
+  headline: generateThumbnailInputSchema.shape.headline,
+  style: generateThumbnailInputSchema.shape.style,
+  model: generateThumbnailInputSchema.shape.model,
+  personaHandles: generateThumbnailInputSchema.shape.personaHandles,
+  baseImageId: generateThumbnailInputSchema.shape.baseImageId,
+});
+export type GeneratePackInput = z.infer<typeof generatePackInputSchema>;
+
 export const headlinePositions = ["top", "center", "bottom"] as const;
 export const subjectPositions = ["left", "center", "right"] as const;
+
+/** Longest word or short phrase naming an object drawn in a picture. */
+export const ART_WORD_MAX_LENGTH = 40;
+/** A word naming a drawn object: one line of visible text, no control or direction-override characters. */
+const artWordSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(ART_WORD_MAX_LENGTH), z.regex(/^[^\p{Cc}\u202a-\u202e\u2066-\u2069]*$/u));
 
 /** A change to one of the user's images: a Studio image re-renders its scene; a provider image is edited by its model. */
 export const editImageInputSchema = z.object({
@@ -67,10 +86,25 @@ export const editImageInputSchema = z.object({
   headlinePosition: z.optional(z.enum(headlinePositions)),
   subjectPosition: z.optional(z.enum(subjectPositions)),
   style: z.optional(imageStyleSchema),
+  /** An object to draw into the picture, as the user named it ("trophy", "fuego", "火"). */
+  artAdd: z.optional(artWordSchema),
+  /** An object drawn in the picture to take away, as the user named it, or exactly "all" for every one. */
+  artRemove: z.optional(artWordSchema),
 });
 export type EditImageInput = z.infer<typeof editImageInputSchema>;
 
 export const listPersonasInputSchema = z.object({});
+
+/** One of the user's personas takes the place of the subject of one of their images, as a new image. */
+export const replaceSubjectInputSchema = z.object({
+  /** The persona's handle without the @, as the user wrote it. */
+  personaHandle: z.string().check(z.minLength(1), z.maxLength(40)),
+  /** The image whose subject is replaced; omitted: the image attached to this message, else the newest of this conversation. */
+  baseImageId: z.optional(z.uuid()),
+  /** A model id from GET /api/models that can swap subjects. */
+  model: z.optional(z.string().check(z.maxLength(64))),
+});
+export type ReplaceSubjectInput = z.infer<typeof replaceSubjectInputSchema>;
 
 /** Tool outputs, as the thread shows them (image ids and records, never bytes). */
 export const imagesToolOutputSchema = z.object({
@@ -85,7 +119,7 @@ export const listPersonasOutputSchema = z.object({ personas: z.array(personaSumm
 export type ListPersonasOutput = z.infer<typeof listPersonasOutputSchema>;
 
 /** Names of the chat's tools, as they appear in UI message parts (`tool-<name>`). */
-export const chatToolNames = ["generateThumbnail", "editImage", "listPersonas"] as const;
+export const chatToolNames = ["generateThumbnail", "generatePack", "editImage", "replaceSubject", "listPersonas"] as const;
 export type ChatToolName = (typeof chatToolNames)[number];
 
 /** The message a user sends: text only (an attached image travels as `attachmentImageId`). */

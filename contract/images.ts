@@ -94,17 +94,81 @@ export const imageRecordSchema = z.object({
   errorCode: z.nullable(z.string()),
   /** The image this one was edited from. */
   parentId: z.nullable(z.string()),
+  /** The A/B pack this image is one variant of. */
+  packId: z.nullable(z.string()),
+  /** The personas it was made with (ids; the gallery names them and filters by them). */
+  personaIds: z.optional(z.array(z.string())),
   createdAt: z.string(),
   urls: z.nullable(z.object({ original: z.string(), preview: z.string(), thumb: z.string(), download: z.string() })),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
 export const imageResponseSchema = z.object({ image: imageRecordSchema });
+
+/**
+ * The A/B pack (docs/product/images.md, The A/B pack): three variants of one prompt for YouTube's Test & Compare,
+ * always 16:9 at 1280×720, each under YouTube's 2 MB limit in the pack's zip.
+ */
+export const PACK_SIZE = 3;
+export const PACK_ASPECT: ImageAspect = "16:9";
+/** YouTube's limit for a thumbnail file. */
+export const PACK_MAX_FILE_BYTES = 2 * 1024 * 1024;
+export const GENERATE_PACK_PATH = "/api/generate-pack";
+export const PACKS_PATH = "/api/packs";
+
+export const generatePackRequestSchema = z.object({
+  prompt: generateImageRequestSchema.shape.prompt,
+  style: generateImageRequestSchema.shape.style,
+  model: generateImageRequestSchema.shape.model,
+  personaIds: generateImageRequestSchema.shape.personaIds,
+  baseImageId: generateImageRequestSchema.shape.baseImageId,
+  /** The pack's seed; each variant's own seed is derived from it. */
+  seed: generateImageRequestSchema.shape.seed,
+});
+export type GeneratePackRequest = z.input<typeof generatePackRequestSchema>;
+
+/** A pack: its id and its three images, variant A first. */
+export const packSchema = z.object({ id: z.string(), images: z.array(imageRecordSchema) });
+export type Pack = z.infer<typeof packSchema>;
+export const packResponseSchema = z.object({ pack: packSchema });
+export type PackResponse = z.infer<typeof packResponseSchema>;
 export type ImageResponse = z.infer<typeof imageResponseSchema>;
 
-/** GET /api/users/:userId/gallery: newest first, `nextCursor` pages on. */
-export const galleryResponseSchema = z.object({ images: z.array(imageRecordSchema), nextCursor: z.nullable(z.string()) });
+/**
+ * GET /api/images/:id: the record and the scene its engine stored beside it — for a Studio image the layered scene it
+ * drew (docs/product/studio-engine.md, The scene), for a provider image what the provider was asked; null for uploads,
+ * swaps and images not finished.
+ */
+export const imageDetailResponseSchema = z.object({ image: imageRecordSchema, scene: z.nullable(z.record(z.string(), z.unknown())) });
+export type ImageDetailResponse = z.infer<typeof imageDetailResponseSchema>;
+
+/** The longest prompt search the gallery takes: enough for any phrase, short enough to bound the scan. */
+export const GALLERY_SEARCH_MAX_LENGTH = 200;
+
+/** How many images each gallery tab holds under the other filters (persona, model, search): All, then per kind. */
+export const galleryCountsSchema = z.object({ all: z.number(), generated: z.number(), "subject-replaced": z.number() });
+export type GalleryCounts = z.infer<typeof galleryCountsSchema>;
+
+/**
+ * GET /api/users/:userId/gallery: newest first, `nextCursor` pages on. `counts` comes with the first page only (a
+ * page asked for with no cursor): the later ones would repeat it at the cost of a scan each.
+ */
+export const galleryResponseSchema = z.object({
+  images: z.array(imageRecordSchema),
+  nextCursor: z.nullable(z.string()),
+  counts: z.optional(galleryCountsSchema),
+});
 export type GalleryResponse = z.infer<typeof galleryResponseSchema>;
+
+/** POST /api/images/zip: several of your ready images' originals in one zip, streamed (docs/product/images.md). */
+export const IMAGE_ZIP_PATH = "/api/images/zip";
+export const IMAGE_ZIP_MAX = 200;
+export const imageZipRequestSchema = z.object({ ids: z.array(z.uuid()).check(z.minLength(1), z.maxLength(IMAGE_ZIP_MAX)) });
+export type ImageZipRequest = z.infer<typeof imageZipRequestSchema>;
+
+/** Formats an original can be downloaded in (`?format=` on /api/images/:id/original); converted on the fly. */
+export const downloadFormats = ["png", "jpeg", "webp"] as const;
+export type DownloadFormat = (typeof downloadFormats)[number];
 
 /** Stages every engine reports, in order; the web maps them to words. */
 export const generateStages = ["queued", "layout", "background", "subjects", "text", "encode", "provider", "saving"] as const;

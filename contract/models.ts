@@ -12,10 +12,10 @@ export interface ModelInfo {
 }
 
 export const models = [
-  { id: "studio", label: "Thumbforge Studio", provider: "studio", popular: false, capabilities: ["generate", "edit", "persona"], creditCost: 1 },
+  { id: "studio", label: "Thumbforge Studio", provider: "studio", popular: false, capabilities: ["generate", "edit", "persona", "swap"], creditCost: 1 },
   { id: "flux-kontext-pro", label: "FLUX.1 Kontext [pro]", provider: "black-forest-labs", popular: true, capabilities: ["generate", "edit", "persona", "swap"], creditCost: 4 },
   { id: "flux-kontext-max", label: "FLUX.1 Kontext [max]", provider: "black-forest-labs", popular: false, capabilities: ["generate", "edit", "persona", "swap"], creditCost: 8 },
-  { id: "gpt-image", label: "GPT Image", provider: "openai", popular: true, capabilities: ["generate", "edit", "persona"], creditCost: 6 },
+  { id: "gpt-image", label: "GPT Image", provider: "openai", popular: true, capabilities: ["generate", "edit", "persona", "swap"], creditCost: 6 },
   { id: "gemini-flash-image", label: "Gemini Flash Image", provider: "google", popular: false, capabilities: ["generate", "edit", "persona"], creditCost: 4 },
   { id: "gemini-pro-image", label: "Gemini Pro Image", provider: "google", popular: false, capabilities: ["generate", "edit", "persona"], creditCost: 8 },
 ] as const satisfies readonly ModelInfo[];

@@ -2,6 +2,23 @@
 // document follows the wire format. Every route is declared once, in `apiOperations`.
 import { z } from "zod/mini";
 import {
+  generatePersonaRequestSchema,
+  MAX_PERSONA_PHOTOS,
+  PERSONA_DRAFTS_PATH,
+  PERSONA_GENERATE_PATH,
+  PERSONA_UPLOAD_PATH,
+  personaDraftResponseSchema,
+  personaDraftSchema,
+  personaListResponseSchema,
+  personaResponseSchema,
+  PERSONAS_PATH,
+  personaSchema,
+  REPLACE_SUBJECT_PATH,
+  replaceSubjectRequestSchema,
+  savePersonaRequestSchema,
+  updatePersonaRequestSchema,
+} from "./personas.ts";
+import {
   AUTH_PATHS,
   authUserSchema,
   loginRequestSchema,
@@ -38,15 +55,29 @@ import {
   GALLERY_PAGE_DEFAULT,
   GALLERY_PAGE_MAX,
   galleryKinds,
+  downloadFormats,
+  GALLERY_SEARCH_MAX_LENGTH,
+  IMAGE_ZIP_MAX,
+  IMAGE_ZIP_PATH,
+  imageZipRequestSchema,
+  GENERATE_PACK_PATH,
   generateImageRequestSchema,
+  generatePackRequestSchema,
+  imageDetailResponseSchema,
   imageRecordSchema,
   imageResponseSchema,
   imageVariants,
   MAX_UPLOAD_BYTES,
+  PACK_MAX_FILE_BYTES,
+  PACK_SIZE,
+  packResponseSchema,
+  packSchema,
+  PACKS_PATH,
   modelEntrySchema,
   modelsResponseSchema,
   uploadTypes,
 } from "./images.ts";
+import { EDITOR_BODY_LIMIT, editorDocumentSchema, editorDownloadFormats, editorLayersResponseSchema } from "./editor.ts";
 import { WAITLIST_PATH } from "./waitlist.ts";
 import { waitlistRequestSchema, waitlistResponseSchema } from "./waitlist-schemas.ts";
 
@@ -56,11 +87,14 @@ export const OPENAPI_PATH = "/api/openapi.json";
 type Schema = z.core.$ZodType;
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
 export type HttpMethod = "get" | "post" | "patch" | "delete";
-export type ApiTag = "health" | "waitlist" | "auth" | "images" | "credits" | "chat" | "meta";
+export type ApiTag = "health" | "waitlist" | "auth" | "images" | "personas" | "credits" | "chat" | "meta";
 
 /** Gallery paging as the gallery route reads its query string. */
 export const galleryQuerySchemas = {
   kind: z.enum(galleryKinds),
+  persona: z.uuid(),
+  model: z.string().check(z.minLength(1), z.maxLength(64)),
+  q: z.string().check(z.maxLength(GALLERY_SEARCH_MAX_LENGTH)),
   limit: z._default(z.int().check(z.minimum(1), z.maximum(GALLERY_PAGE_MAX)), GALLERY_PAGE_DEFAULT),
   cursor: z.string().check(z.maxLength(GALLERY_CURSOR_MAX_LENGTH)),
 };
@@ -88,9 +122,16 @@ const requestComponents = {
   LoginRequest: loginRequestSchema,
   SetPasswordRequest: setPasswordRequestSchema,
   GenerateImageRequest: generateImageRequestSchema,
+  ImageZipRequest: imageZipRequestSchema,
+  GeneratePackRequest: generatePackRequestSchema,
   CreateConversationRequest: createConversationRequestSchema,
   RenameConversationRequest: renameConversationRequestSchema,
   ChatRequest: chatRequestSchema,
+  GeneratePersonaRequest: generatePersonaRequestSchema,
+  SavePersonaRequest: savePersonaRequestSchema,
+  UpdatePersonaRequest: updatePersonaRequestSchema,
+  ReplaceSubjectRequest: replaceSubjectRequestSchema,
+  EditorDocument: editorDocumentSchema,
 } satisfies Record<string, Schema>;
 
 const responseComponents = {
@@ -114,7 +155,16 @@ const responseComponents = {
   ModelsResponse: modelsResponseSchema,
   ImageRecord: imageRecordSchema,
   ImageResponse: imageResponseSchema,
+  Pack: packSchema,
+  PackResponse: packResponseSchema,
+  ImageDetailResponse: imageDetailResponseSchema,
   GalleryResponse: galleryResponseSchema,
+  EditorLayersResponse: editorLayersResponseSchema,
+  Persona: personaSchema,
+  PersonaResponse: personaResponseSchema,
+  PersonaListResponse: personaListResponseSchema,
+  PersonaDraft: personaDraftSchema,
+  PersonaDraftResponse: personaDraftResponseSchema,
   CreditTransaction: creditTransactionSchema,
   CreditsResponse: creditsResponseSchema,
   OpenApiDocument: openApiDocumentSchema,
@@ -135,8 +185,8 @@ export interface HeaderSpec {
 
 export interface ResponseSpec {
   description: string;
-  /** A JSON body (a named component), or the stored image bytes. */
-  body?: Schema | "image-bytes" | "ui-message-stream";
+  /** A JSON body (a named component), the stored image bytes, or a zip of them. */
+  body?: Schema | "image-bytes" | "ui-message-stream" | "zip";
   headers?: Record<string, HeaderSpec>;
 }
 
@@ -179,7 +229,15 @@ const signedIn = { 401: "`unauthorized:session`: no valid session." };
 const rateLimited = { 429: "`rate_limited:<rule>`: too many attempts; Retry-After says when to try again." };
 
 const imageId: ParameterSpec = { name: "id", in: "path", description: "The image id; a malformed id is a 404 like a missing image.", schema: z.uuid() };
+const packId: ParameterSpec = { name: "id", in: "path", description: "One of your packs; anyone else's, or a malformed id, is 404.", schema: z.uuid() };
 const userId: ParameterSpec = { name: "userId", in: "path", description: "The signed-in user's id; anyone else's is 403.", schema: z.string() };
+const personaId: ParameterSpec = { name: "id", in: "path", description: "One of your personas; anyone else's is 404.", schema: z.string() };
+const draftId: ParameterSpec = { name: "id", in: "path", description: "One of your persona drafts; anyone else's is 404.", schema: z.string() };
+const personaPart: ParameterSpec = { name: "part", in: "path", description: "Which file: the picture, the cut-out (PNG with alpha) or a small square.", schema: z.enum(["image", "cutout", "thumb"]) };
+const personaFileResponses: Record<number, ResponseSpec> = {
+  200: { description: "The bytes. Cache-Control: private, no-cache (each use re-checks the owner).", body: "image-bytes" },
+  304: { description: "Not modified: the If-None-Match tag still holds and the owner check passed." },
+};
 const conversationId: ParameterSpec = { name: "id", in: "path", description: "One of your conversations; anyone else's is 404.", schema: z.string() };
 const conversationQuerySchemas = {
   limit: z._default(z.int().check(z.minimum(1), z.maximum(CONVERSATIONS_PAGE_MAX)), CONVERSATIONS_PAGE_DEFAULT),
@@ -372,6 +430,59 @@ export const apiOperations: readonly OperationSpec[] = [
     },
   },
   {
+    operationId: "generatePack",
+    method: "post",
+    path: GENERATE_PACK_PATH,
+    summary: `Charges ${PACK_SIZE}× the model's credits at once and queues an A/B pack: ${PACK_SIZE} variants of one prompt at 16:9, 1280×720.`,
+    tag: "images",
+    auth: true,
+    requestBody: generatePackRequestSchema,
+    responses: { 202: { description: `The pack with its ${PACK_SIZE} pending images, variant A first. ${noStore}`, body: packResponseSchema } },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:body`, `invalid:model`, `invalid:model_personas`, `invalid:model_base_image` or `invalid:json`.",
+      ...signedIn,
+      402: `\`insufficient_credits:generation\`: the balance is short of ${PACK_SIZE}× the model's cost; nothing is made or charged.`,
+      ...crossSiteCookie,
+      404: "`not_found:persona` or `not_found:image` (the base image).",
+      409: "`not_configured:model`: this server cannot run the model.",
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "getPack",
+    method: "get",
+    path: `${PACKS_PATH}/{id}`,
+    summary: "An A/B pack's three image records, variant A first, for its owner only.",
+    tag: "images",
+    auth: true,
+    parameters: [packId],
+    responses: { 200: { description: `The pack. ${noStore}`, body: packResponseSchema } },
+    errors: { ...signedIn, 404: "`not_found:pack`: no such pack, or not yours.", ...serverErrors },
+  },
+  {
+    operationId: "getPackZip",
+    method: "get",
+    path: `${PACKS_PATH}/{id}/zip`,
+    summary: `An A/B pack as one zip for YouTube's Test & Compare: a, b and c (.png, or .jpg when a PNG would pass ${PACK_MAX_FILE_BYTES / 1024 / 1024} MB), each 1280×720.`,
+    tag: "images",
+    auth: true,
+    parameters: [packId],
+    responses: {
+      200: {
+        description: "The zip. Cache-Control: private, no-store.",
+        body: "zip",
+        headers: { "Content-Disposition": { description: "attachment; filename=\"thumbforge-pack-<first 8 characters of the id>.zip\".", schema: { type: "string" } } },
+      },
+    },
+    errors: {
+      ...signedIn,
+      404: "`not_found:pack`: no such pack, or not yours.",
+      409: "`conflict:pack_not_ready`: a variant is still being made, or failed.",
+      ...serverErrors,
+    },
+  },
+  {
     operationId: "uploadTempImage",
     method: "post",
     path: "/api/upload-temp-image",
@@ -396,11 +507,11 @@ export const apiOperations: readonly OperationSpec[] = [
     operationId: "getImage",
     method: "get",
     path: "/api/images/{id}",
-    summary: "An image's record, for its owner only.",
+    summary: "An image's record and the scene its engine stored, for its owner only.",
     tag: "images",
     auth: true,
     parameters: [imageId],
-    responses: { 200: { description: `The image. ${noStore}`, body: imageResponseSchema } },
+    responses: { 200: { description: `The image and its scene (a Studio image's layers: headline, art, badge, pointers; null when there is none). ${noStore}`, body: imageDetailResponseSchema } },
     errors: { ...signedIn, 404: "`not_found:image`: no such image, or not yours.", ...serverErrors },
   },
   {
@@ -414,6 +525,12 @@ export const apiOperations: readonly OperationSpec[] = [
       imageId,
       { name: "variant", in: "path", description: "Which rendition.", schema: z.enum(imageVariants) },
       { name: "download", in: "query", description: "Any value: answer as an attachment to save.", schema: z.string() },
+      {
+        name: "format",
+        in: "query",
+        description: "`original` only: the picture converted to this format (not cached; the stored original never changes). The stored format is sent as is.",
+        schema: z.enum(downloadFormats),
+      },
     ],
     responses: {
       200: {
@@ -426,18 +543,117 @@ export const apiOperations: readonly OperationSpec[] = [
       },
       304: { description: "Not modified: the If-None-Match tag still holds and the owner check passed." },
     },
-    errors: { ...signedIn, 404: "`not_found:image`: no such image or variant, or not yours.", ...serverErrors },
+    errors: {
+      400: "`invalid:body`: an unknown `format`, or a `format` for a variant other than the original.",
+      ...signedIn,
+      404: "`not_found:image`: no such image or variant, or not yours.",
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "deleteImage",
+    method: "delete",
+    path: "/api/images/{id}",
+    summary: "Deletes one of your images and its files; every tab of yours hears `image:deleted`.",
+    tag: "images",
+    auth: true,
+    parameters: [imageId],
+    responses: { 204: { description: "Deleted." } },
+    errors: {
+      ...signedIn,
+      ...crossSiteCookie,
+      404: "`not_found:image`: no such image, or not yours.",
+      409: "`conflict:image_busy`: the image is still being made.",
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "zipImages",
+    method: "post",
+    path: IMAGE_ZIP_PATH,
+    summary: `Up to ${IMAGE_ZIP_MAX} of your finished images' originals in one zip, streamed file by file.`,
+    tag: "images",
+    auth: true,
+    requestBody: imageZipRequestSchema,
+    responses: {
+      200: {
+        description: "`thumbforge-<n>-images.zip`: each original stored as is, as `thumbforge-<first 8 characters of the id>.<png|jpg|webp>`. No Content-Length: the zip is written as it is read.",
+        body: "zip",
+        headers: { "Content-Disposition": { description: "An attachment file name.", schema: { type: "string" } } },
+      },
+    },
+    errors: {
+      ...jsonBodyErrors,
+      400: `\`invalid:body\`: \`ids\` missing, empty, over ${IMAGE_ZIP_MAX}, or not UUIDs; or \`invalid:json\`.`,
+      ...signedIn,
+      ...crossSiteCookie,
+      404: "`not_found:image`: one of the ids is missing or not yours; nothing is sent.",
+      422: "`unprocessable:image`: one of the images is not finished (still being made, or failed).",
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "getImageLayers",
+    method: "get",
+    path: "/api/images/{id}/layers",
+    summary: "The image editor's view of one of your images: its record and, for a Studio image, its layers made editable (backplate, personas, headline as text).",
+    tag: "images",
+    auth: true,
+    parameters: [imageId],
+    responses: { 200: { description: `The record and the layers (\`studio\` is null for any other image). ${noStore}`, body: editorLayersResponseSchema } },
+    errors: {
+      ...signedIn,
+      404: "`not_found:image`: no such image, or not yours.",
+      422: "`unprocessable:image`: the image is not finished.",
+      ...serverErrors,
+      503: "`unavailable:editor_busy` (with Retry-After) while the server has many renders waiting, or `unavailable:database`.",
+    },
+  },
+  {
+    operationId: "saveImageEdit",
+    method: "post",
+    path: "/api/images/{id}/edits",
+    summary: "Renders an editor document over one of your images at full size: saved as a new `edited` image (free; the original is untouched), or answered as a download.",
+    tag: "images",
+    auth: true,
+    parameters: [
+      imageId,
+      { name: "download", in: "query", description: "Answer the render as a file in this format instead of saving it.", schema: z.enum(editorDownloadFormats) },
+    ],
+    requestBody: editorDocumentSchema,
+    responses: {
+      201: { description: `The new image, kind \`edited\`, its \`parentId\` the source. ${noStore}`, body: imageResponseSchema },
+      200: {
+        description: "With `download`: the rendered file. Cache-Control: private, no-store.",
+        body: "image-bytes",
+        headers: { "Content-Disposition": { description: "attachment; filename=\"thumbforge-<first 8 characters of the id>-edited.<png|jpg|webp>\".", schema: { type: "string" } } },
+      },
+    },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:body` (the document is out of bounds, or the crop reaches outside the image; `issues` says where), a bad `download`, or `invalid:json`.",
+      413: `\`payload_too_large:body\`: the JSON body is over ${EDITOR_BODY_LIMIT}.`,
+      ...signedIn,
+      ...crossSiteCookie,
+      404: "`not_found:image`: no such image, or not yours.",
+      422: "`unprocessable:image`: the image is not finished.",
+      ...serverErrors,
+      503: "`unavailable:editor_busy` (with Retry-After) while the server has many renders waiting, or `unavailable:database`.",
+    },
   },
   {
     operationId: "listGallery",
     method: "get",
     path: "/api/users/{userId}/gallery",
-    summary: "Your images, newest first, a page at a time.",
+    summary: "Your images (failed ones included, with why), newest first, a page at a time; the first page counts each tab.",
     tag: "images",
     auth: true,
     parameters: [
       userId,
       { name: "kind", in: "query", description: "Only images of this kind.", schema: galleryQuerySchemas.kind },
+      { name: "persona", in: "query", description: "Only images made with this persona of yours.", schema: galleryQuerySchemas.persona },
+      { name: "model", in: "query", description: "Only images made by this model.", schema: galleryQuerySchemas.model },
+      { name: "q", in: "query", description: "Only images whose prompt contains this text, case-insensitively; blank is no search.", schema: galleryQuerySchemas.q },
       { name: "limit", in: "query", description: "Images per page.", schema: galleryQuerySchemas.limit },
       { name: "cursor", in: "query", description: "`nextCursor` of the previous page.", schema: galleryQuerySchemas.cursor },
     ],
@@ -570,6 +786,154 @@ export const apiOperations: readonly OperationSpec[] = [
     errors: { ...signedIn, ...crossSiteCookie, 404: "`not_found:conversation`.", ...serverErrors },
   },
   {
+    operationId: "uploadPersonaPhoto",
+    method: "post",
+    path: PERSONA_UPLOAD_PATH,
+    summary: "Uploads one photo for a persona: the same rules and answer as /api/upload-temp-image.",
+    tag: "personas",
+    auth: true,
+    requestBody: "multipart-image",
+    responses: { 201: { description: `The stored upload. ${noStore}`, body: imageResponseSchema } },
+    errors: {
+      400: "`invalid:upload` or `invalid:upload_name`.",
+      ...signedIn,
+      ...crossSiteCookie,
+      413: "`payload_too_large:upload` or `payload_too_large:upload_quota`.",
+      415: "`unsupported_media_type:multipart` or `unsupported_media_type:image`.",
+      422: "`unprocessable:image`: the image cannot be decoded within the pixel limit.",
+      429: "`rate_limited:<rule>`.",
+      ...serverErrors,
+      503: "`unavailable:upload_storage` or `unavailable:database`.",
+    },
+  },
+  {
+    operationId: "generatePersona",
+    method: "post",
+    path: PERSONA_GENERATE_PATH,
+    summary: `Starts making a persona from one to ${MAX_PERSONA_PHOTOS} of your uploads of one subject. Answers the draft at once; \`persona:draft\` events and the draft's URL tell when it is ready.`,
+    tag: "personas",
+    auth: true,
+    requestBody: generatePersonaRequestSchema,
+    responses: { 202: { description: `The pending draft. ${noStore}`, body: personaDraftResponseSchema } },
+    errors: { ...jsonBodyErrors, 400: "`invalid:body`, `invalid:json` or `invalid:persona_draft` (a photo still uploading).", ...signedIn, ...crossSiteCookie, 404: "`not_found:image`: a photo that is not yours.", ...serverErrors },
+  },
+  {
+    operationId: "getPersonaDraft",
+    method: "get",
+    path: `${PERSONA_DRAFTS_PATH}/{id}`,
+    summary: "A persona draft: pending, running, ready (with its files, suggested name and description) or failed (with why).",
+    tag: "personas",
+    auth: true,
+    parameters: [draftId],
+    responses: { 200: { description: `The draft. ${noStore}`, body: personaDraftResponseSchema } },
+    errors: { ...signedIn, 404: "`not_found:persona_draft`.", ...serverErrors },
+  },
+  {
+    operationId: "discardPersonaDraft",
+    method: "delete",
+    path: `${PERSONA_DRAFTS_PATH}/{id}`,
+    summary: "Discards a persona draft and its files.",
+    tag: "personas",
+    auth: true,
+    parameters: [draftId],
+    responses: { 204: { description: "Discarded." } },
+    errors: { ...signedIn, ...crossSiteCookie, 404: "`not_found:persona_draft`.", ...serverErrors },
+  },
+  {
+    operationId: "getPersonaDraftFile",
+    method: "get",
+    path: `${PERSONA_DRAFTS_PATH}/{id}/{part}`,
+    summary: "A file of a ready persona draft, for its owner only.",
+    tag: "personas",
+    auth: true,
+    parameters: [draftId, personaPart],
+    responses: personaFileResponses,
+    errors: { ...signedIn, 404: "`not_found:persona_draft` or `not_found:file`.", ...serverErrors },
+  },
+  {
+    operationId: "listPersonas",
+    method: "get",
+    path: PERSONAS_PATH,
+    summary: "Your personas, by handle.",
+    tag: "personas",
+    auth: true,
+    responses: { 200: { description: `The personas. ${noStore}`, body: personaListResponseSchema } },
+    errors: { ...signedIn, ...serverErrors },
+  },
+  {
+    operationId: "savePersona",
+    method: "post",
+    path: PERSONAS_PATH,
+    summary: "Saves a ready draft as a persona under a name; the @handle is the one given or one made from the name.",
+    tag: "personas",
+    auth: true,
+    requestBody: savePersonaRequestSchema,
+    responses: { 201: { description: `The persona. ${noStore}`, body: personaResponseSchema } },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:body`, `invalid:json` or `invalid:persona_draft` (not ready yet).",
+      ...signedIn,
+      ...crossSiteCookie,
+      404: "`not_found:persona_draft`.",
+      409: "`conflict:persona_handle`: another of your personas has that handle.",
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "updatePersona",
+    method: "patch",
+    path: `${PERSONAS_PATH}/{id}`,
+    summary: "Renames one of your personas, or changes its handle or description.",
+    tag: "personas",
+    auth: true,
+    parameters: [personaId],
+    requestBody: updatePersonaRequestSchema,
+    responses: { 200: { description: `The persona. ${noStore}`, body: personaResponseSchema } },
+    errors: { ...jsonBodyErrors, 400: "`invalid:body` or `invalid:json`.", ...signedIn, ...crossSiteCookie, 404: "`not_found:persona`.", 409: "`conflict:persona_handle`.", ...serverErrors },
+  },
+  {
+    operationId: "deletePersona",
+    method: "delete",
+    path: `${PERSONAS_PATH}/{id}`,
+    summary: "Deletes one of your personas and its files; images made with it stay in your gallery.",
+    tag: "personas",
+    auth: true,
+    parameters: [personaId],
+    responses: { 204: { description: "Deleted." } },
+    errors: { ...signedIn, ...crossSiteCookie, 404: "`not_found:persona`.", ...serverErrors },
+  },
+  {
+    operationId: "getPersonaFile",
+    method: "get",
+    path: `${PERSONAS_PATH}/{id}/{part}`,
+    summary: "A persona's picture, cut-out or thumbnail, for its owner only.",
+    tag: "personas",
+    auth: true,
+    parameters: [personaId, personaPart],
+    responses: personaFileResponses,
+    errors: { ...signedIn, 404: "`not_found:persona` or `not_found:file`.", ...serverErrors },
+  },
+  {
+    operationId: "replaceSubject",
+    method: "post",
+    path: REPLACE_SUBJECT_PATH,
+    summary: "Puts one of your personas in place of the subject of one of your images, as a new subject-replaced image, paid like a generation.",
+    tag: "personas",
+    auth: true,
+    requestBody: replaceSubjectRequestSchema,
+    responses: { 202: { description: `The pending image; progress arrives as for a generation. ${noStore}`, body: imageResponseSchema } },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:body`, `invalid:json`, `invalid:model` or `invalid:model_base_image`.",
+      ...signedIn,
+      402: "`insufficient_credits:generation`.",
+      ...crossSiteCookie,
+      404: "`not_found:image` or `not_found:persona`.",
+      409: "`not_configured:model`.",
+      ...serverErrors,
+    },
+  },
+  {
     operationId: "getOpenApiDocument",
     method: "get",
     path: OPENAPI_PATH,
@@ -586,6 +950,7 @@ const tagDescriptions: Record<ApiTag, string> = {
   waitlist: "The Coming Soon waitlist.",
   auth: "Sign-in with an e-mail code or a password, sessions and the account.",
   images: "Models, generation, uploads, image records and bytes, and the gallery.",
+  personas: "Personas made from your photos, and putting one in place of an image's subject.",
   chat: "Conversations of the chat studio and their messages.",
   credits: "The credit balance and ledger.",
   meta: "About the API itself.",
@@ -662,6 +1027,7 @@ function responseObject(spec: ResponseSpec): ResponseObject {
   const response: ResponseObject = { description: spec.description };
   if (spec.headers) response.headers = spec.headers;
   if (spec.body === "image-bytes") response.content = Object.fromEntries(uploadTypes.map((type) => [type, {}]));
+  else if (spec.body === "zip") response.content = { "application/zip": { schema: { type: "string", contentMediaType: "application/zip" } } };
   else if (spec.body === "ui-message-stream") response.content = { "text/event-stream": { schema: { type: "string" } } };
   else if (spec.body) response.content = { "application/json": { schema: { $ref: componentRef(nameOf(responseComponents, spec.body)) } } };
   return response;

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { generateStages, imageRecordSchema } from "./images.ts";
+import { personaDraftSchema } from "./personas.ts";
 
 /**
  * Events the server pushes to signed-in browsers (and the bot) over Socket.IO (docs/product/realtime.md). Every tab of a user joins
@@ -12,8 +13,14 @@ export const serverEventSchemas = {
   "image:progress": z.object({ imageId: z.string(), stage: z.enum(generateStages), percent: z.number().check(z.minimum(0), z.maximum(100)) }),
   /** An image changed status (pending, running, ready, failed). */
   "image:update": z.object({ image: imageRecordSchema }),
+  /** One of the user's images was deleted: every tab drops its tile. */
+  "image:deleted": z.object({ imageId: z.string() }),
   /** A new image is ready in the gallery. */
   "gallery:new": z.object({ image: imageRecordSchema }),
+  /** A persona draft moved on (running, ready with its files, or failed with the reason). */
+  "persona:draft": z.object({ draft: personaDraftSchema }),
+  /** The user's personas changed (saved, renamed, deleted): lists read them again. */
+  "personas:changed": z.object({ personaId: z.string() }),
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

@@ -17,9 +17,13 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (`node server/main.ts`) on a random port with a temp data dir and embedded defaults. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+/**
+ * Starts the real server (`node server/main.ts`) on a random port with a temp data dir and embedded defaults.
+ * `prepare` may fill the data dir first (server/testing/gallery-seed.ts writes accounts and images into it).
+ */
+export async function startApp(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tf-e2e-"));
+  await prepare?.(dataDir);
   const child = await startChildServer({ DATA_DIR: dataDir, ...env });
   return {
     baseUrl: child.url,

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /** One chat thread of a user (docs/product/chat.md). Listed newest first by `updated_at`. */
@@ -29,7 +29,8 @@ export const chatMessages = pgTable(
     conversationId: uuid()
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
-    position: integer().notNull(),
+    // From one sequence: a message appended later sorts later, with no lock and no read of the thread to number it.
+    position: bigint({ mode: "number" }).notNull().generatedByDefaultAsIdentity(),
     role: text({ enum: ["user", "assistant"] }).notNull(),
     parts: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -26,6 +26,9 @@ export const images = pgTable(
     baseImageId: uuid(),
     /** The image this one was edited from (a chat edit), so a thread and the gallery can show where it came from. */
     parentId: uuid(),
+    /** The A/B pack this image is one variant of (docs/product/images.md, The A/B pack), and which one: 0, 1 or 2. */
+    packId: uuid(),
+    packVariant: integer(),
     width: integer(),
     height: integer(),
     /** Storage keys, never paths or URLs. */
@@ -45,7 +48,14 @@ export const images = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("images_user_created_idx").on(t.userId, t.createdAt.desc()),
+    // The gallery's order, ties broken by id: a page is read straight off this index, however many images precede it.
+    // NULLS FIRST is what ORDER BY … DESC means; an index ordered otherwise could not serve it (the columns are never null).
+    index("images_user_created_id_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The gallery's tab counts, read from the index alone.
+    index("images_user_kind_idx").on(t.userId, t.kind),
+    index("images_pack_idx")
+      .on(t.packId)
+      .where(sql`${t.packId} is not null`),
     index("images_expires_idx")
       .on(t.expiresAt)
       .where(sql`${t.expiresAt} is not null`),

@@ -148,6 +148,26 @@ describe("POST /api/chat", () => {
     ]);
   });
 
+  it("reads the session beside the conversation, yet a signed-out caller learns nothing but 401", async () => {
+    const mine = await newConversation();
+    const theirs = await newConversation(stranger);
+    const post = (body: unknown, extra: Record<string, string> = {}) =>
+      fetch(`${server.url}/api/chat`, { method: "POST", headers: { "content-type": "application/json", ...extra }, body: JSON.stringify(body) });
+    const hi = { id: "a", role: "user", parts: [{ type: "text", text: "hi" }] };
+    const answers = await Promise.all([
+      post({ id: mine, message: hi }),
+      post({ id: theirs, message: hi }),
+      post({ id: mine, message: { id: "a", role: "user", parts: [] } }),
+      post({ id: "nope", message: hi }, { "x-session-token": "not-a-session" }),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    // Nothing was stored in either conversation.
+    for (const [owner, id] of [[user, mine], [stranger, theirs]] as const) {
+      const stored = await fetch(`${server.url}/api/conversations/${id}/messages`, { headers: headers(owner) });
+      expect(await stored.json()).toEqual({ messages: [] });
+    }
+  });
+
   it("follows a live answer again after a reload, and Stop ends it keeping what was said", async () => {
     const id = await newConversation();
     const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
@@ -201,6 +221,39 @@ describe("POST /api/chat", () => {
     expect((await fetch(`${server.url}/api/chat/${id}/stop`, { method: "POST", headers: headers(stranger) })).status).toBe(404);
   });
 
+  it("a Stop before the first word saves no empty answer", async () => {
+    const id = await newConversation();
+    script = () => ({ delayMs: 5_000, text: "Too late to be said." });
+    const res = await fetch(`${server.url}/api/chat`, {
+      method: "POST",
+      headers: headers(user),
+      body: JSON.stringify({ id, message: { id: "quiet", role: "user", parts: [{ type: "text", text: "say something" }] } }),
+    });
+    const reader = res.body?.getReader();
+    expect(new TextDecoder().decode((await reader?.read())?.value)).toContain('"type":"start"');
+    expect(await (await fetch(`${server.url}/api/chat/${id}/stop`, { method: "POST", headers: headers(user) })).json()).toEqual({ stopped: true });
+    let rest = "";
+    for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read()) rest += new TextDecoder().decode(chunk.value);
+    expect(rest).not.toContain("Too late");
+    // Nothing is live any more, and the thread holds only the question.
+    expect((await fetch(`${server.url}/api/chat/${id}/stream`, { headers: headers(user) })).status).toBe(204);
+    expect((await storedMessages(id)).map((m) => m.role)).toEqual(["user"]);
+  });
+
+  it("stores a message sent twice once, and the second answer says so without running the model", async () => {
+    const id = await newConversation();
+    let calls = 0;
+    script = () => (calls++, { text: "Hello there." });
+    const body = JSON.stringify({ id, message: { id: "twice", role: "user", parts: [{ type: "text", text: "hello" }] } });
+    const read = async () => (await fetch(`${server.url}/api/chat`, { method: "POST", headers: headers(user), body })).text();
+    expect(await read()).toContain('"delta":"there."');
+    const second = await read();
+    expect(second).toContain("That message was already sent.");
+    expect(second).not.toContain('"delta":"there."');
+    expect(calls).toBe(1);
+    expect((await storedMessages(id)).map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
+
   it("edits the image it made: a new image linked to the first, whose headline is the colour asked for", async () => {
     const id = await newConversation();
     script = (step) =>
@@ -216,5 +269,33 @@ describe("POST /api/chat", () => {
     expect(output.images[0]).toMatchObject({ status: "ready", kind: "edited", parentId: first?.id });
     const rows = await server.database.query<{ scene: { text: { role?: string; fill: string }[] } }>("select scene from images where id = $1", [output.images[0]?.id]);
     expect(JSON.stringify(rows[0]?.scene.text)).toContain("#ffd60a");
+  });
+
+  it("swaps a drawn object through the chat: the new image's scene holds the trophy where the controller was", async () => {
+    const id = await newConversation();
+    // Earlier tests leave the balance low on purpose; this one pays for a thumbnail and two edits.
+    await server.services.credits.apply({ userId: user.userId, delta: 5, reason: "test", ref: `top-up-${id}` });
+    script = (step) => (step === 0 ? { toolCalls: [{ toolName: "generateThumbnail", input: { prompt: "my gaming controller setup" } }] } : { text: "Here it is." });
+    const made = await send(id, "my gaming controller setup");
+    const first = (made.chunks.filter((c) => c.type === "tool-output-available").at(-1) as unknown as { output: { images: { id: string }[] } }).output.images[0];
+    const sceneOf = async (imageId: string | undefined) =>
+      (await server.database.query<{ scene: { art?: { id: string; word: string; box: unknown }[] } }>("select scene from images where id = $1", [imageId]))[0]?.scene;
+    const controller = (await sceneOf(first?.id))?.art?.find((layer) => layer.id === "video-game");
+    expect(controller).toBeDefined();
+
+    script = (step) =>
+      step === 0 ? { toolCalls: [{ toolName: "editImage", input: { instruction: "swap the controller for a trophy", artRemove: "controller", artAdd: "trophy" } }] } : { text: "Swapped." };
+    const swapped = await send(id, "swap the controller for a trophy");
+    expect(JSON.stringify(swapped.chunks.map((c) => (c.type === "error" || c.type === "tool-output-error" ? c : c.type)))).toContain("tool-output-available");
+    const output = (swapped.chunks.filter((c) => c.type === "tool-output-available").at(-1) as unknown as { output: { images: { id: string; status: string; parentId: string }[] } }).output;
+    expect(output.images[0]).toMatchObject({ status: "ready", parentId: first?.id });
+    const art = (await sceneOf(output.images[0]?.id))?.art ?? [];
+    expect(art.find((layer) => layer.id === "trophy")).toMatchObject({ word: "trophy", box: controller?.box });
+    expect(art.some((layer) => layer.id === "video-game")).toBe(false);
+
+    script = (step) => (step === 0 ? { toolCalls: [{ toolName: "editImage", input: { instruction: "add a flurble", artAdd: "flurble" } }] } : { text: "Tried." });
+    const unknown = await send(id, "add a flurble");
+    const failed = (unknown.chunks.filter((c) => c.type === "tool-output-available").at(-1) as unknown as { output: { images: { status: string; errorCode: string }[] } }).output;
+    expect(failed.images[0]).toMatchObject({ status: "failed", errorCode: "unprocessable:art_word" });
   });
 });

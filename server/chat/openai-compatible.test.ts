@@ -67,7 +67,7 @@ describe("the chat on an OpenAI-compatible model", () => {
     const chat = llm.requests.filter((r) => r.path === "/v1/chat/completions").map(bodyOf);
     expect(chat).toHaveLength(2);
     expect(chat[0]).toMatchObject({ model: "local-model", stream: true });
-    expect(chat[0]?.tools?.map((t) => t.function.name).sort()).toEqual(["editImage", "generateThumbnail", "listPersonas"]);
+    expect(chat[0]?.tools?.map((t) => t.function.name).sort()).toEqual(["editImage", "generatePack", "generateThumbnail", "listPersonas", "replaceSubject"]);
     expect(chat[0]?.messages[0]).toMatchObject({ role: "system" });
     // The second call carries the tool's result: image records, never image bytes.
     const toolMessage = JSON.stringify(chat[1]?.messages.find((m) => m.role === "tool"));

@@ -100,10 +100,15 @@ export function chatRoutes(deps: { auth: AuthMiddleware; turns: ChatTurns; jsonB
   const router = Router();
 
   router.post(CHAT_PATH, jsonBody, async (req, res) => {
-    const { user } = await auth.requireAuth(req, res);
-    if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the message as JSON.");
-    const stream = await turns.start(user, chatRequestSchema.parse(req.body));
-    await sendSse(res, stream);
+    // The session is looked up beside the conversation (turns.start), not before it: the first byte comes sooner.
+    const session = auth.requireAuth(req, res);
+    const request = chatRequestSchema.safeParse(req.body);
+    if (!req.is("application/json") || !request.success) {
+      await session; // signed out reads 401 before anything about the body
+      if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the message as JSON.");
+      throw request.error;
+    }
+    await sendSse(res, await turns.start(session.then(({ user }) => user), request.data));
   });
 
   router.get(`${CHAT_PATH}/:id/stream`, async (req, res) => {

@@ -67,7 +67,7 @@ describe("hostile prompts against the offline assistant", () => {
   });
   afterAll(async () => server?.close());
 
-  it("changes nothing of anyone else's, grants no credit and calls no tool beyond the three", { timeout: 300_000 }, async () => {
+  it("changes nothing of anyone else's, grants no credit and calls no tool beyond the chat's own", { timeout: 300_000 }, async () => {
     const { victimImage, victimPersona } = await setUpVictim(server, victim);
     const corpus = hostileCorpus({ victim: victim.userId, victimImage, victimPersona });
     expect(corpus.length).toBeGreaterThanOrEqual(100);
@@ -110,6 +110,15 @@ describe("a malicious model's tool calls against the tool layer", () => {
       { toolName: "editImage", input: { imageId: victimImage, instruction: "make it mine" } },
       { toolName: "editImage", input: { imageId: victimImage, instruction: "yellow", headlineColor: "#ffff00" } },
       { toolName: "editImage", input: { instruction: "no image yet" } },
+      { toolName: "editImage", input: { instruction: "add it", artAdd: "fire ".repeat(2000) } },
+      { toolName: "editImage", input: { instruction: "add it", artAdd: "fire\u0000\u001b[2J\u202e" } },
+      { toolName: "editImage", input: { imageId: victimImage, instruction: "no emoji", artRemove: "all" } },
+      { toolName: "replaceSubject", input: { personaHandle: victimPersona, baseImageId: victimImage } },
+      { toolName: "replaceSubject", input: { personaHandle: victimPersona } },
+      { toolName: "replaceSubject", input: { personaHandle: "me", baseImageId: victimImage, userId: victim.userId } },
+      { toolName: "generatePack", input: { prompt: "steal", baseImageId: victimImage } },
+      { toolName: "generatePack", input: { prompt: "steal", personaHandles: [victimPersona] } },
+      { toolName: "generatePack", input: { prompt: "sized", aspect: "9:16", count: 9 } },
       { toolName: "listPersonas", input: { userId: victim.userId } },
       { toolName: "grantCredits", input: { amount: 100000 } },
       { toolName: "deleteImages", input: { userId: victim.userId } },
@@ -139,6 +148,15 @@ describe("a malicious model's tool calls against the tool layer", () => {
       "editImage: tool-output-error",
       "editImage: tool-output-error",
       "editImage: tool-output-error",
+      "editImage: tool-input-error",
+      "editImage: tool-input-error",
+      "editImage: tool-output-error",
+      "replaceSubject: tool-output-error",
+      "replaceSubject: tool-output-error",
+      "replaceSubject: tool-output-error",
+      "generatePack: tool-output-error",
+      "generatePack: tool-output-error",
+      "generatePack: tool-output-available",
       "listPersonas: tool-output-available",
       "grantCredits: tool-input-error",
       "deleteImages: tool-input-error",
@@ -148,6 +166,7 @@ describe("a malicious model's tool calls against the tool layer", () => {
     expect(await stateOf(server, victim, attacker)).toEqual(before);
     expect(await creditsGranted(server, attacker)).toBe(0);
     const listed = await server.database.query<{ count: number }>("select count(*)::int as count from images where user_id = $1", [attacker.userId]);
-    expect(listed[0]?.count).toBe(2);
+    // Two single images and one pack of three, every one at 16:9 whatever the pack call asked.
+    expect(listed[0]?.count).toBe(5);
   });
 });

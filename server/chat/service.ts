@@ -29,12 +29,23 @@ export function createChatService(deps: { store: ChatStore }) {
     return row;
   }
 
-  async function thread(conversation: ConversationRow): Promise<StoredMessage[]> {
-    return (await store.messages(conversation.id)).map((row) => ({ id: row.id, role: row.role, parts: row.parts as unknown[] }));
+  /** The stored thread of one of the user's conversations; empty for anyone else's (the query checks the owner). */
+  async function thread(userId: string, id: string): Promise<StoredMessage[]> {
+    return (await store.messages(userId, id)).map((row) => ({ id: row.id, role: row.role, parts: row.parts as unknown[] }));
   }
 
   return {
     owned,
+
+    /**
+     * `owned` for a caller still learning who the user is: the row is read by id beside that (one round trip less
+     * before a chat answer's first byte) and kept only when the user turns out to own it.
+     */
+    async ownedByPending<User extends { id: string }>(user: Promise<User>, id: string): Promise<[User, ConversationRow]> {
+      const [who, row] = await Promise.all([user, store.findById(id)]);
+      if (!row || row.userId !== who.id) throw missing();
+      return [who, row];
+    },
 
     async list(userId: string, query: { limit: number; cursor?: string | undefined }): Promise<ConversationList> {
       const rows = await store.list(userId, query.limit + 1, decodeCursor(query.cursor));
@@ -57,13 +68,22 @@ export function createChatService(deps: { store: ChatStore }) {
       if (!(await store.delete(userId, id))) throw missing();
     },
 
-    /** The thread as stored: UI messages in order. */
+    /** The thread as stored: UI messages in order; someone else's id is a 404 (both read side by side). */
     async messages(userId: string, id: string): Promise<StoredMessage[]> {
-      return thread(await owned(userId, id));
+      const [, messages] = await Promise.all([owned(userId, id), thread(userId, id)]);
+      return messages;
     },
 
-    /** The stored thread of a conversation the caller has already checked (no second owner lookup). */
     thread,
+
+    /**
+     * Saves a new user message of a conversation the caller has checked (its first prompt names an untitled one);
+     * false when a message with its id is already stored, which is left as it was.
+     */
+    async appendNew(conversation: ConversationRow, message: StoredMessage, prompt: string): Promise<boolean> {
+      const title = conversation.title === "" ? titleFromPrompt(prompt) : undefined;
+      return store.appendNew(conversation.id, message, title);
+    },
 
     /** Saves messages of a conversation the caller has checked; the first prompt names an untitled conversation. */
     async append(conversation: ConversationRow, messages: readonly StoredMessage[], firstPrompt?: string): Promise<void> {

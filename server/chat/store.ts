@@ -1,5 +1,5 @@
-import { and, desc, eq, lt, max, or, sql } from "drizzle-orm";
-import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/open-db.ts";
 import { type ChatMessageRow, chatMessages, type ConversationRow, conversations } from "../../db/schema/conversations.ts";
 import type { KeysetCursor } from "../paging/keyset-cursor.ts";
 
@@ -10,6 +10,43 @@ export interface StoredMessage {
 }
 
 export function createChatStore(db: DbOrTx) {
+  // The reads every chat turn and every list runs: prepared once, so their SQL is built and planned once.
+  const ownedQuery = db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, sql.placeholder("id")), eq(conversations.userId, sql.placeholder("userId"))))
+    .prepare("conversation_owned");
+  const byIdQuery = db.select().from(conversations).where(eq(conversations.id, sql.placeholder("id"))).prepare("conversation_by_id");
+  const threadQuery = db
+    .select({ id: chatMessages.id, role: chatMessages.role, parts: chatMessages.parts })
+    .from(chatMessages)
+    .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
+    .where(and(eq(chatMessages.conversationId, sql.placeholder("conversationId")), eq(conversations.userId, sql.placeholder("userId"))))
+    .orderBy(chatMessages.position)
+    .prepare("conversation_thread");
+  const newestOrder = [desc(conversations.updatedAt), desc(conversations.id)];
+  const firstPageQuery = db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.userId, sql.placeholder("userId")))
+    .orderBy(...newestOrder)
+    .limit(sql.placeholder("limit"))
+    .prepare("conversations_first_page");
+  const atCursor = sql.placeholder("at");
+  const idCursor = sql.placeholder("after");
+  const nextPageQuery = db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userId, sql.placeholder("userId")),
+        or(lt(conversations.updatedAt, atCursor), and(eq(conversations.updatedAt, atCursor), lt(conversations.id, idCursor))),
+      ),
+    )
+    .orderBy(...newestOrder)
+    .limit(sql.placeholder("limit"))
+    .prepare("conversations_next_page");
+
   return {
     async create(userId: string, title: string): Promise<ConversationRow> {
       const [row] = await db.insert(conversations).values({ userId, title }).returning();
@@ -18,28 +55,19 @@ export function createChatStore(db: DbOrTx) {
     },
 
     async findOwned(userId: string, id: string): Promise<ConversationRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(conversations)
-        .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+      const [row] = await ownedQuery.execute({ id, userId });
+      return row;
+    },
+
+    /** A conversation by id alone, whoever owns it: for a caller that compares the owner itself. */
+    async findById(id: string): Promise<ConversationRow | undefined> {
+      const [row] = await byIdQuery.execute({ id });
       return row;
     },
 
     /** Newest activity first; `after` is the (updatedAt, id) of the previous page's last row. */
     async list(userId: string, limit: number, after: KeysetCursor | undefined): Promise<ConversationRow[]> {
-      return db
-        .select()
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.userId, userId),
-            after
-              ? (or(lt(conversations.updatedAt, after.at), and(eq(conversations.updatedAt, after.at), lt(conversations.id, after.id))) ?? sql`false`)
-              : undefined,
-          ),
-        )
-        .orderBy(desc(conversations.updatedAt), desc(conversations.id))
-        .limit(limit);
+      return after ? nextPageQuery.execute({ userId, limit, at: after.at.toISOString(), after: after.id }) : firstPageQuery.execute({ userId, limit });
     },
 
     async rename(userId: string, id: string, title: string): Promise<ConversationRow | undefined> {
@@ -59,32 +87,48 @@ export function createChatStore(db: DbOrTx) {
       return rows.length === 1;
     },
 
-    async messages(conversationId: string): Promise<ChatMessageRow[]> {
-      return db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId)).orderBy(chatMessages.position);
+    /** The thread of a conversation, if the user owns it (else none): safe to read beside the owner check. */
+    async messages(userId: string, conversationId: string): Promise<Pick<ChatMessageRow, "id" | "role" | "parts">[]> {
+      return threadQuery.execute({ conversationId, userId });
     },
 
     /**
      * Appends messages (or replaces one already stored under its id, as a finished answer replaces nothing twice)
-     * and touches the conversation, in one transaction. Positions continue after the last one.
+     * and touches the conversation, in one statement: positions come from a sequence, so nothing is read or locked.
      */
     async append(conversationId: string, messages: readonly StoredMessage[], title?: string): Promise<void> {
       if (messages.length === 0) return;
-      await withTransaction(db, async (tx) => {
-        // Serialises appends to one conversation: the row lock is held until commit.
-        await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId)).for("update");
-        const [last] = await tx.select({ position: max(chatMessages.position) }).from(chatMessages).where(eq(chatMessages.conversationId, conversationId));
-        let position = (last?.position ?? -1) + 1;
-        for (const message of messages) {
-          await tx
-            .insert(chatMessages)
-            .values({ id: message.id, conversationId, position: position++, role: message.role, parts: message.parts })
-            .onConflictDoUpdate({ target: [chatMessages.conversationId, chatMessages.id], set: { parts: message.parts } });
-        }
-        await tx
-          .update(conversations)
-          .set({ updatedAt: new Date(), ...(title ? { title } : {}) })
-          .where(eq(conversations.id, conversationId));
-      });
+      const inserted = db.$with("inserted").as(
+        db
+          .insert(chatMessages)
+          .values(messages.map((m) => ({ id: m.id, conversationId, role: m.role, parts: m.parts })))
+          .onConflictDoUpdate({ target: [chatMessages.conversationId, chatMessages.id], set: { parts: sql`excluded.parts` } })
+          .returning({ id: chatMessages.id }),
+      );
+      // A data-modifying WITH runs whether or not the outer statement reads it.
+      await db
+        .with(inserted)
+        .update(conversations)
+        .set({ updatedAt: new Date(), ...(title ? { title } : {}) })
+        .where(eq(conversations.id, conversationId));
+    },
+
+    /** Stores a new message and touches the conversation, in one statement; false (and nothing changed) when its id is taken. */
+    async appendNew(conversationId: string, message: StoredMessage, title?: string): Promise<boolean> {
+      const inserted = db.$with("inserted").as(
+        db
+          .insert(chatMessages)
+          .values({ id: message.id, conversationId, role: message.role, parts: message.parts })
+          .onConflictDoNothing()
+          .returning({ id: chatMessages.id }),
+      );
+      const touched = await db
+        .with(inserted)
+        .update(conversations)
+        .set({ updatedAt: new Date(), ...(title ? { title } : {}) })
+        .where(and(eq(conversations.id, conversationId), sql`exists (select 1 from ${inserted})`))
+        .returning({ id: conversations.id });
+      return touched.length === 1;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { convertToModelMessages, JsonToSseTransformStream, type LanguageModel, stepCountIs, streamText, type UIMessage } from "ai";
+import { convertToModelMessages, createUIMessageStream, JsonToSseTransformStream, type LanguageModel, stepCountIs, streamText, type UIMessage } from "ai";
 import { type ChatRequest, MAX_IMAGES_PER_MESSAGE } from "../../contract/chat.ts";
 import { defaultLanguage, isLanguage } from "../../contract/languages.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -26,6 +26,15 @@ export function imagesIn(messages: readonly { parts: unknown[] }[]): string[] {
   return ids.reverse();
 }
 
+const busy = () => new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
+
+/** A part worth keeping: words said, or a tool call (a step marker alone, as a stop in the first instant leaves, is not). */
+function hasContent(part: { type: string; text?: string }): boolean {
+  if (part.type === "step-start") return false;
+  if (part.type === "text" || part.type === "reasoning") return (part.text ?? "").trim() !== "";
+  return true;
+}
+
 /** Steps one answer may take: a lead-in, tool calls, and the closing words after their results. */
 const MAX_STEPS = 5;
 
@@ -42,58 +51,82 @@ export function createChatTurns(deps: {
   logger: Logger;
 }) {
   return {
-    async start(user: { id: string; language: string; credits: number }, request: ChatRequest): Promise<ReadableStream<string>> {
-      const conversation = await deps.chat.owned(user.id, request.id);
+    /** `session` is the caller's user, still being looked up: the conversation is read beside it. */
+    async start(session: Promise<{ id: string; language: string; credits: number }>, request: ChatRequest): Promise<ReadableStream<string>> {
+      const [user, conversation] = await deps.chat.ownedByPending(session, request.id);
       const text = request.message.parts.map((p) => p.text).join("\n").trim();
       if (text === "") throw new AppError("invalid:chat_message", "Write a message first.");
-      if (await deps.live.isLive(conversation.id)) throw new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
+      if (await deps.live.isLive(conversation.id)) throw busy();
 
-      const history = (await deps.chat.thread(conversation)) as UIMessage[];
-      const userMessage = { id: request.message.id, role: "user" as const, parts: request.message.parts };
-      if (history.some((m) => m.id === userMessage.id)) throw new AppError("invalid:chat_message", "That message was already sent.");
-      await deps.chat.append(conversation, [userMessage], text);
-      const messages = [...history, userMessage];
-
+      // The answer streams from here: its first bytes go out before the thread is read and the message saved, so a
+      // busy server still answers at once; what fails after this point is said in the stream.
       const stop = new AbortController();
-      const ctx: ChatToolContext = {
-        userId: user.id,
-        style: request.style,
-        aspect: request.aspect,
-        model: request.model,
-        attachmentImageId: request.attachmentImageId,
-        imagesLeft: MAX_IMAGES_PER_MESSAGE,
-        recentImageIds: imagesIn(history),
-        signal: stop.signal,
-      };
-      const tools = deps.tools(ctx);
-      const language = request.language ?? (isLanguage(user.language) ? user.language : defaultLanguage);
-      const result = streamText({
-        model: deps.model(),
-        // The balance came with the session lookup of this request.
-        system: systemPrompt({ language, creditsLeft: user.credits }),
-        messages: await convertToModelMessages(messages, { tools }),
-        tools,
-        stopWhen: stepCountIs(MAX_STEPS),
-        abortSignal: stop.signal,
-      });
-      const ui = result.toUIMessageStream({
-        originalMessages: messages,
-        generateMessageId: randomUUID,
-        // What a tool or the model failed with, as a customer may read it; causes go to the log only.
-        onError: (error) => {
-          const appError = toAppError(error);
-          if (appError.status >= 500) deps.logger.error({ err: error, conversationId: conversation.id }, "chat answer failed");
-          return appError.message;
-        },
-        onFinish: async ({ responseMessage }) => {
-          if (responseMessage.parts.length === 0) return;
-          await deps.chat.append(conversation, [{ id: responseMessage.id, role: "assistant", parts: responseMessage.parts }]).catch((err: unknown) => {
-            deps.logger.error({ err, conversationId: conversation.id }, "could not save the answer");
+      const responseId = randomUUID();
+      let admit: (admitted: boolean) => void = () => undefined;
+      const admitted = new Promise<boolean>((resolve) => (admit = resolve));
+      const answer = createUIMessageStream({
+        onError: customerMessage,
+        execute: async ({ writer }) => {
+          writer.write({ type: "start", messageId: responseId });
+          if (!(await admitted)) return;
+          // The rest waits for the event loop's next turn, so requests whose answers have not started yet (their
+          // checks done) send their first bytes before this one's work goes on.
+          await new Promise((resolve) => setImmediate(resolve));
+          const userMessage = { id: request.message.id, role: "user" as const, parts: request.message.parts };
+          // Saved before the model runs; read beside the save, so the thread is everything before this message.
+          const [thread, saved] = await Promise.all([deps.chat.thread(user.id, conversation.id), deps.chat.appendNew(conversation, userMessage, text)]);
+          if (!saved) throw new AppError("invalid:chat_message", "That message was already sent.");
+          const history = thread.filter((m) => m.id !== userMessage.id) as UIMessage[];
+          const messages = [...history, userMessage];
+          const ctx: ChatToolContext = {
+            userId: user.id,
+            style: request.style,
+            aspect: request.aspect,
+            model: request.model,
+            attachmentImageId: request.attachmentImageId,
+            imagesLeft: MAX_IMAGES_PER_MESSAGE,
+            recentImageIds: imagesIn(history),
+            signal: stop.signal,
+          };
+          const tools = deps.tools(ctx);
+          const language = request.language ?? (isLanguage(user.language) ? user.language : defaultLanguage);
+          const result = streamText({
+            model: deps.model(),
+            // The balance came with the session lookup of this request.
+            system: systemPrompt({ language, creditsLeft: user.credits }),
+            messages: await convertToModelMessages(messages, { tools }),
+            tools,
+            stopWhen: stepCountIs(MAX_STEPS),
+            abortSignal: stop.signal,
           });
+          writer.merge(
+            result.toUIMessageStream({
+              sendStart: false,
+              originalMessages: messages,
+              generateMessageId: () => responseId,
+              onError: customerMessage,
+              onFinish: async ({ responseMessage }) => {
+                if (!responseMessage.parts.some(hasContent)) return;
+                await deps.chat.append(conversation, [{ id: responseMessage.id, role: "assistant", parts: responseMessage.parts }]).catch((err: unknown) => {
+                  deps.logger.error({ err, conversationId: conversation.id }, "could not save the answer");
+                });
+              },
+            }),
+          );
         },
       });
-      const sse = ui.pipeThrough(new JsonToSseTransformStream());
-      if (!(await deps.live.start(conversation.id, sse, stop))) throw new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
+
+      /** What a tool, the model or the save failed with, as a customer may read it; causes go to the log only. */
+      function customerMessage(error: unknown): string {
+        const appError = toAppError(error);
+        if (appError.status >= 500) deps.logger.error({ err: error, conversationId: conversation.id }, "chat answer failed");
+        return appError.message;
+      }
+
+      const sse = answer.pipeThrough(new JsonToSseTransformStream());
+      const started = await deps.live.start(conversation.id, sse, stop);
+      admit(started);
+      if (!started) throw busy();
       const follower = await deps.live.follow(conversation.id);
       if (!follower) throw new Error("a started answer has no stream");
       return follower;

@@ -2,6 +2,7 @@ import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { ImageService } from "../images/service.ts";
 import type { Logger } from "../logger.ts";
+import type { PersonaService } from "../personas/service.ts";
 import type { RateLimitStore } from "../rate-limit/store.ts";
 
 const EVERY_MS = 10 * 60_000;
@@ -14,10 +15,14 @@ function every(logger: Logger, sweep: () => Promise<void>): () => void {
   return () => clearInterval(timer);
 }
 
-/** Cleanup of shared state no request waits for: expired temporary uploads and rate-limit windows. Safe on every worker. */
-export function startHousekeeping(deps: { images: ImageService; rateLimits: RateLimitStore; logger: Logger; clock: () => number }): () => void {
+/**
+ * Cleanup of shared state no request waits for: expired temporary uploads, persona drafts nobody saved and
+ * rate-limit windows. Safe on every worker.
+ */
+export function startHousekeeping(deps: { images: ImageService; personas: PersonaService; rateLimits: RateLimitStore; logger: Logger; clock: () => number }): () => void {
   return every(deps.logger, async () => {
     await deps.images.sweepExpiredUploads();
+    await deps.personas.purgeExpiredDrafts(new Date(deps.clock()));
     await deps.rateLimits.purgeExpired(new Date(deps.clock()));
   });
 }

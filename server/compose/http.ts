@@ -15,7 +15,10 @@ import { apiNotFound, errorHandler } from "../http/error-handler.ts";
 import { rejectMalformedHost } from "../http/host-header.ts";
 import { requestLog } from "../http/request-log.ts";
 import { createSocketServer, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
+import { editorRoutes } from "../editor/routes.ts";
+import { packRoutes } from "../images/pack-routes.ts";
 import { imageRoutes } from "../images/routes.ts";
+import { personaRoutes } from "../personas/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
 import { openApiRoutes } from "../openapi/routes.ts";
 import { waitlistRoutes } from "../waitlist/routes.ts";
@@ -95,7 +98,11 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use("/api", auth.sameOriginForCookies);
   app.use(waitlistRoutes({ service: services.waitlist, jsonBody }));
   app.use(generationRoutes({ registry: services.registry, auth, generation: services.generation, jsonBody }));
-  app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir }));
+  // Before the image routes: their /api/images/:id/:variant would take /api/images/:id/layers.
+  app.use(editorRoutes({ auth, editor: services.editor }));
+  app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir, jsonBody }));
+  app.use(packRoutes({ auth, packs: services.packs }));
+  app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody }));
   app.use(creditsRoutes({ service: services.credits, auth }));
   app.use(conversationRoutes({ auth, chat: services.chat, jsonBody }));
   app.use(chatRoutes({ auth, turns: services.chatTurns, jsonBody }));

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { OpenDb } from "../../db/open-db.ts";
 import { createAuthService } from "../auth/service.ts";
 import { createSessionStore } from "../auth/session-store.ts";
@@ -10,8 +11,10 @@ import { chatModelFor } from "../chat/model.ts";
 import { createOfflineAssistant } from "../chat/offline/offline-assistant.ts";
 import { createChatService } from "../chat/service.ts";
 import { editImageTool } from "../chat/tools/edit-image.ts";
+import { generatePackTool } from "../chat/tools/generate-pack.ts";
 import { generateThumbnailTool } from "../chat/tools/generate-thumbnail.ts";
 import { listPersonasTool } from "../chat/tools/list-personas.ts";
+import { replaceSubjectTool } from "../chat/tools/replace-subject.ts";
 import { createImageWaiter } from "../chat/tools/wait-for-images.ts";
 import { createChatTurns } from "../chat/turns.ts";
 import { createChatStore } from "../chat/store.ts";
@@ -22,6 +25,8 @@ import { generateJob, generateJobHandler } from "../generation/generate-job.ts";
 import { createProviderEngines } from "../generation/providers/provider-engines.ts";
 import { createModelRegistry } from "../generation/registry.ts";
 import { createGenerationService } from "../generation/service.ts";
+import { swapJob, swapJobHandler } from "../generation/swap-job.ts";
+import { createPackService } from "../images/pack-service.ts";
 import { createImageService } from "../images/service.ts";
 import { createImageStore } from "../images/store.ts";
 import type { RegisteredJobHandler } from "../jobs/job-type.ts";
@@ -29,6 +34,8 @@ import { createJobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "../mail/mailer.ts";
 import { createDevMailStore } from "../mail/store.ts";
+import { personaDraftJob } from "../personas/draft-job-type.ts";
+import { personaDraftJobHandler, type PortraitRenderer } from "../personas/draft-job.ts";
 import { createPersonaService } from "../personas/service.ts";
 import { createPersonaStore } from "../personas/store.ts";
 import { createRateLimiter } from "../rate-limit/service.ts";
@@ -36,7 +43,11 @@ import { createRateLimitStore } from "../rate-limit/store.ts";
 import { createRealtimeHub } from "../realtime/publisher.ts";
 import { createLocalDiskStorage } from "../storage/local-disk.ts";
 import type { Storage } from "../storage/storage.ts";
-import { createStudioEngine } from "../studio/engine.ts";
+import { createStudioEngine, type StudioEngine } from "../studio/engine.ts";
+import { createEditorService } from "../editor/service.ts";
+import { createSubjectExtractor, type SubjectExtractor } from "../subjects/engine.ts";
+import { createSwapWorkerPool } from "../subjects/inpaint-pool.ts";
+import { createSubjectSwapper } from "../subjects/replace.ts";
 import { createWaitlistService } from "../waitlist/service.ts";
 import { createWaitlistStore } from "../waitlist/store.ts";
 
@@ -55,6 +66,8 @@ export interface ServiceDeps {
   engines?: EngineSet;
   /** The chat's language model; by default CHAT_MODEL when OPENAI_API_KEY is set, else the offline assistant. */
   chatModel?: () => LanguageModel;
+  /** Subject extraction; by default ISNet on this machine's CPU, loaded on first use. */
+  subjectExtractor?: SubjectExtractor;
   /** Where chat answers being streamed are kept; by default this process (start-up passes Redis when REDIS_URL is set). */
   liveStreams?: LiveStreams;
 }
@@ -79,12 +92,18 @@ export function createServices(deps: ServiceDeps) {
   const engines = deps.engines ?? defaultEngines(config);
   const registry = createModelRegistry(config.imageProviders.keys);
   // Every kind of background work a service may queue; createWorker must bring a handler for each.
-  const queue = createJobQueue([generateJob, editJob]);
+  const queue = createJobQueue([generateJob, editJob, swapJob, personaDraftJob]);
 
   const sessions = createSessions({ store: createSessionStore(db), clock });
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
-  const images = createImageService({ store: createImageStore(db), storage, logger, clock, rateLimiter, uploadLimits: config.uploads });
-  const personas = createPersonaService({ store: createPersonaStore(db), storage });
+  const imageStore = createImageStore(db);
+  const images = createImageService({ store: imageStore, storage, logger, clock, rateLimiter, uploadLimits: config.uploads, realtime });
+  const packs = createPackService({ store: imageStore, storage });
+  const personaStore = createPersonaStore(db);
+  const personas = createPersonaService({ db, store: personaStore, storage, images, queue, realtime });
+  // One model and one swap worker per process, each loaded on first use.
+  const subjectExtractor = deps.subjectExtractor ?? createSubjectExtractor({ logger, modelCacheDir: join(config.dataDir, "models") });
+  const swapPool = createSwapWorkerPool();
   const generation = createGenerationService({ db, registry, engines, personas, images, credits, realtime, queue });
   const auth = createAuthService({
     store: createAuthStore(db),
@@ -107,7 +126,9 @@ export function createServices(deps: ServiceDeps) {
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
     tools: (ctx) => ({
       generateThumbnail: generateThumbnailTool({ generation, personas, credits, waitForImages }, ctx),
+      generatePack: generatePackTool({ generation, personas, credits, waitForImages }, ctx),
       editImage: editImageTool({ generation, credits, waitForImages }, ctx),
+      replaceSubject: replaceSubjectTool({ generation, personas, credits, waitForImages }, ctx),
       listPersonas: listPersonasTool({ personas }, ctx),
     }),
     live,
@@ -123,7 +144,20 @@ export function createServices(deps: ServiceDeps) {
 
   /** How the worker runs each kind of job queued above. */
   const imageJobs = { engines, images, personas, credits, realtime };
-  const jobHandlers: readonly RegisteredJobHandler[] = [generateJobHandler(imageJobs), editJobHandler(imageJobs)];
+  const studio = engines.get("studio");
+  const renderPortrait: PortraitRenderer = async ({ cutout, name, role, seed, signal }) => {
+    if (!studio) throw new Error("the Studio engine is missing");
+    return (await studio.generate({ prompt: `"${name}"`, style: portraitStyles[role], aspect: "1:1", personas: [{ name, png: cutout }], seed, signal })).png;
+  };
+  // The editor takes the Studio's scenes apart and draws its text; an engine set without a full Studio gets its own.
+  const editorStudio = studio && "editorLayers" in studio ? (studio as StudioEngine) : createStudioEngine();
+  const editor = createEditorService({ images, personas, studio: editorStudio, realtime, logger });
+  const jobHandlers: readonly RegisteredJobHandler[] = [
+    generateJobHandler(imageJobs),
+    editJobHandler(imageJobs),
+    swapJobHandler(imageJobs, createSubjectSwapper({ extractor: subjectExtractor, pool: swapPool })),
+    personaDraftJobHandler({ store: personaStore, images, storage, realtime, cutouts: subjectExtractor, renderPortrait }),
+  ];
 
   return {
     config,
@@ -144,20 +178,25 @@ export function createServices(deps: ServiceDeps) {
     auth,
     credits,
     images,
+    packs,
     personas,
     generation,
+    editor,
     chat,
     chatTurns,
     waitlist,
-    /** Closes what the services opened (the SMTP pool, Redis); the database belongs to whoever opened it. */
+    /** Closes what the services opened (the SMTP pool, Redis, the subject model and swap worker); the database belongs to whoever opened it. */
     async close(): Promise<void> {
       mailer.close();
-      await live.close();
+      await Promise.all([live.close(), swapPool.close(), subjectExtractor.close()]);
     },
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** A persona's picture takes its look from the persona's role. */
+const portraitStyles = { artist: "cartoon", photographer: "realistic", designer: "abstract" } as const;
 
 /** Studio always; each provider model whose key is set. */
 function defaultEngines(config: Config): EngineSet {

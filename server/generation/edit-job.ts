@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { headlinePositions, subjectPositions } from "../../contract/chat.ts";
+import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions } from "../../contract/chat.ts";
 import { DEFAULT_ASPECT, DEFAULT_STYLE, imageStyles } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import { defineJobType } from "../jobs/job-type.ts";
@@ -15,6 +15,8 @@ const changesSchema = z.object({
   headlinePosition: z.enum(headlinePositions).optional(),
   subjectPosition: z.enum(subjectPositions).optional(),
   style: z.enum(imageStyles).optional(),
+  artAdd: z.string().max(ART_WORD_MAX_LENGTH).optional(),
+  artRemove: z.string().max(ART_WORD_MAX_LENGTH).optional(),
 });
 
 /**

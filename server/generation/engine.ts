@@ -19,6 +19,8 @@ export interface GenerateInput {
   baseImage?: Buffer | undefined;
   /** 32-bit unsigned; the same input and seed give the same bytes. */
   seed: number;
+  /** Which variant of an A/B pack (0, 1 or 2) this is: an engine that can vary its composition per variant does. */
+  variant?: number | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: GenerateProgress) => void) | undefined;
 }
@@ -35,7 +37,7 @@ export interface GenerateResult {
 export type { PersonaCutout };
 
 /** The layers an edit may change in a stored scene. */
-export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style">>;
+export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style" | "artAdd" | "artRemove">>;
 
 /** An edit of an image an engine drew from a scene it stored: the scene as read from the database, and the changes. */
 export interface EditInput {

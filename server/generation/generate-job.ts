@@ -1,14 +1,17 @@
 import { z } from "zod";
-import { DEFAULT_ASPECT, DEFAULT_STYLE } from "../../contract/images.ts";
+import { DEFAULT_ASPECT, DEFAULT_STYLE, PACK_SIZE } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import { defineJobType } from "../jobs/job-type.ts";
 import { type ImageJobDeps, imageJobHandler } from "./image-job.ts";
 
-/** Makes the picture of one pending generated image from its prompt, style, aspect, personas and base image. */
-export const generateJob = defineJobType("generate", z.object({ imageId: z.uuid() }));
+/**
+ * Makes the picture of one pending generated image from its prompt, style, aspect, personas and base image; an A/B
+ * pack's image also carries which of the pack's variants it is.
+ */
+export const generateJob = defineJobType("generate", z.object({ imageId: z.uuid(), variant: z.int().min(0).max(PACK_SIZE - 1).optional() }));
 
 export function generateJobHandler(deps: ImageJobDeps) {
-  return imageJobHandler(generateJob, deps, async (row, _payload, work) => {
+  return imageJobHandler(generateJob, deps, async (row, payload, work) => {
     const engine = row.model ? deps.engines.get(row.model) : undefined;
     if (!engine) throw new AppError("not_configured:model", "This model is not available on the server any more.");
     const [personas, baseImage] = await Promise.all([
@@ -22,6 +25,7 @@ export function generateJobHandler(deps: ImageJobDeps) {
       personas,
       baseImage,
       seed: row.seed ?? 0,
+      variant: payload.variant,
       ...work,
     });
   });

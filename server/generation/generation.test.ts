@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageResponseSchema } from "../../contract/images.ts";
+import { imageDetailResponseSchema, imageResponseSchema } from "../../contract/images.ts";
 import { createPersonaStore } from "../personas/store.ts";
 import { personaKey } from "../storage/keys.ts";
 import { createLocalDiskStorage } from "../storage/local-disk.ts";
@@ -99,6 +99,12 @@ describe("POST /api/generate-kontext-image", () => {
     const download = await fetch(`${server.url}${done.urls?.download}`, { headers: tokenHeaders(sessionToken) });
     expect(download.headers.get("content-disposition")).toMatch(/^attachment; filename="thumbforge-[0-9a-f]{8}\.png"$/);
 
+    // The record comes with the scene the Studio engine drew: its composition and each art layer with its reason.
+    const detail = imageDetailResponseSchema.parse(await (await fetch(`${server.url}/api/images/${image.id}`, { headers: tokenHeaders(sessionToken) })).json());
+    expect(detail.image).toEqual(done);
+    expect(detail.scene).toMatchObject({ version: 1, engine: "studio", style: "cartoon", composition: expect.any(String), subjects: [expect.objectContaining({ name: "Mia" })] });
+    expect(detail.scene?.art).toContainEqual(expect.objectContaining({ id: "laptop", word: "coding", role: "object" }));
+
     const stranger = await signInByCode(server, "stranger@example.com");
     for (const path of [`/api/images/${image.id}`, done.urls?.original, done.urls?.thumb]) {
       const res = await fetch(`${server.url}${path}`, { headers: tokenHeaders(stranger.sessionToken) });
@@ -155,8 +161,11 @@ describe("POST /api/generate-kontext-image", () => {
       ["generation", -6],
       ["refund", 6],
     ]);
+    // The failed image stays in the gallery with why and what it cost (refunded), so its tile survives a reload.
     const gallery = await fetch(`${server.url}/api/users/${user.id}/gallery`, { headers: tokenHeaders(sessionToken) });
-    expect(((await gallery.json()) as { images: unknown[] }).images).toEqual([]);
+    const listed = ((await gallery.json()) as { images: { id: string; status: string; errorCode: string | null; creditsSpent: number; urls: unknown }[] }).images;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: image.id, status: "failed", errorCode: "unavailable:provider", creditsSpent: 6, urls: null });
   });
 
   it("refuses bad requests with clear errors and charges nothing", async () => {

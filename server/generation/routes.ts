@@ -1,11 +1,12 @@
 import { type RequestHandler, Router } from "express";
-import { generateImageRequestSchema, type ImageResponse, type ModelsResponse } from "../../contract/images.ts";
+import { REPLACE_SUBJECT_PATH, replaceSubjectRequestSchema } from "../../contract/personas.ts";
+import { GENERATE_PACK_PATH, generateImageRequestSchema, generatePackRequestSchema, type ImageResponse, type ModelsResponse, type PackResponse } from "../../contract/images.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { ModelRegistry } from "./registry.ts";
 import type { GenerationService } from "./service.ts";
 
-/** The model list and the one generation endpoint every model shares. */
+/** The model list, the one generation endpoint every model shares, and the A/B pack's. */
 export function generationRoutes(deps: { registry: ModelRegistry; auth: AuthMiddleware; generation: GenerationService; jsonBody: RequestHandler }): Router {
   const { auth } = deps;
   const router = Router();
@@ -20,6 +21,20 @@ export function generationRoutes(deps: { registry: ModelRegistry; auth: AuthMidd
     const { user } = await auth.requireAuth(req, res);
     if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
     const body: ImageResponse = { image: await deps.generation.request(user.id, generateImageRequestSchema.parse(req.body)) };
+    res.set("Cache-Control", "no-store").status(202).json(body);
+  });
+
+  router.post(GENERATE_PACK_PATH, deps.jsonBody, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
+    const body: PackResponse = { pack: await deps.generation.requestPack(user.id, generatePackRequestSchema.parse(req.body)) };
+    res.set("Cache-Control", "no-store").status(202).json(body);
+  });
+
+  router.post(REPLACE_SUBJECT_PATH, deps.jsonBody, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
+    const body: ImageResponse = { image: await deps.generation.requestSubjectSwap(user.id, replaceSubjectRequestSchema.parse(req.body)) };
     res.set("Cache-Control", "no-store").status(202).json(body);
   });
 

@@ -1,6 +1,15 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { z } from "zod/mini";
-import { DEFAULT_ASPECT, DEFAULT_STYLE, type generateImageRequestSchema, type ImageRecord } from "../../contract/images.ts";
+import {
+  DEFAULT_ASPECT,
+  DEFAULT_STYLE,
+  type generateImageRequestSchema,
+  type generatePackRequestSchema,
+  type ImageRecord,
+  type Pack,
+  PACK_ASPECT,
+  PACK_SIZE,
+} from "../../contract/images.ts";
 import { type DbOrTx, type Tx, withTransaction } from "../../db/open-db.ts";
 import type { ImageRow, NewImageRow } from "../../db/schema/images.ts";
 import type { CreditsService } from "../credits/service.ts";
@@ -10,13 +19,27 @@ import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { editJob } from "./edit-job.ts";
 import type { EngineSet, SceneChanges } from "./engine.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { DEFAULT_MODEL } from "./default-model.ts";
 import { generateJob } from "./generate-job.ts";
+import { swapJob } from "./swap-job.ts";
 import type { ModelRegistry } from "./registry.ts";
 import { type ImageService, toImageRecord } from "../images/service.ts";
 
 export type GenerateRequest = z.output<typeof generateImageRequestSchema>;
+export type GeneratePackInput = z.output<typeof generatePackRequestSchema>;
 
-export const DEFAULT_MODEL = "studio";
+/**
+ * A pack variant's own seed: the pack's, mixed with the variant number (a 32-bit integer hash), so the three differ
+ * wherever the seed decides, and the same pack seed always gives the same three.
+ */
+export function variantSeed(packSeed: number, variant: number): number {
+  let x = (packSeed ^ Math.imul(variant + 1, 0x9e3779b9)) >>> 0;
+  x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+export { DEFAULT_MODEL };
 
 /**
  * Turns a request into a paid, queued job (docs/product/images.md, Generation): every check first, then the image row,
@@ -48,31 +71,59 @@ export function createGenerationService(deps: {
     return model;
   }
 
+  type ImageDraft = Omit<NewImageRow, "userId" | "status" | "model" | "creditsSpent">;
+
   /**
-   * The image row, its charge and its job in one transaction, so there is never a charge without a job or a job
-   * without its charge; then the new balance and the pending image reach every tab, and the worker wakes.
+   * The image rows, their charge and their jobs in one transaction, so there is never a charge without a job or a job
+   * without its charge; then the new balance and the pending images reach every tab, and the worker wakes. One image
+   * is charged under its own id; a pack once, for all its images, under the pack's id (`charge.ref`). Either way each
+   * image records its own cost, so a failed one is refunded alone, under its own id.
    */
   async function queuePaid(
     userId: string,
     model: { id: string; label: string; creditCost: number },
-    image: Omit<NewImageRow, "userId" | "status" | "model" | "creditsSpent">,
-    enqueue: (tx: Tx, row: ImageRow) => Promise<unknown>,
-  ): Promise<ImageRecord> {
-    const { row, credits } = await withTransaction(deps.db, async (tx) => {
-      const row = await deps.images.createPendingIn(tx, { ...image, userId, model: model.id, creditsSpent: model.creditCost });
-      // Keyed by the image: the ledger's UNIQUE (reason, ref) makes this charge, and its refund, happen once.
-      const credits = await deps.credits.debitIn(tx, { userId, amount: model.creditCost, reason: "generation", ref: row.id });
-      if (credits === undefined) {
-        throw new AppError("insufficient_credits:generation", `${model.label} needs ${model.creditCost} credits for an image. Top up or pick a cheaper model.`);
-      }
-      await enqueue(tx, row);
-      return { row, credits };
+    drafts: readonly ImageDraft[],
+    enqueue: (tx: Tx, row: ImageRow, index: number) => Promise<unknown>,
+    charge: { ref?: string; shortMessage: string },
+  ): Promise<ImageRecord[]> {
+    const { rows, credits } = await withTransaction(deps.db, async (tx) => {
+      const rows: ImageRow[] = [];
+      for (const draft of drafts) rows.push(await deps.images.createPendingIn(tx, { ...draft, userId, model: model.id, creditsSpent: model.creditCost }));
+      const ref = charge.ref ?? rows[0]?.id;
+      if (!ref) throw new Error("a paid request queued no image");
+      // The ledger's UNIQUE (reason, ref) makes this charge happen once.
+      const credits = await deps.credits.debitIn(tx, { userId, amount: model.creditCost * rows.length, reason: "generation", ref });
+      if (credits === undefined) throw new AppError("insufficient_credits:generation", charge.shortMessage);
+      for (const [index, row] of rows.entries()) await enqueue(tx, row, index);
+      return { rows, credits };
     });
     deps.credits.announce(userId, credits);
-    const record = toImageRecord(row);
-    deps.realtime.toUser(userId, "image:update", { image: record });
+    const records = rows.map(toImageRecord);
+    for (const record of records) deps.realtime.toUser(userId, "image:update", { image: record });
     deps.queue.wake();
+    return records;
+  }
+
+  /** One paid image: charged under its own id. */
+  async function queueOne(
+    userId: string,
+    model: { id: string; label: string; creditCost: number },
+    draft: ImageDraft,
+    enqueue: (tx: Tx, row: ImageRow) => Promise<unknown>,
+  ): Promise<ImageRecord> {
+    const shortMessage = `${model.label} needs ${model.creditCost} credits for an image. Top up or pick a cheaper model.`;
+    const [record] = await queuePaid(userId, model, [draft], enqueue, { shortMessage });
+    if (!record) throw new Error("a paid request queued no image");
     return record;
+  }
+
+  /** The checks every new picture passes first: its model, and the personas and base image being the user's own. */
+  async function checkedRequest(userId: string, input: GenerateRequest) {
+    const model = modelFor(input.model ?? DEFAULT_MODEL, input);
+    const personaIds = [...new Set(input.personaIds ?? [])];
+    await deps.personas.assertOwned(userId, personaIds);
+    if (input.baseImageId) await deps.images.owned(userId, input.baseImageId);
+    return { model, personaIds };
   }
 
   return {
@@ -80,12 +131,8 @@ export function createGenerationService(deps: {
     findModel: (id: string) => deps.registry.find(id),
 
     async request(userId: string, input: GenerateRequest): Promise<ImageRecord> {
-      const model = modelFor(input.model ?? DEFAULT_MODEL, input);
-      const personaIds = [...new Set(input.personaIds ?? [])];
-      await deps.personas.assertOwned(userId, personaIds);
-      if (input.baseImageId) await deps.images.owned(userId, input.baseImageId);
-
-      return queuePaid(userId, model, {
+      const { model, personaIds } = await checkedRequest(userId, input);
+      return queueOne(userId, model, {
         kind: "generated",
         prompt: input.prompt,
         style: input.style,
@@ -94,6 +141,39 @@ export function createGenerationService(deps: {
         personaIds,
         baseImageId: input.baseImageId ?? null,
       }, (tx, row) => deps.queue.enqueue(tx, generateJob, { imageId: row.id }, { userId }));
+    },
+
+    /**
+     * Queues an A/B pack (docs/product/images.md, The A/B pack): three 16:9 variants of one prompt, each with its own
+     * seed derived from the pack's and its variant number in its job, so an engine can vary composition and colour.
+     * What all three cost is checked first and charged once, with the three rows and their jobs, or nothing is made.
+     */
+    async requestPack(userId: string, input: GeneratePackInput): Promise<Pack> {
+      const request: GenerateRequest = { ...input, aspect: PACK_ASPECT };
+      const { model, personaIds } = await checkedRequest(userId, request);
+      const cost = model.creditCost * PACK_SIZE;
+      const price = `An A/B pack of ${PACK_SIZE} thumbnails with ${model.label} costs ${cost} credits (${model.creditCost} each)`;
+      const balance = (await deps.credits.balance(userId)) ?? 0;
+      if (balance < cost) throw new AppError("insufficient_credits:generation", `${price}, and you have ${balance}. Top up or pick a cheaper model.`);
+      const packId = randomUUID();
+      const packSeed = input.seed ?? randomInt(0, 2 ** 32 - 1);
+      const drafts = Array.from({ length: PACK_SIZE }, (_, variant): ImageDraft => ({
+        kind: "generated",
+        prompt: input.prompt,
+        style: input.style,
+        aspect: PACK_ASPECT,
+        seed: variantSeed(packSeed, variant),
+        personaIds,
+        baseImageId: input.baseImageId ?? null,
+        packId,
+        packVariant: variant,
+      }));
+      const images = await queuePaid(userId, model, drafts, (tx, row, variant) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, variant }, { userId }), {
+        ref: packId,
+        // Spent elsewhere between the check and the charge: the balance left is no longer known here.
+        shortMessage: `${price}, more than you have left. Top up or pick a cheaper model.`,
+      });
+      return { id: packId, images };
     },
 
     /**
@@ -106,7 +186,7 @@ export function createGenerationService(deps: {
       if (model.id !== DEFAULT_MODEL && !model.capabilities.includes("edit")) {
         throw new AppError("invalid:model_base_image", `${model.label} cannot edit images. Make a new one with another model instead.`);
       }
-      return queuePaid(userId, model, {
+      return queueOne(userId, model, {
         kind: "edited",
         parentId: parent.id,
         prompt: input.instruction,
@@ -116,6 +196,29 @@ export function createGenerationService(deps: {
         personaIds: parent.personaIds,
         baseImageId: parent.baseImageId,
       }, (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes }, { userId }));
+    },
+
+    /**
+     * Queues a subject swap: one of the user's personas takes the place of the subject of one of their images, as a
+     * new `subject-replaced` image, paid like a generation. Studio swaps on this machine; a provider model that can
+     * swap gets both images as references.
+     */
+    async requestSubjectSwap(userId: string, input: { baseImageId: string; personaId: string; model?: string | undefined }): Promise<ImageRecord> {
+      const base = await deps.images.record(userId, input.baseImageId);
+      if (base.status !== "ready") throw new AppError("invalid:model_base_image", "That image is not ready yet. Try again when it has finished.");
+      await deps.personas.assertOwned(userId, [input.personaId]);
+      const model = modelFor(input.model ?? DEFAULT_MODEL, { prompt: "", style: DEFAULT_STYLE, aspect: DEFAULT_ASPECT });
+      if (!model.capabilities.includes("swap")) throw new AppError("invalid:model_base_image", `${model.label} cannot swap subjects. Pick another model.`);
+      return queueOne(userId, model, {
+        kind: "subject-replaced",
+        prompt: null,
+        style: null,
+        aspect: base.aspect,
+        seed: randomInt(0, 2 ** 32 - 1),
+        personaIds: [input.personaId],
+        baseImageId: base.id,
+        parentId: base.id,
+      }, (tx, row) => deps.queue.enqueue(tx, swapJob, { imageId: row.id, baseImageId: base.id, personaId: input.personaId }, { userId }));
     },
   };
 }

@@ -1,7 +1,22 @@
 import { pipeline } from "node:stream/promises";
-import { type Request, type Response, Router } from "express";
+import { type Request, type RequestHandler, type Response, Router } from "express";
 import { z } from "zod";
-import { GALLERY_CURSOR_MAX_LENGTH, GALLERY_PAGE_DEFAULT, GALLERY_PAGE_MAX, galleryKinds, type GalleryResponse, type ImageResponse, imageVariants, MAX_UPLOAD_BYTES } from "../../contract/images.ts";
+import {
+  downloadFormats,
+  GALLERY_CURSOR_MAX_LENGTH,
+  GALLERY_PAGE_DEFAULT,
+  GALLERY_PAGE_MAX,
+  GALLERY_SEARCH_MAX_LENGTH,
+  galleryKinds,
+  type GalleryResponse,
+  type ImageDetailResponse,
+  IMAGE_ZIP_PATH,
+  type ImageResponse,
+  imageVariants,
+  imageZipRequestSchema,
+  MAX_UPLOAD_BYTES,
+} from "../../contract/images.ts";
+import { PERSONA_UPLOAD_PATH } from "../../contract/personas.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
 import { AppError } from "../errors/app-error.ts";
 import { type ReceivedFile, receiveImageUpload } from "./multipart.ts";
@@ -11,9 +26,19 @@ const idSchema = z.uuid();
 const variantSchema = z.enum(imageVariants);
 const galleryQuerySchema = z.object({
   kind: z.enum(galleryKinds).optional(),
+  persona: z.uuid().optional(),
+  model: z.string().trim().min(1).max(64).optional(),
+  // Blank means no search; a NUL cannot be in a stored prompt, so it is refused rather than sent to SQL.
+  q: z
+    .string()
+    .max(GALLERY_SEARCH_MAX_LENGTH)
+    .refine((v) => !v.includes("\u0000"), "must not contain a NUL character")
+    .transform((v) => v.trim() || undefined)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(GALLERY_PAGE_MAX).default(GALLERY_PAGE_DEFAULT),
   cursor: z.string().max(GALLERY_CURSOR_MAX_LENGTH).optional(),
 });
+const originalQuerySchema = z.object({ format: z.enum(downloadFormats).optional() });
 
 /** A malformed id is answered like a missing image: nothing about other ids leaks, and no bad uuid reaches SQL. */
 function imageIdOf(req: Request): string {
@@ -25,11 +50,11 @@ function imageIdOf(req: Request): string {
 const noStore = (res: Response) => res.set("Cache-Control", "no-store");
 
 /** Stored images (docs/product/images.md): uploads, records, bytes and the gallery. Each handler parses its input and makes one call. */
-export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; uploadTempDir: string }): Router {
+export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; uploadTempDir: string; jsonBody: RequestHandler }): Router {
   const { auth, images } = deps;
   const router = Router();
 
-  router.post("/api/upload-temp-image", async (req, res) => {
+  const upload: RequestHandler = async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     const admission = await images.admitUpload(user.id);
     try {
@@ -46,11 +71,14 @@ export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; 
     } finally {
       admission.release();
     }
-  });
+  };
+  router.post("/api/upload-temp-image", upload);
+  // Persona photos are uploads like any other: their own path, the same rules.
+  router.post(PERSONA_UPLOAD_PATH, upload);
 
   router.get("/api/images/:id", async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
-    const body: ImageResponse = { image: await images.record(user.id, imageIdOf(req)) };
+    const body: ImageDetailResponse = await images.detail(user.id, imageIdOf(req));
     noStore(res).json(body);
   });
 
@@ -59,7 +87,25 @@ export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; 
     const variant = variantSchema.safeParse(req.params.variant);
     if (!variant.success) throw new AppError("not_found:image", "That image does not exist.");
     const id = imageIdOf(req);
+    const { format } = originalQuerySchema.parse({ format: req.query.format });
+    if (format && variant.data !== "original") throw new AppError("invalid:body", "Only the original can be converted.");
     const file = await images.locate(user.id, id, variant.data);
+    const attachment = (extension: string) => `attachment; filename="thumbforge-${id.slice(0, 8)}.${extension}"`;
+    if (format && format !== file.extension.replace("jpg", "jpeg")) {
+      // Converted on request and never kept: the stored original is the one copy.
+      const converted = await images.convertOriginal(file.key, format);
+      res.set({
+        "Content-Type": converted.contentType,
+        "Content-Length": String(converted.bytes.length),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cross-Origin-Resource-Policy": "same-origin",
+      });
+      if (req.query.download !== undefined) res.set("Content-Disposition", attachment(converted.extension));
+      res.end(converted.bytes);
+      return;
+    }
     res.set({
       "Content-Type": file.contentType,
       // Private, and revalidated on every use: a browser never shows these bytes from its cache without the owner
@@ -79,7 +125,7 @@ export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; 
     const { body, size } = await images.read(file);
     res.set("Content-Length", String(size));
     if (req.query.download !== undefined) {
-      res.set("Content-Disposition", `attachment; filename="thumbforge-${id.slice(0, 8)}.${file.extension}"`);
+      res.set("Content-Disposition", attachment(file.extension));
     }
     if (Buffer.isBuffer(body)) {
       res.end(body);
@@ -87,6 +133,26 @@ export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; 
     }
     // pipeline closes the file when the client goes away mid-download; pipe() would keep it open.
     await pipeline(body, res).catch(() => undefined);
+  });
+
+  router.delete("/api/images/:id", async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    await images.deleteImage(user.id, imageIdOf(req));
+    res.status(204).end();
+  });
+
+  router.post(IMAGE_ZIP_PATH, deps.jsonBody, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const zip = await images.prepareZip(user.id, imageZipRequestSchema.parse(req.body).ids);
+    res.set({
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${zip.filename}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+    // Every id was checked; from here a failure can only cut the zip short, so the connection is dropped and the
+    // client sees an incomplete download rather than a zip that looks whole.
+    await zip.write(res).catch(() => res.destroy());
   });
 
   router.get("/api/users/:userId/gallery", async (req, res) => {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { type GalleryResponse, type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
+import { type ImageAspect, imageAspectIds, imageAspects, type ImageDetailResponse, type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
+import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
 import type { DbOrTx } from "../../db/open-db.ts";
@@ -13,11 +14,24 @@ import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
 import type { ReceivedFile } from "./multipart.ts";
 import type { Storage } from "../storage/storage.ts";
 import { processUpload, type UploadVariants, type Variants, variantsOfPng } from "./processing.ts";
-import { decodeCursor, encodeCursor } from "../paging/keyset-cursor.ts";
-import { createImageStore, type GalleryKind, type ImageStore, type ListedImage } from "./store.ts";
+import { createGalleryOps } from "./gallery.ts";
+import { toImageRecord } from "./record.ts";
+import { createImageStore, type ImageStore, type ListedImage } from "./store.ts";
+
+export { toImageRecord };
 
 /** A made image's stored variants, as its row records them. */
 export type StoredResult = Pick<ImageRow, "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">;
+
+/** A stored scene is a JSON object; anything else (null, or a value no engine writes) is answered as no scene. */
+function isSceneObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function aspectOf(width: number, height: number): ImageAspect | null {
+  const found = imageAspectIds.find((id) => Math.abs(imageAspects[id].width / imageAspects[id].height - width / height) < 0.01);
+  return found ?? null;
+}
 
 const missingImage = () => new AppError("not_found:image", "That image does not exist.");
 
@@ -31,30 +45,6 @@ export interface StoredVariant {
 
 const quotaFull = () =>
   new AppError("payload_too_large:upload_quota", "Your temporary uploads are full. They are cleared 24 hours after upload; try again later.");
-
-export function toImageRecord(row: ListedImage): ImageRecord {
-  const base = `/api/images/${row.id}`;
-  return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    prompt: row.prompt,
-    style: row.style,
-    aspect: row.aspect,
-    model: row.model,
-    width: row.width,
-    height: row.height,
-    creditsSpent: row.creditsSpent,
-    error: row.error,
-    errorCode: row.errorCode,
-    parentId: row.parentId,
-    createdAt: row.createdAt.toISOString(),
-    urls:
-      row.status === "ready"
-        ? { original: `${base}/original`, preview: `${base}/preview`, thumb: `${base}/thumb`, download: `${base}/original?download=1` }
-        : null,
-  };
-}
 
 /** Images as files and records: storing variants, uploads, ownership-checked reads (docs/product/images.md). */
 export interface UploadLimits {
@@ -70,6 +60,7 @@ export function createImageService(deps: {
   clock: () => number;
   rateLimiter: RateLimiter;
   uploadLimits: UploadLimits;
+  realtime: RealtimePublisher;
 }) {
   const { store, storage, uploadLimits } = deps;
   const uploadRule: RateRule = { name: "upload", limit: uploadLimits.perUserPerHour, windowMs: 3600_000 };
@@ -116,6 +107,7 @@ export function createImageService(deps: {
 
   return {
     owned,
+    ...createGalleryOps({ store, storage, realtime: deps.realtime, owned, removeFiles }),
 
     /** Deletes an image's stored variants (a job result no row points at). */
     removeFiles: (row: Pick<ImageRow, "id" | "userId">) => removeFiles(row.userId, row.id),
@@ -215,6 +207,37 @@ export function createImageService(deps: {
       return { ...keys, width: variants.width, height: variants.height, scene: scene ?? null };
     },
 
+    /**
+     * Stores an image made in the editor as a new ready image of kind `edited`, linked to its source; the source is
+     * never touched and nothing is charged (docs/product/editor.md).
+     */
+    async saveEdited(userId: string, source: ListedImage, png: Buffer): Promise<ImageRecord> {
+      const variants = await variantsOfPng(png);
+      const id = randomUUID();
+      const keys = await storeVariants(userId, id, variants);
+      try {
+        const row = await store.insert({
+          id,
+          userId,
+          kind: "edited",
+          status: "ready",
+          prompt: source.prompt,
+          style: source.style,
+          // The aspect is the frame's only when the crop kept one of the three; a free crop has none.
+          aspect: aspectOf(variants.width, variants.height),
+          parentId: source.id,
+          width: variants.width,
+          height: variants.height,
+          bytes: imageVariants.reduce((sum, v) => sum + variants.bytes[v].length, 0),
+          ...keys,
+        });
+        return toImageRecord(row);
+      } catch (err) {
+        await removeFiles(userId, id);
+        throw err;
+      }
+    },
+
     /** The original bytes of one of the user's ready images (a base image for a generation). */
     async originalBytes(userId: string, id: string): Promise<Buffer> {
       const row = await owned(userId, id);
@@ -225,6 +248,13 @@ export function createImageService(deps: {
 
     async record(userId: string, id: string): Promise<ImageRecord> {
       return toImageRecord(await owned(userId, id));
+    },
+
+    /** One of the user's images with the scene its engine stored (null for uploads, swaps and pending images). */
+    async detail(userId: string, id: string): Promise<ImageDetailResponse> {
+      const row = await owned(userId, id);
+      const scene = await store.sceneOf(id);
+      return { image: toImageRecord(row), scene: isSceneObject(scene) ? scene : null };
     },
 
     /** Where a variant of one of the user's ready images is kept and how it is served: the owner check alone. */
@@ -246,16 +276,6 @@ export function createImageService(deps: {
       const opened = await storage.open(file.key);
       if (!opened) throw missingImage();
       return { body: opened.stream, size: opened.size };
-    },
-
-    /** One page of an account's gallery, newest first; only its owner may read it. */
-    async galleryPage(viewerId: string, ownerId: string, query: { kind?: GalleryKind | undefined; limit: number; cursor?: string | undefined }): Promise<GalleryResponse> {
-      if (viewerId !== ownerId) throw new AppError("forbidden:user", "You can only see your own gallery.");
-      // One row past the page says whether another page follows.
-      const rows = await store.gallery(ownerId, { kind: query.kind, limit: query.limit + 1, after: decodeCursor(query.cursor) });
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return { images: page.map(toImageRecord), nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null };
     },
 
     /** Deletes temporary uploads past their 24 hours, files first so a crash leaves a row to retry, never an orphan file. */

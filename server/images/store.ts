@@ -1,17 +1,29 @@
-import { and, desc, eq, getTableColumns, gt, inArray, lt, notInArray, or, sql } from "drizzle-orm";
-import type { GalleryKind, ImageStatus } from "../../contract/images.ts";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { type GalleryCounts, type GalleryKind, GALLERY_PAGE_MAX, type ImageStatus } from "../../contract/images.ts";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { type ImageRow, images, type NewImageRow } from "../../db/schema/images.ts";
 import type { KeysetCursor } from "../paging/keyset-cursor.ts";
 
 export type { GalleryKind };
 
-export interface GalleryQuery {
+/** What narrows a gallery: its kind tab and the filters beside it. Absent filters match everything. */
+export interface GalleryFilters {
   kind?: GalleryKind | undefined;
+  /** A persona id: images made with it. */
+  persona?: string | undefined;
+  model?: string | undefined;
+  /** Words the prompt contains, case-insensitively. */
+  q?: string | undefined;
+}
+
+export interface GalleryQuery extends GalleryFilters {
   limit: number;
   /** Keyset cursor: the (createdAt, id) of the last image of the previous page. */
   after?: KeysetCursor | undefined;
 }
+
+/** A LIKE pattern matching `text` anywhere, its own wildcards taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Every column but the scene (kilobytes of JSON nothing on the read paths needs). */
 const { scene: _scene, ...listed } = getTableColumns(images);
@@ -25,6 +37,19 @@ async function uploadBytesOf(db: Pick<DbOrTx, "select">, userId: string, now: Da
   return Number(used?.bytes ?? 0);
 }
 
+/** The filters a query uses, as placeholder values; absent ones are left out of the SQL altogether. */
+function filterParams(f: GalleryFilters) {
+  return {
+    ...(f.kind ? { kind: f.kind } : {}),
+    ...(f.model ? { model: f.model } : {}),
+    ...(f.persona ? { persona: f.persona } : {}),
+    ...(f.q ? { q: containsPattern(f.q) } : {}),
+  };
+}
+
+type FilterName = "kind" | "model" | "persona" | "q";
+const filterNames: readonly FilterName[] = ["kind", "model", "persona", "q"];
+
 /** The SQL of images and their jobs; `db` may be a transaction. */
 export function createImageStore(db: DbOrTx) {
   // Every image URL a browser loads runs this: prepared once, planned once.
@@ -34,6 +59,51 @@ export function createImageStore(db: DbOrTx) {
     .where(and(eq(images.id, sql.placeholder("id")), eq(images.userId, sql.placeholder("userId"))))
     .limit(1)
     .prepare("image_owned");
+
+  // The gallery is read on every scroll: one prepared statement per shape (which filters are used, first page or
+  // later, or the counts), made on first use. Only the filters in use are in the SQL, so even PostgreSQL's generic
+  // plan estimates each one and walks the (user, created, id) index; "x is null or" conditions would blind it.
+  const conditionOf: Record<FilterName, SQL> = {
+    kind: sql`${images.kind} = ${sql.placeholder("kind")}`,
+    model: sql`${images.model} = ${sql.placeholder("model")}`,
+    persona: sql`${images.personaIds} @> jsonb_build_array(${sql.placeholder("persona")}::text)`,
+    q: sql`${images.prompt} ilike ${sql.placeholder("q")}`,
+  };
+  const matching = (used: readonly FilterName[]) => and(eq(images.userId, sql.placeholder("userId")), ne(images.kind, "upload"), ...used.map((f) => conditionOf[f]));
+  const statements = new Map<string, ReturnType<typeof prepareStatement>>();
+  function prepareStatement(used: readonly FilterName[], shape: "first" | "after" | "counts") {
+    const name = `image_gallery_${shape}_${used.join("_") || "all"}`;
+    if (shape === "counts") {
+      return db.select({ kind: images.kind, count: sql<string>`count(*)` }).from(images).where(matching(used)).groupBy(images.kind).prepare(name);
+    }
+    const after =
+      shape === "after"
+        ? [
+            // Written so the index bounds the scan; the id breaks ties between equal timestamps.
+            sql`${images.createdAt} <= ${sql.placeholder("at")}::timestamptz`,
+            sql`(${images.createdAt} < ${sql.placeholder("at")}::timestamptz or ${images.id} < ${sql.placeholder("id")}::uuid)`,
+          ]
+        : [];
+    // A fixed LIMIT (the largest page and the row that says another follows; the caller keeps what it asked for):
+    // with a parameter there, a generic plan guesses a tenth of the table and may sort instead of walking the index.
+    return db
+      .select(listed)
+      .from(images)
+      .where(and(matching(used), ...after))
+      .orderBy(desc(images.createdAt), desc(images.id))
+      .limit(GALLERY_PAGE_MAX + 1)
+      .prepare(name);
+  }
+  function statement(params: Record<string, unknown>, shape: "first" | "after" | "counts") {
+    const used = filterNames.filter((f) => f in params);
+    const key = `${shape}:${used.join(",")}`;
+    let prepared = statements.get(key);
+    if (!prepared) {
+      prepared = prepareStatement(used, shape);
+      statements.set(key, prepared);
+    }
+    return prepared;
+  }
 
   return {
     async insert(row: NewImageRow): Promise<ImageRow> {
@@ -63,23 +133,47 @@ export function createImageStore(db: DbOrTx) {
       return row;
     },
 
-    async gallery(userId: string, q: GalleryQuery): Promise<ListedImage[]> {
-      const conditions = [
-        eq(images.userId, userId),
-        notInArray(images.status, ["failed"]),
-        q.kind ? eq(images.kind, q.kind) : notInArray(images.kind, ["upload"]),
-      ];
-      if (q.after) {
-        conditions.push(
-          or(lt(images.createdAt, q.after.at), and(eq(images.createdAt, q.after.at), lt(images.id, q.after.id))) ?? sql`false`,
-        );
-      }
+    /** Those of `ids` that are the user's. */
+    async findManyOwned(userId: string, ids: readonly string[]): Promise<ListedImage[]> {
+      if (ids.length === 0) return [];
       return db
         .select(listed)
         .from(images)
-        .where(and(...conditions))
-        .orderBy(desc(images.createdAt), desc(images.id))
-        .limit(q.limit);
+        .where(and(eq(images.userId, userId), inArray(images.id, [...ids])));
+    },
+
+    async gallery(userId: string, q: GalleryQuery): Promise<ListedImage[]> {
+      const params = { userId, ...filterParams(q) };
+      const rows = q.after
+        ? ((await statement(params, "after").execute({ ...params, at: q.after.at.toISOString(), id: q.after.id })) as ListedImage[])
+        : ((await statement(params, "first").execute(params)) as ListedImage[]);
+      return rows.slice(0, q.limit);
+    },
+
+    /** How many images each tab holds under the other filters (the kind is left out: each tab is a kind). */
+    async galleryCounts(userId: string, filters: GalleryFilters): Promise<GalleryCounts> {
+      const params = { userId, ...filterParams({ ...filters, kind: undefined }) };
+      const rows = (await statement(params, "counts").execute(params)) as { kind: string; count: string }[];
+      const count = (kind: string) => Number(rows.find((r) => r.kind === kind)?.count ?? 0);
+      return { all: rows.reduce((sum, r) => sum + Number(r.count), 0), generated: count("generated"), "subject-replaced": count("subject-replaced") };
+    },
+
+    /** Deletes one of the user's images; the row it was, or undefined when there is no such image of theirs. */
+    async deleteOwned(userId: string, id: string): Promise<ListedImage | undefined> {
+      const [row] = await db
+        .delete(images)
+        .where(and(eq(images.id, id), eq(images.userId, userId)))
+        .returning(listed);
+      return row;
+    },
+
+    /** A pack's images that belong to the user, variant A first; none when the pack is missing or someone else's. */
+    async packOwned(userId: string, packId: string): Promise<ListedImage[]> {
+      return db
+        .select(listed)
+        .from(images)
+        .where(and(eq(images.packId, packId), eq(images.userId, userId)))
+        .orderBy(asc(images.packVariant));
     },
 
     async sceneOf(id: string): Promise<unknown> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod/mini";
 import { AUTH_PATHS } from "../../contract/auth.ts";
 import { CHAT_PATH, CONVERSATIONS_PATH } from "../../contract/chat.ts";
+import { PERSONA_DRAFTS_PATH, PERSONA_GENERATE_PATH, PERSONA_UPLOAD_PATH, PERSONAS_PATH, REPLACE_SUBJECT_PATH } from "../../contract/personas.ts";
 import { errorBodySchema, errorKinds } from "../../contract/errors.ts";
 import {
   apiOperations,
@@ -16,6 +17,7 @@ import {
   type OpenApiDocument,
   waitlistErrorBodySchema,
 } from "../../contract/openapi.ts";
+import { GENERATE_PACK_PATH, IMAGE_ZIP_PATH, PACKS_PATH } from "../../contract/images.ts";
 import { WAITLIST_PATH } from "../../contract/waitlist.ts";
 import { openApiRoutes } from "./routes.ts";
 
@@ -231,6 +233,19 @@ describe("the OpenAPI document's structure", () => {
 });
 
 const uuid = "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b";
+const editorText = {
+  id: "t-1",
+  text: "DAY 100",
+  face: "anton",
+  size: 96,
+  fill: "#ffffff",
+  stroke: { color: "#000000", width: 8 },
+  shadow: { color: "#000000", blur: 6, dx: 4, dy: 6, opacity: 0.6 },
+  x: 40,
+  y: 60,
+  rotation: -4,
+  align: "center",
+};
 /** A body each JSON endpoint accepts, with every field the contract knows set. */
 const validBodies: Record<string, Record<string, unknown>> = {
   joinWaitlist: { email: "ada@example.com", website: "", language: "en" },
@@ -239,6 +254,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   login: { email: "ada@example.com", password: "correct horse" },
   setPassword: { currentPassword: "old password", newPassword: "a new password" },
   generateImage: { prompt: "A cat on a rocket", style: "cartoon", aspect: "1:1", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42 },
+  generatePack: { prompt: "I tried 100 days of coding", style: "cartoon", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42 },
   createConversation: { title: "My channel art" },
   renameConversation: { title: "Day 100 thumbnails" },
   sendChatMessage: {
@@ -250,6 +266,21 @@ const validBodies: Record<string, Record<string, unknown>> = {
     attachmentImageId: uuid,
     language: "es",
   },
+  generatePersona: { photoIds: [uuid], role: "artist" },
+  savePersona: { draftId: uuid, name: "Astro", handle: "astro", description: "Artist, framed head and shoulders." },
+  updatePersona: { name: "Astro Two", handle: "astro-2", description: "A new line." },
+  replaceSubject: { baseImageId: uuid, personaId: uuid, model: "studio" },
+  saveImageEdit: {
+    crop: { aspect: "16:9", x: 0, y: 0, w: 1280, h: 720 },
+    rotation: 90,
+    flipX: true,
+    flipY: false,
+    adjust: { brightness: 0.1, contrast: -0.2, saturation: 0.5 },
+    filter: "sepia",
+    texts: [editorText],
+    subjects: [{ index: 0, box: { x: 10, y: 20, w: 300, h: 400 } }],
+  },
+  zipImages: { ids: [uuid] },
 };
 
 /** Values of every JSON type, plus the edges of whatever bounds the documented property has. */
@@ -328,6 +359,7 @@ const image = {
   error: null,
   errorCode: null,
   parentId: null,
+  packId: uuid,
   createdAt,
   urls: { original: "/o", preview: "/p", thumb: "/t", download: "/d" },
 };
@@ -347,12 +379,28 @@ const responseSamples: Record<string, unknown> = {
     models: [{ id: "studio", label: "Thumbforge Studio", provider: "studio", popular: false, capabilities: ["generate"], creditCost: 1, available: true }],
   },
   ImageResponse: { image },
+  PackResponse: { pack: { id: uuid, images: [image, { ...image, status: "pending", urls: null }, { ...image, status: "failed", urls: null }] } },
+  ImageDetailResponse: { image, scene: { version: 1, engine: "studio", composition: "badge", art: [{ id: "laptop", word: "coding" }] } },
   GalleryResponse: { images: [{ ...image, status: "pending", urls: null, width: null }], nextCursor: "abc" },
+  EditorLayersResponse: {
+    image,
+    studio: {
+      backplate: "data:image/png;base64,AA==",
+      front: null,
+      subjects: [{ index: 0, name: "Astro", box: { x: 1, y: 2, w: 3, h: 4 }, sprite: "data:image/png;base64,AA==", spriteRect: { x: 0, y: 0, w: 5, h: 6 } }],
+      texts: [editorText],
+    },
+  },
   CreditsResponse: { credits: 99, transactions: [{ id: uuid, delta: -1, reason: "generation", ref: uuid, createdAt }] },
   ConversationList: { conversations: [{ id: uuid, title: "Day 100", createdAt, updatedAt: createdAt }], nextCursor: null },
   ConversationResponse: { conversation: { id: uuid, title: "", createdAt, updatedAt: createdAt } },
   StopChatResponse: { stopped: true },
   ChatMessagesResponse: { messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "Hello" }] }] },
+  PersonaResponse: { persona: { id: uuid, name: "Astro", handle: "astro", role: "artist", description: "", createdAt, urls: { image: "/i", cutout: "/c", thumb: "/t" } } },
+  PersonaListResponse: { personas: [{ id: uuid, name: "Astro", handle: "astro", role: "designer", description: "Hi", createdAt, urls: { image: null, cutout: "/c", thumb: "/t" } }] },
+  PersonaDraftResponse: {
+    draft: { id: uuid, role: "photographer", status: "ready", error: null, errorCode: null, suggestedName: "Photographer", description: "Photographer.", photoCount: 2, createdAt, urls: { image: "/i", cutout: "/c", thumb: "/t" } },
+  },
   OpenApiDocument: doc,
 };
 
@@ -375,7 +423,7 @@ function* mutations(value: unknown): Generator<[string, unknown]> {
 describe("the document's response bodies agree with the contract's schemas", () => {
   const jsonResponses = apiOperations.flatMap((spec) =>
     Object.entries(spec.responses).flatMap(([status, response]) => {
-      if (response.body === undefined || response.body === "image-bytes" || response.body === "ui-message-stream") return [];
+      if (response.body === undefined || response.body === "image-bytes" || response.body === "ui-message-stream" || response.body === "zip") return [];
       const ref = doc.paths[spec.path]?.[spec.method]?.responses[status]?.content?.["application/json"]?.schema?.$ref ?? "";
       return [{ name: ref.split("/").at(-1) ?? "", ref, contract: response.body }];
     }),
@@ -410,7 +458,20 @@ describe("the document's response bodies agree with the contract's schemas", () 
 
 describe("every route the server registers is documented, and every documented route exists", () => {
   const serverDir = fileURLToPath(new URL("../", import.meta.url));
-  const constants: Record<string, string> = { WAITLIST_PATH, OPENAPI_PATH, CONVERSATIONS_PATH, CHAT_PATH };
+  const constants: Record<string, string> = {
+    WAITLIST_PATH,
+    OPENAPI_PATH,
+    CONVERSATIONS_PATH,
+    CHAT_PATH,
+    PERSONAS_PATH,
+    PERSONA_UPLOAD_PATH,
+    PERSONA_GENERATE_PATH,
+    PERSONA_DRAFTS_PATH,
+    REPLACE_SUBJECT_PATH,
+    GENERATE_PACK_PATH,
+    PACKS_PATH,
+    IMAGE_ZIP_PATH,
+  };
 
   /** The path a route registration names: a string literal, an AUTH_PATHS entry or a known path constant. */
   function pathOf(expression: string, where: string): string {

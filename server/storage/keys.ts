@@ -19,7 +19,8 @@ export function fileTypeOfKey(key: string): { extension: string; contentType: st
   return { extension, contentType: contentTypes[extension] ?? "application/octet-stream" };
 }
 
-export const personaKey = (userId: string, personaId: string, part: "source" | "cutout" | "image"): string =>
-  `personas/${userId}/${personaId}/${part}.png`;
+/** A persona's files; a draft's files keep their keys when it is saved (the persona takes the draft's id). */
+export const personaKey = (userId: string, personaId: string, part: "source" | "cutout" | "image" | "thumb"): string =>
+  `personas/${userId}/${personaId}/${part}.${part === "thumb" ? "webp" : "png"}`;
 
 export const isStorageKey = (key: string): boolean => keyPattern.test(key);

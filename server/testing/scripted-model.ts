@@ -4,6 +4,8 @@ import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Stream
 export interface ScriptedStep {
   text?: string;
   toolCalls?: { toolName: string; input: unknown }[];
+  /** A wait before the first word, as a model thinking (ended early by an abort). */
+  delayMs?: number;
 }
 
 const usage = {
@@ -41,6 +43,12 @@ export function scriptedModel(script: (call: LanguageModelV4CallOptions, step: n
     async doStream(call) {
       const answer = script(call, step++);
       const queue = parts(answer);
+      if (answer.delayMs) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, answer.delayMs);
+          call.abortSignal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+        });
+      }
       return {
         stream: new ReadableStream<LanguageModelV4StreamPart>({
           async pull(controller) {

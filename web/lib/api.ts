@@ -67,3 +67,19 @@ export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
 export function errorCodeOf(err: unknown): ErrorCode | undefined {
   return err instanceof ApiError ? err.code : undefined;
 }
+
+/**
+ * The server's own sentence for a failed request (the `error` of a `{ error, code }` body), which the API keeps safe
+ * to show; undefined for other failures (network, an HTML error page), so callers fall back to their own words.
+ */
+export function serverErrorMessage(err: unknown): string | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  const text = err.message.slice(err.message.indexOf(": ") + 2);
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const message = typeof parsed === "object" && parsed !== null ? (parsed as { error?: unknown }).error : undefined;
+    return typeof message === "string" && message.trim() ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -16,6 +16,7 @@ export function imageRecord(id: string, patch: Partial<ImageRecord> = {}): Image
     error: null,
     errorCode: null,
     parentId: null,
+    packId: null,
     createdAt: "2026-11-22T10:00:00.000Z",
     urls: null,
     ...patch,

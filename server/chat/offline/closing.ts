@@ -1,4 +1,5 @@
 import { imagesToolOutputSchema, listPersonasOutputSchema } from "../../../contract/chat.ts";
+import { artProblemOf } from "./art-replies.ts";
 import { outputValue, type ToolOutcome } from "./conversation.ts";
 import type { CreditOutcome, Reply, ToolProblem } from "./replies.ts";
 
@@ -39,9 +40,18 @@ export function closingReply(outcome: ToolOutcome): Reply {
     if (parsed.success) {
       const { images, creditsSpent, creditsLeft } = parsed.data;
       const count = (status: string) => images.filter((image) => image.status === status).length;
+      const artProblem = artProblemOf(images.filter((image) => image.status === "failed").map((image) => image.errorCode));
       return {
         kind: "images",
-        summary: { ready: count("ready"), pending: count("pending") + count("running"), failed: count("failed"), spent: creditsSpent, left: creditsLeft },
+        summary: {
+          ready: count("ready"),
+          pending: count("pending") + count("running"),
+          failed: count("failed"),
+          spent: creditsSpent,
+          left: creditsLeft,
+          ...(artProblem ? { artProblem } : {}),
+        },
+        ...(toolName === "generatePack" ? { pack: true } : {}),
       };
     }
   }

@@ -25,7 +25,7 @@ export interface Conversation {
   creditsLeft?: number;
   /** The trailing tool results, when step is "close". */
   outcomes: ToolOutcome[];
-  /** The input of the conversation's latest generateThumbnail call. */
+  /** The input of the conversation's latest generateThumbnail or generatePack call. */
   lastGeneration?: GenerateThumbnailInput;
 }
 
@@ -84,7 +84,8 @@ export function readConversation(prompt: LanguageModelV4Prompt): Conversation {
         if (part.type !== "tool-call") continue;
         const turn = userTurns.at(-1);
         if (turn) turn.answeredByTool = true;
-        const generation = part.toolName === "generateThumbnail" ? generateThumbnailInputSchema.safeParse(part.input) : undefined;
+        // A pack's input is a generation's without aspect and count: "again" after a pack makes one more of its prompt.
+        const generation = part.toolName === "generateThumbnail" || part.toolName === "generatePack" ? generateThumbnailInputSchema.safeParse(part.input) : undefined;
         if (generation?.success) lastGeneration = generation.data;
       }
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EditImageInput, GenerateThumbnailInput } from "../../../contract/chat.ts";
+import type { EditImageInput, GeneratePackInput, GenerateThumbnailInput } from "../../../contract/chat.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { type Intent, type IntentContext, readIntent } from "./intent.ts";
 
@@ -16,6 +16,7 @@ const generate = (prompt: string, fields: Omit<GenerateThumbnailInput, "prompt">
 const edit = (instruction: string, fields: Omit<EditImageInput, "instruction">): Intent => ({ kind: "edit", input: { instruction, ...fields } });
 const simple = (kind: "help" | "credits" | "greeting" | "thanks" | "listPersonas" | "refuse"): Intent => ({ kind });
 const which: Intent = { kind: "clarify", reason: "which-image" };
+const pack = (prompt: string, fields: Omit<GeneratePackInput, "prompt"> = {}): Intent => ({ kind: "pack", input: { prompt, ...fields } });
 
 type Case = [Language, string, "new" | "with image", (message: string) => Intent];
 
@@ -55,6 +56,8 @@ const cases: Case[] = [
   ["en", "make me a thumbnail of a lighthouse", "with image", (m) => generate(m)],
   ["en", "vintage instead", "with image", (m) => edit(m, { style: "vintage" })],
   ["en", "headline: 'DAY 100'", "with image", (m) => edit(m, { headline: "DAY 100" })],
+  ["en", 'abstract square "MIND = BLOWN" brain explosion', "with image", (m) => generate(m, { headline: "MIND = BLOWN", style: "abstract", aspect: "1:1" })],
+  ["ja", "スクエアで「DAY 100」", "with image", (m) => generate(m, { headline: "DAY 100", aspect: "1:1" })],
   ["en", "change the title to \"DAY 100\" in #FF8800", "with image", (m) => edit(m, { headline: "DAY 100", headlineColor: "#ff8800" })],
   ["en", "edit the second one: headline in white", "with image", (m) => edit(m, { imageId: SECOND, headlineColor: "#ffffff" })],
   ["en", `make ${SECOND} vintage instead`, "with image", (m) => edit(m, { imageId: SECOND, style: "vintage" })],
@@ -126,6 +129,34 @@ const cases: Case[] = [
   ["ja", "タイトルを大きく", "with image", (m) => edit(m, { headlineScale: 1.3 })],
   ["ja", "私を右に寄せて", "with image", (m) => edit(m, { subjectPosition: "right" })],
   ["ja", "2枚目をレトロに変えて", "with image", (m) => edit(m, { imageId: SECOND, style: "vintage" })],
+  // Objects drawn in the picture, in every language
+  ["en", "no emoji", "with image", (m) => edit(m, { artRemove: "all" })],
+  ["en", "without the icons", "with image", (m) => edit(m, { artRemove: "all" })],
+  ["en", "remove the trophy", "with image", (m) => edit(m, { artRemove: "trophy" })],
+  ["en", "remove the trophy", "new", () => which],
+  ["en", "add a fire", "with image", (m) => edit(m, { artAdd: "fire" })],
+  ["en", "swap the controller for a trophy", "with image", (m) => edit(m, { artRemove: "controller", artAdd: "trophy" })],
+  ["en", "replace the laptop with a rocket", "with image", (m) => edit(m, { artRemove: "laptop", artAdd: "rocket" })],
+  ["es", "sin emoji", "with image", (m) => edit(m, { artRemove: "all" })],
+  ["es", "quita el trofeo", "with image", (m) => edit(m, { artRemove: "trofeo" })],
+  ["es", "añade fuego", "with image", (m) => edit(m, { artAdd: "fuego" })],
+  ["es", "cambia el mando por un trofeo", "with image", (m) => edit(m, { artRemove: "mando", artAdd: "trofeo" })],
+  ["fr", "sans emoji", "with image", (m) => edit(m, { artRemove: "all" })],
+  ["fr", "enlève le trophée", "with image", (m) => edit(m, { artRemove: "trophée" })],
+  ["fr", "ajoute du feu", "with image", (m) => edit(m, { artAdd: "feu" })],
+  ["fr", "remplace la manette par un trophée", "with image", (m) => edit(m, { artRemove: "manette", artAdd: "trophée" })],
+  ["de", "ohne Emoji", "with image", (m) => edit(m, { artRemove: "all" })],
+  ["de", "entferne den Pokal", "with image", (m) => edit(m, { artRemove: "Pokal" })],
+  ["de", "füge ein Feuer hinzu", "with image", (m) => edit(m, { artAdd: "Feuer" })],
+  ["de", "ersetze den Controller durch einen Pokal", "with image", (m) => edit(m, { artRemove: "Controller", artAdd: "Pokal" })],
+  ["zh", "不要表情", "with image", (m) => edit(m, { artRemove: "all" })],
+  ["zh", "去掉奖杯", "with image", (m) => edit(m, { artRemove: "奖杯" })],
+  ["zh", "加一个火", "with image", (m) => edit(m, { artAdd: "火" })],
+  ["zh", "把手柄换成奖杯", "with image", (m) => edit(m, { artRemove: "手柄", artAdd: "奖杯" })],
+  ["ja", "絵文字なし", "with image", (m) => edit(m, { artRemove: "all" })],
+  ["ja", "トロフィーを消して", "with image", (m) => edit(m, { artRemove: "トロフィー" })],
+  ["ja", "火を追加して", "with image", (m) => edit(m, { artAdd: "火" })],
+  ["ja", "コントローラーをトロフィーに変えて", "with image", (m) => edit(m, { artRemove: "コントローラー", artAdd: "トロフィー" })],
 ];
 
 describe("readIntent", () => {
@@ -148,6 +179,62 @@ describe("readIntent", () => {
     );
   });
 
+  it.each([
+    ["en", "put @astro into this photo"],
+    ["en", "swap @astro in"],
+    ["es", "pon a @astro en esta foto"],
+    ["fr", "remplace le sujet par @astro"],
+    ["de", "setze @astro in dieses Foto"],
+    ["zh", "把 @astro 放进这张照片"],
+    ["ja", "この写真に @astro を入れて"],
+  ] as const)("[%s] %s swaps the persona into the attached photo", (language, message) => {
+    const withUpload = { ...context(language, false), attachmentIds: [UPLOAD] };
+    expect(readIntent(message, withUpload)).toEqual({ kind: "swap", input: { personaHandle: "astro", baseImageId: UPLOAD } });
+  });
+
+  it("swaps into the newest image without an attachment, but not when the words say where the subject goes", () => {
+    expect(readIntent("put @astro in this picture", context("en", true))).toEqual({ kind: "swap", input: { personaHandle: "astro" } });
+    expect(readIntent("put @me on the left", context("en", true))).not.toMatchObject({ kind: "swap" });
+    expect(readIntent("put @astro into this photo", context("en", false))).not.toMatchObject({ kind: "swap" });
+  });
+
+  it("keeps a swap with an @handle a persona swap, even when it names what the persona replaces", () => {
+    expect(readIntent("swap the guy for @astro", context("en", true))).toEqual({ kind: "swap", input: { personaHandle: "astro" } });
+    expect(readIntent("replace the trophy with @astro", context("en", true))).toEqual({ kind: "swap", input: { personaHandle: "astro" } });
+    expect(readIntent("remplace le sujet par @astro", context("fr", true))).toEqual({ kind: "swap", input: { personaHandle: "astro" } });
+  });
+
+  it("reads headline, colour, style and background changes as those, not as drawn objects", () => {
+    const noArt = (message: string, language: Language) => {
+      const intent = readIntent(message, context(language, true));
+      expect(intent, message).not.toMatchObject({ input: { artAdd: expect.anything() } });
+      expect(intent, message).not.toMatchObject({ input: { artRemove: expect.anything() } });
+    };
+    noArt("change the headline to yellow", "en");
+    noArt("swap the background for blue", "en");
+    noArt("no, make it red", "en");
+    noArt("no more text", "en");
+    noArt("cambia el titular por uno rojo", "es");
+    noArt("把标题换成红色", "zh");
+    noArt("見出しを赤に変えて", "ja");
+    // A bare "no …" clears the art only when it names the art as a whole.
+    noArt("no problem", "en");
+    noArt("pas de problème", "fr");
+    noArt("不要太大", "zh");
+  });
+
+  it("keeps an object's words and drops only the words around it", () => {
+    expect(readIntent("add a big red car next to me", context("en", true))).toEqual(edit("add a big red car next to me", { artAdd: "big red car" }));
+    expect(readIntent("画像に火を追加して", context("ja", true))).toEqual(edit("画像に火を追加して", { artAdd: "火" }));
+    expect(readIntent("加一个火在右边", context("zh", true))).toEqual(edit("加一个火在右边", { artAdd: "火" }));
+    expect(readIntent("remove all the emoji", context("en", true))).toEqual(edit("remove all the emoji", { artRemove: "all" }));
+    expect(readIntent("keine Emojis mehr", context("de", true))).toEqual(edit("keine Emojis mehr", { artRemove: "all" }));
+    expect(readIntent("把奖杯去掉", context("zh", true))).toEqual(edit("把奖杯去掉", { artRemove: "奖杯" }));
+    expect(readIntent("tausche den Laptop gegen eine Rakete", context("de", true))).toEqual(
+      edit("tausche den Laptop gegen eine Rakete", { artRemove: "Laptop", artAdd: "Rakete" }),
+    );
+  });
+
   it("never takes an image id the conversation did not make", () => {
     const stranger = "99999999-9999-4999-8999-999999999999";
     expect(readIntent(`make ${stranger} vintage instead`, context("en", true))).toEqual(edit(`make ${stranger} vintage instead`, { style: "vintage" }));
@@ -159,6 +246,39 @@ describe("readIntent", () => {
     expect(readIntent("yes please", asked)).toEqual(generate(topic));
     expect(readIntent("はい", { ...context("ja", false), pendingTopic: "宇宙を飛ぶ猫の宇宙飛行士" })).toEqual(generate("宇宙を飛ぶ猫の宇宙飛行士"));
     expect(readIntent("yes", context("en", false))).toEqual({ kind: "clarify", reason: "what-to-make" });
+  });
+
+  it.each([
+    ["en", "give me three versions of 'I tried 100 days of coding'", (m: string) => pack(m, { headline: "I tried 100 days of coding" })],
+    ["en", "an A/B pack for my video about budget gaming setups", (m: string) => pack(m)],
+    ["en", "cartoon thumbnails for Test & Compare: grandma's secret recipe", (m: string) => pack(m, { style: "cartoon" })],
+    ["en", "3 versions of a lighthouse in a storm with @alex", (m: string) => pack(m, { personaHandles: ["alex"] })],
+    ["es", "dame tres versiones de «100 días programando»", (m: string) => pack(m, { headline: "100 días programando" })],
+    ["es", "un pack A/B retro sobre recetas de la abuela", (m: string) => pack(m, { style: "vintage" })],
+    ["fr", "donne-moi trois versions de « 100 jours de code »", (m: string) => pack(m, { headline: "100 jours de code" })],
+    ["fr", "des miniatures pour Test & Compare sur le futur de l'IA", (m: string) => pack(m)],
+    ["de", "gib mir drei Versionen von „100 Tage Programmieren“", (m: string) => pack(m, { headline: "100 Tage Programmieren" })],
+    ["de", "ein A/B-Paket für mein Video über Gaming-Setups", (m: string) => pack(m)],
+    ["zh", "给我三个版本：「100天学编程」", (m: string) => pack(m, { headline: "100天学编程" })],
+    ["zh", "做一个A/B测试用的卡通缩略图，主题是省钱游戏装备", (m: string) => pack(m, { style: "cartoon" })],
+    ["ja", "「100日間プログラミング」のサムネを3パターン作って", (m: string) => pack(m, { headline: "100日間プログラミング" })],
+    ["ja", "おばあちゃんの秘密のレシピでA/Bテスト用のサムネイルを作って", (m: string) => pack(m)],
+  ] as const)("[%s] %s makes an A/B pack", (language, message, expected) => {
+    expect(readIntent(message, context(language, false))).toEqual(expected(message));
+  });
+
+  it("makes a pack of the last generation when the ask comes alone, and asks what to make when there is none", () => {
+    const lastGeneration: GenerateThumbnailInput = { prompt: "a lighthouse in a storm", style: "vintage", aspect: "9:16", count: 2 };
+    const withLast = { ...context("en", true), lastGeneration };
+    for (const [language, message] of [["en", "give me three versions"], ["es", "dame tres versiones"], ["fr", "donne-moi trois versions"], ["de", "gib mir drei Versionen"], ["zh", "给我三个版本"], ["ja", "3パターン作って"]] as const) {
+      expect(readIntent(message, { ...withLast, language }), message).toEqual(pack("a lighthouse in a storm", { style: "vintage" }));
+      expect(readIntent(message, context(language, false)), message).toEqual({ kind: "clarify", reason: "what-to-make" });
+    }
+  });
+
+  it("keeps counted variations as plain generations, and a question about A/B tests as no pack", () => {
+    expect(readIntent("make three variations of a desert road at sunset", context("en", false))).toEqual(generate("make three variations of a desert road at sunset", { count: 3 }));
+    expect(readIntent("what is an A/B test?", context("en", false))).not.toMatchObject({ kind: "pack" });
   });
 
   it("makes the last generation again, with any new detail the message adds", () => {

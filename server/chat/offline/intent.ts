@@ -1,5 +1,7 @@
-import { type EditImageInput, type GenerateThumbnailInput, MAX_CHAT_MESSAGE_LENGTH } from "../../../contract/chat.ts";
+import { type EditImageInput, type GeneratePackInput, type GenerateThumbnailInput, MAX_CHAT_MESSAGE_LENGTH, type ReplaceSubjectInput } from "../../../contract/chat.ts";
+import { asksForPackNormalized } from "../../../contract/pack-request.ts";
 import type { Language } from "../../../contract/languages.ts";
+import { readArtEdit } from "./art-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
 import {
@@ -28,7 +30,7 @@ export interface IntentContext {
   attachmentIds: readonly string[];
   /** The user's previous message when the assistant answered it with a question instead of a tool. */
   pendingTopic?: string;
-  /** What the conversation last asked generateThumbnail for, for "again" and "one more". */
+  /** What the conversation last asked generateThumbnail (or generatePack) for, for "again", "one more" and a bare "three versions". */
   lastGeneration?: GenerateThumbnailInput;
 }
 
@@ -36,7 +38,9 @@ export type ClarifyReason = "what-to-make" | "which-image" | "confirm-topic";
 
 export type Intent =
   | { kind: "generate"; input: GenerateThumbnailInput }
+  | { kind: "pack"; input: GeneratePackInput }
   | { kind: "edit"; input: EditImageInput }
+  | { kind: "swap"; input: ReplaceSubjectInput }
   | { kind: "listPersonas" }
   | { kind: "help" }
   | { kind: "credits" }
@@ -109,7 +113,7 @@ function namedImage(text: string, normalized: string, context: IntentContext): s
 
 /**
  * What a user's message asks for, read from its words alone. Pure: the same message and context give the same
- * intent. Only the three chat tools can come out of it, and only with what the user wrote (handles, ids of images
+ * intent. Only the chat's image tools can come out of it, and only with what the user wrote (handles, ids of images
  * this conversation made or this message attached); anything else becomes a question or a refusal.
  */
 export function readIntent(message: string, context: IntentContext): Intent {
@@ -149,6 +153,23 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   }
 
   const { lastGeneration } = context;
+  const attachment = context.attachmentIds[0];
+  // "Give me three versions", "A/B pack", "3パターン作って": three variants for Test & Compare. Said alone, after a
+  // thumbnail, it means three of that one; said alone first, there is nothing to make three of yet.
+  const asksWhatItIs = normalized.endsWith("?") && !creates && count === undefined;
+  if (asksForPackNormalized(normalized, context.language) && !asksWhatItIs) {
+    const bare = headline === undefined && wordCount(normalized) <= 4;
+    if (bare && lastGeneration) {
+      const { count: _count, aspect: _aspect, ...previous } = lastGeneration;
+      return { kind: "pack", input: compact({ ...previous, style: style ?? previous.style, model: model ?? previous.model }) };
+    }
+    if (bare && !attachment) return { kind: "clarify", reason: "what-to-make" };
+    return {
+      kind: "pack",
+      input: compact({ prompt: text, headline, style, model, personaHandles: handles.length > 0 ? handles : undefined, baseImageId: attachment }),
+    };
+  }
+
   const again = any(lexicons, normalized, (lexicon) => lexicon.again);
   const changes = any(lexicons, normalized, (lexicon) => lexicon.change);
   // The size of a picture is chosen when it is made: "make it square" makes the last one again, square.
@@ -172,18 +193,30 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   const target = namedImage(text, normalized, context);
   const hasImage = target !== undefined || context.imageIds.length > 0;
   const fields = readEditFields(normalized, lexicons, context.language);
+  // Objects drawn in the picture: "no emoji", "swap the controller for a trophy". Only an existing image has them.
+  const art = readArtEdit(plain, context.language);
+  const changesArt = Object.keys(art).length > 0;
   const instead = any(lexicons, normalized, (lexicon) => lexicon.instead);
   // "A new thumbnail with a yellow headline" is a new image even when one exists.
   const asksNew = imageNoun && (creates || fresh || count !== undefined);
   const retouch =
     changes ||
     ((instead || target !== undefined) && (style !== undefined || headline !== undefined)) ||
-    (headline !== undefined && !imageNoun && handles.length === 0);
-  const wantsEdit = !asksNew && (Object.keys(fields).length > 0 || (!creates && !fresh && retouch));
-  const attachment = context.attachmentIds[0];
+    // A quoted headline alone retitles the last image, unless a size is named: an edit keeps the size, so "square
+    // 'MIND = BLOWN'" asks for a new picture.
+    (headline !== undefined && !imageNoun && handles.length === 0 && aspect === undefined);
+  const wantsEdit = !asksNew && (Object.keys(fields).length > 0 || changesArt || (!creates && !fresh && retouch));
+
+  // One persona and a swap word, with a photo to put it in: "put @astro into this photo".
+  // "Put @me on the left" moves the subject instead: any edit field makes it an edit.
+  const placesSubject = any(lexicons, normalized, (lexicon) => [...lexicon.sides.left, ...lexicon.sides.right, ...lexicon.sides.center]);
+  const swaps = handles.length === 1 && Object.keys(fields).length === 0 && !placesSubject && !asksNew && any(lexicons, normalized, (lexicon) => lexicon.swap);
+  if (swaps && (attachment !== undefined || hasImage)) {
+    return { kind: "swap", input: compact({ personaHandle: handles[0] as string, baseImageId: attachment ?? target, model }) };
+  }
 
   if (wantsEdit && hasImage) {
-    return { kind: "edit", input: compact({ imageId: target, instruction: text, headline, style, ...fields }) };
+    return { kind: "edit", input: compact({ imageId: target, instruction: text, headline, style, ...fields, ...art }) };
   }
   if (wantsEdit && !attachment) return { kind: "clarify", reason: "which-image" };
 

@@ -14,6 +14,8 @@ export interface Lexicon {
   change: readonly string[];
   /** "instead", "rather": the user swaps one choice for another on the last image. */
   instead: readonly string[];
+  /** "put @me into this photo", "swap @astro in": a persona takes the place of an image's subject. */
+  swap: readonly string[];
   /** "new", "another": a fresh image even when one exists. */
   fresh: readonly string[];
   /** "again", "one more": the last generation once more. */
@@ -33,9 +35,6 @@ export interface Lexicon {
   verticals: Record<"top" | "bottom", readonly string[]>;
   colors: Partial<Record<ColorName, readonly string[]>>;
   styles: Record<ImageStyle, readonly string[]>;
-  /** Nouns a number counts ("three variations"). */
-  countNouns: readonly string[];
-  numbers: Record<string, number>;
 }
 
 export const colorHex = {
@@ -87,6 +86,7 @@ const english: Lexicon = {
   imageNouns: ["thumbnail", "thumbnails", "thumb", "image", "images", "picture", "pictures", "pic", "poster", "posters", "cover", "banner", "artwork", "illustration", "variation", "variations", "version", "versions", "photo"],
   change: ["change", "edit", "adjust", "tweak", "move", "make it", "make the", "make my", "make me", "center", "centre", "turn it", "turn the", "put the", "put me", "shift", "place", "position", "slide", "switch", "replace", "recolor", "recolour", "update", "fix", "less", "more"],
   instead: ["instead", "rather", "in stead"],
+  swap: ["swap", "swap in", "face swap", "replace", "put", "place", "switch", "insert", "into this", "in this photo", "in this picture", "in place of"],
   fresh: ["new", "another", "fresh", "different one", "from scratch"],
   again: ["again", "another one", "one more", "once more", "retry", "try again", "redo", "regenerate", "reroll", "different one"],
   help: ["help", "what can you do", "how does this work", "how do i", "what do you do", "commands", "how to use"],
@@ -112,8 +112,6 @@ const english: Lexicon = {
     abstract: ["abstract", "geometric", "surreal"],
     vintage: ["vintage", "retro", "old school", "old-school", "70s", "80s", "90s", "nostalgic"],
   },
-  countNouns: ["variations", "variation", "versions", "version", "options", "thumbnails", "images", "pictures", "posters", "takes", "ideas", "designs", "covers", "pics", "ones", "alternatives"],
-  numbers: { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20, hundred: 100, thousand: 1000, couple: 2, "a couple of": 2, few: 3, "a few": 3, several: 3, dozen: 12 },
 };
 
 const spanish: Lexicon = {
@@ -121,6 +119,7 @@ const spanish: Lexicon = {
   imageNouns: ["miniatura", "miniaturas", "imagen", "imagenes", "foto", "fotos", "poster", "portada", "cartel", "banner", "ilustracion", "variacion", "variaciones", "version", "versiones", "dibujo"],
   change: ["cambia", "cambiar", "cambialo", "edita", "editar", "ajusta", "mueve", "mueveme", "moverme", "muevete", "coloca", "colocame", "ponme", "pon", "ponlo", "ponla", "hazlo", "hazla", "haz el", "haz la", "haz que", "reemplaza", "corrige", "mas", "menos"],
   instead: ["en vez", "en lugar", "mejor"],
+  swap: ["cambia", "cambiar", "reemplaza", "reemplazar", "sustituye", "sustituir", "pon", "ponme", "poner", "mete", "meter", "intercambia", "en esta foto", "en esta imagen"],
   fresh: ["nueva", "nuevo", "otra", "otro", "distinta", "desde cero"],
   again: ["otra vez", "otra mas", "de nuevo", "repite", "repitela", "otra igual", "vuelve a intentarlo", "otra distinta", "otra diferente"],
   help: ["ayuda", "que puedes hacer", "como funciona", "que sabes hacer", "como se usa"],
@@ -147,8 +146,6 @@ const spanish: Lexicon = {
     abstract: ["abstracto", "abstracta", "geometrico", "surrealista"],
     vintage: ["vintage", "retro", "antiguo", "antigua", "de epoca", "nostalgico"],
   },
-  countNouns: ["variaciones", "versiones", "opciones", "miniaturas", "imagenes", "fotos", "posters", "portadas", "ideas", "disenos", "propuestas"],
-  numbers: { uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, cien: 100, mil: 1000, "un par de": 2, varias: 3, varios: 3 },
 };
 
 const french: Lexicon = {
@@ -156,6 +153,7 @@ const french: Lexicon = {
   imageNouns: ["miniature", "miniatures", "image", "images", "photo", "photos", "affiche", "poster", "couverture", "banniere", "illustration", "variation", "variations", "version", "versions", "visuel", "vignette"],
   change: ["change", "changer", "modifie", "modifier", "ajuste", "deplace", "deplacer", "place", "decale", "mets", "mettre", "rends", "rendre", "remplace", "corrige", "plus", "moins"],
   instead: ["plutot", "au lieu", "a la place"],
+  swap: ["remplace", "remplacer", "mets", "mettre", "echange", "echanger", "place", "placer", "dans cette photo", "dans cette image"],
   fresh: ["nouvelle", "nouveau", "une autre", "un autre", "differente", "de zero"],
   again: ["encore", "encore une", "refais", "refais-la", "a nouveau", "recommence", "une de plus", "une autre"],
   help: ["aide", "aidez", "que peux-tu faire", "que peux tu faire", "que sais-tu faire", "comment ca marche", "comment utiliser"],
@@ -182,8 +180,6 @@ const french: Lexicon = {
     abstract: ["abstrait", "abstraite", "geometrique", "surrealiste"],
     vintage: ["vintage", "retro", "ancien", "ancienne", "annees 80", "nostalgique"],
   },
-  countNouns: ["variations", "versions", "options", "miniatures", "images", "photos", "affiches", "idees", "propositions", "visuels"],
-  numbers: { un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, cent: 100, mille: 1000, quelques: 3, plusieurs: 3 },
 };
 
 const german: Lexicon = {
@@ -191,6 +187,7 @@ const german: Lexicon = {
   imageNouns: ["thumbnail", "thumbnails", "vorschaubild", "vorschaubilder", "bild", "bilder", "foto", "fotos", "poster", "plakat", "cover", "titelbild", "banner", "illustration", "variante", "varianten", "version", "versionen"],
   change: ["andere", "andern", "aendere", "bearbeite", "bearbeiten", "verschiebe", "verschieben", "schieb", "schiebe", "beweg", "bewege", "platziere", "ruck", "setz", "setze", "mach es", "mach den", "mach die", "mach das", "mach mich", "ersetze", "korrigiere", "passe", "mehr", "weniger"],
   instead: ["stattdessen", "lieber", "anstatt", "statt"],
+  swap: ["ersetze", "ersetzen", "tausche", "tauschen", "setze", "setzen", "pack", "packe", "fuge", "einfugen", "in dieses foto", "in dieses bild", "auf dieses foto"],
   fresh: ["neues", "neue", "neuen", "noch ein", "noch eine", "anderes", "von vorn"],
   again: ["nochmal", "noch mal", "noch einmal", "noch eins", "noch eine", "wiederhole", "erneut", "eine andere", "ein anderes"],
   help: ["hilfe", "was kannst du", "wie funktioniert", "was machst du", "wie geht das"],
@@ -218,8 +215,6 @@ const german: Lexicon = {
     abstract: ["abstrakt", "abstrakte", "abstrakten", "abstraktes", "abstrakter", "geometrisch", "surreal"],
     vintage: ["vintage", "retro", "nostalgisch", "altmodisch", "im stil der 80er"],
   },
-  countNouns: ["varianten", "versionen", "optionen", "thumbnails", "bilder", "fotos", "poster", "ideen", "entwurfe", "vorschlage", "vorschaubilder"],
-  numbers: { eins: 1, ein: 1, eine: 1, zwei: 2, drei: 3, vier: 4, funf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, hundert: 100, tausend: 1000, paar: 2, "ein paar": 3, mehrere: 3 },
 };
 
 const chinese: Lexicon = {
@@ -227,6 +222,7 @@ const chinese: Lexicon = {
   imageNouns: ["缩略图", "封面", "图片", "海报", "插画", "图像", "照片", "头图", "变体", "版本"],
   change: ["改", "换", "变成", "把", "移到", "移动", "放在", "挪", "调整", "编辑", "修改", "放到", "弄成", "更"],
   instead: ["改成", "换成", "改为", "而不是"],
+  swap: ["换成", "替换", "换脸", "放进", "放到", "放入", "这张照片", "这张图"],
   fresh: ["新的", "另一张", "再来一张", "重新", "另外一张"],
   again: ["再来一张", "再来一个", "再做一张", "再生成", "重新生成", "再来", "再画一张", "换一张"],
   help: ["帮助", "你能做什么", "你会什么", "怎么用", "如何使用", "能干什么", "功能"],
@@ -251,8 +247,6 @@ const chinese: Lexicon = {
     abstract: ["抽象", "几何"],
     vintage: ["复古", "怀旧", "老式", "年代感"],
   },
-  countNouns: ["张", "个", "幅", "款", "种", "版", "套"],
-  numbers: { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 百: 100, 千: 1000, 几: 3 },
 };
 
 const japanese: Lexicon = {
@@ -260,6 +254,7 @@ const japanese: Lexicon = {
   imageNouns: ["サムネイル", "サムネ", "画像", "ポスター", "表紙", "イラスト", "写真", "カバー", "バナー", "バリエーション", "パターン", "案"],
   change: ["変えて", "変更", "移動", "編集", "にして", "動かして", "寄せて", "置いて", "直して", "もっと", "調整"],
   instead: ["代わりに", "じゃなくて", "ではなく", "に変えて", "にして"],
+  swap: ["入れ替え", "置き換え", "差し替え", "入れて", "顔交換", "はめ込", "この写真", "この画像"],
   fresh: ["新しい", "別の", "もう一枚", "もう1枚", "最初から"],
   again: ["もう一枚", "もう1枚", "もう一度", "もう一回", "再生成", "やり直して", "作り直して", "別のパターン"],
   help: ["ヘルプ", "何ができる", "なにができる", "使い方", "どうやって", "助けて", "機能"],
@@ -285,8 +280,6 @@ const japanese: Lexicon = {
     abstract: ["抽象", "アブストラクト"],
     vintage: ["ヴィンテージ", "ビンテージ", "レトロ", "懐かしい", "昭和"],
   },
-  countNouns: ["枚", "つ", "パターン", "案", "種類", "個", "バリエーション"],
-  numbers: { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 百: 100, 千: 1000, 数: 3 },
 };
 
 export const lexicons: Record<Language, Lexicon> = { en: english, es: spanish, fr: french, de: german, zh: chinese, ja: japanese };

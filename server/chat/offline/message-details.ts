@@ -1,4 +1,4 @@
-import { MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
+import { countInNormalized } from "../../../contract/image-count.ts";
 import { type ImageAspect, type ImageStyle, MAX_PERSONAS } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { aspectTerms, colorHex, type Lexicon, lexicons, modelTerms } from "./lexicon.ts";
@@ -53,57 +53,9 @@ export function lexiconsFor(language: Language): Lexicon[] {
   return language === "en" ? [lexicons.en] : [lexicons[language], lexicons.en];
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-const cjkNumerals: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 几: 3, 数: 3 };
-
-function cjkNumber(text: string): number {
-  if (/^\d+$/.test(text)) return Number(text);
-  if (text.includes("千")) return 1000;
-  if (text.includes("百")) return 100;
-  if (text.includes("十")) return 10;
-  return cjkNumerals[text.at(-1) ?? ""] ?? 1;
-}
-
 /** How many images the message asks for ("three variations", "3枚"), within 1…MAX_IMAGES_PER_MESSAGE. */
 export function extractCount(normalized: string, language: Language): number | undefined {
-  for (const lexicon of lexiconsFor(language)) {
-    const asked = lexicon === lexicons.zh || lexicon === lexicons.ja ? cjkCount(normalized, lexicon) : wordCount(normalized, lexicon);
-    if (asked !== undefined && Number.isFinite(asked)) return Math.min(Math.max(Math.trunc(asked), 1), MAX_IMAGES_PER_MESSAGE);
-  }
-  return undefined;
-}
-
-const countPatterns = new Map<Lexicon, RegExp>();
-
-/** "<number> [up to two words] <noun>", or "<numeral><counter>" in Chinese and Japanese; built once per lexicon. */
-function countPattern(lexicon: Lexicon): RegExp {
-  let pattern = countPatterns.get(lexicon);
-  if (!pattern) {
-    const nouns = lexicon.countNouns.map(escapeRegExp).join("|");
-    if (lexicon === lexicons.zh || lexicon === lexicons.ja) {
-      // "2枚目" is "the second one", not two images.
-      pattern = new RegExp(`(\\d+|[一两二三四五六七八九十百千几数]+)\\s*(?:${nouns})(?!目)`, "u");
-    } else {
-      const words = Object.keys(lexicon.numbers).sort((a, b) => b.length - a.length).map(escapeRegExp).join("|");
-      pattern = new RegExp(`(?<![\\p{L}\\p{N}])(\\d+|${words})\\s+(?:[\\p{L}'-]+\\s+){0,2}?(?:${nouns})(?![\\p{L}])`, "u");
-    }
-    countPatterns.set(lexicon, pattern);
-  }
-  return pattern;
-}
-
-function cjkCount(normalized: string, lexicon: Lexicon): number | undefined {
-  const match = countPattern(lexicon).exec(normalized);
-  return match?.[1] ? cjkNumber(match[1]) : undefined;
-}
-
-function wordCount(normalized: string, lexicon: Lexicon): number | undefined {
-  const match = countPattern(lexicon).exec(normalized);
-  if (!match?.[1]) return undefined;
-  return /^\d+$/.test(match[1]) ? Number(match[1]) : lexicon.numbers[match[1]];
+  return countInNormalized(normalized, language);
 }
 
 export function extractStyle(normalized: string, language: Language): ImageStyle | undefined {

@@ -2,6 +2,7 @@ import { generateText, type ModelMessage, stepCountIs, streamText, tool, type To
 import { describe, expect, it } from "vitest";
 import {
   editImageInputSchema,
+  generatePackInputSchema,
   generateThumbnailInputSchema,
   type ImagesToolOutput,
   listPersonasInputSchema,
@@ -11,6 +12,7 @@ import type { ImageRecord } from "../../../contract/images.ts";
 import { createOfflineAssistant, type OfflineAssistantOptions } from "./offline-assistant.ts";
 
 const IMAGE_ID = "11111111-1111-4111-8111-111111111111";
+const PACK_IDS = ["aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa", "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb", "cccccccc-cccc-4ccc-8ccc-cccccccccccc"];
 
 function image(id: string, status: ImageRecord["status"] = "ready"): ImageRecord {
   return {
@@ -27,6 +29,7 @@ function image(id: string, status: ImageRecord["status"] = "ready"): ImageRecord
     error: null,
     errorCode: null,
     parentId: null,
+    packId: null,
     createdAt: "2026-01-01T00:00:00.000Z",
     urls: null,
   };
@@ -44,6 +47,10 @@ function chatTools(fixed: Fixed = {}) {
     generateThumbnail: tool({
       inputSchema: generateThumbnailInputSchema,
       execute: async () => (fixed.generate ?? (() => ({ images: [image(IMAGE_ID)], creditsSpent: 1, creditsLeft: 9 })))(),
+    }),
+    generatePack: tool({
+      inputSchema: generatePackInputSchema,
+      execute: async () => ({ images: PACK_IDS.map((id) => image(id)), creditsSpent: 3, creditsLeft: 7 }),
     }),
     editImage: tool({
       inputSchema: editImageInputSchema,
@@ -111,6 +118,27 @@ function history(next: string): ModelMessage[] {
 const englishWords = /\b(the|your|credits?|done|ready|thumbnail|left|here)\b/i;
 
 describe("offline assistant through streamText", () => {
+  it.each([
+    ["en", "give me three versions of 'I tried 100 days of coding'", "I tried 100 days of coding", /zip/, /7 credits/],
+    ["es", "dame tres versiones de «100 días programando»", "100 días programando", /zip/, /7 créditos/],
+    ["fr", "donne-moi trois versions de « 100 jours de code »", "100 jours de code", /zip/, /7 crédits/],
+    ["de", "gib mir drei Versionen von „100 Tage Programmieren“", "100 Tage Programmieren", /ZIP/, /7 Credits/],
+    ["zh", "给我三个版本：「100天学编程」", "100天学编程", /zip/, /7 积分/],
+    ["ja", "「100日間プログラミング」のサムネを3パターン作って", "100日間プログラミング", /zip/, /7クレジット/],
+  ] as const)("[%s] calls generatePack for an A/B pack and answers in that language", async (language, message, headline, zip, left) => {
+    const { steps } = await chat(user(message), chatTools(), { language });
+    const [first, second] = steps;
+    expect(first?.toolCalls).toEqual([{ toolName: "generatePack", input: { prompt: message, headline } }]);
+    // German says "Credits" and "Thumbnails" itself.
+    if (language !== "en" && language !== "de") {
+      expect(first?.text).not.toMatch(englishWords);
+      expect(second?.text).not.toMatch(englishWords);
+    }
+    // The closing says where the three go next: the zip, for Test & Compare.
+    expect(second?.text).toMatch(zip);
+    expect(second?.text).toMatch(left);
+  });
+
   it("streams a lead-in, calls generateThumbnail and closes with cost and balance (English)", async () => {
     const message = "make a YouTube thumbnail of @alex surfing a huge wave, vintage style, headline 'SURF DAY'";
     const { steps } = await chat(user(message));
@@ -168,6 +196,16 @@ describe("offline assistant through streamText", () => {
     const { steps } = await chat(history("vintage instead"));
     expect(steps[0]?.toolCalls).toEqual([{ toolName: "editImage", input: { instruction: "vintage instead", style: "vintage" } }]);
     expect(steps[0]?.text).toMatch(/style|look/);
+  });
+
+  it("swaps a drawn object through editImage and says which, in the message's language", async () => {
+    const { steps } = await chat(history("cambia el mando por un trofeo"), chatTools(), { language: "es" });
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "editImage", input: { instruction: "cambia el mando por un trofeo", artRemove: "mando", artAdd: "trofeo" } }]);
+    expect(steps[0]?.text).toMatch(/«mando»/);
+    expect(steps[0]?.text).toMatch(/«trofeo»/);
+    const clear = await chat(history("絵文字なし"), chatTools(), { language: "ja" });
+    expect(clear.steps[0]?.toolCalls).toEqual([{ toolName: "editImage", input: { instruction: "絵文字なし", artRemove: "all" } }]);
+    expect(clear.steps[0]?.text).toMatch(/絵文字|描いたもの/);
   });
 
   it("reads the message in its own language and answers in the caller's", async () => {
@@ -256,6 +294,17 @@ describe("offline assistant through streamText", () => {
     const { steps } = await chat(user("make two versions of a castle"), chatTools({ generate }));
     expect(steps[0]?.toolCalls[0]?.input).toEqual({ prompt: "make two versions of a castle", count: 2 });
     expect(steps[1]?.text).toContain("One image failed, and its credits went back to you.");
+  });
+
+  it("says why an art edit failed when the picture has no such object or no picture for the word", async () => {
+    const failedWith = (errorCode: string) => () => ({ images: [{ ...image("22222222-2222-4222-8222-222222222222", "failed"), errorCode }], creditsSpent: 0, creditsLeft: 9 });
+    const unknown = await chat(history("add a flurble"), chatTools({ edit: failedWith("unprocessable:art_word") }));
+    expect(unknown.steps[0]?.toolCalls).toEqual([{ toolName: "editImage", input: { instruction: "add a flurble", artAdd: "flurble" } }]);
+    expect(unknown.steps[1]?.text).toMatch(/trophy, fire or rocket/);
+    const missing = await chat(history("quita el trofeo"), chatTools({ edit: failedWith("not_found:art") }), { language: "es" });
+    expect(missing.steps[1]?.text).toMatch(/no está en la imagen|No encontré ese objeto/);
+    const other = await chat(history("add a flurble"), chatTools({ edit: failedWith("unavailable:provider") }));
+    expect(other.steps[1]?.text).not.toMatch(/trophy, fire or rocket/);
   });
 
   it("calls only the tools it was given", async () => {

@@ -8,7 +8,14 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { type ChatToolName, type EditImageInput, editImageInputSchema, generateThumbnailInputSchema } from "../../../contract/chat.ts";
+import {
+  type ChatToolName,
+  type EditImageInput,
+  editImageInputSchema,
+  generatePackInputSchema,
+  generateThumbnailInputSchema,
+  replaceSubjectInputSchema,
+} from "../../../contract/chat.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { closingReply } from "./closing.ts";
 import { type Conversation, creditsFromSystem, isChatTool, languageFromSystem, readConversation } from "./conversation.ts";
@@ -53,8 +60,8 @@ function replyLanguageOf(conversation: Conversation, options: OfflineAssistantOp
   return options.language ?? languageFromSystem(conversation.system) ?? guessLanguage(conversation.lastUserText);
 }
 
-/** The change to name in the lead-in; none when the edit is free-form or changes several things. */
-function editFocusOf(input: EditImageInput): EditFocus | undefined {
+/** The changes an edit makes, so the lead-in can name the one it makes (free-form edits make none). */
+function editFocusesOf(input: EditImageInput): EditFocus[] {
   const focuses: EditFocus[] = [];
   if (input.headlineColor) focuses.push("headline-color");
   if (input.headlineScale) focuses.push("headline-size");
@@ -62,7 +69,15 @@ function editFocusOf(input: EditImageInput): EditFocus | undefined {
   if (input.headline) focuses.push("headline-text");
   if (input.subjectPosition) focuses.push("subject-place");
   if (input.style) focuses.push("style");
-  return focuses.length === 1 ? focuses[0] : undefined;
+  return focuses;
+}
+
+/** The lead-in of an edit: the one change it makes by name, or the drawn objects it swaps, else a general one. */
+function editLead(input: EditImageInput): Reply {
+  const focuses = editFocusesOf(input);
+  const changesArt = input.artAdd !== undefined || input.artRemove !== undefined;
+  if (changesArt && focuses.length === 0) return { kind: "lead-edit", art: { artAdd: input.artAdd, artRemove: input.artRemove } };
+  return { kind: "lead-edit", focus: !changesArt && focuses.length === 1 ? focuses[0] : undefined };
 }
 
 function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; lead: Reply } | undefined {
@@ -72,9 +87,17 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
       if (!parsed.success) return undefined;
       return { toolName: "generateThumbnail", input: parsed.data, lead: { kind: "lead-generate", count: parsed.data.count ?? 1, style: parsed.data.style } };
     }
+    case "pack": {
+      const parsed = generatePackInputSchema.safeParse(intent.input);
+      return parsed.success ? { toolName: "generatePack", input: parsed.data, lead: { kind: "lead-pack" } } : undefined;
+    }
     case "edit": {
       const parsed = editImageInputSchema.safeParse(intent.input);
-      return parsed.success ? { toolName: "editImage", input: parsed.data, lead: { kind: "lead-edit", focus: editFocusOf(parsed.data) } } : undefined;
+      return parsed.success ? { toolName: "editImage", input: parsed.data, lead: editLead(parsed.data) } : undefined;
+    }
+    case "swap": {
+      const parsed = replaceSubjectInputSchema.safeParse(intent.input);
+      return parsed.success ? { toolName: "replaceSubject", input: parsed.data, lead: { kind: "lead-swap", handle: parsed.data.personaHandle } } : undefined;
     }
     case "listPersonas":
       return { toolName: "listPersonas", input: {}, lead: { kind: "lead-personas" } };

@@ -10,6 +10,11 @@ const replies: Reply[] = [
   { kind: "lead-generate", count: 3, style: "cartoon" },
   { kind: "lead-edit" },
   ...(["headline-color", "headline-size", "headline-place", "headline-text", "subject-place", "style"] as const).map((focus): Reply => ({ kind: "lead-edit", focus })),
+  { kind: "lead-edit", art: { artAdd: "fire" } },
+  { kind: "lead-edit", art: { artRemove: "trophée" } },
+  { kind: "lead-edit", art: { artRemove: "手柄", artAdd: "奖杯" } },
+  { kind: "lead-edit", art: { artRemove: "all" } },
+  { kind: "lead-edit", art: { artRemove: "all", artAdd: "ロケット" } },
   { kind: "lead-personas" },
   { kind: "help" },
   { kind: "credits", credits: 7 },
@@ -24,6 +29,7 @@ const replies: Reply[] = [
   { kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 1, left: 9 } },
   { kind: "images", summary: { ready: 2, pending: 1, failed: 1, spent: 12, left: 0 } },
   { kind: "images", summary: { ready: 0, pending: 0, failed: 0, spent: 0, left: 3 } },
+  ...(["unknown-word", "not-shown", "full"] as const).map((artProblem): Reply => ({ kind: "images", summary: { ready: 0, pending: 0, failed: 1, spent: 0, left: 3, artProblem } })),
   { kind: "personas", personas: [{ handle: "alex", name: "Alex" }] },
   { kind: "personas", personas: [] },
   ...problems.map((problem): Reply => ({ kind: "tool-error", problem, credits: "refunded" })),
@@ -51,6 +57,17 @@ describe("renderReply", () => {
     for (const reply of replies.filter((candidate) => ["lead-generate", "lead-edit", "greeting", "refuse", "clarify"].includes(candidate.kind))) {
       const texts = new Set(Array.from({ length: 40 }, (_, seed) => renderReply(reply, language, seed * 7919)));
       expect(texts.size, `${reply.kind}`).toBeGreaterThan(1);
+    }
+  });
+
+  it.each(languages)("names the drawn objects of an art edit as the user wrote them in %s", (language) => {
+    for (const seed of seeds) {
+      expect(renderReply({ kind: "lead-edit", art: { artAdd: "Feuer" } }, language, seed)).toContain("Feuer");
+      expect(renderReply({ kind: "lead-edit", art: { artRemove: "mando" } }, language, seed)).toContain("mando");
+      const swap = renderReply({ kind: "lead-edit", art: { artRemove: "controller", artAdd: "トロフィー" } }, language, seed);
+      expect(swap).toContain("controller");
+      expect(swap).toContain("トロフィー");
+      expect(renderReply({ kind: "lead-edit", art: { artRemove: "all" } }, language, seed)).not.toMatch(/\ball\b/);
     }
   });
 

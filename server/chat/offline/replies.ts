@@ -1,6 +1,9 @@
 import type { ImageStyle } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
+import { type ArtProblem, renderArtLead, renderArtProblem } from "./art-replies.ts";
+import type { ArtEdit } from "./art-words.ts";
 import type { ClarifyReason } from "./intent.ts";
+import { packLead, packReady } from "./pack-replies.ts";
 import { pick } from "./seeded.ts";
 
 /** What went wrong in a tool, as far as the answer needs to know. */
@@ -16,12 +19,16 @@ export interface ImagesSummary {
   failed: number;
   spent: number;
   left: number;
+  /** Why the failed ones failed, when the drawn objects were the reason. */
+  artProblem?: ArtProblem;
 }
 
 /** Everything the assistant can say; each becomes one short, localized text. */
 export type Reply =
   | { kind: "lead-generate"; count: number; style?: ImageStyle }
-  | { kind: "lead-edit"; focus?: EditFocus }
+  | { kind: "lead-pack" }
+  | { kind: "lead-edit"; focus?: EditFocus; art?: ArtEdit }
+  | { kind: "lead-swap"; handle: string }
   | { kind: "lead-personas" }
   | { kind: "help" }
   | { kind: "credits"; credits?: number }
@@ -30,7 +37,7 @@ export type Reply =
   | { kind: "refuse" }
   | { kind: "clarify"; reason: ClarifyReason; topic?: string }
   | { kind: "tool-missing" }
-  | { kind: "images"; summary: ImagesSummary }
+  | { kind: "images"; summary: ImagesSummary; pack?: boolean }
   | { kind: "personas"; personas: readonly { handle: string; name: string }[] }
   | { kind: "tool-error"; problem: ToolProblem; credits: CreditOutcome }
   | { kind: "denied" };
@@ -41,6 +48,7 @@ interface Phrasebook {
   leadGenerate(count: number, style: string | undefined): readonly string[];
   leadEdit: readonly string[];
   editFocus: Record<EditFocus, readonly string[]>;
+  leadSwap(handle: string): readonly string[];
   leadPersonas: readonly string[];
   help: readonly string[];
   creditsKnown(credits: string): readonly string[];
@@ -82,6 +90,7 @@ const en: Phrasebook = {
     "subject-place": ["On it, moving you over.", "Sure, shifting the subject."],
     style: ["Sure, switching the style.", "Got it, trying the new look."],
   },
+  leadSwap: (handle) => [`Putting @${handle} in place of the subject now.`, `On it: @${handle} goes into that picture.`, `Sure, swapping @${handle} in.`],
   leadPersonas: ["Let me look up your personas.", "One moment, checking your personas.", "Sure, here come your personas."],
   help: [
     "I make thumbnails from a description: tell me the topic, a style (realistic, cartoon, abstract, vintage), a format (YouTube, Shorts, square), a quoted headline and @handles of your personas. Then ask me to tweak it, like a yellow headline or moving you to the left.",
@@ -143,6 +152,7 @@ const es: Phrasebook = {
     "subject-place": ["Voy, te muevo de sitio.", "Claro, desplazo al protagonista."],
     style: ["Claro, cambio el estilo.", "Entendido, pruebo el nuevo estilo."],
   },
+  leadSwap: (handle) => [`Pongo a @${handle} en lugar del sujeto.`, `Voy: @${handle} entra en esa imagen.`, `Claro, cambio el sujeto por @${handle}.`],
   leadPersonas: ["Déjame buscar tus personas.", "Un momento, reviso tus personas.", "Claro, aquí van tus personas."],
   help: [
     "Creo miniaturas a partir de una descripción: dime el tema, un estilo (realista, caricatura, abstracto, retro), un formato (YouTube, Shorts, cuadrado), un titular entre comillas y tus personas con @. Después puedo retocarla, por ejemplo poner el titular en amarillo o moverte a la izquierda.",
@@ -204,6 +214,7 @@ const fr: Phrasebook = {
     "subject-place": ["Je m'en occupe, je te déplace.", "Bien sûr, je décale le sujet."],
     style: ["Bien sûr, je change de style.", "Compris, j'essaie le nouveau style."],
   },
+  leadSwap: (handle) => [`Je mets @${handle} à la place du sujet.`, `Je m'en occupe : @${handle} entre dans cette image.`, `Bien sûr, j'échange le sujet contre @${handle}.`],
   leadPersonas: ["Je regarde tes personas.", "Un instant, je vérifie tes personas.", "Bien sûr, voici tes personas."],
   help: [
     "Je crée des miniatures à partir d'une description : donne-moi le sujet, un style (réaliste, dessin animé, abstrait, rétro), un format (YouTube, Shorts, carré), un titre entre guillemets et tes personas avec @. Ensuite je peux la retoucher, par exemple mettre le titre en jaune ou te déplacer à gauche.",
@@ -265,6 +276,7 @@ const de: Phrasebook = {
     "subject-place": ["Mach ich, ich verschiebe dich.", "Klar, das Motiv rückt zur Seite."],
     style: ["Klar, ich wechsle den Stil.", "Verstanden, ich probiere den neuen Look."],
   },
+  leadSwap: (handle) => [`Ich setze @${handle} anstelle des Motivs ein.`, `Mach ich: @${handle} kommt in dieses Bild.`, `Klar, ich tausche das Motiv gegen @${handle}.`],
   leadPersonas: ["Ich schaue nach deinen Personas.", "Einen Moment, ich prüfe deine Personas.", "Klar, hier kommen deine Personas."],
   help: [
     "Ich erstelle Thumbnails aus einer Beschreibung: Nenn mir das Thema, einen Stil (realistisch, Comic, abstrakt, Retro), ein Format (YouTube, Shorts, quadratisch), eine Überschrift in Anführungszeichen und deine Personas mit @. Danach kann ich es anpassen, etwa die Überschrift gelb machen oder dich nach links schieben.",
@@ -326,6 +338,7 @@ const zh: Phrasebook = {
     "subject-place": ["好的，我来移动人物。", "没问题，调整主体的位置。"],
     style: ["好的，我来换个风格。", "明白，试试新的风格。"],
   },
+  leadSwap: (handle) => [`好的，用 @${handle} 替换画面主体。`, `马上把 @${handle} 放进这张图。`, `明白，正在换成 @${handle}。`],
   leadPersonas: ["我来查一下你的角色。", "稍等，我看看你的角色。", "好的，这就列出你的角色。"],
   help: [
     "我可以根据描述制作缩略图：告诉我主题、风格（写实、卡通、抽象、复古）、尺寸（YouTube、竖屏短视频、方形）、用引号写出的标题，以及用 @ 提到的角色。之后还能继续调整，比如把标题改成黄色，或者把你移到左边。",
@@ -382,6 +395,7 @@ const ja: Phrasebook = {
     "subject-place": ["了解です、人物を移動します。", "わかりました、被写体の位置を変えます。"],
     style: ["了解です、スタイルを変えますね。", "わかりました、新しいスタイルを試します。"],
   },
+  leadSwap: (handle) => [`被写体を @${handle} に入れ替えますね。`, `@${handle} をこの画像に入れます。`, `了解です、@${handle} に差し替えます。`],
   leadPersonas: ["ペルソナを確認しますね。", "少々お待ちください、ペルソナを調べます。", "はい、ペルソナの一覧です。"],
   help: [
     "説明からサムネイルを作ります。テーマ、スタイル（リアル、カートゥーン、抽象、レトロ）、形式（YouTube、ショート、正方形）、かぎかっこで囲んだ見出し、@付きのペルソナを教えてください。あとから見出しを黄色にしたり、あなたを左に寄せたりもできます。",
@@ -430,8 +444,13 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
   switch (reply.kind) {
     case "lead-generate":
       return pick(book.leadGenerate(reply.count, reply.style ? book.styleName[reply.style] : undefined), seed);
+    case "lead-pack":
+      return packLead(language, seed);
     case "lead-edit":
+      if (reply.art) return renderArtLead(reply.art, language, seed, book.quote);
       return pick(reply.focus ? book.editFocus[reply.focus] : book.leadEdit, seed);
+    case "lead-swap":
+      return pick(book.leadSwap(reply.handle), seed);
     case "lead-personas":
       return pick(book.leadPersonas, seed);
     case "help":
@@ -451,7 +470,7 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
     case "tool-missing":
       return pick(book.toolMissing, seed);
     case "images":
-      return renderImages(book, reply.summary, seed);
+      return renderImages(book, reply.summary, seed, language, reply.pack === true && reply.summary.ready > 0 && reply.summary.pending + reply.summary.failed === 0 ? packReady(language, seed) : undefined);
     case "personas":
       return reply.personas.length === 0
         ? pick(book.noPersonas, seed)
@@ -465,14 +484,17 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
   }
 }
 
-function renderImages(book: Phrasebook, summary: ImagesSummary, seed: number): string {
+/** `where` says where a finished pack goes next, in place of the usual offer to tweak. */
+function renderImages(book: Phrasebook, summary: ImagesSummary, seed: number, language: Language, where?: string): string {
   const sentences: string[] = [];
   if (summary.ready > 0) sentences.push(pick(book.ready(summary.ready), seed));
   if (summary.pending > 0) sentences.push(pick(book.pending(summary.pending), seed, 1));
   if (summary.failed > 0) sentences.push(pick(book.failed(summary.failed), seed, 2));
+  if (summary.failed > 0 && summary.artProblem) sentences.push(renderArtProblem(summary.artProblem, language, seed));
   if (summary.ready + summary.pending === 0 && summary.failed === 0) sentences.push(pick(book.problem.unknown, seed));
   sentences.push(pick(book.cost(book.credits(summary.spent), book.credits(summary.left)), seed, 3));
-  if (summary.ready + summary.pending > 0) sentences.push(pick(book.nextStep, seed, 4));
+  if (where) sentences.push(where);
+  else if (summary.ready + summary.pending > 0) sentences.push(pick(book.nextStep, seed, 4));
   return sentences.join(book.gap);
 }
 

@@ -1,49 +1,49 @@
 /** Text helpers for reading chat messages: one normal form, whole-word matching for Latin scripts, substring for CJK. */
 
-/** Full-width forms folded (NFKC), Latin accents dropped, lower case; kana keep their voicing marks. */
-export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKC")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/[’`´]/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
-}
+import { normalizeText } from "../../../contract/image-count.ts";
+
+export { normalizeText };
 
 const cjk = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
-const termPatterns = new Map<string, RegExp>();
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function termPattern(term: string): RegExp {
-  let pattern = termPatterns.get(term);
+/**
+ * One pattern for a whole list of terms, made once per list: a message is read against hundreds of terms, and one
+ * search per list finds the earliest of them. Words in scripts without spaces cannot have boundaries; Latin words
+ * must stand alone ("or" is not in "color").
+ */
+const listPatterns = new Map<string, RegExp>();
+
+function listPattern(terms: readonly string[]): RegExp {
+  const key = terms.join("\u0000");
+  let pattern = listPatterns.get(key);
   if (!pattern) {
-    // Words in scripts without spaces cannot have boundaries; Latin words must stand alone ("or" is not in "color").
-    const body = escapeRegExp(normalizeText(term)).replace(/ /g, "[\\s-]+");
-    pattern = cjk.test(term) ? new RegExp(body, "u") : new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, "u");
-    termPatterns.set(term, pattern);
+    const body = (term: string) => escapeRegExp(normalizeText(term)).replace(/ /g, "[\\s-]+");
+    // Longer terms first, so "make me" is preferred to "make" where both start at one place.
+    const sorted = [...terms].sort((a, b) => b.length - a.length);
+    const latin = sorted.filter((t) => !cjk.test(t)).map(body);
+    const spaceless = sorted.filter((t) => cjk.test(t)).map(body);
+    const alternatives = [
+      ...(latin.length > 0 ? [`(?<![\\p{L}\\p{N}])(?:${latin.join("|")})(?![\\p{L}\\p{N}])`] : []),
+      ...(spaceless.length > 0 ? [`(?:${spaceless.join("|")})`] : []),
+    ];
+    pattern = new RegExp(alternatives.length > 0 ? alternatives.join("|") : "(?!)", "u");
+    listPatterns.set(key, pattern);
   }
   return pattern;
 }
 
 /** Whether normalized text holds one of the terms. */
 export function hasTerm(normalized: string, terms: readonly string[]): boolean {
-  return terms.some((term) => termPattern(term).test(normalized));
+  return terms.length > 0 && listPattern(terms).test(normalized);
 }
 
 /** Where the first of the terms starts in normalized text, or -1. */
 export function termIndex(normalized: string, terms: readonly string[]): number {
-  let first = -1;
-  for (const term of terms) {
-    const index = normalized.search(termPattern(term));
-    if (index >= 0 && (first < 0 || index < first)) first = index;
-  }
-  return first;
+  return terms.length > 0 ? normalized.search(listPattern(terms)) : -1;
 }
 
 /** The first key whose terms occur in the text, in the order the record lists them. */

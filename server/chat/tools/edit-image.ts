@@ -1,14 +1,18 @@
-import { tool } from "ai";
+import { tool, zodSchema } from "ai";
 import { editImageInputSchema, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { GenerationService } from "../../generation/service.ts";
 import type { ChatToolContext } from "./context.ts";
-import { creditsSpentOn, type ImageWaiter } from "./wait-for-images.ts";
+import { followImages, type ImageWaiter } from "./wait-for-images.ts";
+
+// Wrapped once: the model is given its JSON schema on every step, and a wrapped schema converts only once.
+const inputSchema = zodSchema(editImageInputSchema);
 
 /**
  * Changes one of the user's images into a new one linked to it: "make the headline yellow", "bigger headline", "move
- * me to the left", "vintage instead". Without an id, the newest image of this conversation.
+ * me to the left", "vintage instead", "swap the controller for a trophy". Without an id, the newest image of this
+ * conversation.
  */
 export function editImageTool(
   deps: { generation: GenerationService; credits: CreditsService; waitForImages: ImageWaiter },
@@ -16,9 +20,10 @@ export function editImageTool(
 ) {
   return tool({
     description:
-      "Edits one of the user's images into a new image: headline text, headline colour (#rrggbb), headline size, headline or subject position, style. " +
+      "Edits one of the user's images into a new image: headline text, headline colour (#rrggbb), headline size, headline or subject position, style, " +
+      "and the objects drawn in it: artRemove takes one away (as the user named it, or \"all\"), artAdd draws one (as the user named it); both at once swap one for the other. " +
       "Pass the user's words as `instruction`. Omit imageId to edit the newest image of this conversation.",
-    inputSchema: editImageInputSchema,
+    inputSchema,
     async *execute(input): AsyncGenerator<ImagesToolOutput> {
       const imageId = input.imageId ?? ctx.recentImageIds[0];
       if (!imageId) throw new AppError("not_found:image", "There is no image in this conversation to edit yet. Make one first.");
@@ -27,10 +32,7 @@ export function editImageTool(
       const queued = await deps.generation.requestEdit(ctx.userId, { imageId, instruction, changes });
       ctx.imagesLeft -= 1;
       ctx.recentImageIds.unshift(queued.id);
-      yield { images: [queued], creditsSpent: queued.creditsSpent, creditsLeft: (await deps.credits.balance(ctx.userId)) ?? 0 };
-      // The last output a tool yields is its result.
-      const done = await deps.waitForImages(ctx.userId, [queued], ctx.signal);
-      yield { images: done, creditsSpent: creditsSpentOn(done), creditsLeft: (await deps.credits.balance(ctx.userId)) ?? 0 };
+      yield* followImages(deps, ctx, [queued]);
     },
   });
 }

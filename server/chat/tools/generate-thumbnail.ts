@@ -1,4 +1,4 @@
-import { tool } from "ai";
+import { tool, zodSchema } from "ai";
 import { type GenerateThumbnailInput, generateThumbnailInputSchema, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import type { CreditsService } from "../../credits/service.ts";
@@ -6,7 +6,10 @@ import { AppError } from "../../errors/app-error.ts";
 import type { GenerationService } from "../../generation/service.ts";
 import type { PersonaService } from "../../personas/service.ts";
 import type { ChatToolContext } from "./context.ts";
-import { type ImageWaiter, creditsSpentOn } from "./wait-for-images.ts";
+import { followImages, type ImageWaiter } from "./wait-for-images.ts";
+
+// Wrapped once: the model is given its JSON schema on every step, and a wrapped schema converts only once.
+const inputSchema = zodSchema(generateThumbnailInputSchema);
 
 export interface GenerateThumbnailDeps {
   generation: GenerationService;
@@ -16,7 +19,7 @@ export interface GenerateThumbnailDeps {
 }
 
 /** The words on the picture go in quotes: the engines read a quoted phrase as the headline. */
-function promptWithHeadline(input: GenerateThumbnailInput): string {
+export function promptWithHeadline(input: Pick<GenerateThumbnailInput, "prompt" | "headline">): string {
   if (!input.headline || input.prompt.includes(input.headline)) return input.prompt;
   return `"${input.headline.replaceAll('"', "'")}" ${input.prompt}`;
 }
@@ -30,7 +33,7 @@ export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatTool
     description:
       "Makes one or more thumbnails. Use the user's own words as the prompt; put words they quoted in `headline`. " +
       `Persona handles (without @) only as the user wrote them. At most ${MAX_IMAGES_PER_MESSAGE} images per message.`,
-    inputSchema: generateThumbnailInputSchema,
+    inputSchema,
     async *execute(input): AsyncGenerator<ImagesToolOutput> {
       const count = Math.min(input.count ?? 1, ctx.imagesLeft);
       if (count <= 0) throw new AppError("invalid:generation", `One message makes at most ${MAX_IMAGES_PER_MESSAGE} images. Send another message for more.`);
@@ -58,11 +61,8 @@ export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatTool
       };
       const queued: ImageRecord[] = [];
       for (let i = 0; i < count; i++) queued.push(await deps.generation.request(ctx.userId, request));
-      yield { images: queued, creditsSpent: creditsSpentOn(queued), creditsLeft: (await deps.credits.balance(ctx.userId)) ?? 0 };
-      // The last output a tool yields is its result.
-      const done = await deps.waitForImages(ctx.userId, queued, ctx.signal);
+      const done = yield* followImages(deps, ctx, queued);
       ctx.recentImageIds.unshift(...done.filter((i) => i.status === "ready").map((i) => i.id).reverse());
-      yield { images: done, creditsSpent: creditsSpentOn(done), creditsLeft: (await deps.credits.balance(ctx.userId)) ?? 0 };
     },
   });
 }

@@ -1,4 +1,6 @@
+import type { ImagesToolOutput } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
+import type { CreditsService } from "../../credits/service.ts";
 import type { ImageService } from "../../images/service.ts";
 
 export type ImageWaiter = (userId: string, images: readonly ImageRecord[], signal: AbortSignal) => Promise<ImageRecord[]>;
@@ -27,4 +29,20 @@ export function createImageWaiter(deps: { images: ImageService; pollMs?: number;
     }
     return current;
   };
+}
+
+/**
+ * A tool's outputs for images it queued: first them as queued (so the thread shows their progress at once), then, as
+ * the result (the last output a tool yields), them finished, with what they cost and the balance left; returns them.
+ */
+export async function* followImages(
+  deps: { credits: CreditsService; waitForImages: ImageWaiter },
+  ctx: { userId: string; signal: AbortSignal },
+  queued: readonly ImageRecord[],
+): AsyncGenerator<ImagesToolOutput, ImageRecord[]> {
+  const balance = async () => (await deps.credits.balance(ctx.userId)) ?? 0;
+  yield { images: [...queued], creditsSpent: creditsSpentOn(queued), creditsLeft: await balance() };
+  const done = await deps.waitForImages(ctx.userId, queued, ctx.signal);
+  yield { images: done, creditsSpent: creditsSpentOn(done), creditsLeft: await balance() };
+  return done;
 }

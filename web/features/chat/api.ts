@@ -5,8 +5,9 @@ import {
   conversationListSchema,
   conversationResponseSchema,
 } from "../../../contract/chat.ts";
-import { type ImageRecord, imageResponseSchema } from "../../../contract/images.ts";
+import type { ImageRecord } from "../../../contract/images.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { uploadImageFile } from "../../lib/upload-image.ts";
 import type { ChatMessage } from "./types.ts";
 
 export const conversationsKey = [CONVERSATIONS_PATH] as const;
@@ -47,9 +48,6 @@ export async function stopChat(conversationId: string): Promise<void> {
 }
 
 /** POST /api/upload-temp-image: the base image a message starts from. */
-export async function uploadBaseImage(file: File): Promise<ImageRecord> {
-  const form = new FormData();
-  form.append("image", file);
-  const res = await apiRequest("POST", "/api/upload-temp-image", form);
-  return imageResponseSchema.parse(await res.json()).image;
+export function uploadBaseImage(file: File): Promise<ImageRecord> {
+  return uploadImageFile("/api/upload-temp-image", file, "image");
 }

@@ -13,6 +13,7 @@ import { ChatSession, type FirstMessage } from "./chat-session.tsx";
 import { ConversationList } from "./conversation-list.tsx";
 import { ChatIcon, icons } from "./icons.tsx";
 import { Composer } from "./composer.tsx";
+import { useAttachParam } from "./use-attach-param.ts";
 import { StarterPrompts } from "./message-list.tsx";
 import type { ChatOptions } from "./types.ts";
 
@@ -44,13 +45,14 @@ function ConversationThread({ id, credits, first, onFirstSent }: { id: string; c
 /** Before any conversation is picked: starters and a composer; the first message creates the conversation. */
 function NewThread({ credits, onStart, starting }: { credits: number; onStart: (first: FirstMessage) => void; starting: boolean }) {
   const [draft, setDraft] = useState("");
+  const attachImage = useAttachParam();
   const start = (text: string, options: ChatOptions) => onStart({ text, options });
   return (
     <div className="grid h-full min-h-0 grid-rows-[minmax(0,1fr)_auto] gap-3">
       <div className="min-h-0 overflow-y-auto px-1 py-2">
         <StarterPrompts onPick={(prompt) => start(prompt, {})} disabled={starting} />
       </div>
-      <Composer draft={draft} onDraftChange={setDraft} onSend={start} onStop={() => {}} streaming={false} personas={[]} credits={credits} />
+      <Composer draft={draft} onDraftChange={setDraft} onSend={start} onStop={() => {}} streaming={false} credits={credits} attachImage={attachImage} />
     </div>
   );
 }

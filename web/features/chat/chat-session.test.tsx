@@ -1,3 +1,4 @@
+import { MemoryRouter } from "react-router";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { imageRecord } from "../../lib/image-fixture.ts";
@@ -43,7 +44,7 @@ describe("ChatSession", () => {
         return new Response(JSON.stringify({ error: "Not found", code: "not_found:route" }), { status: 404 });
       }),
     );
-    renderChat(<ChatSession conversationId="conv-1" initialMessages={[]} credits={20} />, i18n);
+    renderChat(<MemoryRouter><ChatSession conversationId="conv-1" initialMessages={[]} credits={20} /></MemoryRouter>, i18n);
     expect(screen.getByTestId("starter-prompts")).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url === "/api/chat/conv-1/stream")).toBe(true));
 
@@ -74,7 +75,7 @@ describe("ChatSession", () => {
         return new Response(null, { status: 204 });
       }),
     );
-    renderChat(<ChatSession conversationId="conv-2" initialMessages={[]} credits={20} />, i18n);
+    renderChat(<MemoryRouter><ChatSession conversationId="conv-2" initialMessages={[]} credits={20} /></MemoryRouter>, i18n);
     fireEvent.click(screen.getAllByRole("button", { name: /thumbnail/i })[0] as HTMLElement);
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("The assistant could not answer.");

@@ -5,22 +5,19 @@ import { useTranslation } from "react-i18next";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
-import { conversationsKey, stopChat } from "./api.ts";
+import { conversationsKey, fetchMessages, stopChat } from "./api.ts";
 import { chatErrorCode } from "./chat-error.ts";
 import { Composer } from "./composer.tsx";
 import type { ImageActions } from "./image-result.tsx";
-import { MessageList, StarterPrompts } from "./message-list.tsx";
-import { personasFromMessages } from "./personas.ts";
+import { isVisible, MessageList, StarterPrompts } from "./message-list.tsx";
 import { createChatTransport } from "./transport.ts";
-import type { ChatMessage, ChatOptions, MentionablePersona } from "./types.ts";
+import type { ChatMessage, ChatOptions } from "./types.ts";
 
 export interface FirstMessage {
   text: string;
   options: ChatOptions;
 }
 
-/** Personas known before the thread lists any; the personas API will fill this in. */
-const noPersonas: readonly MentionablePersona[] = [];
 
 /**
  * One conversation: the thread streamed by useChat over /api/chat (resumed after a reload), and the composer.
@@ -42,11 +39,14 @@ export function ChatSession({
   const { t } = useTranslation("chat");
   const { t: tApp } = useTranslation("app");
   const queryClient = useQueryClient();
-  const transport = useMemo(() => createChatTransport(), []);
+  // A reload that lands after an answer ended but before the thread was read back finds nothing live to follow:
+  // the finished answer is then read from the stored thread.
+  const rereadThread = useRef(() => {});
+  const transport = useMemo(() => createChatTransport(undefined, () => rereadThread.current()), []);
   // A conversation opened to send its first message has nothing to resume yet. Fixed at mount: useChat resumes
   // whenever this turns true, which would race the answer being streamed.
   const [resume] = useState(() => !first);
-  const { messages, sendMessage, status, stop, error, regenerate, clearError } = useChat<ChatMessage>({
+  const { messages, sendMessage, setMessages, status, stop, error, regenerate, clearError } = useChat<ChatMessage>({
     id: conversationId,
     messages: initialMessages,
     transport,
@@ -54,6 +54,16 @@ export function ChatSession({
     // The server titles a conversation from its first message and moves it to the top.
     onFinish: () => void queryClient.invalidateQueries({ queryKey: conversationsKey }),
   });
+  rereadThread.current = () => {
+    if (messages.at(-1)?.role !== "user") return;
+    fetchMessages(conversationId)
+      .then((stored) => {
+        if (stored.at(-1)?.role === "assistant") setMessages(stored);
+      })
+      .catch(() => {
+        // The thread stays as loaded; the next visit reads it again.
+      });
+  };
   const [draft, setDraft] = useState("");
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -107,9 +117,9 @@ export function ChatSession({
     },
   };
 
-  const personas = useMemo(() => [...noPersonas, ...personasFromMessages(messages)], [messages]);
   const last = messages[messages.length - 1];
-  const thinking = status === "submitted" || (status === "streaming" && last?.role !== "assistant");
+  // Until the answer shows a word or a tool card, the thread shows the thinking dots.
+  const thinking = status === "submitted" || (status === "streaming" && (last?.role !== "assistant" || !last.parts.some(isVisible)));
 
   return (
     <div className="grid h-full min-h-0 grid-rows-[minmax(0,1fr)_auto] gap-3">
@@ -143,7 +153,6 @@ export function ChatSession({
         onSend={send}
         onStop={onStop}
         streaming={streaming}
-        personas={personas}
         credits={credits}
         textareaRef={textareaRef}
       />

@@ -1,11 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageRecord } from "../../../contract/images.ts";
+import type { Persona } from "../../../contract/personas.ts";
 import { imageRecord } from "../../lib/image-fixture.ts";
+import { persona } from "../../lib/persona-fixture.ts";
 import { Composer, type ComposerProps } from "./composer.tsx";
 import { englishI18n, renderChat } from "./testing.tsx";
-import type { MentionablePersona } from "./types.ts";
 
 let i18n: Awaited<ReturnType<typeof englishI18n>>;
 beforeAll(async () => {
@@ -13,23 +15,29 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const personas: MentionablePersona[] = [
-  { handle: "chef", name: "Chef Marco" },
-  { handle: "chris", name: "Chris Gamer" },
-  { handle: "ana", name: "Ana Travels" },
+// What GET /api/personas answers; the composer reads it through the query the Persona view shares.
+const personas: Persona[] = [
+  persona("1", { handle: "chef", name: "Chef Marco", urls: { image: null, cutout: "/c/chef.png", thumb: "/t/chef.webp" } }),
+  persona("2", { handle: "chris", name: "Chris Gamer", urls: { image: null, cutout: "/c/chris.png", thumb: "/t/chris.webp" } }),
+  persona("3", { handle: "ana", name: "Ana Travels", urls: { image: null, cutout: "/c/ana.png", thumb: "/t/ana.webp" } }),
 ];
 
 function Harness(props: Partial<ComposerProps> & { initial?: string }) {
   const [draft, setDraft] = useState(props.initial ?? "");
-  return (
-    <Composer draft={draft} onDraftChange={setDraft} onSend={vi.fn()} onStop={vi.fn()} streaming={false} personas={personas} credits={20} {...props} />
-  );
+  return <Composer draft={draft} onDraftChange={setDraft} onSend={vi.fn()} onStop={vi.fn()} streaming={false} credits={20} {...props} />;
 }
 
-function setup(props: Partial<ComposerProps> & { initial?: string } = {}) {
+function setup(props: Partial<ComposerProps> & { initial?: string; personas?: Persona[] } = {}) {
   const onSend = props.onSend ?? vi.fn();
   const onStop = props.onStop ?? vi.fn();
-  renderChat(<Harness {...props} onSend={onSend} onStop={onStop} />, i18n);
+  const { personas: listed = personas, ...rest } = props;
+  renderChat(
+    <MemoryRouter>
+      <Harness {...rest} onSend={onSend} onStop={onStop} />
+    </MemoryRouter>,
+    i18n,
+    { personas: listed },
+  );
   const box = screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
   return { onSend, onStop, box };
 }
@@ -105,10 +113,25 @@ describe("Composer", () => {
     expect(box.value).toBe("With @ana ");
   });
 
-  it("says when there is no persona to mention", () => {
+  it("shows each persona's thumbnail beside its @handle and name", () => {
+    const { box } = setup();
+    type(box, "@");
+    const thumbs = screen.getAllByTestId("persona-thumb").map((img) => img.getAttribute("src"));
+    expect(thumbs).toEqual(["/t/chef.webp", "/t/chris.webp", "/t/ana.webp"]);
+  });
+
+  it("says when there is no persona to mention and links to the Persona view", () => {
     const { box } = setup({ personas: [] });
     type(box, "@");
     expect(screen.getByTestId("persona-autocomplete").textContent).toContain("No personas to mention yet");
+    expect(screen.getByRole("link", { name: "Create a persona" }).getAttribute("href")).toBe("/app/personas");
+  });
+
+  it("says when no persona matches what follows the @", () => {
+    const { box } = setup();
+    type(box, "@zed");
+    expect(screen.getByTestId("persona-autocomplete").textContent).toContain("No persona matches “zed”.");
+    expect(screen.queryByRole("link", { name: "Create a persona" })).toBeNull();
   });
 
   it("uploads an attached image, shows its chip and sends its id", async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { defaultLanguage, isLanguage } from "../../../contract/languages.ts";
 import {
   type ClipboardEvent,
   type DragEvent,
@@ -22,6 +23,7 @@ import { messageCost } from "./cost.ts";
 import { ChatIcon, icons } from "./icons.tsx";
 import { activeMention, insertMention, matchPersonas } from "./mention.ts";
 import { optionId, PersonaAutocomplete } from "./persona-autocomplete.tsx";
+import { useMentionablePersonas } from "./personas.ts";
 import type { ChatOptions, MentionablePersona } from "./types.ts";
 
 type Attachment = { status: "uploading"; name: string } | { status: "ready"; name: string; image: ImageRecord } | { status: "failed"; name: string };
@@ -33,19 +35,20 @@ export interface ComposerProps {
   onStop: () => void;
   /** An answer is streaming: Stop replaces Send. */
   streaming: boolean;
-  personas: readonly MentionablePersona[];
   credits: number;
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
   /** Uploads a base image; tests hand in a fake. */
   upload?: (file: File) => Promise<ImageRecord>;
+  /** One of the user's images to attach, handed in from elsewhere (the gallery's "Use in chat"). */
+  attachImage?: ImageRecord | null;
 }
 
 const imageFile = (files: FileList | null | undefined): File | undefined =>
   [...(files ?? [])].find((file) => (uploadTypes as readonly string[]).includes(file.type));
 
 /** The message box: Enter sends, Shift+Enter breaks the line, @ mentions a persona, an image can be attached. */
-export function Composer({ draft, onDraftChange, onSend, onStop, streaming, personas, credits, textareaRef, upload = uploadBaseImage }: ComposerProps) {
-  const { t } = useTranslation("chat");
+export function Composer({ draft, onDraftChange, onSend, onStop, streaming, credits, textareaRef, upload = uploadBaseImage, attachImage }: ComposerProps) {
+  const { t, i18n } = useTranslation("chat");
   const { t: tApp } = useTranslation("app");
   const id = useId();
   const ownRef = useRef<HTMLTextAreaElement>(null);
@@ -60,11 +63,15 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, pers
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const [dragging, setDragging] = useState(false);
+  useEffect(() => {
+    if (attachImage) setAttachment({ status: "ready", name: attachImage.prompt?.trim() || attachImage.id.slice(0, 8), image: attachImage });
+  }, [attachImage]);
 
   const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
+  const { personas, known: personasKnown } = useMentionablePersonas();
   const modelList = models.data?.models ?? [];
   const model = modelList.find((m) => m.id === modelId) ?? modelList.find((m) => m.available) ?? modelList[0];
-  const cost = messageCost(model?.creditCost ?? 1, draft);
+  const cost = messageCost(model?.creditCost ?? 1, draft, isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage);
 
   const mention = activeMention(draft, caret);
   const mentionOpen = mention !== null && mention.start !== dismissedAt;
@@ -203,7 +210,17 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, pers
         </div>
       )}
       <div className="relative">
-        {mentionOpen && <PersonaAutocomplete id={listId} options={options} activeIndex={activeIndex} onPick={pick} onHover={setActiveIndex} />}
+        {mentionOpen && (
+          <PersonaAutocomplete
+            id={listId}
+            options={options}
+            activeIndex={activeIndex}
+            onPick={pick}
+            onHover={setActiveIndex}
+            query={mention.query}
+            personaCount={personasKnown ? personas.length : undefined}
+          />
+        )}
         <label htmlFor={`${id}-input`} className="sr-only">
           {t("composer.label")}
         </label>

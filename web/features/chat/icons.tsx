@@ -1,13 +1,7 @@
 import { iconPaths } from "../../components/ui/icon-paths.ts";
 
-/** Stroke icons of the chat; decorative, the control around each names it. */
-export function ChatIcon({ d, className = "size-5" }: { d: string; className?: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className={`shrink-0 ${className}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d={d} />
-    </svg>
-  );
-}
+/** Stroke icons of the chat; the drawing is the shared Icon. */
+export { Icon as ChatIcon } from "../../components/ui/icon.tsx";
 
 export const icons = {
   plus: "M12 5v14M5 12h14",
@@ -24,6 +18,7 @@ export const icons = {
   edit: "M4 20h4L18.5 9.5a2.1 2.1 0 00-4-4L4 16v4z",
   variation: "M4 4v6h6M20 20v-6h-6M5.5 15a7 7 0 0012 2.5M18.5 9A7 7 0 006.5 6.5",
   check: "M5 12l5 5 9-10",
+  editor: "M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01",
   warning: "M12 8v5m0 3h.01M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z",
   chat: "M21 12a8 8 0 01-11.6 7.1L4 20l1-4.6A8 8 0 1121 12z",
   options: "M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4",

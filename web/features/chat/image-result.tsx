@@ -1,7 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { editorPath } from "../../../contract/client-routes.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
+import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
 import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
@@ -82,6 +85,11 @@ export function ImageResult({ initial, actions }: { initial: ImageRecord; action
             <ChatIcon d={icons.variation} className="size-4" />
             {t("image.variation")}
           </Button>
+          <Link to={editorPath(image.id)} className={buttonClass({ variant: "secondary", size: "xs" })} data-testid="open-in-editor">
+            <ChatIcon d={icons.editor} className="size-4" />
+            {t("image.openEditor")}
+          </Link>
+          <FeedPreviewButton image={image} />
           <Dialog open={fullscreen} onOpenChange={setFullscreen} title={t("image.fullscreenTitle")} description={prompt || undefined} className="max-w-5xl!">
             <img src={image.urls.original} alt={t("image.alt", { prompt })} className="max-h-[70dvh] w-full rounded-2xl object-contain" />
             <div className="flex flex-wrap justify-end gap-2">

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { type ImageActions } from "./image-result.tsx";
+import { PackToolCard } from "./pack-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
 import type { ChatMessage, ChatPart } from "./types.ts";
 
@@ -38,7 +39,10 @@ function Part({ part, actions }: { part: ChatPart; actions: ImageActions }) {
       return part.text ? <p className="break-words whitespace-pre-wrap">{part.text}</p> : null;
     case "tool-generateThumbnail":
     case "tool-editImage":
+    case "tool-replaceSubject":
       return <ImageToolCard part={part} actions={actions} />;
+    case "tool-generatePack":
+      return <PackToolCard part={part} actions={actions} />;
     case "tool-listPersonas":
       return <PersonasToolCard part={part} />;
     default:
@@ -46,12 +50,18 @@ function Part({ part, actions }: { part: ChatPart; actions: ImageActions }) {
   }
 }
 
+/** Whether a part shows anything: words said, or a tool card (step markers and empty text do not). */
+export function isVisible(part: ChatPart): boolean {
+  if (part.type === "text") return part.text.trim() !== "";
+  return part.type.startsWith("tool-");
+}
+
 /** The thread: the user's messages as bubbles on the right, the assistant's words and tool cards on the left. */
 export function MessageList({ messages, actions, thinking }: { messages: readonly ChatMessage[]; actions: ImageActions; thinking: boolean }) {
   const { t } = useTranslation("chat");
   return (
     <ol className="grid gap-6" aria-label={t("thread.label")}>
-      {messages.map((message) =>
+      {messages.map((message, index) =>
         message.role === "user" ? (
           <li key={message.id} className="grid justify-items-end" data-testid="message" data-role="user">
             <div className="max-w-[85%] rounded-3xl rounded-br-lg bg-primary px-4 py-2.5 text-on-primary">
@@ -60,12 +70,21 @@ export function MessageList({ messages, actions, thinking }: { messages: readonl
             </div>
           </li>
         ) : (
-          <li key={message.id} className="grid min-w-0 gap-3" data-testid="message" data-role="assistant">
-            <span className="sr-only">{t("thread.assistant")}: </span>
-            {message.parts.map((part, index) => (
-              <Part key={"toolCallId" in part ? part.toolCallId : index} part={part} actions={actions} />
-            ))}
-          </li>
+          !message.parts.some(isVisible) ? (
+            // An answer still on its way shows the thinking dots; one stopped before a word says so.
+            thinking && index === messages.length - 1 ? null : (
+              <li key={message.id} className="text-sm text-muted italic" data-testid="message" data-role="assistant">
+                {t("thread.stoppedEmpty")}
+              </li>
+            )
+          ) : (
+            <li key={message.id} className="grid min-w-0 gap-3" data-testid="message" data-role="assistant">
+              <span className="sr-only">{t("thread.assistant")}: </span>
+              {message.parts.map((part, partIndex) => (
+                <Part key={"toolCallId" in part ? part.toolCallId : partIndex} part={part} actions={actions} />
+              ))}
+            </li>
+          )
         ),
       )}
       {thinking && (

@@ -1,13 +1,16 @@
-import type { ChatMessage, MentionablePersona } from "./types.ts";
+import { useMemo } from "react";
+import { usePersonas } from "../../lib/personas-api.ts";
+import type { MentionablePersona } from "./types.ts";
 
-/** Personas the thread has seen (each `listPersonas` result), for the composer's @-autocomplete; newest wins. */
-export function personasFromMessages(messages: readonly ChatMessage[]): MentionablePersona[] {
-  const byHandle = new Map<string, MentionablePersona>();
-  for (const message of messages) {
-    for (const part of message.parts) {
-      if (part.type !== "tool-listPersonas" || part.state !== "output-available") continue;
-      for (const persona of part.output.personas) byHandle.set(persona.handle, { handle: persona.handle, name: persona.name });
-    }
-  }
-  return [...byHandle.values()];
+/**
+ * The personas the composer can @-mention: the user's saved ones from GET /api/personas, under the query key the
+ * Persona view uses, so a save, rename or delete there shows here at once. `known` is false until the list has loaded.
+ */
+export function useMentionablePersonas(): { personas: MentionablePersona[]; known: boolean } {
+  const query = usePersonas();
+  const personas = useMemo(
+    () => (query.data?.personas ?? []).map((persona) => ({ handle: persona.handle, name: persona.name, thumbUrl: persona.urls.thumb })),
+    [query.data],
+  );
+  return { personas, known: query.isSuccess };
 }

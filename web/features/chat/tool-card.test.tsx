@@ -1,3 +1,4 @@
+import { MemoryRouter } from "react-router";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageResponse } from "../../../contract/images.ts";
@@ -29,7 +30,7 @@ function actions() {
 describe("ImageToolCard", () => {
   it("while the call runs: 'Generating image...' with the live progress", () => {
     const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "input-available", input } as ImageToolPart;
-    const { store } = renderChat(<ImageToolCard part={part} actions={actions()} />, i18n);
+    const { store } = renderChat(<MemoryRouter><ImageToolCard part={part} actions={actions()} /></MemoryRouter>, i18n);
     expect(screen.getByTestId("tool-card").getAttribute("data-state")).toBe("input-available");
     expect(screen.getByRole("status").textContent).toContain("Generating image...");
     expect(screen.getByText(input.prompt)).toBeTruthy();
@@ -42,7 +43,7 @@ describe("ImageToolCard", () => {
     const pending = imageRecord("img-1", { status: "running", prompt: input.prompt });
     const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "output-available", input, output: { images: [pending], creditsSpent: 3, creditsLeft: 7 } } as ImageToolPart;
     vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ image: pending }), { status: 200 })));
-    const { store, client } = renderChat(<ImageToolCard part={part} actions={actions()} />, i18n);
+    const { store, client } = renderChat(<MemoryRouter><ImageToolCard part={part} actions={actions()} /></MemoryRouter>, i18n);
     act(() => store.set(imageProgressAtom, { "img-1": { stage: "text", percent: 70 } }));
     expect(screen.getByTestId("chat-image").getAttribute("data-status")).toBe("running");
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("70");
@@ -55,7 +56,7 @@ describe("ImageToolCard", () => {
   it("a finished call shows the image with its prompt, style, model and cost, and its actions", async () => {
     const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "output-available", input, output: { images: [ready], creditsSpent: 3, creditsLeft: 7 } } as ImageToolPart;
     const handlers = actions();
-    renderChat(<ImageToolCard part={part} actions={handlers} />, i18n);
+    renderChat(<MemoryRouter><ImageToolCard part={part} actions={handlers} /></MemoryRouter>, i18n);
     expect(screen.getByText("Generated successfully")).toBeTruthy();
     const image = screen.getByTestId("chat-image");
     expect((within(image).getByRole("img") as HTMLImageElement).getAttribute("src")).toBe(urls.preview);
@@ -74,9 +75,22 @@ describe("ImageToolCard", () => {
     expect(within(dialog).getByRole("img").getAttribute("src")).toBe(urls.original);
   });
 
+  it("a finished image opens the YouTube feed preview; one still rendering offers none", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ image: ready, scene: null })));
+    const running = imageRecord("img-2", { status: "running", prompt: input.prompt });
+    const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "output-available", input, output: { images: [ready, running], creditsSpent: 6, creditsLeft: 4 } } as ImageToolPart;
+    renderChat(<MemoryRouter><ImageToolCard part={part} actions={actions()} /></MemoryRouter>, i18n);
+    const [finished, rendering] = screen.getAllByTestId("chat-image");
+    expect(within(rendering!).queryByRole("button", { name: "Preview in feed" })).toBeNull();
+    fireEvent.click(within(finished!).getByRole("button", { name: "Preview in feed" }));
+    const dialog = await screen.findByRole("dialog", { name: "Preview in feed" });
+    expect(within(dialog).getByTestId("feed-title").textContent).toBe(input.prompt);
+    expect(within(dialog).getByRole("img", { name: /168×94/ })).toBeTruthy();
+  });
+
   it("a failed call says so and that the credits were refunded", () => {
     const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "output-error", input, errorText: "provider down" } as ImageToolPart;
-    renderChat(<ImageToolCard part={part} actions={actions()} />, i18n);
+    renderChat(<MemoryRouter><ImageToolCard part={part} actions={actions()} /></MemoryRouter>, i18n);
     const status = screen.getByRole("status");
     expect(status.textContent).toContain("Generation failed");
     expect(status.textContent).toContain("Any credits it took were refunded.");
@@ -86,7 +100,7 @@ describe("ImageToolCard", () => {
   it("a failed image inside a result names the refund", () => {
     const failed = imageRecord("img-2", { status: "failed", creditsSpent: 3, errorCode: "unavailable:provider" });
     const part = { type: "tool-editImage", toolCallId: "t2", state: "output-available", input: { instruction: "Bigger text" }, output: { images: [failed], creditsSpent: 3, creditsLeft: 7 } } as ImageToolPart;
-    renderChat(<ImageToolCard part={part} actions={actions()} />, i18n);
+    renderChat(<MemoryRouter><ImageToolCard part={part} actions={actions()} /></MemoryRouter>, i18n);
     expect(screen.getByRole("status").textContent).toContain("Generation failed");
     expect(screen.getByTestId("chat-image").textContent).toContain("Your 3 credits were refunded.");
     expect(screen.getByTestId("chat-image").textContent).toContain("The image service is unavailable right now.");
@@ -102,7 +116,7 @@ describe("PersonasToolCard", () => {
       input: {},
       output: { personas: [{ id: "p1", handle: "chef", name: "Chef Marco", role: "host" }] },
     } as PersonasToolPart;
-    renderChat(<PersonasToolCard part={part} />, i18n);
+    renderChat(<MemoryRouter><PersonasToolCard part={part} /></MemoryRouter>, i18n);
     expect(screen.getByRole("listitem").textContent).toContain("@chef");
     expect(screen.getByRole("listitem").textContent).toContain("Chef Marco");
   });

@@ -7,12 +7,26 @@ import { type ImageActions, ImageResult } from "./image-result.tsx";
 import type { ImageToolPart, PersonasToolPart } from "./types.ts";
 import { useLiveStatuses, useRunningProgress } from "./use-live-image.ts";
 
-function Spinner() {
+export function Spinner() {
   return <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-primary/25 border-t-primary" />;
 }
 
+/** A call that failed as a whole: whatever it had charged is back. */
+export function ToolFailed() {
+  const { t } = useTranslation("chat");
+  return (
+    <div className="grid gap-1">
+      <p className="flex items-center gap-2 font-semibold text-danger">
+        <ChatIcon d={icons.warning} className="size-5" />
+        {t("tool.failed")}
+      </p>
+      <p className="text-sm text-muted">{t("tool.failedRefunded")}</p>
+    </div>
+  );
+}
+
 /** The headline of an image card follows its images: working while any renders, failed when all failed. */
-function OutcomeStatus({ images }: { images: readonly ImageRecord[] }) {
+export function OutcomeStatus({ images }: { images: readonly ImageRecord[] }) {
   const { t } = useTranslation("chat");
   const statuses = useLiveStatuses(images);
   const working = statuses.some((s) => s === "pending" || s === "running");
@@ -39,20 +53,28 @@ function OutcomeStatus({ images }: { images: readonly ImageRecord[] }) {
   );
 }
 
-/** A generateThumbnail or editImage call, from its arguments streaming in to its images (or its failure). */
+/** A generateThumbnail, editImage or replaceSubject call, from its arguments streaming in to its images (or its failure). */
 export function ImageToolCard({ part, actions }: { part: ImageToolPart; actions: ImageActions }) {
   const { t } = useTranslation("chat");
   const running = useRunningProgress();
   const editing = part.type === "tool-editImage";
-  const input: { prompt?: unknown; instruction?: unknown } | undefined = part.input;
-  const request = typeof input?.prompt === "string" ? input.prompt : typeof input?.instruction === "string" ? input.instruction : undefined;
+  const swapping = part.type === "tool-replaceSubject";
+  const input: { prompt?: unknown; instruction?: unknown; personaHandle?: unknown } | undefined = part.input;
+  const request =
+    typeof input?.prompt === "string"
+      ? input.prompt
+      : typeof input?.instruction === "string"
+        ? input.instruction
+        : typeof input?.personaHandle === "string"
+          ? t("tool.swapRequest", { handle: input.personaHandle })
+          : undefined;
   return (
     <Card as="article" padding="none" radius="md" className="grid min-w-0 gap-4 p-4" data-testid="tool-card" data-tool={part.type} data-state={part.state}>
       <div role="status" aria-live="polite" className="grid gap-2">
         {part.state === "input-streaming" && (
           <p className="flex items-center gap-2 font-semibold">
             <Spinner />
-            {t(editing ? "tool.preparingEdit" : "tool.preparing")}
+            {t(swapping ? "tool.preparingSwap" : editing ? "tool.preparingEdit" : "tool.preparing")}
           </p>
         )}
         {part.state === "input-available" && (
@@ -60,7 +82,7 @@ export function ImageToolCard({ part, actions }: { part: ImageToolPart; actions:
             <div className="flex items-center justify-between gap-3">
               <p className="flex items-center gap-2 font-semibold">
                 <Spinner />
-                {t(editing ? "tool.editing" : "tool.generating")}
+                {t(swapping ? "tool.swapping" : editing ? "tool.editing" : "tool.generating")}
               </p>
               <p className="text-sm text-muted tabular-nums">{running?.percent ?? 0}%</p>
             </div>
@@ -68,15 +90,7 @@ export function ImageToolCard({ part, actions }: { part: ImageToolPart; actions:
           </>
         )}
         {part.state === "output-available" && <OutcomeStatus images={part.output.images} />}
-        {part.state === "output-error" && (
-          <div className="grid gap-1">
-            <p className="flex items-center gap-2 font-semibold text-danger">
-              <ChatIcon d={icons.warning} className="size-5" />
-              {t("tool.failed")}
-            </p>
-            <p className="text-sm text-muted">{t("tool.failedRefunded")}</p>
-          </div>
-        )}
+        {part.state === "output-error" && <ToolFailed />}
       </div>
       {request && part.state !== "output-available" && <p className="text-sm break-words text-muted">{request}</p>}
       {part.state === "output-available" && (

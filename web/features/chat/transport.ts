@@ -12,8 +12,8 @@ function sessionHeaders(): Record<string, string> {
  * POST /api/chat takes only the new user message (the server keeps the thread) and the pickers' values, which
  * `sendMessage(message, { body })` hands in; a reload resumes the live answer at /api/chat/:id/stream.
  */
-export function createChatTransport(fetchImpl?: typeof fetch): DefaultChatTransport<ChatMessage> {
-  return new DefaultChatTransport<ChatMessage>({
+export function createChatTransport(fetchImpl?: typeof fetch, onNothingToResume?: () => void): DefaultChatTransport<ChatMessage> {
+  const transport = new DefaultChatTransport<ChatMessage>({
     api: CHAT_PATH,
     credentials: "include",
     headers: sessionHeaders,
@@ -24,4 +24,12 @@ export function createChatTransport(fetchImpl?: typeof fetch): DefaultChatTransp
     }),
     prepareReconnectToStreamRequest: ({ id }) => ({ api: `${CHAT_PATH}/${encodeURIComponent(id)}/stream` }),
   });
+  // Nothing live (204): an answer may have ended between loading the thread and this request; the caller rereads it.
+  const reconnect = transport.reconnectToStream.bind(transport);
+  transport.reconnectToStream = async (options) => {
+    const stream = await reconnect(options);
+    if (!stream) onNothingToResume?.();
+    return stream;
+  };
+  return transport;
 }

@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { SwapSubjectDialog } from "./swap-subject-dialog.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { iconButtonClass } from "../../components/ui/icon-button.tsx";
@@ -27,7 +28,7 @@ function Tile({ image, progress }: { image: ImageRecord; progress: ImageProgress
       as="li"
       padding="none"
       radius="md"
-      className="grid min-w-0 content-start overflow-hidden"
+      className="grid min-w-0 grid-cols-1 content-start overflow-hidden"
       data-testid="recent-image"
       data-image-id={image.id}
       data-status={image.status}
@@ -56,25 +57,28 @@ function Tile({ image, progress }: { image: ImageRecord; progress: ImageProgress
         <p className="line-clamp-2 text-sm font-medium break-words" title={prompt}>
           {prompt}
         </p>
-        <div className="flex min-h-9 items-center justify-between gap-2">
+        <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <p className="min-w-0 truncate text-xs text-muted">
             {image.style ? t(`studio.styles.${image.style}.label`, { defaultValue: image.style }) : ""}
             {image.aspect ? ` · ${image.aspect}` : ""}
           </p>
           {image.status === "ready" && image.urls && (
-            <a
-              href={image.urls.download}
-              download
-              className={iconButtonClass()}
-              data-testid="recent-download"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                <path d={iconPaths.download} />
-              </svg>
-              <span className="sr-only">
-                {t("studio.download")}: {prompt}
-              </span>
-            </a>
+            <div className="flex shrink-0 items-center gap-1">
+              <SwapSubjectDialog image={image} label={prompt} />
+              <a
+                href={image.urls.download}
+                download
+                className={iconButtonClass()}
+                data-testid="recent-download"
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                  <path d={iconPaths.download} />
+                </svg>
+                <span className="sr-only">
+                  {t("studio.download")}: {prompt}
+                </span>
+              </a>
+            </div>
           )}
         </div>
       </div>

@@ -90,4 +90,12 @@ describe("useStudioLive", () => {
     expect(gallery().map((i) => [i.id, i.status])).toEqual([["img-1", "ready"]]);
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it("drops a tile another tab deleted", () => {
+    const { emit, gallery } = setup();
+    act(() => emit("image:update", { image: record("img-1") }));
+    act(() => emit("image:update", { image: record("img-2") }));
+    act(() => emit("image:deleted", { imageId: "img-1" }));
+    expect(gallery().map((i) => i.id)).toEqual(["img-2"]);
+  });
 });

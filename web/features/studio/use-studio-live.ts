@@ -9,7 +9,7 @@ import { applyProgress, imageProgressAtom, isUnknownImage, newerImage, upsertIma
 
 /**
  * Keeps this screen's images live from the socket (docs/product/realtime.md), so every tab of the user sees every
- * generation: `image:update` and `gallery:new` carry the record itself; `image:progress` for an id this tab has
+ * generation: `image:update` and `gallery:new` carry the record itself, `image:deleted` drops a tile; `image:progress` for an id this tab has
  * never seen (another tab started it) fetches the image once and inserts it into the Recent grid.
  */
 export function useStudioLive(userId: string): void {
@@ -46,6 +46,12 @@ export function useStudioLive(userId: string): void {
     queryClient.setQueryData<GalleryResponse>(recentImagesKey(userId), (gallery) => upsertImage(gallery, image, true));
   });
   useSocketEvent("gallery:new", ({ image }) => receive(image));
+  useSocketEvent("image:deleted", ({ imageId }) => {
+    queryClient.setQueryData<GalleryResponse>(recentImagesKey(userId), (gallery) =>
+      gallery && gallery.images.some((i) => i.id === imageId) ? { ...gallery, images: gallery.images.filter((i) => i.id !== imageId) } : gallery,
+    );
+    queryClient.removeQueries({ queryKey: imageKey(imageId), exact: true });
+  });
   useSocketReconnect(() => {
     // Events sent while the connection was down are lost; the server's list is the truth again.
     void queryClient.invalidateQueries({ queryKey: recentImagesKey(userId) });

@@ -1,0 +1,60 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterEach, describe, expect, it } from "vitest";
+import { migrationsFolder } from "./open-db.ts";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The committed migrations up to and including `lastTag`, as a folder the migrator reads. */
+function migrationsUpTo(lastTag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "tf-migrations-"));
+  dirs.push(dir);
+  cpSync(migrationsFolder, dir, { recursive: true });
+  const journalPath = join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
+  const end = journal.entries.findIndex((e) => e.tag === lastTag);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, end + 1) }));
+  return dir;
+}
+
+describe("numbering chat messages from a sequence", () => {
+  it("keeps stored threads in order and numbers new messages after every stored one", async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    try {
+      await migrate(db, { migrationsFolder: migrationsUpTo("0009_conversations") });
+      const [user] = (await client.query<{ id: string }>("insert into users (email) values ('old@example.com') returning id")).rows;
+      const [conversation] = (await client.query<{ id: string }>("insert into conversations (user_id, title) values ($1, 'old') returning id", [user?.id])).rows;
+      for (const [id, position] of [["a", 0], ["b", 1], ["c", 7]] as const) {
+        await client.query("insert into chat_messages (id, conversation_id, position, role, parts) values ($1, $2, $3, 'user', '[]')", [id, conversation?.id, position]);
+      }
+
+      await migrate(db, { migrationsFolder });
+      await client.query("insert into chat_messages (id, conversation_id, role, parts) values ('d', $1, 'assistant', '[]')", [conversation?.id]);
+      const thread = (await client.query<{ id: string }>("select id from chat_messages where conversation_id = $1 order by position", [conversation?.id])).rows;
+      expect(thread.map((r) => r.id)).toEqual(["a", "b", "c", "d"]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("starts at 1 on an empty table", async () => {
+    const client = new PGlite();
+    try {
+      await migrate(drizzle({ client }), { migrationsFolder });
+      const [user] = (await client.query<{ id: string }>("insert into users (email) values ('new@example.com') returning id")).rows;
+      const [conversation] = (await client.query<{ id: string }>("insert into conversations (user_id, title) values ($1, 'new') returning id", [user?.id])).rows;
+      const [row] = (await client.query<{ position: number }>("insert into chat_messages (id, conversation_id, role, parts) values ('x', $1, 'user', '[]') returning position", [conversation?.id])).rows;
+      expect(Number(row?.position)).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+});
