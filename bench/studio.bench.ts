@@ -6,7 +6,7 @@ import type { GenerateInput } from "../server/generation/engine.ts";
 import { createStudioEngine } from "../server/studio/engine.ts";
 import { configureSharp } from "../server/images/sharp-settings.ts";
 import { createFontStore, type FontStore } from "../server/studio/fonts.ts";
-import { lowerLayers, STUDIO_PNG, textOverlay } from "../server/studio/render.ts";
+import { backgroundPipeline, lowerLayers, STUDIO_PNG, textOverlay } from "../server/studio/render.ts";
 import { createSubjectCache } from "../server/studio/subject-cache.ts";
 import { createArtCache } from "../server/studio/art-cache.ts";
 import { buildScene } from "../server/studio/scene.ts";
@@ -68,7 +68,7 @@ async function precomposed(input: GenerateInput, fonts: FontStore): Promise<() =
   const { width, height } = scene;
   const canvas = { width, height };
   const lower = await lowerLayers(scene, { cutouts: input.personas.map((p) => p.png), subjects: createSubjectCache(0), art: createArtCache(0), fonts });
-  const background = await sharp(lower.background).png().toBuffer();
+  const background = await backgroundPipeline(lower.background, canvas).png().toBuffer();
   const layers = lower.layers;
   const rendered: OverlayOptions[] = [];
   for (const layer of layers) {

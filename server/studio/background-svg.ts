@@ -4,7 +4,21 @@ import type { Accent, Scene, Shape } from "./scene.ts";
 /** SVG for a scene's background, vignette, frame and accents; librsvg (inside sharp) rasterises it. */
 const f = (n: number) => n.toFixed(1);
 
-export function backgroundSvg(scene: Scene): string {
+/**
+ * The soft light of a background (gradients, bokeh, the vignette) is drawn at this fraction of the frame and scaled
+ * up in the same pipeline: librsvg's cost follows the area it paints, and a smooth gradient scaled up with a cubic
+ * kernel is the same gradient. Sharp edges (rays, shapes, halftone) are drawn at full size above it.
+ */
+export const SOFT_SCALE = 0.25;
+
+export interface BackgroundSvg {
+  /** A document of the frame's view box drawn at SOFT_SCALE of its size, to be scaled up to the frame. */
+  soft: string;
+  /** A transparent full-size document of the sharp edges above the soft light, if the style has any. */
+  crisp: string | undefined;
+}
+
+export function backgroundSvg(scene: Scene): BackgroundSvg {
   const { width: w, height: h, palette: p, background: bg } = scene;
   const { x: fx, y: fy } = bg.focus;
   const defs: string[] = [];
@@ -19,13 +33,11 @@ export function backgroundSvg(scene: Scene): string {
       soft.push(`<rect y="${f(h * 0.78)}" width="${w}" height="${f(h * 0.22)}" fill="${p.base}" opacity="0.45"/>`);
       break;
     case "cartoon": {
-      defs.push(`<pattern id="dots" width="22" height="22" patternUnits="userSpaceOnUse"><circle cx="11" cy="11" r="5" fill="${p.base}"/></pattern>`);
-      defs.push(`<radialGradient id="fade" cx="${f(fx)}" cy="${f(fy)}" r="${f(Math.max(w, h) * 0.8)}" gradientUnits="userSpaceOnUse"><stop offset="0.45" stop-color="#000"/><stop offset="1" stop-color="#fff"/></radialGradient><mask id="edge"><rect width="${w}" height="${h}" fill="url(#fade)"/></mask>`);
       soft.push(`<rect width="${w}" height="${h}" fill="${p.mid}"/>`);
-      soft.push(rays(fx, fy, 18, p.light, 0.75, Math.hypot(w, h)));
-      soft.push(`<circle cx="${fx}" cy="${fy}" r="${f(Math.min(w, h) * 0.32)}" fill="${p.light}" opacity="0.9"/>`);
-      soft.push(`<rect width="${w}" height="${h}" fill="url(#dots)" mask="url(#edge)" opacity="0.55"/>`);
-      bg.shapes.forEach((s) => soft.push(shape(s)));
+      crisp.push(rays(fx, fy, 18, p.light, 0.75, Math.hypot(w, h)));
+      crisp.push(`<circle cx="${fx}" cy="${fy}" r="${f(Math.min(w, h) * 0.32)}" fill="${p.light}" fill-opacity="0.9"/>`);
+      crisp.push(halftone(w, h, fx, fy, p.base));
+      bg.shapes.forEach((s) => crisp.push(shape(s)));
       break;
     }
     case "abstract":
@@ -49,9 +61,34 @@ export function backgroundSvg(scene: Scene): string {
       bg.shapes.forEach((s) => crisp.push(shape(s)));
       break;
   }
-  // Sharp edges (shapes, rays) go above the soft light, the vignette above all; one document, one rasterisation.
+  // The vignette darkens the soft light; the sharp edges above it keep their colour.
   const vignette = vignetteSvg(scene);
-  return svgDoc(w, h, [...defs, ...(vignette ? [vignette.def] : [])], [...soft, ...crisp, ...(vignette ? [vignette.body] : [])]);
+  const small = (n: number) => Math.max(1, Math.round(n * SOFT_SCALE));
+  return {
+    soft: svgDoc(w, h, [...defs, ...(vignette ? [vignette.def] : [])], [...soft, ...(vignette ? [vignette.body] : [])], { width: small(w), height: small(h) }),
+    crisp: crisp.length > 0 ? svgDoc(w, h, [], crisp) : undefined,
+  };
+}
+
+/**
+ * Comic halftone: a grid of dots that grow from nothing near the focus to full size at the edges. One path of
+ * circles paints what a pattern under a gradient mask did, at a fraction of librsvg's cost (a mask is a second
+ * full-frame surface).
+ */
+function halftone(w: number, h: number, fx: number, fy: number, fill: string): string {
+  const step = 22;
+  const reach = Math.max(w, h) * 0.8;
+  let d = "";
+  for (let y = step / 2; y < h + step / 2; y += step) {
+    for (let x = step / 2; x < w + step / 2; x += step) {
+      const fade = Math.min(1, Math.max(0, (Math.hypot(x - fx, y - fy) / reach - 0.45) / 0.55));
+      // Area follows the fade, as the mask's opacity did.
+      const r = 5 * Math.sqrt(fade);
+      if (r < 0.6) continue;
+      d += `M${f(x - r)},${y}a${f(r)},${f(r)} 0 1,0 ${f(2 * r)},0a${f(r)},${f(r)} 0 1,0 ${f(-2 * r)},0`;
+    }
+  }
+  return d ? `<path d="${d}" fill="${fill}" fill-opacity="0.55"/>` : "";
 }
 
 /**
@@ -75,8 +112,9 @@ export function frameSvg(scene: Scene): string {
   return `<rect x="${f(m)}" y="${f(m)}" width="${f(w - 2 * m)}" height="${f(h - 2 * m)}" fill="none" stroke="${p.text}" stroke-width="${f(m * 0.22)}" opacity="0.8"/><rect x="${f(m * 1.5)}" y="${f(m * 1.5)}" width="${f(w - 3 * m)}" height="${f(h - 3 * m)}" fill="none" stroke="${p.text}" stroke-width="${f(m * 0.08)}" opacity="0.7"/>`;
 }
 
-export function svgDoc(w: number, h: number, defs: readonly string[], body: readonly string[]): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><defs>${defs.join("")}</defs>${body.join("")}</svg>`;
+/** An SVG document of a w×h view box, drawn at `size` (the view box's own size unless given). */
+export function svgDoc(w: number, h: number, defs: readonly string[], body: readonly string[], size = { width: w, height: h }): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${w} ${h}"><defs>${defs.join("")}</defs>${body.join("")}</svg>`;
 }
 
 function rays(cx: number, cy: number, count: number, fill: string, opacity: number, radius: number): string {

@@ -61,7 +61,7 @@ export async function renderScene(scene: Scene, options: RenderOptions): Promise
   });
   // One pipeline from the background SVG to the raw composite: every full-canvas buffer that crosses between
   // JavaScript and libvips costs about as much as drawing it.
-  const composed: Raw = { data: await sharp(background).composite(layers).ensureAlpha().raw().toBuffer(), width, height };
+  const composed: Raw = { data: await backgroundPipeline(background, canvas).composite(layers).ensureAlpha().raw().toBuffer(), width, height };
 
   check();
   options.progress("text", 70);
@@ -96,11 +96,23 @@ export interface LowerLayerInput {
   front?: boolean;
 }
 
-export async function lowerLayers(scene: Scene, input: LowerLayerInput): Promise<{ background: Buffer; layers: OverlayOptions[] }> {
+/** The soft light of the background, raw RGBA at SOFT_SCALE of the frame. */
+export type SoftBackground = Raw;
+
+/** A pipeline that starts from the soft background scaled up to the frame, ready for the layers above it. */
+export function backgroundPipeline(background: SoftBackground, canvas: { width: number; height: number }): sharp.Sharp {
+  return sharp(background.data, { raw: { width: background.width, height: background.height, channels: 4 } }).resize(canvas.width, canvas.height, { kernel: "cubic" });
+}
+
+/** `background` is the soft light drawn small (see backgroundPipeline); `layers` go above it, bottom first. */
+export async function lowerLayers(scene: Scene, input: LowerLayerInput): Promise<{ background: SoftBackground; layers: OverlayOptions[] }> {
   const step = input.step ?? (() => {});
   const canvas = { width: scene.width, height: scene.height };
-  const background = Buffer.from(backgroundSvg(scene));
-  const layers: OverlayOptions[] = [];
+  const { soft, crisp } = backgroundSvg(scene);
+  // Rasterised apart: handed to a pipeline that resizes, sharp would draw an SVG at the output's size again.
+  const { data, info } = await sharp(Buffer.from(soft)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const background: SoftBackground = { data, width: info.width, height: info.height };
+  const layers: OverlayOptions[] = crisp ? [{ input: Buffer.from(crisp) }] : [];
   if (scene.background.photo && input.baseImage) {
     layers.push({ input: await photoLayer(scene, input.baseImage), raw: { ...canvas, channels: 4 } });
   }
