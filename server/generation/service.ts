@@ -130,7 +130,8 @@ export function createGenerationService(deps: {
     /** A model of the list by id (available or not), for what a request would cost before it is made. */
     findModel: (id: string) => deps.registry.find(id),
 
-    async request(userId: string, input: GenerateRequest): Promise<ImageRecord> {
+    /** `alsoIn`: more work queued in the same transaction (the Discord bot's post of the result). */
+    async request(userId: string, input: GenerateRequest, alsoIn?: (tx: Tx, imageId: string) => Promise<unknown>): Promise<ImageRecord> {
       const { model, personaIds } = await checkedRequest(userId, input);
       return queueOne(userId, model, {
         kind: "generated",
@@ -140,7 +141,10 @@ export function createGenerationService(deps: {
         seed: input.seed ?? randomInt(0, 2 ** 32 - 1),
         personaIds,
         baseImageId: input.baseImageId ?? null,
-      }, (tx, row) => deps.queue.enqueue(tx, generateJob, { imageId: row.id }, { userId }));
+      }, async (tx, row) => {
+        await deps.queue.enqueue(tx, generateJob, { imageId: row.id }, { userId });
+        await alsoIn?.(tx, row.id);
+      });
     },
 
     /**
