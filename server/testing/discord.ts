@@ -5,6 +5,7 @@ import { desc, eq } from "drizzle-orm";
 import { devMails } from "../../db/schema/dev-mails.ts";
 import { createServices, type Services } from "../compose/services.ts";
 import { loadConfig } from "../config.ts";
+import type { EngineSet } from "../generation/engine.ts";
 import { createLogger } from "../logger.ts";
 import { openTestDb } from "./test-db.ts";
 
@@ -12,12 +13,12 @@ import { openTestDb } from "./test-db.ts";
  * The bot's services on a fresh real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the dev mailbox
  * and a clock the test can move. Nothing talks to Discord: commands get `fakeInteraction`s.
  */
-export async function botTestServices() {
+export async function botTestServices(options: { engines?: EngineSet } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "tf-bot-"));
   const database = await openTestDb();
   const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }, "test");
   let offsetMs = 0;
-  const services: Services = createServices({ config, database, logger: createLogger(config), clock: () => Date.now() + offsetMs });
+  const services: Services = createServices({ config, database, logger: createLogger(config), clock: () => Date.now() + offsetMs, ...(options.engines ? { engines: options.engines } : {}) });
   return {
     services,
     database,
