@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -96,5 +97,17 @@ describe("npm run bot:commands", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("npm run bot", () => {
+  it("exits with a message naming each missing setting, before touching the database or Discord", () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("DISCORD_")));
+    const run = spawnSync(process.execPath, ["bot/main.ts"], { env: { ...env, NODE_ENV: "test", DISCORD_TOKEN: "t" }, encoding: "utf8", timeout: 30_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("The Thumbforge bot cannot start.");
+    expect(run.stderr).toContain("DISCORD_GUILD_ID is not set");
+    expect(run.stderr).toContain("DISCORD_WELCOME_CHANNEL_ID is not set");
+    expect(run.stderr).not.toContain("DISCORD_TOKEN is not set");
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { botTestServices } from "../server/testing/discord.ts";
-import { welcomeMember, type WelcomeChannel } from "./greeting.ts";
+import { welcomeMember, welcomeOnJoin, type WelcomeChannel } from "./greeting.ts";
 import { botMessages } from "./i18n.ts";
 
 let kit: Awaited<ReturnType<typeof botTestServices>>;
@@ -59,5 +59,31 @@ describe("the welcome for a new member", () => {
       expect(text).toContain("50");
       expect(text).not.toBe(messages.welcome({ mention: "<@1>", placesLeft: 1, total: 50 }));
     }
+  });
+});
+
+describe("a member joining", () => {
+  const guildId = "100000000000000001";
+  const joined = (over: { bot?: boolean; guild?: string; locale?: string } = {}) => ({
+    id: newcomer.id,
+    user: { bot: over.bot ?? false },
+    guild: { id: over.guild ?? guildId, preferredLocale: over.locale ?? "ja" },
+  });
+
+  it("of the community server is welcomed in the welcome channel, in the server's language", async () => {
+    const { ch, sent } = channel();
+    expect(await welcomeOnJoin({ services: kit.services, guildId, welcomeChannel: async () => ch }, joined())).toBe(true);
+    expect(sent[0]?.content).toBe(botMessages.ja.welcome({ mention: "<@445566778899001122>", placesLeft: 49, total: 50 }));
+  });
+
+  it("of another server, or a bot, is not", async () => {
+    const { ch, sent } = channel();
+    expect(await welcomeOnJoin({ services: kit.services, guildId, welcomeChannel: async () => ch }, joined({ guild: "100000000000000002" }))).toBe(false);
+    expect(await welcomeOnJoin({ services: kit.services, guildId, welcomeChannel: async () => ch }, joined({ bot: true }))).toBe(false);
+    expect(sent).toEqual([]);
+  });
+
+  it("fails loudly when the welcome channel cannot take messages", async () => {
+    await expect(welcomeOnJoin({ services: kit.services, guildId, welcomeChannel: async () => undefined }, joined())).rejects.toThrow(/welcome channel/);
   });
 });

@@ -18,3 +18,25 @@ export async function welcomeMember(deps: { services: Services; channel: Welcome
   // Only the newcomer is pinged, whatever the text contains.
   await deps.channel.send({ content, allowedMentions: { users: [member.id] } });
 }
+
+/** A member as discord.js's guildMemberAdd event gives it. */
+export interface JoinedMember {
+  id: string;
+  user: { bot: boolean };
+  guild: { id: string; preferredLocale: string };
+}
+
+/**
+ * The guildMemberAdd handler: welcomes people (not bots) who join the community server, in the welcome channel, in
+ * the server's preferred locale. Other servers the bot was added to are left alone.
+ */
+export async function welcomeOnJoin(
+  deps: { services: Services; guildId: string; welcomeChannel: () => Promise<WelcomeChannel | undefined> },
+  member: JoinedMember,
+): Promise<boolean> {
+  if (member.guild.id !== deps.guildId || member.user.bot) return false;
+  const channel = await deps.welcomeChannel();
+  if (!channel) throw new Error("the welcome channel is not a channel the bot can write in");
+  await welcomeMember({ services: deps.services, channel }, member, member.guild.preferredLocale);
+  return true;
+}

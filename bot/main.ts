@@ -8,7 +8,7 @@ import type { BotContext } from "./context.ts";
 import { createDiscordPoster } from "./discord-poster.ts";
 import { dispatch } from "./dispatch.ts";
 import { earlyBirdRoles } from "./early-bird-roles.ts";
-import { welcomeMember } from "./greeting.ts";
+import { welcomeOnJoin } from "./greeting.ts";
 import { startBot } from "./start-bot.ts";
 
 // `npm run bot`: the Discord companion, its own process on the app's services and database (README, Discord bot).
@@ -37,13 +37,12 @@ client.on(Events.InteractionCreate, (interaction) => {
   if (!interaction.isChatInputCommand() || interaction.guildId !== guildId) return;
   void dispatch(interaction, ctx);
 });
+const welcomeChannel = async () => {
+  const channel = await client.channels.fetch(welcomeChannelId);
+  return channel?.isSendable() ? channel : undefined;
+};
 client.on(Events.GuildMemberAdd, (member) => {
-  if (member.guild.id !== guildId || member.user.bot) return;
-  void (async () => {
-    const channel = await client.channels.fetch(welcomeChannelId);
-    if (!channel?.isSendable()) return void logger.error({ welcomeChannelId }, "the welcome channel is not a channel the bot can write in");
-    await welcomeMember({ services: bot.services, channel }, member, member.guild.preferredLocale);
-  })().catch((err: unknown) => logger.error({ err }, "could not welcome a new member"));
+  welcomeOnJoin({ services: bot.services, guildId, welcomeChannel }, member).catch((err: unknown) => logger.error({ err, welcomeChannelId }, "could not welcome a new member"));
 });
 client.once(Events.ClientReady, (ready) => logger.info({ user: ready.user.tag, guildId }, "Discord bot ready"));
 // discord.js reconnects and resumes by itself; these only say so in the log.
