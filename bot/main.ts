@@ -1,6 +1,7 @@
 import { Client, Events, GatewayIntentBits } from "discord.js";
 import { createDiscordPosts } from "../server/compose/discord-posts.ts";
 import { packageVersion } from "../server/compose/package-version.ts";
+import { createWorker } from "../server/compose/worker.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
 import { BotSettingsError, botSettingsFrom } from "./bot-config.ts";
@@ -30,6 +31,8 @@ const bot = await startBot(config, logger);
 // Server Members is a privileged intent (switched on in the Developer Portal): without it no join event arrives.
 const client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMembers] });
 const posts = createDiscordPosts(bot.services, createDiscordPoster(client.rest, logger));
+// Embedded PGlite opens in one process only, so the app cannot run beside the bot: the bot then makes the images too.
+const worker = bot.database.kind === "pglite" ? createWorker(bot.services) : undefined;
 const ctx: BotContext = { services: bot.services, posts, roles: earlyBirdRoles(client, settings), logger };
 const { guildId, welcomeChannelId } = settings;
 
@@ -53,7 +56,7 @@ let stopping: Promise<void> | undefined;
 async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, "Discord bot stopping");
   // Posts in progress go back to the queue (their jobs are handed back), then Discord, then the database.
-  await posts.stop();
+  await Promise.all([posts.stop(), worker?.stop()]);
   await client.destroy();
   await bot.stop();
 }
@@ -68,9 +71,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 try {
   await client.login(settings.token);
-  await posts.start();
+  await Promise.all([posts.start(), worker?.start()]);
 } catch (err) {
   logger.error({ err }, "the Discord bot could not start");
-  await Promise.allSettled([posts.stop(), client.destroy(), bot.stop()]);
+  await Promise.allSettled([posts.stop(), worker?.stop(), client.destroy()]);
+  await bot.stop();
   process.exit(1);
 }

@@ -155,4 +155,24 @@ describe("/thumbnail", () => {
     expect(interaction.lastText).toBe(botMessages.en.working({ model: "Thumbforge Studio", cost: 1 }));
     await until(() => posted.find((p) => p.target.discordUserId === id), "the Discord post");
   });
+
+  it("gives the post up when no worker makes the image, and posts nothing", async () => {
+    const { id } = await linkedMember("stranded@example.com");
+    await Promise.all([posts.stop(), worker.stop()]);
+    const impatient = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 }, pollMs: 20, maxWaitMs: 300 });
+    await impatient.start();
+    try {
+      await dispatch(fakeInteraction({ commandName: "thumbnail", userId: id, options: { prompt: "nobody home" } }), { ...ctx, posts: impatient });
+      let status: string | undefined;
+      for (let i = 0; i < 200 && status !== "failed"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        const rows = await kit.database.db.select().from(jobs).where(eq(jobs.kind, "discord-post"));
+        status = rows.find((r) => (r.payload as { target?: { discordUserId?: string } }).target?.discordUserId === id)?.status;
+      }
+      expect(status).toBe("failed");
+      expect(posted.some((p) => p.target.discordUserId === id)).toBe(false);
+    } finally {
+      await impatient.stop();
+    }
+  });
 });

@@ -9,10 +9,21 @@ import type { Services } from "./services.ts";
  * The bot's own job door: the same job runner and jobs table as the app's worker, running only the `discord-post`
  * kind, because only the bot's process talks to Discord. The app's worker runs the generation it waits for.
  */
-export function createDiscordPosts(services: Services, poster: DiscordPoster, options: { jobSettings?: Partial<JobSettings>; pollMs?: number } = {}) {
+export function createDiscordPosts(
+  services: Services,
+  poster: DiscordPoster,
+  options: { jobSettings?: Partial<JobSettings>; pollMs?: number; maxWaitMs?: number } = {},
+) {
   const { config, database, logger } = services;
   const queue = createJobQueue([discordPostJob]);
-  const handler = discordPostJobHandler({ images: services.images, credits: services.credits, poster, ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }) });
+  const { pollMs, maxWaitMs } = options;
+  const handler = discordPostJobHandler({
+    images: services.images,
+    credits: services.credits,
+    poster,
+    ...(pollMs === undefined ? {} : { pollMs }),
+    ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
+  });
   const runner = createJobRunner({
     db: database.db,
     queue,

@@ -42,14 +42,20 @@ export interface DiscordPoster {
 
 const finished = (image: ImageRecord) => image.status === "ready" || image.status === "failed";
 
-export function discordPostJobHandler(deps: { images: ImageService; credits: CreditsService; poster: DiscordPoster; pollMs?: number }) {
+/** Longer than any generation takes; past it the image's job is stuck (no worker running) and the post gives up. */
+const MAX_WAIT_MS = 30 * 60_000;
+
+export function discordPostJobHandler(deps: { images: ImageService; credits: CreditsService; poster: DiscordPoster; pollMs?: number; maxWaitMs?: number }) {
   const pollMs = deps.pollMs ?? 250;
+  const maxWaitMs = deps.maxWaitMs ?? MAX_WAIT_MS;
   return defineJobHandler({
     type: discordPostJob,
     async run({ payload, signal, complete }) {
       // The image is made by the app's worker, maybe on another node: its record says when it is done.
       let image = await deps.images.record(payload.userId, payload.imageId);
+      const giveUpAt = Date.now() + maxWaitMs;
       while (!finished(image)) {
+        if (Date.now() > giveUpAt) throw new Error(`image ${image.id} was not finished after ${maxWaitMs} ms; is a worker running?`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollMs);
           signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
