@@ -88,7 +88,9 @@ describe("/thumbnail", () => {
       const gallery = await kit.services.images.galleryPage(userId, userId, { limit: 10 });
       expect(gallery.images.map((i) => i.id)).toContain(post.outcome.image.id);
       const seen = events.flatMap((m) => (m.type === "event" && m.userId === userId ? [m.event] : []));
-      expect(seen).toContain("credits:update");
+      // Once by the bot when it charges, once by the worker when the job starts (the process web tabs listen to).
+      const balances = events.flatMap((m) => (m.type === "event" && m.userId === userId && m.event === "credits:update" ? [m.payload.credits] : []));
+      expect(balances).toEqual([before - 1, before - 1]);
       expect(seen).toContain("gallery:new");
       const [postJob] = await kit.database.db.select().from(jobs).where(eq(jobs.kind, "discord-post"));
       expect(postJob?.status).toBe("done");

@@ -84,9 +84,12 @@ async function generate(interaction: CommandInteraction, { services, posts }: Bo
   if (balance < model.creditCost) return void (await interaction.editReply({ content: m.outOfCredits({ model: label, cost: model.creditCost, credits: balance }) }));
   const target = { applicationId: interaction.applicationId, interactionToken: interaction.token, channelId: interaction.channelId, discordUserId: interaction.user.id };
   try {
-    await services.generation.request(userId, { prompt: input.prompt, style: input.style ?? "realistic", aspect: input.aspect ?? "16:9", model: model.id, personaIds }, (tx, imageId) =>
-      posts.enqueueIn(tx, { imageId, userId, language: languageOf(interaction.locale), target }),
-    );
+    const request = { prompt: input.prompt, style: input.style ?? "realistic", aspect: input.aspect ?? "16:9", model: model.id, personaIds } as const;
+    await services.generation.request(userId, request, {
+      alsoIn: (tx, imageId) => posts.enqueueIn(tx, { imageId, userId, language: languageOf(interaction.locale), target }),
+      // The bot holds no browser sockets: the worker tells the web tabs the new balance.
+      announceFromWorker: true,
+    });
   } catch (err) {
     // Spent elsewhere between the check and the charge.
     if ((err as { code?: unknown }).code !== "insufficient_credits:generation") throw err;
