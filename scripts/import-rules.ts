@@ -29,7 +29,7 @@ const layers: Record<string, readonly string[]> = {
 };
 
 /** Capabilities: each a folder under server/ whose insides are its own. */
-export const serverFeatures = ["auth", "chat", "credits", "editor", "generation", "health", "images", "openapi", "personas", "studio", "subjects", "waitlist", "web"] as const;
+export const serverFeatures = ["auth", "chat", "credits", "discord", "editor", "generation", "health", "images", "openapi", "personas", "studio", "subjects", "waitlist", "web"] as const;
 /** Shared parts any capability may use; they use no capability. */
 export const serverShared = ["errors", "http", "jobs", "mail", "paging", "rate-limit", "realtime", "storage"] as const;
 /** What another capability may import from one: what it does, an interface others implement, its HTTP guard. */

@@ -9,6 +9,9 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** A Discord id (a snowflake: 17 to 20 digits). */
+const optionalSnowflake = optionalString.refine((v) => v === undefined || /^\d{17,20}$/.test(v), { message: "must be a Discord id (17 to 20 digits)" });
+
 const optionalUrl = (protocols: string[]) =>
   optionalString.refine((v) => v === undefined || isUrl(v, protocols), {
     message: `must be a URL (${protocols.join(", ")})`,
@@ -77,6 +80,10 @@ const envSchema = z.object({
   JSON_BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, "must look like 100kb or 1mb").default("100kb"),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DISCORD_TOKEN: optionalString,
+  // The community server the bot serves, where it greets new members, and the role the first accounts get.
+  DISCORD_GUILD_ID: optionalSnowflake,
+  DISCORD_WELCOME_CHANNEL_ID: optionalSnowflake,
+  DISCORD_EARLY_BIRD_ROLE_ID: optionalSnowflake,
   WAITLIST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: "must be at least 32 characters" }),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
@@ -178,7 +185,8 @@ const configSchema = envSchema
     logLevel: e.LOG_LEVEL,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
-    discordToken: e.DISCORD_TOKEN,
+    /** The Discord bot (`npm run bot`): its token, community server, welcome channel and Early Bird role (else the role named "Early Bird"). */
+    discord: { token: e.DISCORD_TOKEN, guildId: e.DISCORD_GUILD_ID, welcomeChannelId: e.DISCORD_WELCOME_CHANNEL_ID, earlyBirdRoleId: e.DISCORD_EARLY_BIRD_ROLE_ID },
     /** Waitlist joins allowed per IP per 10 minutes. */
     waitlistLimitPerIp: e.WAITLIST_LIMIT_PER_IP,
     /** Key for one-time-code HMACs; when unset, start-up keeps a generated one in DATA_DIR. */

@@ -6,6 +6,8 @@ export const waitlistEntries = pgTable("waitlist_entries", {
   email: text().notNull().unique(),
   position: serial().notNull(),
   language: text().notNull().default("en"),
+  // The Discord member who linked this e-mail with the bot's /verify; one member per entry.
+  discordUserId: text().unique(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -108,6 +108,22 @@ export function createAuthService(deps: AuthServiceDeps) {
     return user;
   }
 
+  /** Checks a one-time code and spends it; the account it proves (created on first use). */
+  async function redeemCode(request: VerifyOtpRequest, ip: string, requesters: string[]): Promise<User> {
+    const email = emailOf(request.email);
+    const code = request.code.replace(/\s/g, "");
+    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) throw new AppError("invalid:code", `Enter the ${OTP_LENGTH}-digit code.`);
+    // Counted before the code is compared, so parallel guesses cannot all slip in; given back on success.
+    const attempt = await deps.rateLimiter.reserve(rules.failures, ip);
+    const live = await deps.store.reserveOtpAttempt(email, requesters, now(), OTP_MAX_ATTEMPTS);
+    const match = live.find((c) => otpMatches(deps.otpKey, email, code, c.codeHash));
+    if (!match) throw invalidCode();
+    // Two verifies of one code may both match; the atomic consume lets exactly one through.
+    if (!(await deps.store.consumeOtp(email, match.requester, match.codeHash, now()))) throw invalidCode();
+    await attempt.release();
+    return findOrCreateUser(email, request.language);
+  }
+
   return {
     /** Known and unknown e-mails get the same answer: verifying the code is what creates an account. */
     async sendOtp(request: SendOtpRequest, ip: string, requester: string): Promise<SendOtpResponse> {
@@ -133,19 +149,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** `requesters`: who may be holding the code (the browser's sign-in cookie, then the IP address). */
     async verifyOtp(request: VerifyOtpRequest, ip: string, requesters: string[], previous: ValidSession | undefined): Promise<SignedIn> {
-      const email = emailOf(request.email);
-      const code = request.code.replace(/\s/g, "");
-      if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) throw new AppError("invalid:code", `Enter the ${OTP_LENGTH}-digit code.`);
-      // Counted before the code is compared, so parallel guesses cannot all slip in; given back on success.
-      const attempt = await deps.rateLimiter.reserve(rules.failures, ip);
-      const live = await deps.store.reserveOtpAttempt(email, requesters, now(), OTP_MAX_ATTEMPTS);
-      const match = live.find((c) => otpMatches(deps.otpKey, email, code, c.codeHash));
-      if (!match) throw invalidCode();
-      // Two verifies of one code may both match; the atomic consume lets exactly one through.
-      if (!(await deps.store.consumeOtp(email, match.requester, match.codeHash, now()))) throw invalidCode();
-      await attempt.release();
-      return signIn(await findOrCreateUser(email, request.language), previous);
+      return signIn(await redeemCode(request, ip, requesters), previous);
     },
+
+    /**
+     * The account a code proves, with no session: how the Discord bot links a member (it sends codes with `sendOtp`
+     * under the member's own requester, so the same limits hold). Like sign-in, an unknown e-mail gets its account.
+     */
+    redeemCode,
 
     /** One generic failure with equal timing: unknown e-mails and code-only accounts verify a dummy hash. */
     async login(request: LoginRequest, ip: string, previous: ValidSession | undefined): Promise<SignedIn> {

@@ -45,6 +45,7 @@ import { createLocalDiskStorage } from "../storage/local-disk.ts";
 import type { Storage } from "../storage/storage.ts";
 import { createStudioEngine, type StudioEngine } from "../studio/engine.ts";
 import { createEditorService } from "../editor/service.ts";
+import { createDiscordService } from "../discord/service.ts";
 import { createSubjectExtractor, type SubjectExtractor } from "../subjects/engine.ts";
 import { createSwapWorkerPool } from "../subjects/inpaint-pool.ts";
 import { createSubjectSwapper } from "../subjects/replace.ts";
@@ -141,6 +142,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     logger,
   });
+  const discord = createDiscordService({ db, auth, credits, waitlist, clock });
 
   /** How the worker runs each kind of job queued above. */
   const imageJobs = { engines, images, personas, credits, realtime };
@@ -185,6 +187,7 @@ export function createServices(deps: ServiceDeps) {
     chat,
     chatTurns,
     waitlist,
+    discord,
     /** Closes what the services opened (the SMTP pool, Redis, the subject model and swap worker); the database belongs to whoever opened it. */
     async close(): Promise<void> {
       mailer.close();

@@ -45,6 +45,9 @@ export function createCreditsService(deps: { db: DbOrTx; freeSignupCredits: numb
       return { credits: credits ?? 0, transactions: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
     },
 
+    /** How many of the EARLY_BIRD_ACCOUNTS early-bird places are still free (the Discord welcome tells newcomers). */
+    earlyBirdPlacesLeft: () => store.promotionSlotsLeft(EARLY_BIRD_PROMOTION, EARLY_BIRD_ACCOUNTS),
+
     balance: (userId: string) => store.balance(userId),
     ledgerSum: (userId: string) => store.ledgerSum(userId),
   };

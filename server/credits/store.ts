@@ -75,6 +75,12 @@ export function createCreditsStore(db: DbOrTx) {
       return taken.length === 1;
     },
 
+    /** Slots a promotion has left; `initialSlots` while no account has taken one yet. */
+    async promotionSlotsLeft(name: string, initialSlots: number): Promise<number> {
+      const [row] = await db.select({ remaining: creditPromotions.remaining }).from(creditPromotions).where(eq(creditPromotions.name, name));
+      return row?.remaining ?? initialSlots;
+    },
+
     async markEarlyBird(userId: string): Promise<void> {
       await db.update(users).set({ earlyBird: true }).where(eq(users.id, userId));
     },

@@ -8,7 +8,15 @@ import { type ImageJobDeps, imageJobHandler } from "./image-job.ts";
  * Makes the picture of one pending generated image from its prompt, style, aspect, personas and base image; an A/B
  * pack's image also carries which of the pack's variants it is.
  */
-export const generateJob = defineJobType("generate", z.object({ imageId: z.uuid(), variant: z.int().min(0).max(PACK_SIZE - 1).optional() }));
+export const generateJob = defineJobType(
+  "generate",
+  z.object({
+    imageId: z.uuid(),
+    variant: z.int().min(0).max(PACK_SIZE - 1).optional(),
+    /** Queued by a process without sockets (the Discord bot): the worker announces the charged balance again. */
+    announceCredits: z.boolean().optional(),
+  }),
+);
 
 export function generateJobHandler(deps: ImageJobDeps) {
   return imageJobHandler(generateJob, deps, async (row, payload, work) => {

@@ -27,7 +27,7 @@ export type ProduceImage<P> = (
  * every tab, three stored variants committed with the job's completion, and on failure the row failed and its charge
  * refunded in the job's failure transaction, exactly once.
  */
-export function imageJobHandler<P extends { imageId: string }>(type: JobType<P>, deps: ImageJobDeps, produce: ProduceImage<P>): RegisteredJobHandler {
+export function imageJobHandler<P extends { imageId: string; announceCredits?: boolean | undefined }>(type: JobType<P>, deps: ImageJobDeps, produce: ProduceImage<P>): RegisteredJobHandler {
   const { images, realtime } = deps;
   return defineJobHandler({
     type,
@@ -36,6 +36,12 @@ export function imageJobHandler<P extends { imageId: string }>(type: JobType<P>,
       const row = await images.startJob(payload.imageId);
       if (!row) return; // Deleted, or already finished: nothing left to make.
       realtime.toUser(row.userId, "image:update", { image: toImageRecord(row) });
+      // Queued by a process that holds no sockets (the Discord bot): its announcement of the charge reached no tab,
+      // so the process running the job, which web tabs hear, says the balance again.
+      if (payload.announceCredits) {
+        const balance = await deps.credits.balance(row.userId);
+        if (balance !== undefined) deps.credits.announce(row.userId, balance);
+      }
       let percent = 0;
       const progress = (stage: GenerateStage, value: number) => {
         if (value < percent) return;

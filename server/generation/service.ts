@@ -130,7 +130,15 @@ export function createGenerationService(deps: {
     /** A model of the list by id (available or not), for what a request would cost before it is made. */
     findModel: (id: string) => deps.registry.find(id),
 
-    async request(userId: string, input: GenerateRequest): Promise<ImageRecord> {
+    /**
+     * `options.alsoIn`: more work queued in the same transaction (the Discord bot's post of the result);
+     * `options.announceFromWorker`: the caller holds no sockets, so the worker announces the charged balance.
+     */
+    async request(
+      userId: string,
+      input: GenerateRequest,
+      options: { alsoIn?: (tx: Tx, imageId: string) => Promise<unknown>; announceFromWorker?: boolean } = {},
+    ): Promise<ImageRecord> {
       const { model, personaIds } = await checkedRequest(userId, input);
       return queueOne(userId, model, {
         kind: "generated",
@@ -140,7 +148,10 @@ export function createGenerationService(deps: {
         seed: input.seed ?? randomInt(0, 2 ** 32 - 1),
         personaIds,
         baseImageId: input.baseImageId ?? null,
-      }, (tx, row) => deps.queue.enqueue(tx, generateJob, { imageId: row.id }, { userId }));
+      }, async (tx, row) => {
+        await deps.queue.enqueue(tx, generateJob, { imageId: row.id, ...(options.announceFromWorker ? { announceCredits: true } : {}) }, { userId });
+        await options.alsoIn?.(tx, row.id);
+      });
     },
 
     /**

@@ -169,9 +169,12 @@ export function createJobRunner(deps: {
     }
   }
 
-  /** Fails jobs whose worker is gone; their kind undoes what was paid. */
+  /**
+   * Fails jobs whose worker is gone; their kind undoes what was paid. Only kinds this runner handles: a runner for a
+   * few kinds (the Discord bot's) never fails another kind's job without the undo only that kind's handler knows.
+   */
   async function recover(all: boolean): Promise<number> {
-    const orphans = await store.orphaned(all);
+    const orphans = await store.orphaned(all, kinds);
     for (const row of orphans) {
       await fail(row, new AppError("unavailable:interrupted", "The server restarted while this was being made. Your credits are back; please try again."), {
         orphan: { lockedBy: row.lockedBy, expiredOnly: !all },

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/open-db.ts";
 import { type JobRow, jobs, type NewJobRow } from "../../db/schema/jobs.ts";
 
@@ -92,11 +92,13 @@ export function createJobStore(db: DbOrTx) {
     },
 
     /** Running jobs whose lease ran out (their worker died), or every running job when `all` (single-process database). */
-    async orphaned(all: boolean): Promise<JobRow[]> {
+    /** Running jobs of these kinds whose worker is gone (all of them, for a sole process starting up). */
+    async orphaned(all: boolean, kinds: readonly string[]): Promise<JobRow[]> {
+      if (kinds.length === 0) return [];
       return db
         .select()
         .from(jobs)
-        .where(and(eq(jobs.status, "running"), all ? undefined : lt(jobs.lockedUntil, sql`now()`)));
+        .where(and(eq(jobs.status, "running"), inArray(jobs.kind, [...kinds]), all ? undefined : lt(jobs.lockedUntil, sql`now()`)));
     },
 
     /** Kinds of unfinished jobs, to check at start that this build can run every one of them. */

@@ -4,7 +4,8 @@ import { defaultLanguage, isLanguage } from "../../contract/languages.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { decide, hitStatement, type RateDecision, type RateLimiter, type RateRule, rateLimited } from "../rate-limit/service.ts";
-import type { WaitlistStore } from "./store.ts";
+import type { DbOrTx } from "../../db/open-db.ts";
+import { attachDiscordUser, type WaitlistStore } from "./store.ts";
 
 /** The address as one entry is kept under (see normalizedEmail); refused with a clear error when it is not one. */
 export function normaliseEmail(raw: string): string {
@@ -38,6 +39,8 @@ export function createWaitlistService(deps: {
 
   return {
     rule,
+    /** In the caller's transaction: links the e-mail's waitlist entry to a Discord member (false when there is none). */
+    attachDiscordIn: (db: DbOrTx, email: string, discordUserId: string) => attachDiscordUser(db, email, discordUserId),
     async join(attempt: WaitlistAttempt, subject: string): Promise<WaitlistOutcome> {
       if (!attempt.ok) return countOnly(subject, { error: attempt.error });
       // Only bots fill the hidden field: answer as if it worked and keep nothing.

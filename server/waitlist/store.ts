@@ -1,4 +1,6 @@
-import type { OpenDb } from "../../db/open-db.ts";
+import { and, eq, isNull } from "drizzle-orm";
+import type { DbOrTx, OpenDb } from "../../db/open-db.ts";
+import { waitlistEntries } from "../../db/schema/waitlist-entries.ts";
 import type { WindowCount } from "../rate-limit/service.ts";
 
 /**
@@ -41,3 +43,13 @@ export function createWaitlistStore({ query }: Pick<OpenDb, "query">) {
 }
 
 export type WaitlistStore = ReturnType<typeof createWaitlistStore>;
+
+/** Marks the e-mail's waitlist entry as the Discord member's; false when there is no entry free for them. */
+export async function attachDiscordUser(db: DbOrTx, email: string, discordUserId: string): Promise<boolean> {
+  const rows = await db
+    .update(waitlistEntries)
+    .set({ discordUserId })
+    .where(and(eq(waitlistEntries.email, email), isNull(waitlistEntries.discordUserId)))
+    .returning({ id: waitlistEntries.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,24 @@
+import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from "discord.js";
+import type { DiscordPosts } from "../server/compose/discord-posts.ts";
+import type { Services } from "../server/compose/services.ts";
+import type { Logger } from "../server/logger.ts";
+import type { CommandInteraction } from "./interaction.ts";
+
+/** Gives the community server's Early Bird role; false when the member or the role cannot be found. */
+export interface EarlyBirdRoles {
+  give(discordUserId: string): Promise<boolean>;
+}
+
+/** What every command runs on: the app's services (never its HTTP API), the post queue and the Discord server's roles. */
+export interface BotContext {
+  services: Services;
+  posts: DiscordPosts;
+  roles: EarlyBirdRoles;
+  logger: Logger;
+}
+
+/** One slash command: its definition (registered by `npm run bot:commands`) and what it does. */
+export interface BotCommand {
+  data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  execute(interaction: CommandInteraction, ctx: BotContext): Promise<void>;
+}

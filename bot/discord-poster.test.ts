@@ -1,0 +1,59 @@
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { REST } from "discord.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ImageRecord } from "../contract/images.ts";
+import { createLogger } from "../server/logger.ts";
+import { loadConfig } from "../server/config.ts";
+import { createDiscordPoster } from "./discord-poster.ts";
+import { botMessages } from "./i18n.ts";
+
+// A local server speaking the part of Discord's REST API the poster uses: follow-ups on an interaction's webhook
+// (refused for an expired token, as Discord does after 15 minutes) and channel messages.
+const seen: { method: string; url: string; contentType: string; body: string }[] = [];
+const server = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (c: Buffer) => chunks.push(c));
+  req.on("end", () => {
+    seen.push({ method: req.method ?? "", url: req.url ?? "", contentType: req.headers["content-type"] ?? "", body: Buffer.concat(chunks).toString("latin1") });
+    res.setHeader("content-type", "application/json");
+    if (req.url?.includes("expired-token")) {
+      res.statusCode = 404;
+      return void res.end(JSON.stringify({ message: "Unknown Webhook", code: 10015 }));
+    }
+    res.end(JSON.stringify({ id: "1" }));
+  });
+});
+let rest: REST;
+beforeAll(async () => {
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  rest = new REST({ api: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, retries: 0 }).setToken("bot-token");
+});
+afterAll(() => void server.close());
+
+const logger = createLogger(loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" }, "test"));
+const image = { id: "6f1c1f9e-8a4a-4f4b-9b1e-2a4f1f0c1d2e", prompt: "a cat", status: "ready", creditsSpent: 1 } as ImageRecord;
+const target = { applicationId: "333333333333333333", interactionToken: "live-token", channelId: "222222222222222222", discordUserId: "111111111111111111" };
+const png = Buffer.from("\x89PNG\r\n\x1a\nfake", "latin1");
+
+describe("the Discord poster", () => {
+  it("follows up on the member's command with the image attached, in their language", async () => {
+    seen.length = 0;
+    await createDiscordPoster(rest, logger).post(target, "fr", { status: "ready", image, png, creditsLeft: 9 });
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v10/webhooks/333333333333333333/live-token"]);
+    expect(seen[0]?.contentType).toMatch(/^multipart\/form-data/);
+    expect(seen[0]?.body).toContain(`thumbnail-${image.id}.png`);
+    expect(seen[0]?.body).toContain("\x89PNG");
+    const text = JSON.stringify(botMessages.fr.posted({ mention: "<@111111111111111111>", prompt: "a cat", creditsLeft: 9 })).slice(1, -1);
+    expect(Buffer.from(seen[0]?.body ?? "", "latin1").toString("utf8")).toContain(text);
+  });
+
+  it("posts in the channel when the follow-up is refused (the token expired)", async () => {
+    seen.length = 0;
+    await createDiscordPoster(rest, logger).post({ ...target, interactionToken: "expired-token" }, "en", { status: "failed", image, credits: 1 });
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v10/webhooks/333333333333333333/expired-token", "POST /v10/channels/222222222222222222/messages"]);
+    expect(JSON.parse(seen[1]?.body ?? "{}")).toMatchObject({ content: `<@111111111111111111> ${botMessages.en.failed({ credits: 1 })}`, allowed_mentions: { users: ["111111111111111111"] } });
+  });
+});

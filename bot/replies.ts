@@ -1,0 +1,46 @@
+import type { Messages } from "./locales/messages.ts";
+import type { CommandInteraction, ReplyPayload } from "./interaction.ts";
+import { EPHEMERAL } from "./interaction.ts";
+
+/** The code of a service's AppError (`conflict:discord_linked`…), read without loading the server's error class. */
+function codeOf(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** A failure as the member reads it, in their language; undefined for a bug (logged, answered generically). */
+export function errorText(err: unknown, m: Messages): string | undefined {
+  const code = codeOf(err) ?? "";
+  if (code.startsWith("rate_limited:")) {
+    const seconds = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    return m.errors.rateLimited({ seconds: typeof seconds === "number" ? seconds : 600 });
+  }
+  switch (code) {
+    case "invalid:email":
+      return m.errors.invalidEmail;
+    case "invalid:code":
+      return m.errors.invalidCode;
+    case "unauthorized:code":
+      return m.errors.wrongCode;
+    case "invalid:discord_link":
+      return m.errors.noPendingLink;
+    case "conflict:discord_linked":
+      return m.errors.alreadyLinked;
+    case "conflict:discord_account_linked":
+      return m.errors.accountLinkedElsewhere;
+    case "unauthorized:discord_link":
+      return m.notLinked;
+    case "unavailable:mail":
+      return m.errors.mailUnavailable;
+    case "unavailable:database":
+      return m.errors.databaseUnavailable;
+    default:
+      return undefined;
+  }
+}
+
+/** Answers whatever state the interaction is in: a first reply, or the edit of a deferred one. */
+export async function answer(interaction: CommandInteraction, payload: ReplyPayload): Promise<void> {
+  if (interaction.deferred || interaction.replied) await interaction.editReply(payload);
+  else await interaction.reply({ ...payload, flags: (payload.flags ?? 0) | EPHEMERAL });
+}

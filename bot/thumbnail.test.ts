@@ -1,0 +1,180 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobs } from "../db/schema/jobs.ts";
+import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
+import { createWorker, type Worker } from "../server/compose/worker.ts";
+import type { DiscordPostOutcome, DiscordPostTarget } from "../server/discord/post-job.ts";
+import type { ImageEngine } from "../server/generation/engine.ts";
+import type { RealtimeMessage } from "../server/realtime/publisher.ts";
+import { createStudioEngine } from "../server/studio/engine.ts";
+import { botTestServices, fakeInteraction } from "../server/testing/discord.ts";
+import type { BotContext } from "./context.ts";
+import { dispatch } from "./dispatch.ts";
+import { botMessages } from "./i18n.ts";
+
+// Studio, except that a prompt asking for it fails (a provider outage, say), so the refund and its post can be seen.
+const studio = createStudioEngine();
+const flaky: ImageEngine = {
+  id: "studio",
+  generate: (input) => (input.prompt.includes("please fail") ? Promise.reject(new Error("engine down")) : studio.generate(input)),
+};
+
+let kit: Awaited<ReturnType<typeof botTestServices>>;
+let ctx: BotContext;
+let posts: DiscordPosts;
+let worker: Worker;
+const posted: { target: DiscordPostTarget; language: string; outcome: DiscordPostOutcome }[] = [];
+
+beforeAll(async () => {
+  kit = await botTestServices({ engines: new Map([["studio", flaky]]) });
+  // Discord replaced at the object level: the poster records what the REST client would send.
+  posts = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 }, pollMs: 20 });
+  worker = createWorker(kit.services, { jobSettings: { pollMs: 50 } });
+  await Promise.all([worker.start(), posts.start()]);
+  ctx = { services: kit.services, posts, roles: { give: async () => true }, logger: kit.services.logger };
+});
+afterAll(async () => {
+  await Promise.all([posts.stop(), worker.stop()]);
+  await kit.close();
+});
+
+let nextId = 200000000000000000n;
+async function linkedMember(email: string): Promise<{ id: string; userId: string }> {
+  const id = String(nextId++);
+  await dispatch(fakeInteraction({ commandName: "link", userId: id, options: { email } }), ctx);
+  await dispatch(fakeInteraction({ commandName: "verify", userId: id, options: { code: await kit.latestCode(email) } }), ctx);
+  return { id, userId: await kit.services.discord.accountOf(id) };
+}
+
+async function thumbnail(userId: string, options: Record<string, string>, locale = "en-US") {
+  const interaction = fakeInteraction({ commandName: "thumbnail", userId, options, locale });
+  await dispatch(interaction, ctx);
+  return interaction;
+}
+
+async function until<T>(read: () => T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const jobCount = async () => (await kit.database.db.select({ n: count() }).from(jobs))[0]?.n ?? 0;
+
+describe("/thumbnail", () => {
+  it("charges a linked member, generates on the job runner, posts the image to Discord and files it in the web gallery, live", async () => {
+    const { id, userId } = await linkedMember("maker@example.com");
+    const before = (await kit.services.credits.balance(userId)) ?? 0;
+    const events: RealtimeMessage[] = [];
+    const unsubscribe = kit.services.realtime.subscribe((m) => events.push(m));
+    try {
+      const asked = await thumbnail(id, { prompt: 'I tried "100 days of coding"', style: "cartoon", aspect: "1:1" }, "es-ES");
+      expect(asked.calls[0]).toMatchObject({ method: "deferReply" });
+      expect(asked.calls[0]?.atMs).toBeLessThan(3000);
+      expect(asked.lastText).toBe(botMessages.es.working({ model: "Thumbforge Studio", cost: 1 }));
+      expect(await kit.services.credits.balance(userId)).toBe(before - 1);
+
+      const post = await until(() => posted.find((p) => p.target.discordUserId === id), "the Discord post");
+      expect(post.language).toBe("es");
+      expect(post.target).toEqual({ applicationId: "333333333333333333", interactionToken: "interaction-token", channelId: "222222222222222222", discordUserId: id });
+      expect(post.outcome.status).toBe("ready");
+      if (post.outcome.status !== "ready") return;
+      expect(post.outcome.png.subarray(1, 4).toString()).toBe("PNG");
+      expect(post.outcome.creditsLeft).toBe(before - 1);
+      expect(post.outcome.image).toMatchObject({ prompt: 'I tried "100 days of coding"', style: "cartoon", aspect: "1:1", model: "studio" });
+
+      const gallery = await kit.services.images.galleryPage(userId, userId, { limit: 10 });
+      expect(gallery.images.map((i) => i.id)).toContain(post.outcome.image.id);
+      const seen = events.flatMap((m) => (m.type === "event" && m.userId === userId ? [m.event] : []));
+      // Once by the bot when it charges, once by the worker when the job starts (the process web tabs listen to).
+      const balances = events.flatMap((m) => (m.type === "event" && m.userId === userId && m.event === "credits:update" ? [m.payload.credits] : []));
+      expect(balances).toEqual([before - 1, before - 1]);
+      expect(seen).toContain("gallery:new");
+      const [postJob] = await kit.database.db.select().from(jobs).where(eq(jobs.kind, "discord-post"));
+      expect(postJob?.status).toBe("done");
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it("posts the refund when the generation fails", async () => {
+    const { id, userId } = await linkedMember("unlucky@example.com");
+    const before = (await kit.services.credits.balance(userId)) ?? 0;
+    await thumbnail(id, { prompt: "please fail" });
+    const post = await until(() => posted.find((p) => p.target.discordUserId === id), "the Discord post");
+    expect(post.outcome).toMatchObject({ status: "failed", credits: 1 });
+    expect(await kit.services.credits.balance(userId)).toBe(before);
+  });
+
+  it("answers a member who has not linked their account, and queues nothing", async () => {
+    const jobsBefore = await jobCount();
+    const asked = await thumbnail("299999999999999999", { prompt: "a cat" }, "ja");
+    expect(asked.ephemeral).toBe(true);
+    expect(asked.lastText).toBe(botMessages.ja.notLinked);
+    expect(await jobCount()).toBe(jobsBefore);
+  });
+
+  it("answers a member out of credits with the price and their balance, and charges nothing", async () => {
+    const { id, userId } = await linkedMember("broke@example.com");
+    const balance = (await kit.services.credits.balance(userId)) ?? 0;
+    await kit.services.credits.apply({ userId, delta: -balance, reason: "test-spend", ref: userId });
+    const jobsBefore = await jobCount();
+    const asked = await thumbnail(id, { prompt: "a cat" }, "de");
+    expect(asked.lastText).toBe(botMessages.de.outOfCredits({ model: "Thumbforge Studio", cost: 1, credits: 0 }));
+    expect(await jobCount()).toBe(jobsBefore);
+    expect(await kit.services.credits.balance(userId)).toBe(0);
+  });
+
+  it("checks its options and names what is wrong; unknown personas and unavailable models get clear answers", async () => {
+    const { id } = await linkedMember("picky@example.com");
+    const jobsBefore = await jobCount();
+    expect((await thumbnail(id, { prompt: "a cat", style: "neon" })).lastText).toBe(botMessages.en.errors.invalidInput({ fields: "`style`" }));
+    expect((await thumbnail(id, { prompt: "   ", aspect: "4:3" })).lastText).toBe(botMessages.en.errors.invalidInput({ fields: "`prompt`, `aspect`" }));
+    expect((await thumbnail(id, { prompt: "a cat", persona: "@nobody" })).lastText).toBe(botMessages.en.errors.unknownPersona({ known: "" }));
+    expect((await thumbnail(id, { prompt: "a cat", model: "gpt-image" }, "fr")).lastText).toBe(botMessages.fr.errors.modelUnavailable({ model: "GPT Image" }));
+    expect(await jobCount()).toBe(jobsBefore);
+  });
+
+  it("defers within 3 seconds however long the work takes", async () => {
+    const { id } = await linkedMember("patient@example.com");
+    const slow: BotContext = {
+      ...ctx,
+      services: {
+        ...kit.services,
+        discord: {
+          ...kit.services.discord,
+          accountOf: async (member: string) => (await new Promise((resolve) => setTimeout(resolve, 3200)), kit.services.discord.accountOf(member)),
+        },
+      },
+    };
+    const interaction = fakeInteraction({ commandName: "thumbnail", userId: id, options: { prompt: "slow day" } });
+    await dispatch(interaction, slow);
+    expect(interaction.calls.map((c) => c.method)).toEqual(["deferReply", "editReply"]);
+    expect(interaction.calls[0]?.atMs).toBeLessThan(3000);
+    expect(interaction.calls[1]?.atMs).toBeGreaterThanOrEqual(3000);
+    expect(interaction.lastText).toBe(botMessages.en.working({ model: "Thumbforge Studio", cost: 1 }));
+    await until(() => posted.find((p) => p.target.discordUserId === id), "the Discord post");
+  });
+
+  it("gives the post up when no worker makes the image, and posts nothing", async () => {
+    const { id } = await linkedMember("stranded@example.com");
+    await Promise.all([posts.stop(), worker.stop()]);
+    const impatient = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 }, pollMs: 20, maxWaitMs: 300 });
+    await impatient.start();
+    try {
+      await dispatch(fakeInteraction({ commandName: "thumbnail", userId: id, options: { prompt: "nobody home" } }), { ...ctx, posts: impatient });
+      let status: string | undefined;
+      for (let i = 0; i < 200 && status !== "failed"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        const rows = await kit.database.db.select().from(jobs).where(eq(jobs.kind, "discord-post"));
+        status = rows.find((r) => (r.payload as { target?: { discordUserId?: string } }).target?.discordUserId === id)?.status;
+      }
+      expect(status).toBe("failed");
+      expect(posted.some((p) => p.target.discordUserId === id)).toBe(false);
+    } finally {
+      await impatient.stop();
+    }
+  });
+});
