@@ -91,8 +91,7 @@ export function createJobStore(db: DbOrTx) {
       return row;
     },
 
-    /** Running jobs whose lease ran out (their worker died), or every running job when `all` (single-process database). */
-    /** Running jobs of these kinds whose worker is gone (all of them, for a sole process starting up). */
+    /** Running jobs of these kinds whose lease ran out (their worker died), or all of them when `all` (a sole process starting up). */
     async orphaned(all: boolean, kinds: readonly string[]): Promise<JobRow[]> {
       if (kinds.length === 0) return [];
       return db
