@@ -1,4 +1,4 @@
-import sharp, { type OverlayOptions } from "sharp";
+import sharp, { type OverlayOptions, type Sharp } from "sharp";
 import type { GenerateProgress } from "../generation/engine.ts";
 import type { Rgb } from "./color.ts";
 import type { FontStore } from "./fonts.ts";
@@ -100,7 +100,7 @@ export interface LowerLayerInput {
 export type SoftBackground = Raw;
 
 /** A pipeline that starts from the soft background scaled up to the frame, ready for the layers above it. */
-export function backgroundPipeline(background: SoftBackground, canvas: { width: number; height: number }): sharp.Sharp {
+export function backgroundPipeline(background: SoftBackground, canvas: { width: number; height: number }): Sharp {
   return sharp(background.data, { raw: { width: background.width, height: background.height, channels: 4 } }).resize(canvas.width, canvas.height, { kernel: "cubic" });
 }
 
