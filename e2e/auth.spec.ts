@@ -1,17 +1,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, newContext, requestCode, type RunningApp, startApp } from "./harness.ts";
+import { axeViolations, closeAppAndBrowser, newContext, openAppAndBrowser, requestCode, type RunningApp } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+beforeAll(async () => ({ app, browser } = await openAppAndBrowser()));
+afterAll(() => closeAppAndBrowser({ app, browser }));
 
 async function paste(page: Page, testId: string, text: string): Promise<void> {
   await page.getByTestId(testId).evaluate((el, value) => {

@@ -3,18 +3,13 @@ import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, newContext, type RunningApp, signInWithCode, startApp } from "./harness.ts";
+import { axeViolations, closeAppAndBrowser, newContext, openAppAndBrowser, type RunningApp, signInWithCode } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+beforeAll(async () => ({ app, browser } = await openAppAndBrowser()));
+afterAll(() => closeAppAndBrowser({ app, browser }));
 
 const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 

@@ -52,6 +52,18 @@ export async function signInWithCode(page: Page, baseUrl: string, email: string)
   await page.waitForURL(`${baseUrl}/app`);
 }
 
+/** A spec's app and browser, started side by side. */
+export async function openAppAndBrowser(env: Record<string, string> = {}): Promise<{ app: RunningApp; browser: Browser }> {
+  const [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
+  return { app, browser };
+}
+
+/** Closes what openAppAndBrowser opened, whichever of the two started. */
+export async function closeAppAndBrowser(opened: { app?: RunningApp | undefined; browser?: Browser | undefined }): Promise<void> {
+  await opened.browser?.close();
+  await opened.app?.stop();
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error("Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH");

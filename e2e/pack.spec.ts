@@ -2,18 +2,13 @@ import { readFile } from "node:fs/promises";
 import { unzipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, newContext, type RunningApp, signInWithCode, startApp } from "./harness.ts";
+import { axeViolations, closeAppAndBrowser, newContext, openAppAndBrowser, type RunningApp, signInWithCode } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+beforeAll(async () => ({ app, browser } = await openAppAndBrowser()));
+afterAll(() => closeAppAndBrowser({ app, browser }));
 
 // By test id: the label is in the page's language.
 const composer = (page: Page) => page.locator('[data-testid="composer"] textarea');

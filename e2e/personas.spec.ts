@@ -1,18 +1,13 @@
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchBrowser, newContext, type RunningApp, signInWithCode, startApp } from "./harness.ts";
+import { axeViolations, closeAppAndBrowser, newContext, openAppAndBrowser, type RunningApp, signInWithCode } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+beforeAll(async () => ({ app, browser } = await openAppAndBrowser()));
+afterAll(() => closeAppAndBrowser({ app, browser }));
 
 const fixture = (name: string) => fileURLToPath(new URL(`../server/subjects/fixtures/${name}`, import.meta.url));
 const composer = (page: Page) => page.locator('[data-testid="composer"] textarea');

@@ -133,7 +133,8 @@ function bokeh(s: Shape, i: number, defs: string[]): string {
   return `<circle cx="${s.x}" cy="${s.y}" r="${s.size}" fill="url(#b${i})"/>`;
 }
 
-function starPath(cx: number, cy: number, r: number, points: number, inner: number): string {
+/** A star of `points` tips around (cx, cy), its inner corners at `inner` of the radius. */
+export function starPath(cx: number, cy: number, r: number, points: number, inner: number): string {
   let d = "";
   for (let i = 0; i < points * 2; i++) {
     const rr = i % 2 === 0 ? r : r * inner;

@@ -1,4 +1,5 @@
 import type { OverlayOptions } from "sharp";
+import { starPath } from "./background-svg.ts";
 import { faceChain, type FontStore } from "./fonts.ts";
 import type { Rect } from "./frame.ts";
 import { type Canvas, regionOverlay } from "./overlays.ts";
@@ -144,16 +145,6 @@ async function fittedLines(lines: readonly string[], rect: Rect, fonts: FontStor
     y += (heights[i] ?? 0) + gap;
   });
   return parts.join("");
-}
-
-function starPath(cx: number, cy: number, r: number, points: number, inner: number): string {
-  let d = "";
-  for (let i = 0; i < points * 2; i++) {
-    const rr = i % 2 === 0 ? r : r * inner;
-    const a = (i * Math.PI) / points - Math.PI / 2;
-    d += `${i === 0 ? "M" : "L"}${f(cx + rr * Math.cos(a))},${f(cy + rr * Math.sin(a))}`;
-  }
-  return `${d}Z`;
 }
 
 function expand(r: Rect, by: number): Rect {

@@ -2,6 +2,7 @@ import type { InfiniteData } from "@tanstack/react-query";
 import { type GalleryKind, type GalleryResponse, galleryResponseSchema, IMAGE_ZIP_PATH } from "../../../contract/images.ts";
 import { apiRequest, throwIfResNotOk } from "../../lib/api.ts";
 import { readSessionToken } from "../../lib/session-token.ts";
+import { saveResponse } from "../../lib/save-response.ts";
 
 /** What the gallery shows: a kind tab and the filters beside it; empty filters match everything. */
 export interface GalleryFilters {
@@ -47,14 +48,5 @@ export async function deleteImage(imageId: string): Promise<void> {
 /** Asks for the zip and saves it. The server streams it; the browser keeps it until the save link is clicked. */
 export async function downloadZip(ids: readonly string[]): Promise<void> {
   const res = await apiRequest("POST", IMAGE_ZIP_PATH, { ids });
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "thumbforge-images.zip";
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the blob to the download; a moment later nothing needs the URL.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveResponse(res, "thumbforge-images.zip");
 }

@@ -10,12 +10,12 @@ import { ToastStore } from "../../components/ui/toast-store.ts";
 import { ToastStoreProvider } from "../../components/ui/toaster.tsx";
 import { imageRecord } from "../../lib/image-fixture.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
-import type { AppSocket } from "../../lib/socket.ts";
 import { SocketProvider } from "../../lib/socket-context.tsx";
 import { englishI18n } from "../../lib/english-i18n.ts";
 import { persona, personaDraft } from "../../lib/persona-fixture.ts";
 import { PersonasScreen } from "./personas-screen.tsx";
 import { DRAFT_POLL_MS } from "./use-persona-draft.ts";
+import { fakeSocket } from "../../lib/socket-fixture.ts";
 
 let i18n: Awaited<ReturnType<typeof englishI18n>>;
 beforeAll(async () => {
@@ -49,26 +49,6 @@ function stubApi(handlers: Record<string, Handler>) {
   return calls;
 }
 
-/** Just enough of a Socket.IO client for persona:draft: listeners by event, and the test plays the server. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const socket = {
-    connected: true,
-    on(event: string, listener: (payload: unknown) => void) {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)?.add(listener);
-    },
-    off(event: string, listener: (payload: unknown) => void) {
-      listeners.get(event)?.delete(listener);
-    },
-    close() {},
-    io: { on() {}, off() {} },
-  };
-  const emit = (event: string, payload: unknown) => {
-    for (const listener of listeners.get(event) ?? []) listener(payload);
-  };
-  return { socket: socket as unknown as AppSocket, emit };
-}
 
 function setup() {
   const client = createQueryClient();

@@ -4,38 +4,18 @@ import { createStore, Provider as JotaiProvider } from "jotai";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { GalleryResponse, ImageRecord } from "../../../contract/images.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
-import type { AppSocket } from "../../lib/socket.ts";
 import { SocketProvider } from "../../lib/socket-context.tsx";
 import { recentImagesKey } from "./api.ts";
 import { imageProgressAtom } from "../../lib/image-live.ts";
 import { useStudioLive } from "./use-studio-live.ts";
 import { imageRecord } from "../../lib/image-fixture.ts";
+import { fakeSocket } from "../../lib/socket-fixture.ts";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-/** Just enough of a Socket.IO client: listeners by event, and a way for the test to play the server. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  const socket = {
-    connected: true,
-    on(event: string, listener: (payload: unknown) => void) {
-      if (!listeners.has(event)) listeners.set(event, new Set());
-      listeners.get(event)?.add(listener);
-    },
-    off(event: string, listener: (payload: unknown) => void) {
-      listeners.get(event)?.delete(listener);
-    },
-    close() {},
-    io: { on() {}, off() {} },
-  };
-  const emit = (event: string, payload: unknown) => {
-    for (const listener of listeners.get(event) ?? []) listener(payload);
-  };
-  return { socket: socket as unknown as AppSocket, emit };
-}
 
 const record = (id: string, patch: Partial<ImageRecord> = {}): ImageRecord =>
   imageRecord(id, { status: "running", prompt: "From the other tab", style: "abstract", aspect: "1:1", width: 1080, height: 1080, ...patch });
