@@ -180,7 +180,7 @@ function EditorWorkspace({ imageId, layers }: { imageId: string; layers: EditorL
           aria-describedby="editor-canvas-hint"
           onKeyDown={onMoveKey}
           data-testid="editor-canvas"
-          className="grid min-w-0 place-items-center overflow-hidden rounded-2xl border border-border bg-surface-2 p-2 focus-visible:outline-2 focus-visible:outline-primary"
+          className="grid min-w-0 place-items-center overflow-hidden rounded-2xl border border-border bg-surface-2 p-2 focus-visible:outline-2 focus-visible:outline-primary lg:sticky lg:top-20"
         >
           {box.width > 0 && (
             <EditorCanvas
