@@ -96,12 +96,13 @@ export interface LowerLayerInput {
   front?: boolean;
 }
 
-/** The soft light of the background, raw RGBA at SOFT_SCALE of the frame. */
+/** The background's first layer, raw RGBA: the soft light at SOFT_SCALE of the frame, or a flat style's whole frame. */
 export type SoftBackground = Raw;
 
 /** A pipeline that starts from the soft background scaled up to the frame, ready for the layers above it. */
 export function backgroundPipeline(background: SoftBackground, canvas: { width: number; height: number }): Sharp {
-  return sharp(background.data, { raw: { width: background.width, height: background.height, channels: 4 } }).resize(canvas.width, canvas.height, { kernel: "cubic" });
+  const image = sharp(background.data, { raw: { width: background.width, height: background.height, channels: 4 } });
+  return background.width === canvas.width && background.height === canvas.height ? image : image.resize(canvas.width, canvas.height, { kernel: "linear" });
 }
 
 /** `background` is the soft light drawn small (see backgroundPipeline); `layers` go above it, bottom first. */
@@ -110,9 +111,9 @@ export async function lowerLayers(scene: Scene, input: LowerLayerInput): Promise
   const canvas = { width: scene.width, height: scene.height };
   const { soft, crisp } = backgroundSvg(scene);
   // Rasterised apart: handed to a pipeline that resizes, sharp would draw an SVG at the output's size again.
-  const { data, info } = await sharp(Buffer.from(soft)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(soft ?? crisp)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const background: SoftBackground = { data, width: info.width, height: info.height };
-  const layers: OverlayOptions[] = crisp ? [{ input: Buffer.from(crisp) }] : [];
+  const layers: OverlayOptions[] = soft && crisp ? [{ input: Buffer.from(crisp) }] : [];
   if (scene.background.photo && input.baseImage) {
     layers.push({ input: await photoLayer(scene, input.baseImage), raw: { ...canvas, channels: 4 } });
   }
