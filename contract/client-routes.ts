@@ -10,6 +10,7 @@ export const clientRoutes = {
   personas: "/app/personas",
   editor: "/app/editor/:imageId",
   gallery: "/app/gallery",
+  credits: "/app/credits",
   terms: "/terms-of-service",
   privacy: "/privacy-policy",
   refund: "/refund-policy",

@@ -46,7 +46,7 @@ import {
   createConversationRequestSchema,
   renameConversationRequestSchema,
 } from "./chat.ts";
-import { creditsResponseSchema, creditTransactionSchema } from "./credits.ts";
+import { creditsQuerySchema, creditsResponseSchema, creditTransactionSchema, dailyAllowanceClaimSchema } from "./credits.ts";
 import { errorBodySchema } from "./errors.ts";
 import { healthSchema, readinessSchema } from "./health.ts";
 import {
@@ -167,6 +167,7 @@ const responseComponents = {
   PersonaDraftResponse: personaDraftResponseSchema,
   CreditTransaction: creditTransactionSchema,
   CreditsResponse: creditsResponseSchema,
+  DailyAllowanceClaim: dailyAllowanceClaimSchema,
   OpenApiDocument: openApiDocumentSchema,
 } satisfies Record<string, Schema>;
 
@@ -669,11 +670,31 @@ export const apiOperations: readonly OperationSpec[] = [
     operationId: "getCredits",
     method: "get",
     path: "/api/users/{userId}/credits",
-    summary: "Your credit balance and newest ledger rows.",
+    summary: "Your credit balance, a page of your ledger (newest first) and your daily allowance.",
+    tag: "credits",
+    auth: true,
+    parameters: [
+      userId,
+      { name: "limit", in: "query", description: "Ledger rows per page (1–100, default 50).", schema: creditsQuerySchema.shape.limit },
+      { name: "cursor", in: "query", description: "`nextCursor` of the previous page.", schema: creditsQuerySchema.shape.cursor },
+    ],
+    responses: { 200: { description: `The balance and ledger. ${noStore}`, body: creditsResponseSchema } },
+    errors: {
+      400: "`invalid:body` (a query parameter out of range) or `invalid:cursor`.",
+      ...signedIn,
+      403: "`forbidden:user`: another user's credits.",
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "claimDailyAllowance",
+    method: "post",
+    path: "/api/users/{userId}/credits/daily-allowance",
+    summary: "Free Plan daily allowance: once per UTC day, tops a balance below the allowance up to it; otherwise changes nothing.",
     tag: "credits",
     auth: true,
     parameters: [userId],
-    responses: { 200: { description: `The balance and ledger. ${noStore}`, body: creditsResponseSchema } },
+    responses: { 200: { description: "The balance after the claim and what it added (0 when nothing was due).", body: dailyAllowanceClaimSchema } },
     errors: { ...signedIn, 403: "`forbidden:user`: another user's credits.", ...serverErrors },
   },
   {

@@ -95,7 +95,7 @@ export function createServices(deps: ServiceDeps) {
   const queue = createJobQueue([generateJob, editJob, swapJob, personaDraftJob]);
 
   const sessions = createSessions({ store: createSessionStore(db), clock });
-  const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
+  const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, dailyFreeCredits: config.dailyFreeCredits, realtime, clock });
   const imageStore = createImageStore(db);
   const images = createImageService({ store: imageStore, storage, logger, clock, rateLimiter, uploadLimits: config.uploads, realtime });
   const packs = createPackService({ store: imageStore, storage });

@@ -1,0 +1,35 @@
+import type { InfiniteData } from "@tanstack/react-query";
+import {
+  type CreditsResponse,
+  creditsPath,
+  creditsResponseSchema,
+  type DailyAllowanceClaim,
+  dailyAllowanceClaimSchema,
+  dailyAllowancePath,
+} from "../../../contract/credits.ts";
+import { apiRequest, throwIfResNotOk } from "../../lib/api.ts";
+import { readSessionToken } from "../../lib/session-token.ts";
+
+export const LEDGER_PAGE_SIZE = 50;
+
+export type LedgerPages = InfiniteData<CreditsResponse, string | null>;
+
+export const ledgerKey = (userId: string) => ["credits-ledger", userId] as const;
+
+export async function fetchLedgerPage(userId: string, cursor: string | null, signal?: AbortSignal): Promise<CreditsResponse> {
+  const params = new URLSearchParams({ limit: String(LEDGER_PAGE_SIZE) });
+  if (cursor) params.set("cursor", cursor);
+  const token = readSessionToken();
+  const res = await fetch(`${creditsPath(userId)}?${params}`, {
+    credentials: "include",
+    headers: token ? { "x-session-token": token } : {},
+    signal,
+  });
+  await throwIfResNotOk(res);
+  return creditsResponseSchema.parse(await res.json());
+}
+
+export async function claimDailyAllowance(userId: string): Promise<DailyAllowanceClaim> {
+  const res = await apiRequest("POST", dailyAllowancePath(userId), {});
+  return dailyAllowanceClaimSchema.parse(await res.json());
+}
