@@ -11,6 +11,7 @@ export const clientRoutes = {
   editor: "/app/editor/:imageId",
   gallery: "/app/gallery",
   credits: "/app/credits",
+  pricing: "/app/pricing",
   terms: "/terms-of-service",
   privacy: "/privacy-policy",
   refund: "/refund-policy",

@@ -46,6 +46,7 @@ import {
   createConversationRequestSchema,
   renameConversationRequestSchema,
 } from "./chat.ts";
+import { PRICING_PATH, pricingResponseSchema } from "./billing.ts";
 import { creditsQuerySchema, creditsResponseSchema, creditTransactionSchema, dailyAllowanceClaimSchema } from "./credits.ts";
 import { errorBodySchema } from "./errors.ts";
 import { healthSchema, readinessSchema } from "./health.ts";
@@ -168,6 +169,7 @@ const responseComponents = {
   CreditTransaction: creditTransactionSchema,
   CreditsResponse: creditsResponseSchema,
   DailyAllowanceClaim: dailyAllowanceClaimSchema,
+  PricingResponse: pricingResponseSchema,
   OpenApiDocument: openApiDocumentSchema,
 } satisfies Record<string, Schema>;
 
@@ -685,6 +687,16 @@ export const apiOperations: readonly OperationSpec[] = [
       403: "`forbidden:user`: another user's credits.",
       ...serverErrors,
     },
+  },
+  {
+    operationId: "getPricing",
+    method: "get",
+    path: PRICING_PATH,
+    summary: "The plans and credit packs on sale, their prices from the server's configuration, and which payment providers this server can take them through.",
+    tag: "credits",
+    auth: false,
+    responses: { 200: { description: `The offer. ${noStore}`, body: pricingResponseSchema } },
+    errors: { ...serverErrors },
   },
   {
     operationId: "claimDailyAllowance",

@@ -21,6 +21,7 @@ import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
 import { openApiRoutes } from "../openapi/routes.ts";
+import { paymentRoutes } from "../payments/routes.ts";
 import { waitlistRoutes } from "../waitlist/routes.ts";
 import { spaRoutes } from "../web/spa.ts";
 import type { Services } from "./services.ts";
@@ -104,6 +105,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(packRoutes({ auth, packs: services.packs }));
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody }));
   app.use(creditsRoutes({ service: services.credits, auth }));
+  app.use(paymentRoutes({ pricing: services.pricing }));
   app.use(conversationRoutes({ auth, chat: services.chat, jsonBody }));
   app.use(chatRoutes({ auth, turns: services.chatTurns, jsonBody }));
   app.use(authRoutes({ service: services.auth, auth, isProduction: config.isProduction, jsonBody }));

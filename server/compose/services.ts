@@ -19,6 +19,7 @@ import { createImageWaiter } from "../chat/tools/wait-for-images.ts";
 import { createChatTurns } from "../chat/turns.ts";
 import { createChatStore } from "../chat/store.ts";
 import { createCreditsService } from "../credits/service.ts";
+import { pricingFor } from "../payments/pricing.ts";
 import type { EngineSet, ImageEngine } from "../generation/engine.ts";
 import { editJob, editJobHandler } from "../generation/edit-job.ts";
 import { generateJob, generateJobHandler } from "../generation/generate-job.ts";
@@ -142,6 +143,9 @@ export function createServices(deps: ServiceDeps) {
     logger,
   });
 
+  const pricingSettings = { packs: config.pricing.packs, pro: config.pricing.pro, dailyFreeCredits: config.dailyFreeCredits };
+  const pricing = () => pricingFor(pricingSettings, {});
+
   /** How the worker runs each kind of job queued above. */
   const imageJobs = { engines, images, personas, credits, realtime };
   const studio = engines.get("studio");
@@ -161,6 +165,7 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     config,
+    pricing,
     database,
     logger,
     clock,

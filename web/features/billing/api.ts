@@ -7,7 +7,8 @@ import {
   dailyAllowanceClaimSchema,
   dailyAllowancePath,
 } from "../../../contract/credits.ts";
-import { apiRequest, throwIfResNotOk } from "../../lib/api.ts";
+import { PRICING_PATH, type PricingResponse, pricingResponseSchema } from "../../../contract/billing.ts";
+import { apiRequest, defaultQueryFn, throwIfResNotOk } from "../../lib/api.ts";
 import { readSessionToken } from "../../lib/session-token.ts";
 
 export const LEDGER_PAGE_SIZE = 50;
@@ -32,4 +33,10 @@ export async function fetchLedgerPage(userId: string, cursor: string | null, sig
 export async function claimDailyAllowance(userId: string): Promise<DailyAllowanceClaim> {
   const res = await apiRequest("POST", dailyAllowancePath(userId), {});
   return dailyAllowanceClaimSchema.parse(await res.json());
+}
+
+export const PRICING_KEY = [PRICING_PATH] as const;
+
+export async function fetchPricing(context: Parameters<typeof defaultQueryFn>[0]): Promise<PricingResponse> {
+  return pricingResponseSchema.parse(await defaultQueryFn(context));
 }

@@ -1,9 +1,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { AuthUser } from "../../../contract/auth.ts";
+import { clientRoutes } from "../../../contract/client-routes.ts";
 import type { DailyAllowance } from "../../../contract/credits.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { useSocketEvent, useSocketReconnect } from "../../lib/socket-context.tsx";
 import { claimDailyAllowance, fetchLedgerPage, ledgerKey } from "./api.ts";
@@ -38,6 +40,9 @@ export function CreditsScreen({ user }: { user: AuthUser }) {
             {user.credits}
           </p>
           <p className="mt-2 text-sm text-muted">{t("credits.plan", { plan: t(`plans.${user.plan}`) })}</p>
+          <Link to={clientRoutes.pricing} className={buttonClass({ variant: "secondary", size: "sm", className: "mt-4" })}>
+            {t("credits.upgrade")}
+          </Link>
         </Card>
         {first && <AllowanceCard allowance={first.dailyAllowance} claiming={claim.isPending} onClaim={() => claim.mutate()} granted={claim.data?.granted} />}
       </div>
