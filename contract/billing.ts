@@ -37,3 +37,29 @@ export const pricingResponseSchema = z.object({
   razorpay: z.nullable(z.object({ keyId: z.string() })),
 });
 export type PricingResponse = z.infer<typeof pricingResponseSchema>;
+
+/** POST /api/create-payment-intent: which pack; the amount is the server's, never the browser's. */
+export const CREATE_PAYMENT_INTENT_PATH = "/api/create-payment-intent";
+export const createPaymentIntentRequestSchema = z.object({ packId: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const createPaymentIntentResponseSchema = z.object({
+  paymentId: z.string(),
+  clientSecret: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  credits: z.number(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+export const paymentStatuses = ["pending", "succeeded", "refunded", "failed"] as const;
+/** POST /api/payments/stripe/:paymentId/confirm: the success page's check of one of your payments. */
+export const paymentStatusResponseSchema = z.object({
+  status: z.enum(paymentStatuses),
+  credits: z.number(),
+  /** The provider's own state of the payment (e.g. processing, requires_payment_method). */
+  providerStatus: z.string(),
+});
+export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
+export const confirmStripePaymentPath = (paymentId: string) => `/api/payments/stripe/${encodeURIComponent(paymentId)}/confirm`;
+
+/** POST /api/webhooks/stripe (and later providers'): the delivery was taken. */
+export const webhookAckSchema = z.object({ received: z.boolean() });

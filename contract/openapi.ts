@@ -46,7 +46,15 @@ import {
   createConversationRequestSchema,
   renameConversationRequestSchema,
 } from "./chat.ts";
-import { PRICING_PATH, pricingResponseSchema } from "./billing.ts";
+import {
+  CREATE_PAYMENT_INTENT_PATH,
+  createPaymentIntentRequestSchema,
+  createPaymentIntentResponseSchema,
+  PRICING_PATH,
+  paymentStatusResponseSchema,
+  pricingResponseSchema,
+  webhookAckSchema,
+} from "./billing.ts";
 import { creditsQuerySchema, creditsResponseSchema, creditTransactionSchema, dailyAllowanceClaimSchema } from "./credits.ts";
 import { errorBodySchema } from "./errors.ts";
 import { healthSchema, readinessSchema } from "./health.ts";
@@ -126,6 +134,7 @@ const requestComponents = {
   ImageZipRequest: imageZipRequestSchema,
   GeneratePackRequest: generatePackRequestSchema,
   CreateConversationRequest: createConversationRequestSchema,
+  CreatePaymentIntentRequest: createPaymentIntentRequestSchema,
   RenameConversationRequest: renameConversationRequestSchema,
   ChatRequest: chatRequestSchema,
   GeneratePersonaRequest: generatePersonaRequestSchema,
@@ -170,6 +179,9 @@ const responseComponents = {
   CreditsResponse: creditsResponseSchema,
   DailyAllowanceClaim: dailyAllowanceClaimSchema,
   PricingResponse: pricingResponseSchema,
+  CreatePaymentIntentResponse: createPaymentIntentResponseSchema,
+  PaymentStatusResponse: paymentStatusResponseSchema,
+  WebhookAck: webhookAckSchema,
   OpenApiDocument: openApiDocumentSchema,
 } satisfies Record<string, Schema>;
 
@@ -697,6 +709,57 @@ export const apiOperations: readonly OperationSpec[] = [
     auth: false,
     responses: { 200: { description: `The offer. ${noStore}`, body: pricingResponseSchema } },
     errors: { ...serverErrors },
+  },
+  {
+    operationId: "createPaymentIntent",
+    method: "post",
+    path: CREATE_PAYMENT_INTENT_PATH,
+    summary: "Opens a Stripe payment for one credit pack; the amount and credits come from the server's pack list, never from the request.",
+    tag: "credits",
+    auth: true,
+    requestBody: createPaymentIntentRequestSchema,
+    responses: { 200: { description: `The payment's id and the client secret for Stripe's Payment Element. ${noStore}`, body: createPaymentIntentResponseSchema } },
+    errors: {
+      ...jsonBodyErrors,
+      ...signedIn,
+      ...crossSiteCookie,
+      404: "`not_found:credit_pack`: no pack with that id is on sale.",
+      409: "`not_configured:payments`: this server takes no card payments.",
+      500: serverErrors[500],
+      503: "`unavailable:payment_provider` (Stripe did not answer; nothing was charged) or `unavailable:database`.",
+    },
+  },
+  {
+    operationId: "confirmStripePayment",
+    method: "post",
+    path: "/api/payments/stripe/{paymentId}/confirm",
+    summary: "The success page's check: asks Stripe for one of your payments and, if it succeeded, grants its credits on the webhook's path (once, whichever comes first).",
+    tag: "credits",
+    auth: true,
+    parameters: [{ name: "paymentId", in: "path", description: "The `paymentId` create-payment-intent answered; anyone else's is 404.", schema: z.string() }],
+    responses: { 200: { description: `The payment's state here and at Stripe. ${noStore}`, body: paymentStatusResponseSchema } },
+    errors: {
+      ...signedIn,
+      ...crossSiteCookie,
+      404: "`not_found:payment`: no such payment of yours.",
+      409: "`not_configured:payments`: this server takes no card payments.",
+      500: serverErrors[500],
+      503: "`unavailable:payment_provider` or `unavailable:database`.",
+    },
+  },
+  {
+    operationId: "stripeWebhook",
+    method: "post",
+    path: "/api/webhooks/stripe",
+    summary: "Stripe's event deliveries, read raw and verified against the Stripe-Signature header (HMAC-SHA256, 300 s tolerance): payment_intent.succeeded grants once, charge.refunded takes back unspent credits, charge.dispute.created is recorded.",
+    tag: "credits",
+    auth: false,
+    responses: { 200: { description: "Taken (also for events the app does not act on, and repeats).", body: webhookAckSchema } },
+    errors: {
+      400: "`invalid:signature`: the signature or its timestamp does not verify; nothing is written.",
+      409: "`not_configured:payments`: this server takes no card payments.",
+      ...serverErrors,
+    },
   },
   {
     operationId: "claimDailyAllowance",

@@ -127,6 +127,8 @@ describe("loadConfig", () => {
     ]);
     expect(config.pricing.pro.currency).toBe("inr");
     expect(loadConfig({}).pricing.packs.length).toBeGreaterThan(0);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET: Stripe needs both/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).stripe).toMatchObject({ secretKey: "sk_test_1" });
     for (const bad of ["a:10:100", "a:0:100:usd", "a:10:100:usd,a:20:200:usd", "", "a:10:1.5:usd"]) {
       expect(() => loadConfig({ CREDIT_PACKS: bad }), bad).toThrow(/CREDIT_PACKS: must be a comma list/);
     }

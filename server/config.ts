@@ -122,6 +122,12 @@ const envSchema = z.object({
   // The monthly Pro plan: credits granted with each paid month, and its price in minor units.
   PRO_PLAN_CREDITS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   PRO_PLAN_PRICE: z.coerce.number().int().min(1).default(1499),
+  // Stripe: both keys switch card payments on; the publishable key lets the browser show Stripe's card form.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  // Unset: Stripe's API. Another base URL (a local stand-in) for tests and development.
+  STRIPE_API_URL: optionalUrl(["http:", "https:"]),
   PRO_PLAN_CURRENCY: z.string().trim().regex(/^[a-z]{3}$/i, "must be a three-letter currency code").default("usd").transform((v) => v.toLowerCase()),
   OTP_SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
@@ -181,6 +187,10 @@ const configSchema = envSchema
     if (e.ROLE !== "all" && !e.DATABASE_URL) {
       ctx.addIssue({ code: "custom", path: ["ROLE"], message: "web and worker need DATABASE_URL (PostgreSQL shared by every node); the embedded database runs ROLE=all" });
     }
+    // Half a Stripe setup would take payments whose confirmations it cannot read (or the reverse): refuse it.
+    if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: "custom", path: [e.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"], message: "Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
+    }
     // The dev mailbox keeps sign-in codes readable on the server: fine on a laptop, never in production.
     if (e.NODE_ENV === "production" && !e.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NODE_ENV=production (sign-in codes go out by mail; the dev mailbox is for development only)" });
@@ -229,6 +239,11 @@ const configSchema = envSchema
     mailFrom: e.MAIL_FROM,
     freeSignupCredits: e.FREE_SIGNUP_CREDITS,
     dailyFreeCredits: e.DAILY_FREE_CREDITS,
+    /** Stripe, on when both its secret key and webhook secret are set. */
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiUrl: e.STRIPE_API_URL }
+        : undefined,
     /** What the pricing screen sells (docs/product/payments.md). */
     pricing: {
       packs: parsePacks(e.CREDIT_PACKS) ?? [],

@@ -20,6 +20,8 @@ import { createChatTurns } from "../chat/turns.ts";
 import { createChatStore } from "../chat/store.ts";
 import { createCreditsService } from "../credits/service.ts";
 import { pricingFor } from "../payments/pricing.ts";
+import { createPaymentService } from "../payments/service.ts";
+import { createStripeGateway } from "../payments/stripe-gateway.ts";
 import type { EngineSet, ImageEngine } from "../generation/engine.ts";
 import { editJob, editJobHandler } from "../generation/edit-job.ts";
 import { generateJob, generateJobHandler } from "../generation/generate-job.ts";
@@ -144,7 +146,11 @@ export function createServices(deps: ServiceDeps) {
   });
 
   const pricingSettings = { packs: config.pricing.packs, pro: config.pricing.pro, dailyFreeCredits: config.dailyFreeCredits };
-  const pricing = () => pricingFor(pricingSettings, {});
+  const stripe = config.stripe ? createStripeGateway(config.stripe) : undefined;
+  const pricing = () =>
+    // The browser takes card details only in Stripe's own form, which needs the publishable key.
+    pricingFor(pricingSettings, config.stripe?.publishableKey ? { stripe: { publishableKey: config.stripe.publishableKey, subscriptions: false } } : {});
+  const payments = createPaymentService({ db, credits, packs: config.pricing.packs, stripe, logger, clock });
 
   /** How the worker runs each kind of job queued above. */
   const imageJobs = { engines, images, personas, credits, realtime };
@@ -166,6 +172,7 @@ export function createServices(deps: ServiceDeps) {
   return {
     config,
     pricing,
+    payments,
     database,
     logger,
     clock,

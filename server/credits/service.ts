@@ -60,6 +60,9 @@ export function createCreditsService(deps: {
     /** A ledger change inside the caller's transaction (a refund with its job's failure); no broadcast. */
     applyIn: (db: DbOrTx, entry: LedgerEntry) => createCreditsStore(db).apply(entry),
 
+    /** The balance with the user's row locked until the caller's transaction ends (a refund capped by what is left). */
+    lockedBalanceIn: (db: DbOrTx, userId: string) => createCreditsStore(db).lockedBalance(userId),
+
     /** For a charge that must commit with other rows (an image job): the caller's transaction, no broadcast. */
     debitIn: (db: DbOrTx, entry: Omit<LedgerEntry, "delta"> & { amount: number }) => createCreditsStore(db).debit(entry),
 

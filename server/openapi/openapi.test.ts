@@ -248,6 +248,7 @@ const editorText = {
 };
 /** A body each JSON endpoint accepts, with every field the contract knows set. */
 const validBodies: Record<string, Record<string, unknown>> = {
+  createPaymentIntent: { packId: "starter" },
   joinWaitlist: { email: "ada@example.com", website: "", language: "en" },
   sendOtp: { email: "ada@example.com", language: "fr" },
   verifyOtp: { email: "ada@example.com", code: "123456", language: "de" },
@@ -405,6 +406,9 @@ const responseSamples: Record<string, unknown> = {
     stripe: { publishableKey: "pk_test_123" },
     razorpay: null,
   },
+  CreatePaymentIntentResponse: { paymentId: "pi_1", clientSecret: "pi_1_secret_2", amount: 499, currency: "usd", credits: 100 },
+  PaymentStatusResponse: { status: "succeeded", credits: 100, providerStatus: "succeeded" },
+  WebhookAck: { received: true },
   DailyAllowanceClaim: { credits: 5, granted: 3, dailyAllowance: { credits: 5, claimable: false, nextRefillAt: createdAt } },
   ConversationList: { conversations: [{ id: uuid, title: "Day 100", createdAt, updatedAt: createdAt }], nextCursor: null },
   ConversationResponse: { conversation: { id: uuid, title: "", createdAt, updatedAt: createdAt } },

@@ -9,7 +9,7 @@ export interface PricingSettings {
 
 /** The providers switched on, as far as pricing cares: which currencies each takes and what the browser needs. */
 export interface ProviderOffer {
-  stripe?: { publishableKey: string | undefined; subscriptions: boolean };
+  stripe?: { publishableKey: string; subscriptions: boolean };
   razorpay?: { keyId: string };
 }
 
@@ -29,7 +29,7 @@ export function pricingFor(settings: PricingSettings, providers: ProviderOffer):
     pro: { ...settings.pro, providers: providersFor(settings.pro.currency, "subscription") },
     dailyFreeCredits: settings.dailyFreeCredits,
     paymentsConfigured: providers.stripe !== undefined || providers.razorpay !== undefined,
-    stripe: providers.stripe?.publishableKey ? { publishableKey: providers.stripe.publishableKey } : null,
+    stripe: providers.stripe ? { publishableKey: providers.stripe.publishableKey } : null,
     razorpay: providers.razorpay ? { keyId: providers.razorpay.keyId } : null,
   };
 }

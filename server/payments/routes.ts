@@ -1,11 +1,30 @@
-import { Router } from "express";
-import type { PricingResponse } from "../../contract/billing.ts";
+import express, { type RequestHandler, Router } from "express";
+import { createPaymentIntentRequestSchema, type PricingResponse } from "../../contract/billing.ts";
+import type { AuthMiddleware } from "../auth/middleware.ts";
+import type { PaymentService } from "./service.ts";
 
-/** docs/product/payments.md: the pricing screen's offer; public, it holds nothing secret. */
-export function paymentRoutes(deps: { pricing: () => PricingResponse }): Router {
+/**
+ * docs/product/payments.md. The webhook reads its body raw (the signature is over the exact bytes), with its own
+ * parser here: no JSON parser runs before it.
+ */
+export function paymentRoutes(deps: { pricing: () => PricingResponse; payments: PaymentService; auth: AuthMiddleware; jsonBody: RequestHandler }): Router {
   const router = Router();
   router.get("/api/pricing", (_req, res) => {
     res.set("Cache-Control", "no-store").json(deps.pricing());
+  });
+  router.post("/api/webhooks/stripe", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    await deps.payments.stripeWebhook(body, req.get("stripe-signature"));
+    res.json({ received: true });
+  });
+  router.post("/api/create-payment-intent", deps.jsonBody, async (req, res) => {
+    const { user } = await deps.auth.requireAuth(req, res);
+    const { packId } = createPaymentIntentRequestSchema.parse(req.body);
+    res.set("Cache-Control", "no-store").json(await deps.payments.createStripeIntent(user.id, packId));
+  });
+  router.post("/api/payments/stripe/:paymentId/confirm", async (req, res) => {
+    const { user } = await deps.auth.requireAuth(req, res);
+    res.set("Cache-Control", "no-store").json(await deps.payments.confirmStripe(user.id, req.params.paymentId));
   });
   return router;
 }

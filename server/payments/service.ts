@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import type { CreatePaymentIntentResponse, PaymentStatusResponse } from "../../contract/billing.ts";
+import type { DbOrTx } from "../../db/open-db.ts";
+import type { CreditPack } from "../config.ts";
+import type { CreditsService } from "../credits/service.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { Logger } from "../logger.ts";
+import { createSettlement } from "./settlement.ts";
+import { BadSignatureError, type StripeGateway } from "./stripe-gateway.ts";
+import { createPaymentStore } from "./store.ts";
+
+/** docs/product/payments.md: opening payments, the success page's check and the providers' webhooks. */
+export function createPaymentService(deps: {
+  db: DbOrTx;
+  credits: CreditsService;
+  packs: readonly CreditPack[];
+  stripe: StripeGateway | undefined;
+  logger: Logger;
+  clock: () => number;
+}) {
+  const store = createPaymentStore(deps.db);
+  const settlement = createSettlement(deps);
+
+  function stripeOrRefuse(): StripeGateway {
+    if (!deps.stripe) throw new AppError("not_configured:payments", "Payments are not available on this server.");
+    return deps.stripe;
+  }
+
+  /** A provider call that failed: the buyer may simply try again; the cause goes to the log only. */
+  async function provider<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      deps.logger.error({ err }, "payment provider call failed");
+      throw new AppError("unavailable:payment_provider", "The payment service did not answer. Nothing was charged; please try again.", undefined, { cause: err });
+    }
+  }
+
+  return {
+    /** Opens a Stripe payment for a pack; the amount comes from the server's pack list, never from the browser. */
+    async createStripeIntent(userId: string, packId: string): Promise<CreatePaymentIntentResponse> {
+      const stripe = stripeOrRefuse();
+      const pack = deps.packs.find((p) => p.id === packId);
+      if (!pack) throw new AppError("not_found:credit_pack", "That credit pack is not on sale.");
+      const intent = await provider(() =>
+        stripe.createIntent({
+          amount: pack.price,
+          currency: pack.currency,
+          metadata: { userId, packId: pack.id, credits: String(pack.credits) },
+          idempotencyKey: `intent:${userId}:${randomUUID()}`,
+        }),
+      );
+      if (!intent.client_secret) throw new AppError("unavailable:payment_provider", "The payment service did not answer as expected. Nothing was charged.");
+      await store.insert({ provider: "stripe", providerRef: intent.id, userId, packId: pack.id, amount: pack.price, currency: pack.currency, credits: pack.credits });
+      return { paymentId: intent.id, clientSecret: intent.client_secret, amount: pack.price, currency: pack.currency, credits: pack.credits };
+    },
+
+    /**
+     * The success page's check: asks Stripe for the payment's state and, if it succeeded, settles it on the same
+     * path as the webhook (whichever comes first grants; the other finds it done). Only the buyer's own payment.
+     */
+    async confirmStripe(userId: string, paymentId: string): Promise<PaymentStatusResponse> {
+      const stripe = stripeOrRefuse();
+      const row = await store.find("stripe", paymentId);
+      if (!row || row.userId !== userId) throw new AppError("not_found:payment", "That payment does not exist.");
+      const intent = await provider(() => stripe.retrieveIntent(paymentId));
+      if (intent.status === "succeeded") await settlement.succeeded("stripe", intent.id, intent);
+      const after = await store.find("stripe", paymentId);
+      return { status: after?.status ?? row.status, credits: row.credits, providerStatus: intent.status };
+    },
+
+    /** POST /api/webhooks/stripe: verified over the raw body first; a bad or stale signature changes nothing. */
+    async stripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+      const stripe = stripeOrRefuse();
+      let event;
+      try {
+        event = stripe.verifyEvent(rawBody, signature);
+      } catch (err) {
+        if (err instanceof BadSignatureError) throw new AppError("invalid:signature", "The webhook signature does not verify.");
+        throw err;
+      }
+      if (!event) return;
+      if (event.type === "payment_intent.succeeded") await settlement.succeeded("stripe", event.data.object.id, event.data.object);
+      else if (event.type === "charge.refunded") await settlement.refunded("stripe", event.data.object.payment_intent, event.data.object.amount_refunded);
+      else await settlement.disputed("stripe", event.data.object.payment_intent, event.data.object.id);
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
