@@ -55,6 +55,8 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   // No hashing of every API answer (the waitlist is the hot path); the HTML pages carry ETags made once
   // (server/web/spa.ts) and static files get theirs from express.static.
   app.set("etag", false);
+  // Stripe's Payment Element is Stripe's script and frames: allowed only on a server that takes card payments.
+  const stripeJs = config.stripe?.publishableKey ? ["https://js.stripe.com"] : [];
   app.use(rejectMalformedHost);
   app.use(
     helmet({
@@ -62,11 +64,12 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripeJs],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", "data:", "blob:"],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(stripeJs.length > 0 ? ["https://api.stripe.com"] : [])],
+          ...(stripeJs.length > 0 ? { frameSrc: ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"] } : {}),
           mediaSrc: ["'self'", "blob:"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

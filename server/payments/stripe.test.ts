@@ -72,6 +72,10 @@ describe("Stripe payments", () => {
     const bad = await postJson(server, "/api/create-payment-intent", { packId: 5 }, { "x-session-token": me.sessionToken });
     expect(bad.status).toBe(400);
     expect((await postJson(server, "/api/create-payment-intent", { packId: "starter" })).status).toBe(401);
+    // Stripe's form is Stripe's script and frames: allowed here, where card payments are on.
+    const csp = (await fetch(`${server.url}/app/pricing`)).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
   });
 
   it("grants the pack's credits once when payment_intent.succeeded arrives, also twice under two event ids", async () => {

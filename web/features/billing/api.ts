@@ -7,7 +7,17 @@ import {
   dailyAllowanceClaimSchema,
   dailyAllowancePath,
 } from "../../../contract/credits.ts";
-import { PRICING_PATH, type PricingResponse, pricingResponseSchema } from "../../../contract/billing.ts";
+import {
+  CREATE_PAYMENT_INTENT_PATH,
+  type CreatePaymentIntentResponse,
+  confirmStripePaymentPath,
+  createPaymentIntentResponseSchema,
+  PRICING_PATH,
+  type PaymentStatusResponse,
+  type PricingResponse,
+  paymentStatusResponseSchema,
+  pricingResponseSchema,
+} from "../../../contract/billing.ts";
 import { apiRequest, defaultQueryFn, throwIfResNotOk } from "../../lib/api.ts";
 import { readSessionToken } from "../../lib/session-token.ts";
 
@@ -39,4 +49,15 @@ export const PRICING_KEY = [PRICING_PATH] as const;
 
 export async function fetchPricing(context: Parameters<typeof defaultQueryFn>[0]): Promise<PricingResponse> {
   return pricingResponseSchema.parse(await defaultQueryFn(context));
+}
+
+export async function createPaymentIntent(packId: string): Promise<CreatePaymentIntentResponse> {
+  const res = await apiRequest("POST", CREATE_PAYMENT_INTENT_PATH, { packId });
+  return createPaymentIntentResponseSchema.parse(await res.json());
+}
+
+/** Asks the server to check a payment with the provider; it grants the credits if the payment went through. */
+export async function confirmStripePayment(paymentId: string): Promise<PaymentStatusResponse> {
+  const res = await apiRequest("POST", confirmStripePaymentPath(paymentId), {});
+  return paymentStatusResponseSchema.parse(await res.json());
 }

@@ -1,14 +1,14 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { AuthUser } from "../../../contract/auth.ts";
 import { clientRoutes } from "../../../contract/client-routes.ts";
 import type { DailyAllowance } from "../../../contract/credits.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { useSocketEvent, useSocketReconnect } from "../../lib/socket-context.tsx";
-import { claimDailyAllowance, fetchLedgerPage, ledgerKey } from "./api.ts";
+import { claimDailyAllowance, confirmStripePayment, fetchLedgerPage, ledgerKey } from "./api.ts";
 import { LedgerRow } from "./ledger-row.tsx";
 
 /** /app/credits: the balance, the Free Plan's daily allowance and every ledger row, newest first, kept live. */
@@ -27,6 +27,10 @@ export function CreditsScreen({ user }: { user: AuthUser }) {
   useSocketEvent("credits:update", refresh);
   useSocketReconnect(refresh);
   const claim = useMutation({ mutationFn: () => claimDailyAllowance(user.id), onSuccess: refresh });
+  // Back from a payment that left the page (a bank's check): the server checks it with the provider and settles it.
+  const [params] = useSearchParams();
+  const returned = params.get("payment");
+  const payment = useQuery({ queryKey: ["payment-return", returned], queryFn: () => confirmStripePayment(returned ?? ""), enabled: returned !== null });
 
   const first = ledger.data?.pages[0];
   const rows = ledger.data?.pages.flatMap((p) => p.transactions) ?? [];
@@ -46,6 +50,17 @@ export function CreditsScreen({ user }: { user: AuthUser }) {
         </Card>
         {first && <AllowanceCard allowance={first.dailyAllowance} claiming={claim.isPending} onClaim={() => claim.mutate()} granted={claim.data?.granted} />}
       </div>
+      {returned && (
+        <p role="status" className="rounded-2xl bg-surface-2 p-4 font-semibold" data-testid="payment-return">
+          {payment.isPending
+            ? t("checkout.checking")
+            : payment.data?.status === "succeeded"
+              ? t("checkout.done", { count: payment.data.credits })
+              : payment.isError
+                ? t("checkout.checkFailed")
+                : t("checkout.processing")}
+        </p>
+      )}
       {claim.isError && (
         <p role="alert" className="text-danger">
           {t("credits.claimFailed")}

@@ -31,7 +31,7 @@ const offer = (patch: Partial<PricingResponse>): PricingResponse => ({
   ...patch,
 });
 
-function renderPricing(pricing: PricingResponse, buy?: Parameters<typeof PricingScreen>[0]["buy"]) {
+function renderPricing(pricing: PricingResponse) {
   const client = createQueryClient();
   client.setQueryData(PRICING_KEY, pricing);
   client.setQueryData(MODELS_KEY, {
@@ -41,7 +41,7 @@ function renderPricing(pricing: PricingResponse, buy?: Parameters<typeof Pricing
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <MemoryRouter>
-          <PricingScreen user={user} {...(buy ? { buy } : {})} />
+          <PricingScreen user={user} />
         </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
@@ -61,13 +61,13 @@ describe("PricingScreen", () => {
     expect(document.body.textContent).not.toMatch(/STRIPE|RAZORPAY|env|key/i);
   });
 
-  it("with a provider offers a way to pay only where one can take the payment", () => {
+  it("with Stripe offers a way to pay only where it can take the payment", () => {
     renderPricing(
-      offer({ paymentsConfigured: true, razorpay: { keyId: "rzp_test_1" }, packs: offer({}).packs.map((p) => (p.currency === "inr" ? { ...p, providers: ["razorpay"] } : p)) }),
-      (o) => <button type="button">{o.kind === "pack" ? `Buy ${o.pack.id}` : "Go Pro"}</button>,
+      offer({ paymentsConfigured: true, stripe: { publishableKey: "pk_test_1" }, packs: offer({}).packs.map((p) => (p.currency === "usd" ? { ...p, providers: ["stripe"] } : p)) }),
     );
     expect(screen.queryByTestId("payments-off")).toBeNull();
-    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Buy starter-inr"]);
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Buy for $4.99"]);
+    expect(screen.getAllByTestId("pack")[1]?.textContent).toContain("This pack cannot be paid for on this server yet.");
     expect(screen.getByTestId("plan-pro").textContent).toContain("The Pro plan cannot be bought on this server yet.");
   });
 });

@@ -3,23 +3,27 @@ import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { AuthUser } from "../../../contract/auth.ts";
-import type { CreditPackOffer } from "../../../contract/billing.ts";
+import type { CreditPackOffer, PricingResponse } from "../../../contract/billing.ts";
 import { clientRoutes } from "../../../contract/client-routes.ts";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { fetchPricing, PRICING_KEY } from "./api.ts";
 import { formatPrice } from "./money.ts";
+import { StripeCheckout } from "./stripe-checkout.tsx";
 
-/** How a pack or the Pro plan is bought; absent where this server cannot take the payment. */
-export type BuyAction = (offer: { kind: "pack"; pack: CreditPackOffer } | { kind: "pro" }) => ReactNode;
+/** The way to pay for a pack here, or nothing when no provider of this server can take it. */
+function PackPurchase({ pack, offer }: { pack: CreditPackOffer; offer: PricingResponse }): ReactNode {
+  if (pack.providers.includes("stripe") && offer.stripe) return <StripeCheckout pack={pack} publishableKey={offer.stripe.publishableKey} />;
+  return null;
+}
 
 /**
  * /app/pricing (docs/product/payments.md): the Free Plan, the monthly Pro plan and the credit packs, priced from the
  * server's configuration in the reader's locale, and what each model costs. Without payment providers it still shows
  * everything and says plainly that payments are not available here; it never offers a button that cannot work.
  */
-export function PricingScreen({ user, buy }: { user: AuthUser; buy?: BuyAction }) {
+export function PricingScreen({ user }: { user: AuthUser }) {
   const { t, i18n } = useTranslation("billing");
   const id = useId();
   const pricing = useQuery({ queryKey: PRICING_KEY, queryFn: fetchPricing });
@@ -71,8 +75,7 @@ export function PricingScreen({ user, buy }: { user: AuthUser; buy?: BuyAction }
                 </p>
                 <p className="mt-2 text-sm text-muted">{t("pricing.proBody", { count: offer.pro.credits })}</p>
                 {user.plan === "pro" ? <p className="mt-4 text-sm font-semibold">{t("pricing.current")}</p> : null}
-                {user.plan !== "pro" && offer.pro.providers.length > 0 && buy ? <div className="mt-4">{buy({ kind: "pro" })}</div> : null}
-                {user.plan !== "pro" && offer.pro.providers.length === 0 && offer.paymentsConfigured ? (
+                {user.plan !== "pro" && offer.paymentsConfigured ? (
                   <p className="mt-4 text-sm text-muted">{t("pricing.proUnavailable")}</p>
                 ) : null}
               </Card>
@@ -88,7 +91,11 @@ export function PricingScreen({ user, buy }: { user: AuthUser; buy?: BuyAction }
                   <h3 className="text-lg font-bold">{t("pricing.packCredits", { count: pack.credits })}</h3>
                   <p className="mt-1 text-2xl font-black">{formatPrice(pack.price, pack.currency, locale)}</p>
                   <p className="mt-1 text-sm text-muted">{t("pricing.packNote")}</p>
-                  {pack.providers.length > 0 && buy ? <div className="mt-4">{buy({ kind: "pack", pack })}</div> : null}
+                  {pack.providers.length > 0 ? (
+                    <div className="mt-4">
+                      <PackPurchase pack={pack} offer={offer} />
+                    </div>
+                  ) : null}
                   {pack.providers.length === 0 && offer.paymentsConfigured ? <p className="mt-4 text-sm text-muted">{t("pricing.packUnavailable")}</p> : null}
                 </Card>
               ))}
