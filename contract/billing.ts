@@ -63,3 +63,29 @@ export const confirmStripePaymentPath = (paymentId: string) => `/api/payments/st
 
 /** POST /api/webhooks/stripe (and later providers'): the delivery was taken. */
 export const webhookAckSchema = z.object({ received: z.boolean() });
+
+/** docs/product/payments.md (Refunds): 48 hours from the purchase, the unused credits of that purchase only. */
+export const REFUND_WINDOW_HOURS = 48;
+export const REFUND_REQUESTS_PATH = "/api/refund-requests";
+export const refundRequestStatuses = ["pending", "refunded", "rejected"] as const;
+export const createRefundRequestSchema = z.object({
+  /** The ledger row of the purchase (its `id` on the credits page). */
+  transactionId: z.string().check(z.minLength(1), z.maxLength(64)),
+  reason: z.string().check(z.trim(), z.minLength(3), z.maxLength(1000)),
+});
+export const refundRequestSchema = z.object({
+  id: z.string(),
+  transactionId: z.string(),
+  credits: z.number(),
+  amount: z.number(),
+  currency: z.string(),
+  reason: z.string(),
+  status: z.enum(refundRequestStatuses),
+  /** Why support turned it down, when it did. */
+  decisionNote: z.nullable(z.string()),
+  createdAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+});
+export type RefundRequestRecord = z.infer<typeof refundRequestSchema>;
+export const refundRequestResponseSchema = z.object({ refundRequest: refundRequestSchema });
+export const refundRequestListSchema = z.object({ refundRequests: z.array(refundRequestSchema) });

@@ -108,7 +108,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(packRoutes({ auth, packs: services.packs }));
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody }));
   app.use(creditsRoutes({ service: services.credits, auth }));
-  app.use(paymentRoutes({ pricing: services.pricing, payments: services.payments, auth, jsonBody }));
+  app.use(paymentRoutes({ pricing: services.pricing, payments: services.payments, refunds: services.refunds, auth, jsonBody }));
   app.use(conversationRoutes({ auth, chat: services.chat, jsonBody }));
   app.use(chatRoutes({ auth, turns: services.chatTurns, jsonBody }));
   app.use(authRoutes({ service: services.auth, auth, isProduction: config.isProduction, jsonBody }));

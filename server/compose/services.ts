@@ -20,6 +20,7 @@ import { createChatTurns } from "../chat/turns.ts";
 import { createChatStore } from "../chat/store.ts";
 import { createCreditsService } from "../credits/service.ts";
 import { pricingFor } from "../payments/pricing.ts";
+import { createRefundService } from "../payments/refunds.ts";
 import { createPaymentService } from "../payments/service.ts";
 import { createStripeGateway } from "../payments/stripe-gateway.ts";
 import type { EngineSet, ImageEngine } from "../generation/engine.ts";
@@ -151,6 +152,7 @@ export function createServices(deps: ServiceDeps) {
     // The browser takes card details only in Stripe's own form, which needs the publishable key.
     pricingFor(pricingSettings, config.stripe?.publishableKey ? { stripe: { publishableKey: config.stripe.publishableKey, subscriptions: false } } : {});
   const payments = createPaymentService({ db, credits, packs: config.pricing.packs, stripe, logger, clock });
+  const refunds = createRefundService({ db, credits, stripe, logger, clock });
 
   /** How the worker runs each kind of job queued above. */
   const imageJobs = { engines, images, personas, credits, realtime };
@@ -173,6 +175,7 @@ export function createServices(deps: ServiceDeps) {
     config,
     pricing,
     payments,
+    refunds,
     database,
     logger,
     clock,

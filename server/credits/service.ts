@@ -111,6 +111,8 @@ export function createCreditsService(deps: {
     },
 
     balance: (userId: string) => store.balance(userId),
+    entry: (userId: string, id: string) => store.entry(userId, id),
+    spentSince: (userId: string, since: Date) => store.spentSince(userId, since),
     ledgerSum: (userId: string) => store.ledgerSum(userId),
   };
 }

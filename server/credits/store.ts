@@ -84,6 +84,30 @@ export function createCreditsStore(db: DbOrTx) {
         .limit(limit);
     },
 
+    /** One of the user's ledger rows. */
+    async entry(userId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(creditTransactions)
+        .where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.id, id)));
+      return row;
+    },
+
+    /** Credits spent on images since a moment, net of the images' refunds (0 when more came back than went out). */
+    async spentSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ sum: sql<string>`coalesce(sum(${creditTransactions.delta}), 0)` })
+        .from(creditTransactions)
+        .where(
+          and(
+            eq(creditTransactions.userId, userId),
+            inArray(creditTransactions.reason, ["generation", "refund"]),
+            gte(creditTransactions.createdAt, since),
+          ),
+        );
+      return Math.max(0, -Number(row?.sum ?? 0));
+    },
+
     /** Whether a row with this (reason, ref) exists. */
     async has(reason: string, ref: string): Promise<boolean> {
       const [row] = await db

@@ -1,13 +1,20 @@
 import express, { type RequestHandler, Router } from "express";
-import { createPaymentIntentRequestSchema, type PricingResponse } from "../../contract/billing.ts";
+import { createPaymentIntentRequestSchema, createRefundRequestSchema, type PricingResponse } from "../../contract/billing.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
+import type { RefundService } from "./refunds.ts";
 import type { PaymentService } from "./service.ts";
 
 /**
  * docs/product/payments.md. The webhook reads its body raw (the signature is over the exact bytes), with its own
  * parser here: no JSON parser runs before it.
  */
-export function paymentRoutes(deps: { pricing: () => PricingResponse; payments: PaymentService; auth: AuthMiddleware; jsonBody: RequestHandler }): Router {
+export function paymentRoutes(deps: {
+  pricing: () => PricingResponse;
+  payments: PaymentService;
+  refunds: RefundService;
+  auth: AuthMiddleware;
+  jsonBody: RequestHandler;
+}): Router {
   const router = Router();
   router.get("/api/pricing", (_req, res) => {
     res.set("Cache-Control", "no-store").json(deps.pricing());
@@ -25,6 +32,15 @@ export function paymentRoutes(deps: { pricing: () => PricingResponse; payments: 
   router.post("/api/payments/stripe/:paymentId/confirm", async (req, res) => {
     const { user } = await deps.auth.requireAuth(req, res);
     res.set("Cache-Control", "no-store").json(await deps.payments.confirmStripe(user.id, req.params.paymentId));
+  });
+  router.post("/api/refund-requests", deps.jsonBody, async (req, res) => {
+    const { user } = await deps.auth.requireAuth(req, res);
+    const input = createRefundRequestSchema.parse(req.body);
+    res.status(201).json({ refundRequest: await deps.refunds.request(user.id, input) });
+  });
+  router.get("/api/refund-requests", async (req, res) => {
+    const { user } = await deps.auth.requireAuth(req, res);
+    res.set("Cache-Control", "no-store").json({ refundRequests: await deps.refunds.listFor(user.id) });
   });
   return router;
 }

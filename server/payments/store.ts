@@ -46,3 +46,9 @@ export function createPaymentStore(db: DbOrTx) {
 }
 
 export type PaymentStore = ReturnType<typeof createPaymentStore>;
+
+/** A payment by its own id. */
+export async function findPaymentById(db: DbOrTx, id: string): Promise<Payment | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
