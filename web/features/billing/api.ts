@@ -17,6 +17,10 @@ import {
   type PricingResponse,
   paymentStatusResponseSchema,
   pricingResponseSchema,
+  REFUND_REQUESTS_PATH,
+  type RefundRequestRecord,
+  refundRequestListSchema,
+  refundRequestResponseSchema,
 } from "../../../contract/billing.ts";
 import { apiRequest, defaultQueryFn, throwIfResNotOk } from "../../lib/api.ts";
 import { readSessionToken } from "../../lib/session-token.ts";
@@ -60,4 +64,15 @@ export async function createPaymentIntent(packId: string): Promise<CreatePayment
 export async function confirmStripePayment(paymentId: string): Promise<PaymentStatusResponse> {
   const res = await apiRequest("POST", confirmStripePaymentPath(paymentId), {});
   return paymentStatusResponseSchema.parse(await res.json());
+}
+
+export const REFUND_REQUESTS_KEY = [REFUND_REQUESTS_PATH] as const;
+
+export async function fetchRefundRequests(context: Parameters<typeof defaultQueryFn>[0]): Promise<RefundRequestRecord[]> {
+  return refundRequestListSchema.parse(await defaultQueryFn(context)).refundRequests;
+}
+
+export async function requestRefund(transactionId: string, reason: string): Promise<RefundRequestRecord> {
+  const res = await apiRequest("POST", REFUND_REQUESTS_PATH, { transactionId, reason });
+  return refundRequestResponseSchema.parse(await res.json()).refundRequest;
 }

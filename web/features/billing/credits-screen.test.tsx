@@ -80,3 +80,55 @@ describe("CreditsScreen", () => {
     expect(calls.filter((c) => c.startsWith("POST"))).toEqual(["POST /api/users/u1/credits/daily-allowance"]);
   });
 });
+
+describe("refund requests on the credits page", () => {
+  it("offers a refund on a recent purchase, shows the server's refusal in plain words, and lists requests with their status", async () => {
+    const recent = new Date(Date.now() - 3600_000).toISOString();
+    const old = new Date(Date.now() - 72 * 3600_000).toISOString();
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (input === "/api/refund-requests" && init?.method === "POST") {
+          posted.push(JSON.parse(String(init.body)));
+          return json({ error: "All the credits of this purchase have been used.", code: "unprocessable:refund_used" }, 422);
+        }
+        if (input === "/api/refund-requests") {
+          return json({
+            refundRequests: [
+              { id: "r1", transactionId: "old-purchase", credits: 70, amount: 349, currency: "usd", reason: "wrong pack", status: "rejected", decisionNote: "Used by a teammate", createdAt: old, decidedAt: old },
+            ],
+          });
+        }
+        const body: CreditsResponse = {
+          credits: 100,
+          transactions: [row("new-purchase", 100, "purchase", recent), row("old-purchase", 100, "purchase", old), row("bonus", 100, "early-bird", recent)],
+          nextCursor: null,
+          dailyAllowance: { credits: 5, claimable: false, nextRefillAt: recent },
+        };
+        return json(body);
+      }),
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={createQueryClient()}>
+          <MemoryRouter>
+            <CreditsScreen user={user} />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    const request = await screen.findByTestId("refund-request");
+    expect(request.dataset.status).toBe("rejected");
+    expect(request.textContent).toContain("70 credits · $3.49");
+    expect(request.textContent).toContain("Support's note: Used by a teammate");
+    // Only the recent purchase without a request gets the button: not the old one, not the bonus.
+    await waitFor(() => expect(screen.getAllByTestId("request-refund")).toHaveLength(1));
+    fireEvent.click(screen.getByTestId("request-refund"));
+    const dialog = await screen.findByRole("dialog", { name: "Request a refund" });
+    fireEvent.change(within(dialog).getByLabelText("Why do you want a refund?"), { target: { value: "Bought the wrong pack" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send request" }));
+    await within(dialog).findByText("All the credits of this purchase have been used, so there is nothing left to refund.");
+    expect(posted).toEqual([{ transactionId: "new-purchase", reason: "Bought the wrong pack" }]);
+  });
+});

@@ -10,6 +10,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { useSocketEvent, useSocketReconnect } from "../../lib/socket-context.tsx";
 import { claimDailyAllowance, confirmStripePayment, fetchLedgerPage, ledgerKey } from "./api.ts";
 import { LedgerRow } from "./ledger-row.tsx";
+import { RefundButton, RefundRequestList, refundOpen, useRefundRequests } from "./refunds.tsx";
 
 /** /app/credits: the balance, the Free Plan's daily allowance and every ledger row, newest first, kept live. */
 export function CreditsScreen({ user }: { user: AuthUser }) {
@@ -32,6 +33,8 @@ export function CreditsScreen({ user }: { user: AuthUser }) {
   const returned = params.get("payment");
   const payment = useQuery({ queryKey: ["payment-return", returned], queryFn: () => confirmStripePayment(returned ?? ""), enabled: returned !== null });
 
+  const refunds = useRefundRequests();
+  const requested = new Set(refunds.data?.map((r) => r.transactionId));
   const first = ledger.data?.pages[0];
   const rows = ledger.data?.pages.flatMap((p) => p.transactions) ?? [];
   return (
@@ -66,6 +69,7 @@ export function CreditsScreen({ user }: { user: AuthUser }) {
           {t("credits.claimFailed")}
         </p>
       )}
+      <RefundRequestList requests={refunds.data ?? []} />
       <section aria-labelledby={`${id}-ledger`} className="grid gap-2">
         <h2 id={`${id}-ledger`} className="text-lg font-bold">
           {t("ledger.title")}
@@ -82,7 +86,7 @@ export function CreditsScreen({ user }: { user: AuthUser }) {
         {ledger.isSuccess && rows.length === 0 && <p className="text-muted">{t("ledger.empty")}</p>}
         <ul className="divide-y divide-border" aria-label={t("ledger.title")}>
           {rows.map((row) => (
-            <LedgerRow key={row.id} row={row} />
+            <LedgerRow key={row.id} row={row} action={refunds.isSuccess && !requested.has(row.id) && refundOpen(row) ? <RefundButton row={row} /> : null} />
           ))}
         </ul>
         {ledger.hasNextPage && (

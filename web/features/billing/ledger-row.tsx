@@ -1,10 +1,11 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type CreditTransactionRecord, ledgerReasons } from "../../../contract/credits.ts";
 
 const known = new Set<string>(ledgerReasons);
 
 /** One ledger row as a person reads it: what happened, when, the image it paid for, and the change. */
-export function LedgerRow({ row }: { row: CreditTransactionRecord }) {
+export function LedgerRow({ row, action }: { row: CreditTransactionRecord; action?: ReactNode }) {
   const { t, i18n } = useTranslation("billing");
   const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "short" }).format(new Date(row.createdAt));
   const delta = new Intl.NumberFormat(i18n.resolvedLanguage, { signDisplay: "exceptZero" }).format(row.delta);
@@ -24,6 +25,7 @@ export function LedgerRow({ row }: { row: CreditTransactionRecord }) {
         <time dateTime={row.createdAt} className="text-xs text-muted">
           {when}
         </time>
+        {action}
       </div>
       <span className={`shrink-0 text-lg font-bold tabular-nums ${row.delta >= 0 ? "text-success" : "text-fg"}`}>
         <span className="sr-only">{t("ledger.change")}: </span>
