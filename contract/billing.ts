@@ -89,3 +89,15 @@ export const refundRequestSchema = z.object({
 export type RefundRequestRecord = z.infer<typeof refundRequestSchema>;
 export const refundRequestResponseSchema = z.object({ refundRequest: refundRequestSchema });
 export const refundRequestListSchema = z.object({ refundRequests: z.array(refundRequestSchema) });
+
+/** POST /api/razorpay/orders: an INR pack through Razorpay (UPI, cards); the amount is the server's. */
+export const RAZORPAY_ORDERS_PATH = "/api/razorpay/orders";
+export const razorpayOrderResponseSchema = z.object({ orderId: z.string(), keyId: z.string(), amount: z.number(), currency: z.string(), credits: z.number() });
+export type RazorpayOrderResponse = z.infer<typeof razorpayOrderResponseSchema>;
+/** POST /api/razorpay/verify: what Razorpay Checkout hands the page after a payment. */
+export const RAZORPAY_VERIFY_PATH = "/api/razorpay/verify";
+export const razorpayVerifyRequestSchema = z.object({
+  orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+  paymentId: z.string().check(z.minLength(1), z.maxLength(64)),
+  signature: z.string().check(z.regex(/^[0-9a-f]{64}$/, "must be a hex HMAC-SHA256")),
+});

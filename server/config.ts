@@ -128,6 +128,11 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   // Unset: Stripe's API. Another base URL (a local stand-in) for tests and development.
   STRIPE_API_URL: optionalUrl(["http:", "https:"]),
+  // Razorpay (INR, UPI): key id, key secret and the webhook secret switch it on together.
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_API_URL: optionalUrl(["http:", "https:"]),
   PRO_PLAN_CURRENCY: z.string().trim().regex(/^[a-z]{3}$/i, "must be a three-letter currency code").default("usd").transform((v) => v.toLowerCase()),
   OTP_SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
@@ -191,6 +196,10 @@ const configSchema = envSchema
     if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: "custom", path: [e.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"], message: "Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
     }
+    const razorpayKeys = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET].filter(Boolean).length;
+    if (razorpayKeys !== 0 && razorpayKeys !== 3) {
+      ctx.addIssue({ code: "custom", path: ["RAZORPAY_KEY_ID"], message: "Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together" });
+    }
     // The dev mailbox keeps sign-in codes readable on the server: fine on a laptop, never in production.
     if (e.NODE_ENV === "production" && !e.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NODE_ENV=production (sign-in codes go out by mail; the dev mailbox is for development only)" });
@@ -243,6 +252,11 @@ const configSchema = envSchema
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiUrl: e.STRIPE_API_URL }
+        : undefined,
+    /** Razorpay, on when its key id, key secret and webhook secret are all set. */
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET, apiUrl: e.RAZORPAY_API_URL }
         : undefined,
     /** What the pricing screen sells (docs/product/payments.md). */
     pricing: {

@@ -22,6 +22,7 @@ import { createCreditsService } from "../credits/service.ts";
 import { pricingFor } from "../payments/pricing.ts";
 import { createRefundService } from "../payments/refunds.ts";
 import { createPaymentService } from "../payments/service.ts";
+import { createRazorpayGateway } from "../payments/razorpay-gateway.ts";
 import { createStripeGateway } from "../payments/stripe-gateway.ts";
 import type { EngineSet, ImageEngine } from "../generation/engine.ts";
 import { editJob, editJobHandler } from "../generation/edit-job.ts";
@@ -148,10 +149,14 @@ export function createServices(deps: ServiceDeps) {
 
   const pricingSettings = { packs: config.pricing.packs, pro: config.pricing.pro, dailyFreeCredits: config.dailyFreeCredits };
   const stripe = config.stripe ? createStripeGateway(config.stripe) : undefined;
+  const razorpay = config.razorpay ? createRazorpayGateway(config.razorpay) : undefined;
   const pricing = () =>
-    // The browser takes card details only in Stripe's own form, which needs the publishable key.
-    pricingFor(pricingSettings, config.stripe?.publishableKey ? { stripe: { publishableKey: config.stripe.publishableKey, subscriptions: false } } : {});
-  const payments = createPaymentService({ db, credits, packs: config.pricing.packs, stripe, logger, clock });
+    pricingFor(pricingSettings, {
+      // The browser takes card details only in Stripe's own form, which needs the publishable key.
+      ...(config.stripe?.publishableKey ? { stripe: { publishableKey: config.stripe.publishableKey, subscriptions: false } } : {}),
+      ...(config.razorpay ? { razorpay: { keyId: config.razorpay.keyId } } : {}),
+    });
+  const payments = createPaymentService({ db, credits, packs: config.pricing.packs, stripe, razorpay, logger, clock });
   const refunds = createRefundService({ db, credits, stripe, logger, clock });
 
   /** How the worker runs each kind of job queued above. */

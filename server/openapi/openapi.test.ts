@@ -249,6 +249,8 @@ const editorText = {
 /** A body each JSON endpoint accepts, with every field the contract knows set. */
 const validBodies: Record<string, Record<string, unknown>> = {
   createPaymentIntent: { packId: "starter" },
+  createRazorpayOrder: { packId: "starter-inr" },
+  verifyRazorpayPayment: { orderId: "order_1", paymentId: "pay_1", signature: "a".repeat(64) },
   createRefundRequest: { transactionId: "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b", reason: "Bought the wrong pack" },
   joinWaitlist: { email: "ada@example.com", website: "", language: "en" },
   sendOtp: { email: "ada@example.com", language: "fr" },
@@ -422,6 +424,7 @@ const responseSamples: Record<string, unknown> = {
   CreatePaymentIntentResponse: { paymentId: "pi_1", clientSecret: "pi_1_secret_2", amount: 499, currency: "usd", credits: 100 },
   PaymentStatusResponse: { status: "succeeded", credits: 100, providerStatus: "succeeded" },
   WebhookAck: { received: true },
+  RazorpayOrderResponse: { orderId: "order_1", keyId: "rzp_test_1", amount: 39900, currency: "inr", credits: 100 },
   RefundRequestResponse: { refundRequest: refundSample },
   RefundRequestList: { refundRequests: [refundSample] },
   DailyAllowanceClaim: { credits: 5, granted: 3, dailyAllowance: { credits: 5, claimable: false, nextRefillAt: createdAt } },

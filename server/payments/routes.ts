@@ -1,5 +1,10 @@
 import express, { type RequestHandler, Router } from "express";
-import { createPaymentIntentRequestSchema, createRefundRequestSchema, type PricingResponse } from "../../contract/billing.ts";
+import {
+  createPaymentIntentRequestSchema,
+  createRefundRequestSchema,
+  type PricingResponse,
+  razorpayVerifyRequestSchema,
+} from "../../contract/billing.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
 import type { RefundService } from "./refunds.ts";
 import type { PaymentService } from "./service.ts";
@@ -23,6 +28,20 @@ export function paymentRoutes(deps: {
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     await deps.payments.stripeWebhook(body, req.get("stripe-signature"));
     res.json({ received: true });
+  });
+  router.post("/api/webhooks/razorpay", express.raw({ type: () => true, limit: "1mb" }), async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    await deps.payments.razorpayWebhook(body, req.get("x-razorpay-signature"));
+    res.json({ received: true });
+  });
+  router.post("/api/razorpay/orders", deps.jsonBody, async (req, res) => {
+    const { user } = await deps.auth.requireAuth(req, res);
+    const { packId } = createPaymentIntentRequestSchema.parse(req.body);
+    res.set("Cache-Control", "no-store").json(await deps.payments.createRazorpayOrder(user.id, packId));
+  });
+  router.post("/api/razorpay/verify", deps.jsonBody, async (req, res) => {
+    const { user } = await deps.auth.requireAuth(req, res);
+    res.set("Cache-Control", "no-store").json(await deps.payments.verifyRazorpay(user.id, razorpayVerifyRequestSchema.parse(req.body)));
   });
   router.post("/api/create-payment-intent", deps.jsonBody, async (req, res) => {
     const { user } = await deps.auth.requireAuth(req, res);

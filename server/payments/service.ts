@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { CreatePaymentIntentResponse, PaymentStatusResponse } from "../../contract/billing.ts";
+import type { CreatePaymentIntentResponse, PaymentStatusResponse, RazorpayOrderResponse } from "../../contract/billing.ts";
 import type { DbOrTx } from "../../db/open-db.ts";
 import type { CreditPack } from "../config.ts";
 import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { createSettlement } from "./settlement.ts";
+import type { RazorpayGateway } from "./razorpay-gateway.ts";
 import { BadSignatureError, type StripeGateway } from "./stripe-gateway.ts";
 import { createPaymentStore } from "./store.ts";
 
@@ -15,6 +16,7 @@ export function createPaymentService(deps: {
   credits: CreditsService;
   packs: readonly CreditPack[];
   stripe: StripeGateway | undefined;
+  razorpay?: RazorpayGateway | undefined;
   logger: Logger;
   clock: () => number;
 }) {
@@ -36,7 +38,56 @@ export function createPaymentService(deps: {
     }
   }
 
+  function razorpayOrRefuse(): RazorpayGateway {
+    if (!deps.razorpay) throw new AppError("not_configured:payments", "Payments are not available on this server.");
+    return deps.razorpay;
+  }
+
+  function verified<T>(check: () => T): T {
+    try {
+      return check();
+    } catch (err) {
+      if (err instanceof BadSignatureError) throw new AppError("invalid:signature", "The payment signature does not verify.");
+      throw err;
+    }
+  }
+
   return {
+    /** Opens a Razorpay order for an INR pack (UPI, cards); the amount is the server's. */
+    async createRazorpayOrder(userId: string, packId: string): Promise<RazorpayOrderResponse> {
+      const razorpay = razorpayOrRefuse();
+      const pack = deps.packs.find((p) => p.id === packId && p.currency === "inr");
+      if (!pack) throw new AppError("not_found:credit_pack", "That credit pack is not on sale in Indian rupees.");
+      const order = await provider(() =>
+        razorpay.createOrder({ amount: pack.price, currency: pack.currency, receipt: randomUUID().slice(0, 32), notes: { userId, packId: pack.id } }),
+      );
+      await store.insert({ provider: "razorpay", providerRef: order.id, userId, packId: pack.id, amount: pack.price, currency: pack.currency, credits: pack.credits });
+      return { orderId: order.id, keyId: razorpay.keyId, amount: pack.price, currency: pack.currency, credits: pack.credits };
+    },
+
+    /**
+     * Checkout's success answer: the signature (HMAC-SHA256 of order and payment ids with the key secret) proves the
+     * payment is for this order, whose amount the server set. Only the buyer's own order; the webhook grants the same way.
+     */
+    async verifyRazorpay(userId: string, input: { orderId: string; paymentId: string; signature: string }): Promise<PaymentStatusResponse> {
+      const razorpay = razorpayOrRefuse();
+      const row = await store.find("razorpay", input.orderId);
+      if (!row || row.userId !== userId) throw new AppError("not_found:payment", "That payment does not exist.");
+      verified(() => razorpay.verifyCheckout(input.orderId, input.paymentId, input.signature));
+      await settlement.succeeded("razorpay", input.orderId, { amount: row.amount, currency: row.currency });
+      const after = await store.find("razorpay", input.orderId);
+      return { status: after?.status ?? row.status, credits: row.credits, providerStatus: "captured" };
+    },
+
+    /** POST /api/webhooks/razorpay: X-Razorpay-Signature over the raw body first; a bad one changes nothing. */
+    async razorpayWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
+      const razorpay = razorpayOrRefuse();
+      const event = verified(() => razorpay.verifyWebhook(rawBody, signature));
+      if (!event) return;
+      if (event.kind === "captured") await settlement.succeeded("razorpay", event.payment.order_id, event.payment);
+      else await settlement.refunded("razorpay", event.payment.order_id, event.payment.amount_refunded ?? 0);
+    },
+
     /** Opens a Stripe payment for a pack; the amount comes from the server's pack list, never from the browser. */
     async createStripeIntent(userId: string, packId: string): Promise<CreatePaymentIntentResponse> {
       const stripe = stripeOrRefuse();
