@@ -1,25 +1,33 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RAZORPAY_TEST_ENV, type RazorpayWire, startRazorpayWire } from "../server/testing/razorpay-wire.ts";
 import { signedStripeEvent, STRIPE_TEST_ENV, startStripeWire, type StripeWire } from "../server/testing/stripe-wire.ts";
 import { axeViolations, launchBrowser, newContext, type RunningApp, signInWithCode, startApp } from "./harness.ts";
 
 let plain: RunningApp;
 let paying: RunningApp;
 let wire: StripeWire;
+let rzp: RazorpayWire;
 let browser: Browser;
 
 beforeAll(async () => {
-  wire = await startStripeWire();
+  [wire, rzp] = await Promise.all([startStripeWire(), startRazorpayWire()]);
   [plain, paying, browser] = await Promise.all([
     startApp({ DAILY_FREE_CREDITS: "500" }),
-    startApp({ ...STRIPE_TEST_ENV, STRIPE_API_URL: wire.url, CREDIT_PACKS: "starter:100:499:usd,creator-inr:500:149900:inr" }),
+    startApp({
+      ...STRIPE_TEST_ENV,
+      STRIPE_API_URL: wire.url,
+      ...RAZORPAY_TEST_ENV,
+      RAZORPAY_API_URL: rzp.url,
+      CREDIT_PACKS: "starter:100:499:usd,creator-inr:500:149900:inr",
+    }),
     launchBrowser(),
   ]);
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
   await Promise.all([plain?.stop(), paying?.stop()]);
-  await wire?.close();
+  await Promise.all([wire?.close(), rzp?.close()]);
 });
 
 async function openPricing(page: Page, baseUrl: string): Promise<void> {
@@ -66,11 +74,13 @@ describe("plans and pricing in the browser", () => {
     const page = await context.newPage();
     // This machine reaches no outside network: Stripe's script fails to load, as it would for a blocked visitor.
     await page.route("https://js.stripe.com/**", (route) => route.abort());
+    await page.route("https://checkout.razorpay.com/**", (route) => route.abort());
     await signInWithCode(page, paying.baseUrl, "pricing.paying@example.com");
     await openPricing(page, paying.baseUrl);
     expect(await page.getByTestId("payments-off").count()).toBe(0);
     const buttons = page.getByTestId("buy-pack");
     expect(await buttons.count()).toBe(2);
+    expect(await page.getByTestId("buy-pack-upi").textContent()).toBe("Pay ₹1,499.00 with UPI or card");
     expect(await buttons.first().textContent()).toBe("Buy for $4.99");
     await buttons.first().click();
     await page.getByTestId("checkout-error").waitFor();
@@ -79,6 +89,12 @@ describe("plans and pricing in the browser", () => {
     const form = new URLSearchParams(opened?.body.toString() ?? "");
     expect([form.get("amount"), form.get("currency")]).toEqual(["499", "usd"]);
     await page.keyboard.press("Escape");
+
+    // The rupee pack also offers UPI through Razorpay: the order is priced by the server; Checkout cannot load here.
+    await page.getByTestId("buy-pack-upi").click();
+    await page.getByTestId("upi-error").waitFor();
+    expect(await page.getByTestId("upi-error").textContent()).toBe("The payment form could not be loaded. Please try again later.");
+    expect([...rzp.orders.values()].map((o) => [o.amount, o.currency])).toEqual([[149900, "INR"]]);
 
     await page.getByTestId("credits-badge").click();
     await page.waitForURL(`${paying.baseUrl}/app/credits`);

@@ -57,6 +57,8 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.set("etag", false);
   // Stripe's Payment Element is Stripe's script and frames: allowed only on a server that takes card payments.
   const stripeJs = config.stripe?.publishableKey ? ["https://js.stripe.com"] : [];
+  // Razorpay Checkout likewise: its script and its frames, only where Razorpay is on.
+  const razorpayJs = config.razorpay ? ["https://checkout.razorpay.com"] : [];
   app.use(rejectMalformedHost);
   app.use(
     helmet({
@@ -64,12 +66,20 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...stripeJs],
+          scriptSrc: ["'self'", ...stripeJs, ...razorpayJs],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", "data:", "blob:"],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'", ...(stripeJs.length > 0 ? ["https://api.stripe.com"] : [])],
-          ...(stripeJs.length > 0 ? { frameSrc: ["'self'", "https://js.stripe.com", "https://hooks.stripe.com"] } : {}),
+          connectSrc: ["'self'", ...(stripeJs.length > 0 ? ["https://api.stripe.com"] : []), ...(razorpayJs.length > 0 ? ["https://lumberjack.razorpay.com"] : [])],
+          ...(stripeJs.length + razorpayJs.length > 0
+            ? {
+                frameSrc: [
+                  "'self'",
+                  ...(stripeJs.length > 0 ? ["https://js.stripe.com", "https://hooks.stripe.com"] : []),
+                  ...(razorpayJs.length > 0 ? ["https://api.razorpay.com", "https://checkout.razorpay.com"] : []),
+                ],
+              }
+            : {}),
           mediaSrc: ["'self'", "blob:"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

@@ -17,6 +17,10 @@ import {
   type PricingResponse,
   paymentStatusResponseSchema,
   pricingResponseSchema,
+  RAZORPAY_ORDERS_PATH,
+  RAZORPAY_VERIFY_PATH,
+  type RazorpayOrderResponse,
+  razorpayOrderResponseSchema,
   REFUND_REQUESTS_PATH,
   type RefundRequestRecord,
   refundRequestListSchema,
@@ -75,4 +79,14 @@ export async function fetchRefundRequests(context: Parameters<typeof defaultQuer
 export async function requestRefund(transactionId: string, reason: string): Promise<RefundRequestRecord> {
   const res = await apiRequest("POST", REFUND_REQUESTS_PATH, { transactionId, reason });
   return refundRequestResponseSchema.parse(await res.json()).refundRequest;
+}
+
+export async function createRazorpayOrder(packId: string): Promise<RazorpayOrderResponse> {
+  const res = await apiRequest("POST", RAZORPAY_ORDERS_PATH, { packId });
+  return razorpayOrderResponseSchema.parse(await res.json());
+}
+
+export async function verifyRazorpayPayment(body: { orderId: string; paymentId: string; signature: string }): Promise<PaymentStatusResponse> {
+  const res = await apiRequest("POST", RAZORPAY_VERIFY_PATH, body);
+  return paymentStatusResponseSchema.parse(await res.json());
 }

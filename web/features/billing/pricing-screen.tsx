@@ -10,12 +10,19 @@ import { Card } from "../../components/ui/card.tsx";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { fetchPricing, PRICING_KEY } from "./api.ts";
 import { formatPrice } from "./money.ts";
+import { RazorpayCheckout } from "./razorpay-checkout.tsx";
 import { StripeCheckout } from "./stripe-checkout.tsx";
 
 /** The way to pay for a pack here, or nothing when no provider of this server can take it. */
 function PackPurchase({ pack, offer }: { pack: CreditPackOffer; offer: PricingResponse }): ReactNode {
-  if (pack.providers.includes("stripe") && offer.stripe) return <StripeCheckout pack={pack} publishableKey={offer.stripe.publishableKey} />;
-  return null;
+  const stripe = pack.providers.includes("stripe") && offer.stripe ? offer.stripe : null;
+  const razorpay = pack.providers.includes("razorpay") && offer.razorpay !== null;
+  return (
+    <div className="grid gap-2">
+      {stripe && <StripeCheckout pack={pack} publishableKey={stripe.publishableKey} />}
+      {razorpay && <RazorpayCheckout pack={pack} />}
+    </div>
+  );
 }
 
 /**
