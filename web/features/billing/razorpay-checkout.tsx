@@ -52,7 +52,9 @@ export function RazorpayCheckout({ pack }: { pack: CreditPackOffer }) {
   async function start() {
     setState({ kind: "busy" });
     try {
-      const [order, Checkout] = await Promise.all([createRazorpayOrder(pack.id), loadCheckout()]);
+      // Checkout first: no order is opened for a visitor whose browser cannot show it.
+      const Checkout = await loadCheckout();
+      const order = await createRazorpayOrder(pack.id);
       const widget = new Checkout({
         key: order.keyId,
         order_id: order.orderId,
