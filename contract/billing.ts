@@ -101,3 +101,8 @@ export const razorpayVerifyRequestSchema = z.object({
   paymentId: z.string().check(z.minLength(1), z.maxLength(64)),
   signature: z.string().check(z.regex(/^[0-9a-f]{64}$/, "must be a hex HMAC-SHA256")),
 });
+
+/** POST /api/subscriptions/pro: the monthly Pro plan through Stripe Billing; the first invoice is paid in the form. */
+export const PRO_SUBSCRIPTION_PATH = "/api/subscriptions/pro";
+export const createSubscriptionResponseSchema = z.object({ subscriptionId: z.string(), clientSecret: z.string(), price: z.number(), currency: z.string(), credits: z.number() });
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;

@@ -57,6 +57,7 @@ export const errorCodes = [
   "unauthorized:credentials",
   "unauthorized:session",
   "insufficient_credits:generation",
+  "conflict:already_pro",
   "conflict:chat_busy",
   "conflict:image_busy",
   "conflict:pack_not_ready",

@@ -128,6 +128,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   // Unset: Stripe's API. Another base URL (a local stand-in) for tests and development.
   STRIPE_API_URL: optionalUrl(["http:", "https:"]),
+  // Stripe Billing's Price (monthly, PRO_PLAN_PRICE in PRO_PLAN_CURRENCY) the Pro plan is sold as; unset: Pro not on sale.
+  STRIPE_PRO_PRICE_ID: optionalString,
   // Razorpay (INR, UPI): key id, key secret and the webhook secret switch it on together.
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
@@ -251,7 +253,7 @@ const configSchema = envSchema
     /** Stripe, on when both its secret key and webhook secret are set. */
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiUrl: e.STRIPE_API_URL }
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiUrl: e.STRIPE_API_URL, proPriceId: e.STRIPE_PRO_PRICE_ID }
         : undefined,
     /** Razorpay, on when its key id, key secret and webhook secret are all set. */
     razorpay:

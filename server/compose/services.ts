@@ -153,10 +153,19 @@ export function createServices(deps: ServiceDeps) {
   const pricing = () =>
     pricingFor(pricingSettings, {
       // The browser takes card details only in Stripe's own form, which needs the publishable key.
-      ...(config.stripe?.publishableKey ? { stripe: { publishableKey: config.stripe.publishableKey, subscriptions: false } } : {}),
+      ...(config.stripe?.publishableKey ? { stripe: { publishableKey: config.stripe.publishableKey, subscriptions: config.stripe.proPriceId !== undefined } } : {}),
       ...(config.razorpay ? { razorpay: { keyId: config.razorpay.keyId } } : {}),
     });
-  const payments = createPaymentService({ db, credits, packs: config.pricing.packs, stripe, razorpay, logger, clock });
+  const payments = createPaymentService({
+    db,
+    credits,
+    packs: config.pricing.packs,
+    pro: { ...config.pricing.pro, priceId: config.stripe?.proPriceId },
+    stripe,
+    razorpay,
+    logger,
+    clock,
+  });
   const refunds = createRefundService({ db, credits, stripe, logger, clock });
 
   /** How the worker runs each kind of job queued above. */

@@ -424,6 +424,7 @@ const responseSamples: Record<string, unknown> = {
   CreatePaymentIntentResponse: { paymentId: "pi_1", clientSecret: "pi_1_secret_2", amount: 499, currency: "usd", credits: 100 },
   PaymentStatusResponse: { status: "succeeded", credits: 100, providerStatus: "succeeded" },
   WebhookAck: { received: true },
+  CreateSubscriptionResponse: { subscriptionId: "sub_1", clientSecret: "in_1_secret_2", price: 1499, currency: "usd", credits: 1000 },
   RazorpayOrderResponse: { orderId: "order_1", keyId: "rzp_test_1", amount: 39900, currency: "inr", credits: 100 },
   RefundRequestResponse: { refundRequest: refundSample },
   RefundRequestList: { refundRequests: [refundSample] },

@@ -43,6 +43,10 @@ export function paymentRoutes(deps: {
     const { user } = await deps.auth.requireAuth(req, res);
     res.set("Cache-Control", "no-store").json(await deps.payments.verifyRazorpay(user.id, razorpayVerifyRequestSchema.parse(req.body)));
   });
+  router.post("/api/subscriptions/pro", async (req, res) => {
+    const { user } = await deps.auth.requireAuth(req, res);
+    res.set("Cache-Control", "no-store").json(await deps.payments.createProSubscription(user.id));
+  });
   router.post("/api/create-payment-intent", deps.jsonBody, async (req, res) => {
     const { user } = await deps.auth.requireAuth(req, res);
     const { packId } = createPaymentIntentRequestSchema.parse(req.body);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { CreatePaymentIntentResponse, PaymentStatusResponse, RazorpayOrderResponse } from "../../contract/billing.ts";
-import type { DbOrTx } from "../../db/open-db.ts";
+import type { CreatePaymentIntentResponse, CreateSubscriptionResponse, PaymentStatusResponse, RazorpayOrderResponse } from "../../contract/billing.ts";
+import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import type { CreditPack } from "../config.ts";
 import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -9,12 +9,15 @@ import { createSettlement } from "./settlement.ts";
 import type { RazorpayGateway } from "./razorpay-gateway.ts";
 import { BadSignatureError, type StripeGateway } from "./stripe-gateway.ts";
 import { createPaymentStore } from "./store.ts";
+import { createSubscriptionStore } from "./subscription-store.ts";
 
 /** docs/product/payments.md: opening payments, the success page's check and the providers' webhooks. */
 export function createPaymentService(deps: {
   db: DbOrTx;
   credits: CreditsService;
   packs: readonly CreditPack[];
+  /** The Pro plan: credits per paid month, its price, and Stripe's Price it is sold as (unset: not on sale). */
+  pro: { credits: number; price: number; currency: string; priceId: string | undefined };
   stripe: StripeGateway | undefined;
   razorpay?: RazorpayGateway | undefined;
   logger: Logger;
@@ -22,6 +25,33 @@ export function createPaymentService(deps: {
 }) {
   const store = createPaymentStore(deps.db);
   const settlement = createSettlement(deps);
+
+  /** Stripe Billing's side: each paid invoice grants the month's credits once; a cancelled subscription ends Pro. */
+  const billing = {
+    async invoicePaid(subscriptionRef: string, invoiceId: string): Promise<void> {
+      const outcome = await withTransaction(deps.db, async (tx) => {
+        const store = createSubscriptionStore(tx);
+        const row = await store.lock(subscriptionRef);
+        if (!row) return undefined;
+        const credits = await deps.credits.applyIn(tx, { userId: row.userId, delta: deps.pro.credits, reason: "pro-monthly", ref: `stripe:${invoiceId}` });
+        if (row.status !== "canceled") {
+          await store.setStatus(row.id, "active");
+          await store.setPlan(row.userId, "pro");
+        }
+        return credits === undefined ? undefined : { userId: row.userId, credits };
+      });
+      if (outcome) deps.credits.announce(outcome.userId, outcome.credits);
+    },
+    async canceled(subscriptionRef: string): Promise<void> {
+      await withTransaction(deps.db, async (tx) => {
+        const store = createSubscriptionStore(tx);
+        const row = await store.lock(subscriptionRef);
+        if (!row) return;
+        await store.setStatus(row.id, "canceled");
+        await store.setPlan(row.userId, "free");
+      });
+    },
+  };
 
   function stripeOrRefuse(): StripeGateway {
     if (!deps.stripe) throw new AppError("not_configured:payments", "Payments are not available on this server.");
@@ -133,7 +163,24 @@ export function createPaymentService(deps: {
       if (!event) return;
       if (event.type === "payment_intent.succeeded") await settlement.succeeded("stripe", event.data.object.id, event.data.object);
       else if (event.type === "charge.refunded") await settlement.refunded("stripe", event.data.object.payment_intent, event.data.object.amount_refunded);
-      else await settlement.disputed("stripe", event.data.object.payment_intent, event.data.object.id);
+      else if (event.type === "charge.dispute.created") await settlement.disputed("stripe", event.data.object.payment_intent, event.data.object.id);
+      else if (event.type === "invoice.paid") {
+        if (event.data.object.subscription) await billing.invoicePaid(event.data.object.subscription, event.data.object.id);
+      } else await billing.canceled(event.data.object.id);
+    },
+
+    /** Starts the monthly Pro plan through Stripe Billing; the first paid invoice (webhook) makes the account Pro. */
+    async createProSubscription(userId: string): Promise<CreateSubscriptionResponse> {
+      const stripe = stripeOrRefuse();
+      if (!deps.pro.priceId) throw new AppError("not_configured:payments", "The Pro plan is not on sale on this server.");
+      const account = await createSubscriptionStore(deps.db).account(userId);
+      if (!account) throw new AppError("unauthorized:session", "Sign in again.");
+      if (account.plan === "pro") throw new AppError("conflict:already_pro", "You are already on the Pro Plan.");
+      const priceId = deps.pro.priceId;
+      const created = await provider(() => stripe.createSubscription({ userId, email: account.email, priceId, idempotencyKey: `pro:${userId}:${randomUUID()}` }));
+      if (!created.clientSecret) throw new AppError("unavailable:payment_provider", "The payment service did not answer as expected. Nothing was charged.");
+      await createSubscriptionStore(deps.db).insert({ userId, provider: "stripe", customerRef: created.customerId, subscriptionRef: created.subscriptionId });
+      return { subscriptionId: created.subscriptionId, clientSecret: created.clientSecret, price: deps.pro.price, currency: deps.pro.currency, credits: deps.pro.credits };
     },
   };
 }

@@ -37,6 +37,28 @@ const eventSchema = z.discriminatedUnion("type", [
 ]);
 export type StripeEvent = z.infer<typeof eventSchema>;
 
+// Stripe Billing: where an invoice names its subscription moved from `subscription` to `parent.subscription_details`.
+const invoiceSchema = z
+  .object({
+    id: z.string(),
+    amount_paid: z.number().int(),
+    currency: z.string(),
+    subscription: z.string().nullable().optional(),
+    parent: z.object({ subscription_details: z.object({ subscription: z.string() }).nullable().optional() }).nullable().optional(),
+  })
+  .transform((i) => ({ id: i.id, amountPaid: i.amount_paid, currency: i.currency, subscription: i.parent?.subscription_details?.subscription ?? i.subscription ?? undefined }));
+const billingEventSchema = z.discriminatedUnion("type", [
+  z.object({ id: z.string(), type: z.literal("invoice.paid"), data: z.object({ object: invoiceSchema }) }),
+  z.object({ id: z.string(), type: z.literal("customer.subscription.deleted"), data: z.object({ object: z.object({ id: z.string() }) }) }),
+]);
+export type StripeBillingEvent = z.infer<typeof billingEventSchema>;
+
+const subscriptionSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  latest_invoice: z.object({ id: z.string(), confirmation_secret: z.object({ client_secret: z.string() }).nullable().optional() }),
+});
+
 /** Thrown when a webhook's signature or timestamp does not verify. */
 export class BadSignatureError extends Error {}
 
@@ -57,6 +79,25 @@ export function createStripeGateway(settings: StripeSettings) {
       return paymentIntentSchema.parse(intent);
     },
 
+    /** A Pro subscription left incomplete until its first invoice is paid in the Payment Element. */
+    async createSubscription(input: { userId: string; email: string; priceId: string; idempotencyKey: string }) {
+      const customer = await stripe.customers.create({ email: input.email, metadata: { userId: input.userId } }, { idempotencyKey: `${input.idempotencyKey}:customer` });
+      const subscription = subscriptionSchema.parse(
+        await stripe.subscriptions.create(
+          {
+            customer: customer.id,
+            items: [{ price: input.priceId }],
+            payment_behavior: "default_incomplete",
+            payment_settings: { save_default_payment_method: "on_subscription" },
+            expand: ["latest_invoice.confirmation_secret"],
+            metadata: { userId: input.userId },
+          },
+          { idempotencyKey: `${input.idempotencyKey}:subscription` },
+        ),
+      );
+      return { customerId: customer.id, subscriptionId: subscription.id, clientSecret: subscription.latest_invoice.confirmation_secret?.client_secret };
+    },
+
     async retrieveIntent(id: string): Promise<StripeIntent> {
       return paymentIntentSchema.parse(await stripe.paymentIntents.retrieve(id));
     },
@@ -70,15 +111,16 @@ export function createStripeGateway(settings: StripeSettings) {
      * Verifies the Stripe-Signature header over the raw bytes (HMAC-SHA256, 300 s tolerance) and reads the event.
      * undefined for an event type the app does not act on.
      */
-    verifyEvent(rawBody: Buffer, signature: string | undefined): StripeEvent | undefined {
+    verifyEvent(rawBody: Buffer, signature: string | undefined): StripeEvent | StripeBillingEvent | undefined {
       let event: unknown;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? "", settings.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
       } catch (err) {
         throw new BadSignatureError("The Stripe signature does not verify.", { cause: err });
       }
-      const type = (event as { type?: unknown }).type;
-      if (!["payment_intent.succeeded", "charge.refunded", "charge.dispute.created"].includes(String(type))) return undefined;
+      const type = String((event as { type?: unknown }).type);
+      if (type === "invoice.paid" || type === "customer.subscription.deleted") return billingEventSchema.parse(event);
+      if (!["payment_intent.succeeded", "charge.refunded", "charge.dispute.created"].includes(type)) return undefined;
       return eventSchema.parse(event);
     },
   };

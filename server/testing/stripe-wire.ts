@@ -11,6 +11,7 @@ export interface StripeWire extends WireServer {
   /** Payment intents as the stand-in holds them; a test sets `status` to play the buyer paying. */
   intents: Map<string, { id: string; object: "payment_intent"; amount: number; currency: string; status: string; client_secret: string; metadata: Record<string, string> }>;
   refunds: { payment_intent: string; amount: number }[];
+  subscriptions: { id: string; customer: string; price: string; expand: string[] }[];
 }
 
 /**
@@ -20,6 +21,7 @@ export interface StripeWire extends WireServer {
 export async function startStripeWire(): Promise<StripeWire> {
   const intents: StripeWire["intents"] = new Map();
   const refunds: StripeWire["refunds"] = [];
+  const subscriptions: StripeWire["subscriptions"] = [];
   let n = 0;
   const server = await startWireServer((req, res) => {
     const form = new URLSearchParams(req.body.toString("utf8"));
@@ -48,6 +50,21 @@ export async function startStripeWire(): Promise<StripeWire> {
       const intent = intents.get(get[1]);
       return intent ? sendJson(res, 200, intent) : sendJson(res, 404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
     }
+    if (req.method === "POST" && req.path === "/v1/customers") {
+      return sendJson(res, 200, { id: `cus_test_${++n}`, object: "customer", email: form.get("email") });
+    }
+    if (req.method === "POST" && req.path === "/v1/subscriptions") {
+      const id = `sub_test_${++n}`;
+      const invoice = `in_test_${n}`;
+      subscriptions.push({ id, customer: String(form.get("customer")), price: String(form.get("items[0][price]")), expand: [...form].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value) });
+      return sendJson(res, 200, {
+        id,
+        object: "subscription",
+        status: "incomplete",
+        customer: form.get("customer"),
+        latest_invoice: { id: invoice, object: "invoice", confirmation_secret: { client_secret: `${invoice}_secret_test`, type: "payment_intent" } },
+      });
+    }
     if (req.method === "POST" && req.path === "/v1/refunds") {
       const refund = { payment_intent: String(form.get("payment_intent")), amount: Number(form.get("amount")) };
       refunds.push(refund);
@@ -55,7 +72,7 @@ export async function startStripeWire(): Promise<StripeWire> {
     }
     return sendJson(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${req.path})` } });
   });
-  return Object.assign(server, { intents, refunds });
+  return Object.assign(server, { intents, refunds, subscriptions });
 }
 
 const signer = new Stripe(STRIPE_TEST_ENV.STRIPE_SECRET_KEY);

@@ -10,6 +10,9 @@ import {
 import {
   CREATE_PAYMENT_INTENT_PATH,
   type CreatePaymentIntentResponse,
+  type CreateSubscriptionResponse,
+  createSubscriptionResponseSchema,
+  PRO_SUBSCRIPTION_PATH,
   confirmStripePaymentPath,
   createPaymentIntentResponseSchema,
   PRICING_PATH,
@@ -89,4 +92,9 @@ export async function createRazorpayOrder(packId: string): Promise<RazorpayOrder
 export async function verifyRazorpayPayment(body: { orderId: string; paymentId: string; signature: string }): Promise<PaymentStatusResponse> {
   const res = await apiRequest("POST", RAZORPAY_VERIFY_PATH, body);
   return paymentStatusResponseSchema.parse(await res.json());
+}
+
+export async function startProSubscription(): Promise<CreateSubscriptionResponse> {
+  const res = await apiRequest("POST", PRO_SUBSCRIPTION_PATH);
+  return createSubscriptionResponseSchema.parse(await res.json());
 }

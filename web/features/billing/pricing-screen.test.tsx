@@ -68,18 +68,19 @@ describe("PricingScreen", () => {
     expect(screen.queryByTestId("payments-off")).toBeNull();
     expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Buy for $4.99"]);
     expect(screen.getAllByTestId("pack")[1]?.textContent).toContain("This pack cannot be paid for on this server yet.");
+    expect(screen.getByTestId("plan-pro").textContent).toContain("The Pro plan cannot be bought on this server yet.");
   });
 
-  it("with Razorpay too offers UPI where the pack is in rupees", () => {
+  it("with Razorpay and the Pro plan on sale offers UPI for rupee packs and Go Pro", () => {
     renderPricing(
       offer({
         paymentsConfigured: true,
         stripe: { publishableKey: "pk_test_1" },
         razorpay: { keyId: "rzp_test_1" },
+        pro: { ...offer({}).pro, providers: ["stripe"] },
         packs: offer({}).packs.map((p) => ({ ...p, providers: p.currency === "inr" ? ["stripe", "razorpay"] : ["stripe"] })),
       }),
     );
-    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Buy for $4.99", "Buy for ₹399.00", "Pay ₹399.00 with UPI or card"]);
-    expect(screen.getByTestId("plan-pro").textContent).toContain("The Pro plan cannot be bought on this server yet.");
+    expect(screen.getAllByRole("button").map((b) => b.textContent)).toEqual(["Go Pro for $14.99 / month", "Buy for $4.99", "Buy for ₹399.00", "Pay ₹399.00 with UPI or card"]);
   });
 });

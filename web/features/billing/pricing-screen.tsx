@@ -11,7 +11,7 @@ import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { fetchPricing, PRICING_KEY } from "./api.ts";
 import { formatPrice } from "./money.ts";
 import { RazorpayCheckout } from "./razorpay-checkout.tsx";
-import { StripeCheckout } from "./stripe-checkout.tsx";
+import { StripeCheckout, StripeProCheckout } from "./stripe-checkout.tsx";
 
 /** The way to pay for a pack here, or nothing when no provider of this server can take it. */
 function PackPurchase({ pack, offer }: { pack: CreditPackOffer; offer: PricingResponse }): ReactNode {
@@ -82,7 +82,12 @@ export function PricingScreen({ user }: { user: AuthUser }) {
                 </p>
                 <p className="mt-2 text-sm text-muted">{t("pricing.proBody", { count: offer.pro.credits })}</p>
                 {user.plan === "pro" ? <p className="mt-4 text-sm font-semibold">{t("pricing.current")}</p> : null}
-                {user.plan !== "pro" && offer.paymentsConfigured ? (
+                {user.plan !== "pro" && offer.pro.providers.includes("stripe") && offer.stripe ? (
+                  <div className="mt-4">
+                    <StripeProCheckout price={formatPrice(offer.pro.price, offer.pro.currency, locale)} credits={offer.pro.credits} publishableKey={offer.stripe.publishableKey} />
+                  </div>
+                ) : null}
+                {user.plan !== "pro" && offer.paymentsConfigured && offer.pro.providers.length === 0 ? (
                   <p className="mt-4 text-sm text-muted">{t("pricing.proUnavailable")}</p>
                 ) : null}
               </Card>

@@ -8,10 +8,10 @@ import { clientRoutes } from "../../../contract/client-routes.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { errorCodeOf } from "../../lib/api.ts";
-import { confirmStripePayment, createPaymentIntent } from "./api.ts";
+import { confirmStripePayment, createPaymentIntent, startProSubscription } from "./api.ts";
 import { formatPrice } from "./money.ts";
 
-type Opened = { paymentId: string; clientSecret: string; stripe: Stripe };
+type Opened = { paymentId: string | null; clientSecret: string; stripe: Stripe };
 type Phase = { kind: "idle" } | { kind: "opening" } | { kind: "form"; opened: Opened } | { kind: "done"; credits: number } | { kind: "processing" } | { kind: "failed"; message: string };
 
 // Stripe's script is loaded once, and only when someone starts to pay.
@@ -24,15 +24,61 @@ function loadStripeOnce(publishableKey: string): Promise<Stripe | null> {
 /** Buy one pack by card through Stripe's Payment Element; credits are shown as added only once the server says so. */
 export function StripeCheckout({ pack, publishableKey }: { pack: CreditPackOffer; publishableKey: string }) {
   const { t, i18n } = useTranslation("billing");
+  const price = formatPrice(pack.price, pack.currency, i18n.resolvedLanguage);
+  return (
+    <StripePaymentDialog
+      publishableKey={publishableKey}
+      price={price}
+      testId="buy-pack"
+      buyLabel={t("checkout.buy", { price })}
+      title={t("checkout.title", { count: pack.credits })}
+      description={t("checkout.description", { price })}
+      start={async () => {
+        const intent = await createPaymentIntent(pack.id);
+        return { paymentId: intent.paymentId, clientSecret: intent.clientSecret };
+      }}
+    />
+  );
+}
+
+/** The monthly Pro plan through Stripe Billing: the first invoice is paid in the same form; the webhook makes it Pro. */
+export function StripeProCheckout({ price, credits, publishableKey }: { price: string; credits: number; publishableKey: string }) {
+  const { t } = useTranslation("billing");
+  return (
+    <StripePaymentDialog
+      publishableKey={publishableKey}
+      price={price}
+      testId="buy-pro"
+      buyLabel={t("checkout.goPro", { price })}
+      title={t("plans.pro")}
+      description={t("checkout.proDescription", { price, count: credits })}
+      start={async () => {
+        const started = await startProSubscription();
+        return { paymentId: null, clientSecret: started.clientSecret };
+      }}
+    />
+  );
+}
+
+function StripePaymentDialog(props: {
+  publishableKey: string;
+  price: string;
+  testId: string;
+  buyLabel: string;
+  title: string;
+  description: string;
+  start: () => Promise<{ paymentId: string | null; clientSecret: string }>;
+}) {
+  const { t } = useTranslation("billing");
+  const { publishableKey, price } = props;
   const [open, setOpen] = useState(false);
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
-  const price = formatPrice(pack.price, pack.currency, i18n.resolvedLanguage);
 
   async function start() {
     setOpen(true);
     setPhase({ kind: "opening" });
     try {
-      const [intent, stripe] = await Promise.all([createPaymentIntent(pack.id), loadStripeOnce(publishableKey).catch(() => null)]);
+      const [intent, stripe] = await Promise.all([props.start(), loadStripeOnce(publishableKey).catch(() => null)]);
       if (!stripe) {
         setPhase({ kind: "failed", message: t("checkout.formUnavailable") });
         return;
@@ -51,12 +97,12 @@ export function StripeCheckout({ pack, publishableKey }: { pack: CreditPackOffer
         if (!next) setPhase({ kind: "idle" });
       }}
       trigger={
-        <Button size="sm" onClick={() => void start()} data-testid="buy-pack">
-          {t("checkout.buy", { price })}
+        <Button size="sm" onClick={() => void start()} data-testid={props.testId}>
+          {props.buyLabel}
         </Button>
       }
-      title={t("checkout.title", { count: pack.credits })}
-      description={t("checkout.description", { price })}
+      title={props.title}
+      description={props.description}
     >
       {phase.kind === "opening" && <p className="text-muted">{t("checkout.opening")}</p>}
       {phase.kind === "failed" && (
@@ -79,7 +125,7 @@ export function StripeCheckout({ pack, publishableKey }: { pack: CreditPackOffer
   );
 }
 
-function PaymentForm({ paymentId, price, onResult }: { paymentId: string; price: string; onResult: (phase: Phase) => void }) {
+function PaymentForm({ paymentId, price, onResult }: { paymentId: string | null; price: string; onResult: (phase: Phase) => void }) {
   const { t } = useTranslation("billing");
   const stripe = useStripe();
   const elements = useElements();
@@ -93,11 +139,16 @@ function PaymentForm({ paymentId, price, onResult }: { paymentId: string; price:
     setError(null);
     // A payment method that leaves the page (a bank's check) comes back to the credits page, which checks it there.
     const returnUrl = new URL(clientRoutes.credits, window.location.origin);
-    returnUrl.searchParams.set("payment", paymentId);
+    if (paymentId) returnUrl.searchParams.set("payment", paymentId);
     const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl.href }, redirect: "if_required" });
     if (result.error) {
       setError(result.error.message ?? t("checkout.declined"));
       setPaying(false);
+      return;
+    }
+    // A subscription's first invoice is settled by Stripe's webhook alone: say so rather than claim success.
+    if (!paymentId) {
+      onResult({ kind: "processing" });
       return;
     }
     try {
