@@ -10,6 +10,8 @@ export const clientRoutes = {
   personas: "/app/personas",
   editor: "/app/editor/:imageId",
   gallery: "/app/gallery",
+  credits: "/app/credits",
+  pricing: "/app/pricing",
   terms: "/terms-of-service",
   privacy: "/privacy-policy",
   refund: "/refund-policy",

@@ -119,6 +119,21 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" }).isProduction).toBe(true);
   });
 
+  it("reads credit packs and the Pro plan, and names a pack list that does not read", () => {
+    const config = loadConfig({ CREDIT_PACKS: " a:10:100:USD , b-2:20:250:inr ", PRO_PLAN_CURRENCY: "INR" });
+    expect(config.pricing.packs).toEqual([
+      { id: "a", credits: 10, price: 100, currency: "usd" },
+      { id: "b-2", credits: 20, price: 250, currency: "inr" },
+    ]);
+    expect(config.pricing.pro.currency).toBe("inr");
+    expect(loadConfig({}).pricing.packs.length).toBeGreaterThan(0);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(/STRIPE_WEBHOOK_SECRET: Stripe needs both/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" }).stripe).toMatchObject({ secretKey: "sk_test_1" });
+    for (const bad of ["a:10:100", "a:0:100:usd", "a:10:100:usd,a:20:200:usd", "", "a:10:1.5:usd"]) {
+      expect(() => loadConfig({ CREDIT_PACKS: bad }), bad).toThrow(/CREDIT_PACKS: must be a comma list/);
+    }
+  });
+
   it("is declared once: README.md and .env.example list every setting, with the schema's default", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
     const example = readFileSync(new URL("../.env.example", import.meta.url), "utf8");

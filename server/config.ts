@@ -50,6 +50,29 @@ const defaultResultHosts = [
   "pbxt.replicate.delivery",
 ];
 
+export interface CreditPack {
+  id: string;
+  credits: number;
+  /** In the currency's minor unit (cents, paise). */
+  price: number;
+  currency: string;
+}
+
+const defaultCreditPacks = "starter:100:499:usd,creator:500:1999:usd,studio:1500:4999:usd,starter-inr:100:39900:inr,creator-inr:500:149900:inr";
+
+/** `id:credits:price:currency` entries; undefined when one of them does not read. */
+function parsePacks(value: string): CreditPack[] | undefined {
+  const packs: CreditPack[] = [];
+  for (const entry of value.split(",").map((p) => p.trim()).filter((p) => p !== "")) {
+    const match = /^([a-z0-9][a-z0-9-]{0,31}):(\d{1,7}):(\d{1,9}):([a-z]{3})$/i.exec(entry);
+    if (!match) return undefined;
+    const [, id, credits, price, currency] = match as unknown as [string, string, string, string, string];
+    if (Number(credits) < 1 || Number(price) < 1) return undefined;
+    packs.push({ id: id.toLowerCase(), credits: Number(credits), price: Number(price), currency: currency.toLowerCase() });
+  }
+  return packs;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   // What this process does: serve HTTP and sockets (web), run background jobs (worker), or both (all).
@@ -89,6 +112,37 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
   MAIL_FROM: z.string().trim().min(3).default("Thumbforge <no-reply@thumbforge.app>"),
   FREE_SIGNUP_CREDITS: z.coerce.number().int().min(0).default(10),
+  // Free Plan: once per UTC day a balance below this is topped up to it (0 switches the allowance off).
+  DAILY_FREE_CREDITS: z.coerce.number().int().min(0).max(1000).default(5),
+  // Credit packs on the pricing screen: id:credits:price in minor units:currency, comma-separated.
+  CREDIT_PACKS: z
+    .string()
+    .trim()
+    .default(defaultCreditPacks)
+    .refine(
+      (v) => {
+        const packs = parsePacks(v);
+        return packs !== undefined && packs.length > 0 && new Set(packs.map((p) => p.id)).size === packs.length;
+      },
+      { message: "must be a comma list of id:credits:price-in-minor-units:currency with unique ids, e.g. starter:100:499:usd" },
+    ),
+  // The monthly Pro plan: credits granted with each paid month, and its price in minor units.
+  PRO_PLAN_CREDITS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  PRO_PLAN_PRICE: z.coerce.number().int().min(1).default(1499),
+  // Stripe: both keys switch card payments on; the publishable key lets the browser show Stripe's card form.
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  // Unset: Stripe's API. Another base URL (a local stand-in) for tests and development.
+  STRIPE_API_URL: optionalUrl(["http:", "https:"]),
+  // Stripe Billing's Price (monthly, PRO_PLAN_PRICE in PRO_PLAN_CURRENCY) the Pro plan is sold as; unset: Pro not on sale.
+  STRIPE_PRO_PRICE_ID: optionalString,
+  // Razorpay (INR, UPI): key id, key secret and the webhook secret switch it on together.
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_API_URL: optionalUrl(["http:", "https:"]),
+  PRO_PLAN_CURRENCY: z.string().trim().regex(/^[a-z]{3}$/i, "must be a three-letter currency code").default("usd").transform((v) => v.toLowerCase()),
   OTP_SEND_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   // Background jobs (docs/decisions/012-job-runner.md).
@@ -147,6 +201,14 @@ const configSchema = envSchema
     if (e.ROLE !== "all" && !e.DATABASE_URL) {
       ctx.addIssue({ code: "custom", path: ["ROLE"], message: "web and worker need DATABASE_URL (PostgreSQL shared by every node); the embedded database runs ROLE=all" });
     }
+    // Half a Stripe setup would take payments whose confirmations it cannot read (or the reverse): refuse it.
+    if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: "custom", path: [e.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"], message: "Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
+    }
+    const razorpayKeys = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET].filter(Boolean).length;
+    if (razorpayKeys !== 0 && razorpayKeys !== 3) {
+      ctx.addIssue({ code: "custom", path: ["RAZORPAY_KEY_ID"], message: "Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together" });
+    }
     // The dev mailbox keeps sign-in codes readable on the server: fine on a laptop, never in production.
     if (e.NODE_ENV === "production" && !e.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NODE_ENV=production (sign-in codes go out by mail; the dev mailbox is for development only)" });
@@ -195,6 +257,22 @@ const configSchema = envSchema
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     freeSignupCredits: e.FREE_SIGNUP_CREDITS,
+    dailyFreeCredits: e.DAILY_FREE_CREDITS,
+    /** Stripe, on when both its secret key and webhook secret are set. */
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, publishableKey: e.STRIPE_PUBLISHABLE_KEY, apiUrl: e.STRIPE_API_URL, proPriceId: e.STRIPE_PRO_PRICE_ID }
+        : undefined,
+    /** Razorpay, on when its key id, key secret and webhook secret are all set. */
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+        ? { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET, apiUrl: e.RAZORPAY_API_URL }
+        : undefined,
+    /** What the pricing screen sells (docs/product/payments.md). */
+    pricing: {
+      packs: parsePacks(e.CREDIT_PACKS) ?? [],
+      pro: { credits: e.PRO_PLAN_CREDITS, price: e.PRO_PLAN_PRICE, currency: e.PRO_PLAN_CURRENCY },
+    },
     /** One-time-code sends allowed per IP per 10 minutes. */
     otpSendLimitPerIp: e.OTP_SEND_LIMIT_PER_IP,
     /** Failed sign-ins (password or code) after which an IP waits out the 10-minute window. */

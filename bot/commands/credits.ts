@@ -10,7 +10,7 @@ export const credits: BotCommand = {
     await interaction.deferReply({ flags: EPHEMERAL });
     const m = messagesFor(interaction.locale);
     const userId = await services.discord.accountOf(interaction.user.id);
-    const [statement, earlyBird] = await Promise.all([services.credits.statement(userId, 1), services.discord.isEarlyBird(userId)]);
+    const [statement, earlyBird] = await Promise.all([services.credits.statement(userId, { limit: 1 }), services.discord.isEarlyBird(userId)]);
     await interaction.editReply({ content: m.credits({ credits: statement.credits, earlyBird }) });
   },
 };

@@ -21,6 +21,7 @@ import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
 import { openApiRoutes } from "../openapi/routes.ts";
+import { paymentRoutes } from "../payments/routes.ts";
 import { waitlistRoutes } from "../waitlist/routes.ts";
 import { spaRoutes } from "../web/spa.ts";
 import type { Services } from "./services.ts";
@@ -54,6 +55,10 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   // No hashing of every API answer (the waitlist is the hot path); the HTML pages carry ETags made once
   // (server/web/spa.ts) and static files get theirs from express.static.
   app.set("etag", false);
+  // Stripe's Payment Element is Stripe's script and frames: allowed only on a server that takes card payments.
+  const stripeJs = config.stripe?.publishableKey ? ["https://js.stripe.com"] : [];
+  // Razorpay Checkout likewise: its script and its frames, only where Razorpay is on.
+  const razorpayJs = config.razorpay ? ["https://checkout.razorpay.com"] : [];
   app.use(rejectMalformedHost);
   app.use(
     helmet({
@@ -61,11 +66,20 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripeJs, ...razorpayJs],
           styleSrc: ["'self'"],
           imgSrc: ["'self'", "data:", "blob:"],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(stripeJs.length > 0 ? ["https://api.stripe.com"] : []), ...(razorpayJs.length > 0 ? ["https://lumberjack.razorpay.com"] : [])],
+          ...(stripeJs.length + razorpayJs.length > 0
+            ? {
+                frameSrc: [
+                  "'self'",
+                  ...(stripeJs.length > 0 ? ["https://js.stripe.com", "https://hooks.stripe.com"] : []),
+                  ...(razorpayJs.length > 0 ? ["https://api.razorpay.com", "https://checkout.razorpay.com"] : []),
+                ],
+              }
+            : {}),
           mediaSrc: ["'self'", "blob:"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
@@ -104,6 +118,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(packRoutes({ auth, packs: services.packs }));
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody }));
   app.use(creditsRoutes({ service: services.credits, auth }));
+  app.use(paymentRoutes({ pricing: services.pricing, payments: services.payments, refunds: services.refunds, auth, jsonBody }));
   app.use(conversationRoutes({ auth, chat: services.chat, jsonBody }));
   app.use(chatRoutes({ auth, turns: services.chatTurns, jsonBody }));
   app.use(authRoutes({ service: services.auth, auth, isProduction: config.isProduction, jsonBody }));

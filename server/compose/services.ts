@@ -19,6 +19,11 @@ import { createImageWaiter } from "../chat/tools/wait-for-images.ts";
 import { createChatTurns } from "../chat/turns.ts";
 import { createChatStore } from "../chat/store.ts";
 import { createCreditsService } from "../credits/service.ts";
+import { pricingFor } from "../payments/pricing.ts";
+import { createRefundService } from "../payments/refunds.ts";
+import { createPaymentService } from "../payments/service.ts";
+import { createRazorpayGateway } from "../payments/razorpay-gateway.ts";
+import { createStripeGateway } from "../payments/stripe-gateway.ts";
 import type { EngineSet, ImageEngine } from "../generation/engine.ts";
 import { editJob, editJobHandler } from "../generation/edit-job.ts";
 import { generateJob, generateJobHandler } from "../generation/generate-job.ts";
@@ -96,7 +101,7 @@ export function createServices(deps: ServiceDeps) {
   const queue = createJobQueue([generateJob, editJob, swapJob, personaDraftJob]);
 
   const sessions = createSessions({ store: createSessionStore(db), clock });
-  const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, realtime });
+  const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, dailyFreeCredits: config.dailyFreeCredits, realtime, clock });
   const imageStore = createImageStore(db);
   const images = createImageService({ store: imageStore, storage, logger, clock, rateLimiter, uploadLimits: config.uploads, realtime });
   const packs = createPackService({ store: imageStore, storage });
@@ -144,6 +149,27 @@ export function createServices(deps: ServiceDeps) {
   });
   const discord = createDiscordService({ db, auth, credits, waitlist, clock });
 
+  const pricingSettings = { packs: config.pricing.packs, pro: config.pricing.pro, dailyFreeCredits: config.dailyFreeCredits };
+  const stripe = config.stripe ? createStripeGateway(config.stripe) : undefined;
+  const razorpay = config.razorpay ? createRazorpayGateway(config.razorpay) : undefined;
+  const pricing = () =>
+    pricingFor(pricingSettings, {
+      // The browser takes card details only in Stripe's own form, which needs the publishable key.
+      ...(config.stripe?.publishableKey ? { stripe: { publishableKey: config.stripe.publishableKey, subscriptions: config.stripe.proPriceId !== undefined } } : {}),
+      ...(config.razorpay ? { razorpay: { keyId: config.razorpay.keyId } } : {}),
+    });
+  const payments = createPaymentService({
+    db,
+    credits,
+    packs: config.pricing.packs,
+    pro: { ...config.pricing.pro, priceId: config.stripe?.proPriceId },
+    stripe,
+    razorpay,
+    logger,
+    clock,
+  });
+  const refunds = createRefundService({ db, credits, stripe, logger, clock });
+
   /** How the worker runs each kind of job queued above. */
   const imageJobs = { engines, images, personas, credits, realtime };
   const studio = engines.get("studio");
@@ -163,6 +189,9 @@ export function createServices(deps: ServiceDeps) {
 
   return {
     config,
+    pricing,
+    payments,
+    refunds,
     database,
     logger,
     clock,

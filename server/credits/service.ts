@@ -1,10 +1,39 @@
-import { type CreditsResponse, EARLY_BIRD_ACCOUNTS, EARLY_BIRD_CREDITS, EARLY_BIRD_PROMOTION } from "../../contract/credits.ts";
+import {
+  type CreditsResponse,
+  DAILY_ALLOWANCE_REASON,
+  type DailyAllowance,
+  type DailyAllowanceClaim,
+  EARLY_BIRD_ACCOUNTS,
+  EARLY_BIRD_CREDITS,
+  EARLY_BIRD_PROMOTION,
+} from "../../contract/credits.ts";
 import type { DbOrTx } from "../../db/open-db.ts";
+import { decodeCursor, encodeCursor } from "../paging/keyset-cursor.ts";
 import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { createCreditsStore, type CreditsStore, inCreditsTransaction, type LedgerEntry } from "./store.ts";
 
-export function createCreditsService(deps: { db: DbOrTx; freeSignupCredits: number; realtime: RealtimePublisher }) {
+const DAY_MS = 86_400_000;
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const nextUtcMidnight = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS).toISOString();
+
+export function createCreditsService(deps: {
+  db: DbOrTx;
+  freeSignupCredits: number;
+  realtime: RealtimePublisher;
+  /** Free Plan daily allowance (docs/product/credits.md): the balance a once-a-day claim tops up to; 0 is off. */
+  dailyFreeCredits?: number;
+  clock?: () => number;
+}) {
   const store = createCreditsStore(deps.db);
+  const allowance = deps.dailyFreeCredits ?? 0;
+  const clock = deps.clock ?? Date.now;
+  // One claim per account and UTC day: the ledger's UNIQUE (reason, ref) holds it under any concurrency.
+  const allowanceRef = (userId: string, now: number) => `${userId}:${utcDay(now)}`;
+
+  async function allowanceStatus(userId: string, balance: number, now: number): Promise<DailyAllowance> {
+    const claimable = allowance > 0 && balance < allowance && !(await store.has(DAILY_ALLOWANCE_REASON, allowanceRef(userId, now)));
+    return { credits: allowance, claimable, nextRefillAt: claimable ? new Date(now).toISOString() : nextUtcMidnight(now) };
+  }
 
   /** New accounts get the signup grant, and the first EARLY_BIRD_ACCOUNTS also the early-bird one. */
   async function grantSignup(tx: CreditsStore, userId: string): Promise<void> {
@@ -31,6 +60,9 @@ export function createCreditsService(deps: { db: DbOrTx; freeSignupCredits: numb
     /** A ledger change inside the caller's transaction (a refund with its job's failure); no broadcast. */
     applyIn: (db: DbOrTx, entry: LedgerEntry) => createCreditsStore(db).apply(entry),
 
+    /** The balance with the user's row locked until the caller's transaction ends (a refund capped by what is left). */
+    lockedBalanceIn: (db: DbOrTx, userId: string) => createCreditsStore(db).lockedBalance(userId),
+
     /** For a charge that must commit with other rows (an image job): the caller's transaction, no broadcast. */
     debitIn: (db: DbOrTx, entry: Omit<LedgerEntry, "delta"> & { amount: number }) => createCreditsStore(db).debit(entry),
 
@@ -39,16 +71,51 @@ export function createCreditsService(deps: { db: DbOrTx; freeSignupCredits: numb
       deps.realtime.toUser(userId, "credits:update", { credits });
     },
 
-    /** The balance and the newest ledger rows; only ever called for the signed-in user. */
-    async statement(userId: string, limit = 20): Promise<CreditsResponse> {
-      const [credits, rows] = await Promise.all([store.balance(userId), store.recent(userId, limit)]);
-      return { credits: credits ?? 0, transactions: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+    /** The balance, a page of the ledger (newest first) and the daily allowance; only ever for the signed-in user. */
+    async statement(userId: string, options: { limit?: number; cursor?: string } = {}): Promise<CreditsResponse> {
+      const limit = options.limit ?? 50;
+      const cursor = decodeCursor(options.cursor);
+      const [balance, rows] = await Promise.all([store.balance(userId), store.page(userId, limit + 1, cursor)]);
+      const credits = balance ?? 0;
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        credits,
+        transactions: page.map((r) => ({
+          id: r.id,
+          delta: r.delta,
+          reason: r.reason,
+          ref: r.ref,
+          createdAt: r.createdAt.toISOString(),
+          image: r.imageId && r.imageThumb ? { id: r.imageId, thumb: `/api/images/${r.imageId}/thumb`, prompt: r.imagePrompt ?? "" } : null,
+        })),
+        nextCursor: rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+        dailyAllowance: await allowanceStatus(userId, credits, clock()),
+      };
+    },
+
+    /**
+     * The Free Plan's daily allowance: once per UTC day, a balance below the allowance is topped up to it. The user's
+     * row is locked while the top-up is worked out, so a charge running at the same moment cannot make it overshoot.
+     */
+    async claimDailyAllowance(userId: string): Promise<DailyAllowanceClaim> {
+      const now = clock();
+      const { credits, granted } = await inCreditsTransaction(deps.db, async (tx) => {
+        const balance = (await tx.lockedBalance(userId)) ?? 0;
+        if (allowance === 0 || balance >= allowance) return { credits: balance, granted: 0 };
+        const after = await tx.apply({ userId, delta: allowance - balance, reason: DAILY_ALLOWANCE_REASON, ref: allowanceRef(userId, now) });
+        return after === undefined ? { credits: balance, granted: 0 } : { credits: after, granted: allowance - balance };
+      });
+      if (granted > 0) deps.realtime.toUser(userId, "credits:update", { credits });
+      return { credits, granted, dailyAllowance: await allowanceStatus(userId, credits, now) };
     },
 
     /** How many of the EARLY_BIRD_ACCOUNTS early-bird places are still free (the Discord welcome tells newcomers). */
     earlyBirdPlacesLeft: () => store.promotionSlotsLeft(EARLY_BIRD_PROMOTION, EARLY_BIRD_ACCOUNTS),
 
     balance: (userId: string) => store.balance(userId),
+    entry: (userId: string, id: string) => store.entry(userId, id),
+    spentSince: (userId: string, since: Date) => store.spentSince(userId, since),
     ledgerSum: (userId: string) => store.ledgerSum(userId),
   };
 }

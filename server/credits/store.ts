@@ -1,8 +1,10 @@
-import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { creditPromotions } from "../../db/schema/credit-promotions.ts";
 import { creditTransactions } from "../../db/schema/credit-transactions.ts";
+import { images } from "../../db/schema/images.ts";
 import { users } from "../../db/schema/users.ts";
+import type { KeysetCursor } from "../paging/keyset-cursor.ts";
 
 export interface LedgerEntry {
   userId: string;
@@ -49,7 +51,14 @@ export function createCreditsStore(db: DbOrTx) {
       return user.credits;
     },
 
-    async recent(userId: string, limit: number) {
+    /**
+     * A page of the user's ledger, newest first, after `cursor`. A charge or a refund keyed by one image brings
+     * that image along (when it still exists and is the same user's), so the credits page can show what was paid for.
+     */
+    async page(userId: string, limit: number, cursor?: KeysetCursor) {
+      const after = cursor
+        ? or(lt(creditTransactions.createdAt, cursor.at), and(eq(creditTransactions.createdAt, cursor.at), lt(creditTransactions.id, cursor.id)))
+        : undefined;
       return db
         .select({
           id: creditTransactions.id,
@@ -57,11 +66,62 @@ export function createCreditsStore(db: DbOrTx) {
           reason: creditTransactions.reason,
           ref: creditTransactions.ref,
           createdAt: creditTransactions.createdAt,
+          imageId: images.id,
+          imagePrompt: images.prompt,
+          imageThumb: images.thumbKey,
         })
         .from(creditTransactions)
-        .where(eq(creditTransactions.userId, userId))
+        .leftJoin(
+          images,
+          and(
+            inArray(creditTransactions.reason, ["generation", "refund"]),
+            eq(images.userId, creditTransactions.userId),
+            sql`${images.id}::text = ${creditTransactions.ref}`,
+          ),
+        )
+        .where(and(eq(creditTransactions.userId, userId), after))
         .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
         .limit(limit);
+    },
+
+    /** One of the user's ledger rows. */
+    async entry(userId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(creditTransactions)
+        .where(and(eq(creditTransactions.userId, userId), eq(creditTransactions.id, id)));
+      return row;
+    },
+
+    /** Credits spent on images since a moment, net of the images' refunds (0 when more came back than went out). */
+    async spentSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ sum: sql<string>`coalesce(sum(${creditTransactions.delta}), 0)` })
+        .from(creditTransactions)
+        .where(
+          and(
+            eq(creditTransactions.userId, userId),
+            inArray(creditTransactions.reason, ["generation", "refund"]),
+            gte(creditTransactions.createdAt, since),
+          ),
+        );
+      return Math.max(0, -Number(row?.sum ?? 0));
+    },
+
+    /** Whether a row with this (reason, ref) exists. */
+    async has(reason: string, ref: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: creditTransactions.id })
+        .from(creditTransactions)
+        .where(and(eq(creditTransactions.reason, reason), eq(creditTransactions.ref, ref)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** The balance, with the user's row locked until the transaction ends (so a top-up reads a balance that holds). */
+    async lockedBalance(userId: string): Promise<number | undefined> {
+      const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for("update");
+      return row?.credits;
     },
 
     /** Takes one slot of a limited promotion; false once none remain. The row lock serialises takers. */

@@ -76,6 +76,20 @@ describe("fuzzing the JSON endpoints", () => {
           authHeaders(good),
         ),
       ],
+      // Nothing to refund and no payment keys here: every answer is a 4xx and nothing is written.
+      [
+        "POST /api/refund-requests",
+        jsonRequests(
+          "POST",
+          "/api/refund-requests",
+          { valid: { transactionId: "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b", reason: "wrong pack" }, breakers: { transactionId: nastyValue, reason: nastyValue }, required: ["transactionId", "reason"] },
+          authHeaders(good),
+        ),
+      ],
+      [
+        "POST /api/create-payment-intent",
+        jsonRequests("POST", "/api/create-payment-intent", { valid: { packId: "starter" }, breakers: { packId: nastyValue }, required: ["packId"] }, authHeaders(good)),
+      ],
       [
         "POST /api/generate-kontext-image",
         jsonRequests(

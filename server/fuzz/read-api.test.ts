@@ -82,7 +82,12 @@ describe("fuzzing the GET endpoints", () => {
           mine,
         ),
       ],
-      ["GET /api/users/:userId/credits", get(fc.tuple(fc.oneof(fc.constant(userId), badSegment), query()).map(([id, q]) => `/api/users/${id}/credits${q}`), mine)],
+      [
+        "GET /api/users/:userId/credits",
+        get(fc.tuple(fc.oneof(fc.constant(userId), badSegment), query({ cursor, limit: queryValue })).map(([id, q]) => `/api/users/${id}/credits${q}`), mine),
+      ],
+      ["GET /api/pricing", get(query().map((q) => `/api/pricing${q}`), authHeaders(undefined))],
+      ["GET /api/refund-requests", get(query().map((q) => `/api/refund-requests${q}`), mine)],
       ["GET /api/auth/user", get(query().map((q) => `/api/auth/user${q}`), authHeaders(undefined))],
       ["GET /api/models", get(query().map((q) => `/api/models${q}`), authHeaders(good))],
       ["GET /api/health", get(query().map((q) => `/api/health${q}`), authHeaders(undefined))],

@@ -248,6 +248,10 @@ const editorText = {
 };
 /** A body each JSON endpoint accepts, with every field the contract knows set. */
 const validBodies: Record<string, Record<string, unknown>> = {
+  createPaymentIntent: { packId: "starter" },
+  createRazorpayOrder: { packId: "starter-inr" },
+  verifyRazorpayPayment: { orderId: "order_1", paymentId: "pay_1", signature: "a".repeat(64) },
+  createRefundRequest: { transactionId: "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b", reason: "Bought the wrong pack" },
   joinWaitlist: { email: "ada@example.com", website: "", language: "en" },
   sendOtp: { email: "ada@example.com", language: "fr" },
   verifyOtp: { email: "ada@example.com", code: "123456", language: "de" },
@@ -364,6 +368,18 @@ const image = {
   urls: { original: "/o", preview: "/p", thumb: "/t", download: "/d" },
 };
 /** A body as the server writes it, for every JSON response component. */
+const refundSample = {
+  id: "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b",
+  transactionId: "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6c",
+  credits: 70,
+  amount: 349,
+  currency: "usd",
+  reason: "Bought the wrong pack",
+  status: "pending",
+  decisionNote: null,
+  createdAt: "2026-11-24T10:00:00.000Z",
+  decidedAt: null,
+};
 const responseSamples: Record<string, unknown> = {
   ErrorBody: { error: "Some fields are missing or invalid.", code: "invalid:body", issues: [{ path: "email", message: "Required" }] },
   WaitlistErrorBody: { success: false, alreadyExists: false, error: "Please enter a valid email address.", code: "invalid:email" },
@@ -391,7 +407,28 @@ const responseSamples: Record<string, unknown> = {
       texts: [editorText],
     },
   },
-  CreditsResponse: { credits: 99, transactions: [{ id: uuid, delta: -1, reason: "generation", ref: uuid, createdAt }] },
+  CreditsResponse: {
+    credits: 99,
+    transactions: [{ id: uuid, delta: -1, reason: "generation", ref: uuid, createdAt, image: { id: uuid, thumb: `/api/images/${uuid}/thumb`, prompt: "a cat" } }],
+    nextCursor: null,
+    dailyAllowance: { credits: 5, claimable: false, nextRefillAt: createdAt },
+  },
+  PricingResponse: {
+    packs: [{ id: "starter", credits: 100, price: 499, currency: "usd", providers: ["stripe"] }],
+    pro: { credits: 1000, price: 1499, currency: "usd", providers: [] },
+    dailyFreeCredits: 5,
+    paymentsConfigured: true,
+    stripe: { publishableKey: "pk_test_123" },
+    razorpay: null,
+  },
+  CreatePaymentIntentResponse: { paymentId: "pi_1", clientSecret: "pi_1_secret_2", amount: 499, currency: "usd", credits: 100 },
+  PaymentStatusResponse: { status: "succeeded", credits: 100, providerStatus: "succeeded" },
+  WebhookAck: { received: true },
+  CreateSubscriptionResponse: { subscriptionId: "sub_1", clientSecret: "in_1_secret_2", price: 1499, currency: "usd", credits: 1000 },
+  RazorpayOrderResponse: { orderId: "order_1", keyId: "rzp_test_1", amount: 39900, currency: "inr", credits: 100 },
+  RefundRequestResponse: { refundRequest: refundSample },
+  RefundRequestList: { refundRequests: [refundSample] },
+  DailyAllowanceClaim: { credits: 5, granted: 3, dailyAllowance: { credits: 5, claimable: false, nextRefillAt: createdAt } },
   ConversationList: { conversations: [{ id: uuid, title: "Day 100", createdAt, updatedAt: createdAt }], nextCursor: null },
   ConversationResponse: { conversation: { id: uuid, title: "", createdAt, updatedAt: createdAt } },
   StopChatResponse: { stopped: true },

@@ -19,6 +19,8 @@ const AppHomePage = lazy(() => import("../routes/app-home.tsx"));
 const PersonasPage = lazy(() => import("../routes/personas.tsx"));
 const EditorPage = lazy(() => import("../routes/editor.tsx"));
 const GalleryPage = lazy(() => import("../routes/gallery.tsx"));
+const CreditsPage = lazy(() => import("../routes/credits.tsx"));
+const PricingPage = lazy(() => import("../routes/pricing.tsx"));
 const NotFoundPage = lazy(() => import("../routes/not-found.tsx"));
 
 /**
@@ -52,6 +54,8 @@ export function AppRoutes() {
               <Route path={clientRoutes.personas} element={<PersonasPage />} />
               <Route path={clientRoutes.editor} element={<EditorPage />} />
               <Route path={clientRoutes.gallery} element={<GalleryPage />} />
+              <Route path={clientRoutes.credits} element={<CreditsPage />} />
+              <Route path={clientRoutes.pricing} element={<PricingPage />} />
             </Route>
           </Route>
           <Route path={clientRoutes.terms} element={<LegalPage doc="terms" />} />

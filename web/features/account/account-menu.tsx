@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { clientRoutes } from "../../../contract/client-routes.ts";
 import type { AuthUser } from "../../../contract/auth.ts";
 import { isLanguage, languageNames, languages } from "../../../contract/languages.ts";
 import { useAuth } from "../../lib/auth.ts";
@@ -19,11 +21,12 @@ import {
 } from "../../components/ui/menu.tsx";
 import { PasswordDialog } from "./password-dialog.tsx";
 
-/** E-mail, live credits, plan, Upgrade Plan, password, language and log out (docs/product/accounts.md). */
+/** E-mail, live credits, plan, Upgrade Plan (the pricing screen), the credits page, password, language and log out (docs/product/accounts.md). */
 export function AccountMenu({ user }: { user: AuthUser }) {
   const { t, i18n } = useTranslation("app");
   const { logout } = useAuth();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const navigate = useNavigate();
   const initial = user.email.slice(0, 1).toUpperCase();
 
   return (
@@ -57,11 +60,14 @@ export function AccountMenu({ user }: { user: AuthUser }) {
               <span className="text-sm font-bold">{t(`plan.${user.plan}`)}</span>
             </div>
           </div>
-          <MenuItem disabled icon={<MenuIcon d="M12 19V5M5 12l7-7 7 7" />}>
+          <MenuItem icon={<MenuIcon d="M12 19V5M5 12l7-7 7 7" />} onSelect={() => void navigate(clientRoutes.pricing)}>
             <span className="grid">
               <span className="font-semibold">{t("menu.upgrade")}</span>
-              <span className="text-xs text-muted">{t("menu.upgradeUnavailable")}</span>
+              <span className="text-xs text-muted">{t("menu.upgradeHint")}</span>
             </span>
+          </MenuItem>
+          <MenuItem icon={<MenuIcon d="M12 2l2.6 6.3L21 9l-5 4.4L17.5 20 12 16.6 6.5 20 8 13.4 3 9l6.4-.7z" />} onSelect={() => void navigate(clientRoutes.credits)}>
+            {t("menu.creditsPage")}
           </MenuItem>
           <MenuItem icon={<MenuIcon d="M7 11V8a5 5 0 0110 0v3M5 11h14v10H5z" />} onSelect={() => setPasswordOpen(true)}>
             {user.hasPassword ? t("menu.changePassword") : t("menu.setPassword")}

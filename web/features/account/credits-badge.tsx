@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { clientRoutes } from "../../../contract/client-routes.ts";
 
+/** The live balance in the header; it opens the credits page (balance, daily allowance, history). */
 export function CreditsBadge({ credits }: { credits: number }) {
   const { t } = useTranslation("app");
   return (
-    <span
-      className="inline-flex h-10 items-center gap-1.5 rounded-full border border-border bg-surface-2 px-3 text-sm font-semibold whitespace-nowrap"
+    <Link
+      to={clientRoutes.credits}
+      className="inline-flex h-10 items-center gap-1.5 rounded-full border border-border bg-surface-2 px-3 text-sm font-semibold whitespace-nowrap hover:bg-surface"
       data-testid="credits-badge"
       title={t("credits.badgeTitle")}
     >
@@ -16,6 +20,6 @@ export function CreditsBadge({ credits }: { credits: number }) {
         <span aria-hidden="true" className="sm:hidden">{credits}</span>
         <span className="sr-only sm:not-sr-only">{t("credits.count", { count: credits })}</span>
       </span>
-    </span>
+    </Link>
   );
 }
