@@ -5,7 +5,7 @@ import { type PreparedSubject, prepareSubject, subjectKey } from "./subjects.ts"
 /**
  * Fitting a persona and growing its outline and shadow is the costliest stage of a render, and a chat regenerates
  * with the same persona again and again (another seed moves it, but rarely resizes it). The engine keeps the last
- * few prepared subjects, keyed by the cut-out's SHA-256 and every parameter that changes pixels. ~3.5 MB each.
+ * few prepared subjects, keyed by the cut-out's SHA-256 and every parameter that changes pixels (the outline and shadow colours included). ~5.5 MB each.
  */
 export interface SubjectCache {
   get(layer: SubjectLayer, png: Buffer): Promise<PreparedSubject>;

@@ -23,11 +23,14 @@ interface RawLayer {
   height: number;
 }
 
-/** The fitted cut-out and its outline and shadow masks, before they are placed on a canvas. */
+/**
+ * The fitted cut-out and its outline and shadow, coloured (RGBA), before they are placed on a canvas. The colours are
+ * part of the cache key (subjectKey), so they are filled in once here rather than on every render.
+ */
 export interface PreparedSubject {
   padded: Buffer;
-  grown: Buffer;
-  shadowMask: Buffer;
+  outline: Buffer;
+  shadow: Buffer;
   /** Padded size, and the cut-out's own size inside it. */
   w: number;
   h: number;
@@ -65,17 +68,17 @@ export async function prepareSubject(layer: SubjectLayer, cutout: Cutout): Promi
   const small = { width: Math.max(1, Math.round(w / 4)), height: Math.max(1, Math.round(h / 4)) };
   const smallShadow = await sharp(blurred, { raw: half }).resize(small.width, small.height).blur(Math.max(0.3, layer.shadow.blur / 4)).extractChannel(0).raw().toBuffer();
   const shadowMask = await sharp(smallShadow, { raw: { ...small, channels: 1 } }).resize(w, h, { kernel: "linear" }).extractChannel(0).raw().toBuffer();
-  return { padded, grown, shadowMask, w, h, width, height, pad };
+  return { padded, outline: solid(layer.outline.color, grown, 1), shadow: solid("#000000", shadowMask, layer.shadow.opacity), w, h, width, height, pad };
 }
 
 /** Places a prepared subject: bottom-centred in its box, shadow, outline and cut-out back to front. */
 export function placeSubject(layer: SubjectLayer, prepared: PreparedSubject, canvas: { width: number; height: number }): OverlayOptions[] {
-  const { padded, grown, shadowMask, w, h, width, height, pad } = prepared;
+  const { padded, outline, shadow, w, h, width, height, pad } = prepared;
   const left = Math.round(layer.box.x + (layer.box.w - width) / 2) - pad;
   const top = Math.round(layer.box.y + layer.box.h - height) - pad + layer.outline.width;
   const layers = [
-    clip({ data: solid("#000000", shadowMask, layer.shadow.opacity), width: w, height: h }, left + layer.shadow.dx, top + layer.shadow.dy, canvas),
-    clip({ data: solid(layer.outline.color, grown, 1), width: w, height: h }, left, top, canvas),
+    clip({ data: shadow, width: w, height: h }, left + layer.shadow.dx, top + layer.shadow.dy, canvas),
+    clip({ data: outline, width: w, height: h }, left, top, canvas),
     clip({ data: padded, width: w, height: h }, left, top, canvas),
   ];
   return layers.filter((l): l is OverlayOptions => l !== undefined);

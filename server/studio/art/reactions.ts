@@ -45,13 +45,26 @@ const MOODS: readonly Mood[] = [
 /** Faces for a prompt no mood fits: surprise and delight read at any topic. */
 const GENERAL = ["exploding-head", "star-struck", "astonished-face", "face-screaming-in-fear", "smiling-face-with-heart-eyes", "face-with-open-mouth"];
 
-function matches(prompt: string, word: string): boolean {
-  if (isCjk(word) || /^[^\p{L}\p{N}]+$/u.test(word)) return foldCjk(prompt).includes(foldCjk(word));
-  // A word start, so "how" does not fire inside "show" but "ahorr" finds "ahorré".
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${foldLatin(word).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u").test(foldLatin(prompt));
+interface Folded {
+  latin: string;
+  cjk: string;
 }
+
+function matcher(word: string): (prompt: Folded) => boolean {
+  if (isCjk(word) || /^[^\p{L}\p{N}]+$/u.test(word)) {
+    const needle = foldCjk(word);
+    return (prompt) => prompt.cjk.includes(needle);
+  }
+  // A word start, so "how" does not fire inside "show" but "ahorr" finds "ahorré".
+  const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${foldLatin(word).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "u");
+  return (prompt) => pattern.test(prompt.latin);
+}
+
+// Compiled once: a render asks for its faces every time.
+const MOOD_TESTS = MOODS.map((mood) => ({ faces: mood.faces, tests: mood.words.map(matcher) }));
 
 /** Face ids for the prompt's mood, best first (the first mood that fits), else the general ones. */
 export function reactionFaceIdsFor(prompt: string): readonly string[] {
-  return MOODS.find((mood) => mood.words.some((word) => matches(prompt, word)))?.faces ?? GENERAL;
+  const folded = { latin: foldLatin(prompt), cjk: foldCjk(prompt) };
+  return MOOD_TESTS.find((mood) => mood.tests.some((test) => test(folded)))?.faces ?? GENERAL;
 }
