@@ -17,7 +17,7 @@ describe("the bot's door", () => {
     const bot = await startBot(config, createLogger(config), database);
     try {
       expect(bot.services.registry.list().find((m) => m.id === "studio")).toMatchObject({ available: true });
-      expect(await bot.services.credits.statement("00000000-0000-4000-8000-000000000000")).toEqual({ credits: 0, transactions: [] });
+      expect(await bot.services.credits.statement("00000000-0000-4000-8000-000000000000")).toMatchObject({ credits: 0, transactions: [], nextCursor: null });
       expect(Object.keys(bot.services)).not.toContain("app");
       expect(Object.keys(bot.services)).not.toContain("io");
     } finally {
