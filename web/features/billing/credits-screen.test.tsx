@@ -18,6 +18,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function renderScreen() {
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <CreditsScreen user={user} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
 const user = { id: "u1", email: "me@example.com", credits: 2, plan: "free", earlyBird: false, hasPassword: false, language: "en" } as unknown as AuthUser;
 const row = (id: string, delta: number, reason: string, at: string, image: CreditsResponse["transactions"][number]["image"] = null) => ({
   id,
@@ -58,15 +70,7 @@ describe("CreditsScreen", () => {
         return json(body);
       }),
     );
-    render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={createQueryClient()}>
-          <MemoryRouter>
-            <CreditsScreen user={user} />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </I18nextProvider>,
-    );
+    renderScreen();
     const list = await screen.findByRole("list", { name: "History" });
     await waitFor(() => expect(within(list).getAllByTestId("ledger-row")).toHaveLength(2));
     expect(within(list).getAllByTestId("ledger-row").map((r) => r.dataset.reason)).toEqual(["generation", "signup"]);
@@ -109,15 +113,7 @@ describe("refund requests on the credits page", () => {
         return json(body);
       }),
     );
-    render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={createQueryClient()}>
-          <MemoryRouter>
-            <CreditsScreen user={user} />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </I18nextProvider>,
-    );
+    renderScreen();
     const request = await screen.findByTestId("refund-request");
     expect(request.dataset.status).toBe("rejected");
     expect(request.textContent).toContain("70 credits · $3.49");
