@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { clientRoutes } from "../contract/client-routes.ts";
-import { launchBrowser, newContext, signInWithCode, startApp } from "./harness.ts";
+import { launchBrowser, makeChatImage, newContext, signInWithCode, startApp } from "./harness.ts";
 
 const outDir = process.argv[2] ?? "screenshots";
 mkdirSync(outDir, { recursive: true });
@@ -14,10 +14,7 @@ try {
   const page = await signInContext.newPage();
   await signInWithCode(page, app.baseUrl, "billing.shots@example.com");
   // One image, so the ledger shows a charge with its thumbnail beside the signup grants.
-  const composer = page.locator('[data-testid="composer"] textarea');
-  await composer.fill('cartoon thumbnail "10 SECRET TIPS" a surprised chef');
-  await composer.press("Enter");
-  await page.locator('[data-testid="chat-image"][data-status="ready"]').first().waitFor({ timeout: 60_000 });
+  await makeChatImage(page, 'cartoon thumbnail "10 SECRET TIPS" a surprised chef');
   const state = await signInContext.storageState();
 
   for (const [name, path] of [["pricing", clientRoutes.pricing], ["credits", clientRoutes.credits]] as const) {

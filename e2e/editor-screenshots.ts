@@ -2,7 +2,7 @@
 //   npm run build && node_modules/.bin/node e2e/editor-screenshots.ts ./screenshots
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { launchBrowser, newContext, signInWithCode, startApp } from "./harness.ts";
+import { launchBrowser, makeChatImage, newContext, signInWithCode, startApp } from "./harness.ts";
 
 const outDir = process.argv[2] ?? "screenshots";
 mkdirSync(outDir, { recursive: true });
@@ -11,12 +11,7 @@ try {
   const signInContext = await newContext(browser);
   const page = await signInContext.newPage();
   await signInWithCode(page, app.baseUrl, "editor.shots@example.com");
-  const composer = page.locator('[data-testid="composer"] textarea');
-  await composer.fill('cartoon thumbnail "10 SECRET TIPS" a surprised chef in a neon kitchen');
-  await composer.press("Enter");
-  const image = page.locator('[data-testid="chat-image"][data-status="ready"]').first();
-  await image.waitFor({ timeout: 60_000 });
-  const id = await image.getAttribute("data-image-id");
+  const id = await makeChatImage(page, 'cartoon thumbnail "10 SECRET TIPS" a surprised chef in a neon kitchen');
   const state = await signInContext.storageState();
 
   for (const width of [375, 1280]) {

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, closeAppAndBrowser, newContext, openAppAndBrowser, type RunningApp, signInWithCode } from "./harness.ts";
+import { axeViolations, closeAppAndBrowser, makeChatImage, newContext, openAppAndBrowser, type RunningApp, signInWithCode } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
@@ -90,12 +90,7 @@ describe("the image editor in the browser", () => {
     context = await newContext(browser, { width: 1280, height: 900 });
     page = await context.newPage();
     await signInWithCode(page, app.baseUrl, "editor.e2e@example.com");
-    const composer = page.locator('[data-testid="composer"] textarea');
-    await composer.fill('cartoon thumbnail "DAY ONE" a robot learning to paint');
-    await composer.press("Enter");
-    const image = page.locator('[data-testid="chat-image"][data-status="ready"]').first();
-    await image.waitFor({ timeout: 60_000 });
-    sourceId = (await image.getAttribute("data-image-id")) ?? "";
+    sourceId = await makeChatImage(page, 'cartoon thumbnail "DAY ONE" a robot learning to paint');
     sourceBytes = await bytesOf(page, `/api/images/${sourceId}/original`);
   });
   afterAll(async () => {

@@ -3,21 +3,11 @@
 //   npm run build && node_modules/.bin/node e2e/feed-preview-screenshots.ts ./screenshots
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
-import { launchBrowser, newContext, signInWithCode, startApp } from "./harness.ts";
+import { launchBrowser, makeChatImage, newContext, signInWithCode, startApp } from "./harness.ts";
 
 const outDir = process.argv[2] ?? "screenshots";
 mkdirSync(outDir, { recursive: true });
 const [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-
-async function say(page: Page, text: string): Promise<void> {
-  // A message typed while an answer still streams is not sent: wait for Send to come back.
-  await page.getByTestId("composer").getByRole("button", { name: "Send" }).waitFor();
-  const done = await page.locator('[data-testid="chat-image"][data-status="ready"]').count();
-  await page.locator('[data-testid="composer"] textarea').fill(text);
-  await page.locator('[data-testid="composer"] textarea').press("Enter");
-  await page.locator('[data-testid="chat-image"][data-status="ready"]').nth(done).waitFor({ timeout: 60_000 });
-}
 
 try {
   const signIn = await newContext(browser);
@@ -28,7 +18,7 @@ try {
     'abstract square "MIND = BLOWN" brain explosion',
     'cartoon thumbnail "10 SECRET TIPS" a surprised chef in a neon kitchen',
   ]) {
-    await say(page, prompt);
+    await makeChatImage(page, prompt);
   }
   const conversation = page.url();
   const state = await signIn.storageState();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, closeAppAndBrowser, newContext, openAppAndBrowser, type RunningApp, signInWithCode } from "./harness.ts";
+import { axeViolations, closeAppAndBrowser, makeChatImage, newContext, openAppAndBrowser, type RunningApp, signInWithCode } from "./harness.ts";
 
 let app: RunningApp;
 let browser: Browser;
@@ -9,15 +9,6 @@ beforeAll(async () => ({ app, browser } = await openAppAndBrowser()));
 afterAll(() => closeAppAndBrowser({ app, browser }));
 
 const composer = (page: Page) => page.locator('[data-testid="composer"] textarea');
-
-async function makeImage(page: Page, prompt: string): Promise<void> {
-  // A message typed while an answer still streams is not sent: wait for Send to come back.
-  await page.getByTestId("composer").getByRole("button", { name: "Send" }).waitFor();
-  const done = await page.locator('[data-testid="chat-image"][data-status="ready"]').count();
-  await composer(page).fill(prompt);
-  await composer(page).press("Enter");
-  await page.locator('[data-testid="chat-image"][data-status="ready"]').nth(done).waitFor({ timeout: 60_000 });
-}
 
 /** Before an axe check: transitions finished (endless animations, like the live mark's pulse, are left running). */
 async function settle(page: Page): Promise<void> {
@@ -47,8 +38,8 @@ describe("the YouTube feed preview in the browser", () => {
     await signInWithCode(page, app.baseUrl, "feed.maker@example.com");
     await composer(page).waitFor();
     // One image to stand beside, then the one to judge.
-    await makeImage(page, "vintage travel vlog thumbnail 'LOST IN LISBON'");
-    await makeImage(page, "make a cartoon thumbnail for 'I tried 100 days of coding'");
+    await makeChatImage(page, "vintage travel vlog thumbnail 'LOST IN LISBON'");
+    await makeChatImage(page, "make a cartoon thumbnail for 'I tried 100 days of coding'");
   }, 180_000);
   afterAll(async () => {
     await context?.close();

@@ -52,6 +52,21 @@ export async function signInWithCode(page: Page, baseUrl: string, email: string)
   await page.waitForURL(`${baseUrl}/app`);
 }
 
+/**
+ * Sends a prompt in the chat and waits for the image it makes; answers the new image's id. A message typed while an
+ * answer still streams is not sent, so it waits for Send to come back first.
+ */
+export async function makeChatImage(page: Page, prompt: string): Promise<string> {
+  await page.getByTestId("composer").getByRole("button", { name: "Send" }).waitFor();
+  const ready = page.locator('[data-testid="chat-image"][data-status="ready"]');
+  const done = await ready.count();
+  await page.locator('[data-testid="composer"] textarea').fill(prompt);
+  await page.locator('[data-testid="composer"] textarea').press("Enter");
+  const image = ready.nth(done);
+  await image.waitFor({ timeout: 60_000 });
+  return (await image.getAttribute("data-image-id")) ?? "";
+}
+
 /** A spec's app and browser, started side by side. */
 export async function openAppAndBrowser(env: Record<string, string> = {}): Promise<{ app: RunningApp; browser: Browser }> {
   const [app, browser] = await Promise.all([startApp(env), launchBrowser()]);

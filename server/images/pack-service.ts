@@ -3,7 +3,7 @@ import type { Pack } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Storage } from "../storage/storage.ts";
 import { fitForYouTube, type PackFile, packZip } from "./pack-zip.ts";
-import { toImageRecord } from "./service.ts";
+import { toImageRecord } from "./record.ts";
 import type { ImageStore } from "./store.ts";
 
 const missingPack = () => new AppError("not_found:pack", "That pack does not exist.");

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { ImageStyle } from "../../contract/images.ts";
 import { artSvg } from "./art/art-svg.ts";
-import { hexToRgb } from "./color.ts";
+import { colourMask } from "./color.ts";
 import { createRandom, hashString } from "./random.ts";
 import type { ArtLayer } from "./scene-layers.ts";
 
@@ -57,23 +57,23 @@ export async function prepareArt(layer: ArtLayer, treatment: ArtTreatment): Prom
   switch (treatment.style) {
     case "cartoon": {
       const grown = await grow(art, size, s * 0.035);
-      pieces.push(shifted(tint(grown, treatment.ink, 0.85), Math.round(s * 0.045), Math.round(s * 0.05)));
-      pieces.push(at(tint(grown, treatment.ink, 1)), at(art));
+      pieces.push(shifted(colourMask(treatment.ink, grown, 0.85), Math.round(s * 0.045), Math.round(s * 0.05)));
+      pieces.push(at(colourMask(treatment.ink, grown, 1)), at(art));
       break;
     }
     case "vintage": {
       sepiaHalftone(art, size, s, layer.id);
       // An inked edge, as on a printed poster: sepia art on warm paper otherwise melts into it.
       const edge = await grow(art, size, s * 0.02);
-      pieces.push(shifted(tint(await soften(edge, size, s * 0.03), treatment.ink, 0.4), Math.round(s * 0.02), Math.round(s * 0.03)));
-      pieces.push(at(tint(edge, treatment.ink, 0.9)), at(art));
+      pieces.push(shifted(colourMask(treatment.ink, await soften(edge, size, s * 0.03), 0.4), Math.round(s * 0.02), Math.round(s * 0.03)));
+      pieces.push(at(colourMask(treatment.ink, edge, 0.9)), at(art));
       break;
     }
     case "realistic": {
       const echo = await depthEcho(art, size, s);
       pieces.push(echo);
       const shadow = await soften(alphaOf(art), size, s * 0.05);
-      pieces.push(shifted(tint(shadow, "#000000", 0.55), Math.round(s * 0.02), Math.round(s * 0.05)));
+      pieces.push(shifted(colourMask("#000000", shadow, 0.55), Math.round(s * 0.02), Math.round(s * 0.05)));
       softLight(art, size);
       pieces.push(at(art));
       break;
@@ -81,7 +81,7 @@ export async function prepareArt(layer: ArtLayer, treatment: ArtTreatment): Prom
     case "abstract": {
       pieces.push(at(await shapesBehind(layer, treatment, size, s)));
       const glow = await soften(await grow(art, size, s * 0.03), size, s * 0.02);
-      pieces.push(at(tint(glow, treatment.outline, 0.9)), at(art));
+      pieces.push(at(colourMask(treatment.outline, glow, 0.9)), at(art));
       break;
     }
   }
@@ -155,18 +155,6 @@ async function soften(mask: Buffer, size: number, radius: number): Promise<Buffe
   const q = Math.max(1, Math.round(size / 4));
   const small = await sharp(mask, { raw: { width: size, height: size, channels: 1 } }).resize(q, q).blur(Math.max(0.3, radius / 4)).extractChannel(0).raw().toBuffer();
   return sharp(small, { raw: { width: q, height: q, channels: 1 } }).resize(size, size, { kernel: "linear" }).extractChannel(0).raw().toBuffer();
-}
-
-function tint(mask: Buffer, hex: string, opacity: number): Buffer {
-  const [r, g, b] = hexToRgb(hex);
-  const out = Buffer.alloc(mask.length * 4);
-  for (let i = 0; i < mask.length; i++) {
-    out[i * 4] = r;
-    out[i * 4 + 1] = g;
-    out[i * 4 + 2] = b;
-    out[i * 4 + 3] = Math.round((mask[i] ?? 0) * opacity);
-  }
-  return out;
 }
 
 /** Grey and flattened: the "before" half reads as the dull one. */

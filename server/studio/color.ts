@@ -8,6 +8,19 @@ export function hexToRgb(hex: string): Rgb {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+/** RGBA pixels of one colour whose alpha is a one-channel mask scaled by `opacity`: a shadow, outline or glow. */
+export function colourMask(hex: string, mask: Buffer, opacity: number): Buffer {
+  const [r, g, b] = hexToRgb(hex);
+  const out = Buffer.alloc(mask.length * 4);
+  for (let i = 0; i < mask.length; i++) {
+    out[i * 4] = r;
+    out[i * 4 + 1] = g;
+    out[i * 4 + 2] = b;
+    out[i * 4 + 3] = Math.round((mask[i] ?? 0) * opacity);
+  }
+  return out;
+}
+
 export function rgbToHex(rgb: Rgb): string {
   return `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, "0")).join("")}`;
 }

@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from "sharp";
-import { hexToRgb } from "./color.ts";
+import { colourMask } from "./color.ts";
 import type { SubjectLayer } from "./scene.ts";
 import { MAX_IMAGE_PIXELS } from "../../contract/images.ts";
 
@@ -68,7 +68,7 @@ export async function prepareSubject(layer: SubjectLayer, cutout: Cutout): Promi
   const small = { width: Math.max(1, Math.round(w / 4)), height: Math.max(1, Math.round(h / 4)) };
   const smallShadow = await sharp(blurred, { raw: half }).resize(small.width, small.height).blur(Math.max(0.3, layer.shadow.blur / 4)).extractChannel(0).raw().toBuffer();
   const shadowMask = await sharp(smallShadow, { raw: { ...small, channels: 1 } }).resize(w, h, { kernel: "linear" }).extractChannel(0).raw().toBuffer();
-  return { padded, outline: solid(layer.outline.color, grown, 1), shadow: solid("#000000", shadowMask, layer.shadow.opacity), w, h, width, height, pad };
+  return { padded, outline: colourMask(layer.outline.color, grown, 1), shadow: colourMask("#000000", shadowMask, layer.shadow.opacity), w, h, width, height, pad };
 }
 
 /** Places a prepared subject: bottom-centred in its box, shadow, outline and cut-out back to front. */
@@ -108,18 +108,6 @@ function opaqueBounds(rgba: Buffer, width: number, height: number): { left: numb
 function channel(rgba: Buffer, index: number): Buffer {
   const out = Buffer.alloc(rgba.length / 4);
   for (let i = 0; i < out.length; i++) out[i] = rgba[i * 4 + index] ?? 0;
-  return out;
-}
-
-function solid(hex: string, alpha: Buffer, opacity: number): Buffer {
-  const [r, g, b] = hexToRgb(hex);
-  const out = Buffer.alloc(alpha.length * 4);
-  for (let i = 0; i < alpha.length; i++) {
-    out[i * 4] = r;
-    out[i * 4 + 1] = g;
-    out[i * 4 + 2] = b;
-    out[i * 4 + 3] = Math.round((alpha[i] ?? 0) * opacity);
-  }
   return out;
 }
 
