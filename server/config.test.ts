@@ -134,6 +134,29 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads S3 storage settings: off without a bucket, path style by default only with an endpoint", () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: "thumbs" }).s3).toEqual({ bucket: "thumbs", region: "us-east-1", endpoint: undefined, forcePathStyle: false, credentials: undefined });
+    expect(
+      loadConfig({ S3_BUCKET: "thumbs", S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "auto", S3_ACCESS_KEY_ID: "AKIA1", S3_SECRET_ACCESS_KEY: "secret1" }).s3,
+    ).toEqual({ bucket: "thumbs", region: "auto", endpoint: "http://127.0.0.1:9000", forcePathStyle: true, credentials: { accessKeyId: "AKIA1", secretAccessKey: "secret1" } });
+    expect(loadConfig({ S3_BUCKET: "thumbs", S3_ENDPOINT: "https://acct.r2.cloudflarestorage.com", S3_FORCE_PATH_STYLE: "false" }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ S3_BUCKET: "thumbs", S3_FORCE_PATH_STYLE: "TRUE" }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it("refuses half an S3 key pair, a bad endpoint and S3 settings without a bucket, naming each", () => {
+    expect(() => loadConfig({ S3_BUCKET: "thumbs", S3_ACCESS_KEY_ID: "AKIA1" })).toThrow(/S3_SECRET_ACCESS_KEY: S3 needs both/);
+    expect(() => loadConfig({ S3_BUCKET: "thumbs", S3_SECRET_ACCESS_KEY: "secret1" })).toThrow(/S3_ACCESS_KEY_ID: S3 needs both/);
+    expect(() => loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: must be set when S3_ENDPOINT is set/);
+    try {
+      loadConfig({ S3_BUCKET: "a/b", S3_ENDPOINT: "minio:9000", S3_REGION: "US East", S3_FORCE_PATH_STYLE: "yes" });
+      expect.unreachable();
+    } catch (err) {
+      const message = (err as ConfigError).message;
+      for (const name of ["S3_BUCKET", "S3_ENDPOINT", "S3_REGION", "S3_FORCE_PATH_STYLE"]) expect(message).toContain(`${name}:`);
+    }
+  });
+
   it("is declared once: README.md and .env.example list every setting, with the schema's default", () => {
     const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
     const example = readFileSync(new URL("../.env.example", import.meta.url), "utf8");

@@ -84,6 +84,16 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(["http:", "https:"]),
   // Redis for what several nodes share beyond the database: chat answers being streamed.
   REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+  // S3-compatible storage for image bytes (docs/decisions/016-s3-storage.md); unset bucket: files under DATA_DIR/files.
+  S3_BUCKET: optionalString.refine((v) => v === undefined || /^[a-z0-9][a-z0-9._-]{1,253}[a-z0-9]$/i.test(v), { message: "must be a bucket name (letters, digits, dots, hyphens; no slashes)" }),
+  S3_ENDPOINT: optionalUrl(["http:", "https:"]),
+  S3_REGION: z.string().trim().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1 (auto for R2)").default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  // true | false; unset: true with S3_ENDPOINT (MinIO and most stand-ins want bucket-in-path), false for AWS itself.
+  S3_FORCE_PATH_STYLE: optionalString
+    .refine((v) => v === undefined || /^(true|false)$/i.test(v), { message: "must be true or false" })
+    .transform((v) => (v === undefined ? undefined : v.toLowerCase() === "true")),
   // PostgreSQL timeouts: how long a request may wait for the database before the API answers 503.
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(5),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
@@ -209,6 +219,15 @@ const configSchema = envSchema
     if (razorpayKeys !== 0 && razorpayKeys !== 3) {
       ctx.addIssue({ code: "custom", path: ["RAZORPAY_KEY_ID"], message: "Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET together" });
     }
+    // Half a key pair would quietly fall back to the SDK's credential chain: refuse it instead.
+    if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: [e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"], message: "S3 needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the SDK's default credentials)" });
+    }
+    // S3 settings without a bucket would leave images on local disk while the operator believes they are in S3.
+    const s3Settings = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).filter((name) => e[name] !== undefined);
+    if (!e.S3_BUCKET && s3Settings.length > 0) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `must be set when ${s3Settings.join(", ")} is set (S3 storage is on only with a bucket)` });
+    }
     // The dev mailbox keeps sign-in codes readable on the server: fine on a laptop, never in production.
     if (e.NODE_ENV === "production" && !e.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "must be set when NODE_ENV=production (sign-in codes go out by mail; the dev mailbox is for development only)" });
@@ -234,6 +253,16 @@ const configSchema = envSchema
     jobs: { concurrency: e.JOB_CONCURRENCY, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    /** S3-compatible storage for image bytes, on when S3_BUCKET is set; else files under filesDir. */
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : undefined,
     /** PostgreSQL connect, statement and idle timeouts (unused with PGlite). */
     databaseTimeouts: {
       connectTimeoutSeconds: e.DB_CONNECT_TIMEOUT_SECONDS,

@@ -47,6 +47,7 @@ import { createRateLimiter } from "../rate-limit/service.ts";
 import { createRateLimitStore } from "../rate-limit/store.ts";
 import { createRealtimeHub } from "../realtime/publisher.ts";
 import { createLocalDiskStorage } from "../storage/local-disk.ts";
+import { createS3Storage } from "../storage/s3.ts";
 import type { Storage } from "../storage/storage.ts";
 import { createStudioEngine, type StudioEngine } from "../studio/engine.ts";
 import { createEditorService } from "../editor/service.ts";
@@ -66,7 +67,7 @@ export interface ServiceDeps {
   authSecret?: Uint8Array;
   /** Outgoing mail; by default SMTP when SMTP_URL is set, else the dev mailbox. */
   mailer?: Mailer;
-  /** Image bytes; by default files under DATA_DIR/files. */
+  /** Image bytes; by default the S3 bucket when S3_BUCKET is set, else files under DATA_DIR/files. */
   storage?: Storage;
   /** Engines by model id; by default Studio plus every provider whose key is set. */
   engines?: EngineSet;
@@ -94,7 +95,8 @@ export function createServices(deps: ServiceDeps) {
   const mailer =
     deps.mailer ??
     (config.smtpUrl ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : createDevMailbox({ store: devMailStore, logger, clock }));
-  const storage = deps.storage ?? createLocalDiskStorage(config.filesDir);
+  // Every node reads and writes the same bucket when S3 is on; bytes are still served by the node after the owner check.
+  const storage = deps.storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalDiskStorage(config.filesDir));
   const engines = deps.engines ?? defaultEngines(config);
   const registry = createModelRegistry(config.imageProviders.keys);
   // Every kind of background work a service may queue; createWorker must bring a handler for each.
