@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import autocannon from "autocannon";
+import postgres from "postgres";
 import { type RunningNode, startNode } from "../server/compose/start-node.ts";
 import { loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
@@ -123,6 +126,31 @@ export async function startBenchApp(name: string, options: { databaseUrl?: strin
     stop: async () => {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The waitlist's bare baseline: an HTTP handler doing only the `INSERT … ON CONFLICT` the app's join ends in, through
+ * postgres.js with the app's pool size.
+ */
+export async function startRawInsertServer(databaseUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const sql = postgres(databaseUrl, { max: 10, onnotice: () => {} });
+  const raw = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", async () => {
+      const { email } = JSON.parse(body) as { email: string };
+      const rows = await sql`insert into waitlist_entries (email) values (${email}) on conflict (email) do nothing returning id`;
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success: true, alreadyExists: rows.length === 0 }));
+    });
+  });
+  await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(raw.address() as AddressInfo).port}/`,
+    async close() {
+      raw.close();
+      await sql.end();
     },
   };
 }

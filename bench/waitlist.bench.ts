@@ -1,14 +1,12 @@
 // POST /api/waitlist with distinct e-mails through the whole app on PostgreSQL, next to the bare
 // `INSERT … ON CONFLICT` it ends in, sent straight through postgres.js, in the same run.
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import postgres from "postgres";
 import { openDb } from "../db/open-db.ts";
 import { loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
 import { startNode } from "../server/compose/start-node.ts";
-import { compare, printTable } from "./lib.ts";
+import { compare, printTable, startRawInsertServer } from "./lib.ts";
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -38,18 +36,8 @@ export async function benchWaitlist(): Promise<void> {
   const app = await startNode(config, createLogger(config));
 
   // The raw baseline: an HTTP handler doing only the insert, on the same pool size the app uses.
-  const sql = postgres(url.href, { max: 10, onnotice: () => {} });
-  const raw = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString()));
-    req.on("end", async () => {
-      const { email } = JSON.parse(body) as { email: string };
-      const rows = await sql`insert into waitlist_entries (email) values (${email}) on conflict (email) do nothing returning id`;
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success: true, alreadyExists: rows.length === 0 }));
-    });
-  });
-  await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
-  const rawUrl = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/`;
+  const raw = await startRawInsertServer(url.href);
+  const rawUrl = raw.url;
 
   const run = randomBytes(3).toString("hex");
   const post = (target: string, tag: string) => ({
@@ -66,8 +54,7 @@ export async function benchWaitlist(): Promise<void> {
       "raw insert (postgres.js)",
     );
   } finally {
-    raw.close();
-    await sql.end();
+    await raw.close();
     await app.stop();
     await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();

@@ -9,6 +9,9 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 
+/** Any constant every node agrees on: the advisory lock that lets one node at a time migrate. */
+const MIGRATION_LOCK_KEY = 7_310_486_925;
+
 /** The query surface every store uses; both drivers provide it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** An open transaction: the same query surface, committed or rolled back as one. */
@@ -87,6 +90,9 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
       migrate: async () => {
         const migrator = connect(1, 0);
         try {
+          // Nodes starting together on a new database: one migrates while the others wait here, then find it done.
+          // The lock is the migrator session's, so it goes when the session ends, whatever happens.
+          await migrator.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
           await migratePostgres(drizzlePostgres({ client: migrator, casing: "snake_case" }), { migrationsFolder });
         } finally {
           await migrator.end({ timeout: 5 });

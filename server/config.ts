@@ -110,6 +110,8 @@ const envSchema = z.object({
     .refine((v) => isUrl(v, ["http:", "https:"]), { message: "must be an http(s) URL" })
     .default("https://forms.gle/thumbforge-feedback"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Set: GET /metrics needs it as a bearer token, from anywhere (this machine too); unset: loopback connections only.
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^\S{24,}$/.test(v), { message: "must be at least 24 characters, with no spaces" }),
   JSON_BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, "must look like 100kb or 1mb").default("100kb"),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DISCORD_TOKEN: optionalString,
@@ -274,6 +276,8 @@ const configSchema = envSchema
     supportEmail: e.SUPPORT_EMAIL,
     feedbackUrl: e.FEEDBACK_URL,
     logLevel: e.LOG_LEVEL,
+    /** When set, /metrics answers whoever sends this bearer token, and no one else; unset, this machine only. */
+    metricsToken: e.METRICS_TOKEN,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     /** The Discord bot (`npm run bot`): its token, community server, welcome channel and Early Bird role (else the role named "Early Bird"). */

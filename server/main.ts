@@ -4,7 +4,9 @@ import { createLogger } from "./logger.ts";
 
 let config;
 try {
-  config = loadConfig(process.env, packageVersion);
+  // `npm run worker` is this file with --role=worker: the same build in the job role, whatever ROLE says.
+  const roleArgument = process.argv.find((arg) => arg.startsWith("--role="))?.slice("--role=".length);
+  config = loadConfig(roleArgument ? { ...process.env, ROLE: roleArgument } : process.env, packageVersion);
 } catch (err) {
   if (err instanceof ConfigError) {
     console.error(`Thumbforge cannot start.\n${err.message}\nSee .env.example for every setting.`);
@@ -19,8 +21,11 @@ const node = await startNode(config, logger).catch((err: unknown) => {
   process.exit(1);
 });
 
-if (node.port === undefined) {
-  logger.info({ role: node.role, database: node.database.kind, kinds: node.worker?.jobs.kinds }, "Thumbforge worker is running jobs");
+if (!node.web) {
+  logger.info(
+    { role: node.role, port: node.port, database: node.database.kind, kinds: node.worker?.jobs.kinds },
+    `Thumbforge worker is ready and running jobs (health at http://localhost:${node.port}/api/health)`,
+  );
 } else {
   logger.info(
     { role: node.role, port: node.port, database: node.database.kind, url: `http://localhost:${node.port}` },
@@ -33,6 +38,10 @@ if (node.port === undefined) {
     );
   }
 }
+
+// A promise some library dropped (a cache or pub/sub client losing its server) is logged, not fatal: one lost
+// connection must not end every request this process is serving.
+process.on("unhandledRejection", (err) => logger.error({ err }, "unhandled rejection"));
 
 let shuttingDown = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

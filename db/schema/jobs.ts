@@ -25,6 +25,8 @@ export const jobs = pgTable(
     lockedUntil: timestamp({ withTimezone: true }),
     error: text(),
     errorCode: text(),
+    /** The id of the request that queued it, so the job's log lines join that request's. */
+    requestId: text(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

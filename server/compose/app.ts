@@ -1,6 +1,9 @@
+import type { Server as HttpServer } from "node:http";
 import type { Config } from "../config.ts";
+import { createEmitOnlySocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { startUploadTempSweep } from "./housekeeping.ts";
 import { createHttp, type HttpDoor, type HttpOptions } from "./http.ts";
+import { createProbeHttp, type ProbeDoor } from "./probe-http.ts";
 import { createServices, type ServiceDeps, type Services } from "./services.ts";
 import { createWorker, type Worker, type WorkerOptions } from "./worker.ts";
 
@@ -15,9 +18,11 @@ export interface App {
   web: HttpDoor | undefined;
   /** The job worker, when this process runs jobs (roles all and worker). */
   worker: Worker | undefined;
+  /** The HTTP server to listen on: the web door's, or a worker's health probes. */
+  http: HttpServer;
   /** Starts background work (jobs, housekeeping); call once the server listens. */
   startBackground(): Promise<void>;
-  /** Stops background work and closes the web door; call before closing the database. */
+  /** Drains and stops: hands running jobs back, closes sockets and HTTP; call before closing the database. */
   stop(): Promise<void>;
 }
 
@@ -27,6 +32,10 @@ export function createApp(deps: AppDeps): App {
   const role = deps.config.role;
   const web = role === "worker" ? undefined : createHttp(services, deps);
   const worker = role === "web" ? undefined : createWorker(services, deps);
+  const probes: ProbeDoor | undefined = web ? undefined : createProbeHttp(services);
+  // A worker's events reach the web nodes' sockets through the cross-node adapter.
+  const emitOnly = !web && deps.crossNode ? createEmitOnlySocketServer(deps.crossNode) : undefined;
+  const stopEmitting = emitOnly ? services.realtime.subscribe(socketDeliverer(emitOnly)) : undefined;
   let stopTempSweep: (() => void) | undefined;
   let stopping: Promise<void> | undefined;
   return {
@@ -34,6 +43,7 @@ export function createApp(deps: AppDeps): App {
     role,
     web,
     worker,
+    http: web?.http ?? (probes as ProbeDoor).http,
     async startBackground() {
       await worker?.start();
       if (web) stopTempSweep = startUploadTempSweep({ uploadTempDir: deps.config.uploads.tempDir, logger: services.logger, clock: services.clock });
@@ -41,8 +51,13 @@ export function createApp(deps: AppDeps): App {
     stop() {
       stopping ??= (async () => {
         stopTempSweep?.();
+        // Jobs first: a job handed back mid-way still announces it, through sockets that are still open.
         await worker?.stop();
         await web?.close();
+        await probes?.close();
+        stopEmitting?.();
+        // Not emitOnly.close(): without an HTTP server it has no engine to close. Its adapter is all it holds.
+        await emitOnly?.of("/").adapter.close();
         await services.close();
       })();
       return stopping;

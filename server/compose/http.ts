@@ -8,9 +8,7 @@ import { authenticateSockets } from "../auth/socket-auth.ts";
 import { chatRoutes, conversationRoutes } from "../chat/routes.ts";
 import { creditsRoutes } from "../credits/routes.ts";
 import { generationRoutes } from "../generation/routes.ts";
-import { createCachedCheck } from "../health/cached-check.ts";
 import { databaseGate, databaseGateObserver } from "../health/database-gate.ts";
-import { healthRoutes } from "../health/routes.ts";
 import { apiNotFound, errorHandler } from "../http/error-handler.ts";
 import { rejectMalformedHost } from "../http/host-header.ts";
 import { requestLog } from "../http/request-log.ts";
@@ -20,15 +18,20 @@ import { packRoutes } from "../images/pack-routes.ts";
 import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
+import { httpMetrics } from "../metrics/http-metrics.ts";
 import { openApiRoutes } from "../openapi/routes.ts";
 import { paymentRoutes } from "../payments/routes.ts";
+import type { CrossNodeRealtime } from "../realtime/cross-node.ts";
 import { waitlistRoutes } from "../waitlist/routes.ts";
 import { spaRoutes } from "../web/spa.ts";
+import { operatorRoutes } from "./probe-http.ts";
 import type { Services } from "./services.ts";
 
 export interface HttpOptions {
   /** Where the built SPA lives; defaults to dist/web beside the project. */
   webDir?: string;
+  /** Carries socket events between nodes; without it, sockets are this process's alone. */
+  crossNode?: CrossNodeRealtime | undefined;
 }
 
 export interface HttpDoor {
@@ -46,10 +49,10 @@ const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
  * where it takes JSON, a stream for uploads), so a streaming answer or a raw webhook body needs no exception here.
  */
 export function createHttp(services: Services, options: HttpOptions = {}): HttpDoor {
-  const { config, database, logger, clock } = services;
+  const { config, database, logger } = services;
   const app = express();
   const http = createServer(app);
-  const io = createSocketServer(http);
+  const io = createSocketServer(http, options.crossNode);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   // No hashing of every API answer (the waitlist is the hot path); the HTML pages carry ETags made once
@@ -59,6 +62,8 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   const stripeJs = config.stripe?.publishableKey ? ["https://js.stripe.com"] : [];
   // Razorpay Checkout likewise: its script and its frames, only where Razorpay is on.
   const razorpayJs = config.razorpay ? ["https://checkout.razorpay.com"] : [];
+  // First, so every answer is timed, whichever part gives it.
+  app.use(httpMetrics(services.metrics));
   app.use(rejectMalformedHost);
   app.use(
     helmet({
@@ -93,19 +98,20 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
     }),
   );
 
-  // Probes come often and need no body parsing, session or log line: answered before any of that runs.
-  // One database check a second at most, shared by readiness probes and the gate below.
-  const reachability = createCachedCheck(() => database.ping(), { ttlMs: 1000, clock });
-  app.use(healthRoutes({ database, reachability, version: config.version, startedAt: clock(), clock }));
+  const operator = operatorRoutes(services);
+  const { reachability } = operator;
+  app.use(operator.router);
   // The API's description needs no database either.
   app.use(openApiRoutes({ version: config.version }));
+  // This process's sockets: with a cross-node adapter each node counts its own.
+  services.metrics.countSocketsWith(() => io.of("/").sockets.size);
   // Health probes and static files would drown the log; API calls are what an operator reads.
   app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/api/") || url.startsWith("/api/health") }));
   // A remote database can go away; the embedded one lives and dies with this process.
   if (database.kind === "postgres") app.use("/api", databaseGate(reachability));
 
   const auth = createAuthMiddleware({ sessions: services.sessions, isProduction: config.isProduction, publicUrl: config.publicUrl });
-  authenticateSockets(io, { sessions: services.sessions, cookieName: auth.cookieName, publicUrl: config.publicUrl });
+  authenticateSockets(io, { sessions: services.sessions, cookieName: auth.cookieName, publicUrl: config.publicUrl, logger });
   const stopDelivering = services.realtime.subscribe(socketDeliverer(io));
   const jsonBody = express.json({ limit: config.jsonBodyLimit });
 

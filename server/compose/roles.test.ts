@@ -71,4 +71,17 @@ describeOnPostgres("split roles on one PostgreSQL", () => {
     const bytes = await fetch(`${url}${now.urls?.thumb ?? ""}`, { headers });
     expect(bytes.status).toBe(200);
   });
+
+  it("a worker's own port answers health probes and metrics, and nothing a browser uses", async () => {
+    const worker = node("worker");
+    await new Promise<void>((resolve) => worker.http.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(worker.http.address() as AddressInfo).port}`;
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    const ready = await fetch(`${url}/api/health/ready`);
+    expect(await ready.json()).toMatchObject({ status: "ok", database: { kind: "postgres", reachable: true } });
+    const metrics = await fetch(`${url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toContain("job_queue_depth");
+    for (const path of ["/", "/api/models", "/socket.io/?EIO=4&transport=polling"]) expect((await fetch(`${url}${path}`)).status).toBe(404);
+  });
 });

@@ -39,6 +39,7 @@ import { createJobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "../mail/mailer.ts";
 import { createDevMailStore } from "../mail/store.ts";
+import { createMetrics, type Metrics } from "../metrics/metrics.ts";
 import { personaDraftJob } from "../personas/draft-job-type.ts";
 import { personaDraftJobHandler, type PortraitRenderer } from "../personas/draft-job.ts";
 import { createPersonaService } from "../personas/service.ts";
@@ -77,6 +78,8 @@ export interface ServiceDeps {
   subjectExtractor?: SubjectExtractor;
   /** Where chat answers being streamed are kept; by default this process (start-up passes Redis when REDIS_URL is set). */
   liveStreams?: LiveStreams;
+  /** This process's metrics; by default a registry of its own (one per process: /metrics reads it). */
+  metrics?: Metrics;
 }
 
 /**
@@ -89,6 +92,7 @@ export function createServices(deps: ServiceDeps) {
   const db = database.db;
 
   const realtime = createRealtimeHub({ logger });
+  const metrics = deps.metrics ?? createMetrics({ logger });
   const rateLimitStore = createRateLimitStore(database);
   const rateLimiter = createRateLimiter({ store: rateLimitStore, clock });
   const devMailStore = createDevMailStore(db);
@@ -101,6 +105,7 @@ export function createServices(deps: ServiceDeps) {
   const registry = createModelRegistry(config.imageProviders.keys);
   // Every kind of background work a service may queue; createWorker must bring a handler for each.
   const queue = createJobQueue([generateJob, editJob, swapJob, personaDraftJob]);
+  metrics.countJobsWith(() => queue.depth(db));
 
   const sessions = createSessions({ store: createSessionStore(db), clock });
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, dailyFreeCredits: config.dailyFreeCredits, realtime, clock });
@@ -112,7 +117,7 @@ export function createServices(deps: ServiceDeps) {
   // One model and one swap worker per process, each loaded on first use.
   const subjectExtractor = deps.subjectExtractor ?? createSubjectExtractor({ logger, modelCacheDir: join(config.dataDir, "models") });
   const swapPool = createSwapWorkerPool();
-  const generation = createGenerationService({ db, registry, engines, personas, images, credits, realtime, queue });
+  const generation = createGenerationService({ db, registry, engines, personas, images, credits, realtime, queue, metrics });
   const auth = createAuthService({
     store: createAuthStore(db),
     sessions,
@@ -173,7 +178,7 @@ export function createServices(deps: ServiceDeps) {
   const refunds = createRefundService({ db, credits, stripe, logger, clock });
 
   /** How the worker runs each kind of job queued above. */
-  const imageJobs = { engines, images, personas, credits, realtime };
+  const imageJobs = { engines, images, personas, credits, realtime, metrics };
   const studio = engines.get("studio");
   const renderPortrait: PortraitRenderer = async ({ cutout, name, role, seed, signal }) => {
     if (!studio) throw new Error("the Studio engine is missing");
@@ -197,6 +202,7 @@ export function createServices(deps: ServiceDeps) {
     database,
     logger,
     clock,
+    metrics,
     realtime,
     rateLimiter,
     rateLimitStore,

@@ -6,13 +6,14 @@ import type { Config } from "../config.ts";
 import { configureSharp } from "../images/sharp-settings.ts";
 import type { Logger } from "../logger.ts";
 import { createRedisLiveStreams } from "../chat/redis-live-streams.ts";
+import { openCrossNodeRealtime } from "../realtime/cross-node.ts";
 import { type App, createApp } from "./app.ts";
 
 export { packageVersion } from "./package-version.ts";
 
 export interface RunningNode extends App {
-  /** The port HTTP listens on; undefined for a worker. */
-  port: number | undefined;
+  /** The port HTTP listens on: the site's, or a worker's health probes. */
+  port: number;
   database: OpenDb;
   /** Stops background work, closes sockets and HTTP, then the database. */
   stop(): Promise<void>;
@@ -30,16 +31,14 @@ export async function startNode(config: Config, logger: Logger): Promise<Running
   }
   const authSecret = config.authSecret ? undefined : keptAuthSecret(config.dataDir);
   const liveStreams = config.redisUrl ? await createRedisLiveStreams({ url: config.redisUrl, logger }) : undefined;
-  const app = createApp({ config, database, logger, ...(authSecret ? { authSecret } : {}), ...(liveStreams ? { liveStreams } : {}) });
-  let port: number | undefined;
-  if (app.web) {
-    const { http } = app.web;
-    await new Promise<void>((resolve, reject) => {
-      http.once("error", reject);
-      http.listen(config.port, config.host, () => resolve());
-    });
-    port = (http.address() as AddressInfo).port;
-  }
+  const crossNode = await openCrossNodeRealtime({ databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, logger });
+  const app = createApp({ config, database, logger, crossNode, ...(authSecret ? { authSecret } : {}), ...(liveStreams ? { liveStreams } : {}) });
+  const { http } = app;
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(config.port, config.host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
   await app.startBackground();
 
   let closing: Promise<void> | undefined;
@@ -48,7 +47,10 @@ export async function startNode(config: Config, logger: Logger): Promise<Running
     port,
     database,
     stop: () => {
-      closing ??= app.stop().then(() => database.close());
+      closing ??= app
+        .stop()
+        .then(() => crossNode?.close())
+        .then(() => database.close());
       return closing;
     },
   };

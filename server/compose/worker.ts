@@ -26,6 +26,7 @@ export function createWorker(services: Services, options: WorkerOptions = {}): W
     queue: services.queue,
     handlers: services.jobHandlers,
     logger,
+    metrics: services.metrics,
     settings: { concurrency: config.jobs.concurrency, leaseMs: config.jobs.leaseMs, pollMs: 1000, soleProcess: database.kind === "pglite", ...options.jobSettings },
   });
   let stopHousekeeping: (() => void) | undefined;

@@ -3,11 +3,10 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageResponseSchema } from "../../contract/images.ts";
 import { type ChildServer, signInThroughMailbox, startChildServer } from "../testing/child-server.ts";
+import { createScratchDatabase } from "../testing/scratch-database.ts";
 
 let provider: Server;
 const waiting: IncomingMessage[] = [];
@@ -22,16 +21,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
   const base = process.env.TEST_DATABASE_URL;
   if (base) {
-    const name = `tf_crash_${randomBytes(4).toString("hex")}`;
-    const admin = postgres(base, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE "${name}"`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.href;
-    dropDatabase = async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    };
+    const scratch = await createScratchDatabase(base, "tf_crash");
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
   }
 });
 afterAll(async () => {

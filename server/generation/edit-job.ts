@@ -3,7 +3,7 @@ import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions } from "../../
 import { DEFAULT_ASPECT, DEFAULT_STYLE, imageStyles } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import { defineJobType } from "../jobs/job-type.ts";
-import { type ImageJobDeps, imageJobHandler } from "./image-job.ts";
+import { type ImageJobDeps, imageJobHandler, jobModel } from "./image-job.ts";
 
 const changesSchema = z.object({
   headline: z.string().max(120).optional(),
@@ -25,7 +25,7 @@ const changesSchema = z.object({
  */
 export const editJob = defineJobType(
   "edit",
-  z.object({ imageId: z.uuid(), parentId: z.uuid(), instruction: z.string().min(1).max(2000), changes: changesSchema }),
+  z.object({ imageId: z.uuid(), parentId: z.uuid(), instruction: z.string().min(1).max(2000), changes: changesSchema, model: jobModel }),
 );
 
 export function editJobHandler(deps: ImageJobDeps) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_ASPECT, DEFAULT_STYLE, PACK_SIZE } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import { defineJobType } from "../jobs/job-type.ts";
-import { type ImageJobDeps, imageJobHandler } from "./image-job.ts";
+import { type ImageJobDeps, imageJobHandler, jobModel } from "./image-job.ts";
 
 /**
  * Makes the picture of one pending generated image from its prompt, style, aspect, personas and base image; an A/B
@@ -15,6 +15,7 @@ export const generateJob = defineJobType(
     variant: z.int().min(0).max(PACK_SIZE - 1).optional(),
     /** Queued by a process without sockets (the Discord bot): the worker announces the charged balance again. */
     announceCredits: z.boolean().optional(),
+    model: jobModel,
   }),
 );
 

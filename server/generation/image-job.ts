@@ -1,8 +1,10 @@
+import { z } from "zod";
 import { type GenerateStage } from "../../contract/images.ts";
 import type { ImageRow } from "../../db/schema/images.ts";
 import type { CreditsService } from "../credits/service.ts";
 import { type ImageService, toImageRecord } from "../images/service.ts";
 import { defineJobHandler, type JobType, type RegisteredJobHandler } from "../jobs/job-type.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { RealtimePublisher } from "../realtime/publisher.ts";
 import type { EngineSet, GenerateProgress, GenerateResult } from "./engine.ts";
@@ -13,7 +15,15 @@ export interface ImageJobDeps {
   personas: PersonaService;
   credits: CreditsService;
   realtime: RealtimePublisher;
+  /** Counts the refunds (`credits_refunded_total`). */
+  metrics?: Pick<Metrics, "creditsRefunded"> | undefined;
 }
+
+/**
+ * The model an image job's image is made with, in its payload for the job metrics' `model` label only: the image row
+ * decides which engine runs. Optional, so jobs queued before it was added still read.
+ */
+export const jobModel = z.string().max(64).optional();
 
 /** What makes one kind of image job's picture, given its image row. */
 export type ProduceImage<P> = (
@@ -78,6 +88,7 @@ export function imageJobHandler<P extends { imageId: string; announceCredits?: b
       if (!failed) return undefined;
       const credits = failed.creditsSpent > 0 ? await deps.credits.applyIn(tx, { userId: failed.userId, delta: failed.creditsSpent, reason: "refund", ref: failed.id }) : undefined;
       return () => {
+        if (credits !== undefined) deps.metrics?.creditsRefunded(failed.creditsSpent, failed.packId ? "pack" : type.kind);
         realtime.toUser(failed.userId, "image:update", { image: toImageRecord(failed) });
         if (credits !== undefined) deps.credits.announce(failed.userId, credits);
       };

@@ -14,6 +14,7 @@ import { type DbOrTx, type Tx, withTransaction } from "../../db/open-db.ts";
 import type { ImageRow, NewImageRow } from "../../db/schema/images.ts";
 import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
+import type { CreditWork, Metrics } from "../metrics/metrics.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { editJob } from "./edit-job.ts";
@@ -55,6 +56,8 @@ export function createGenerationService(deps: {
   credits: CreditsService;
   realtime: RealtimePublisher;
   queue: JobQueue;
+  /** Counts the charges (`credits_charged_total`). */
+  metrics?: Pick<Metrics, "creditsCharged"> | undefined;
 }) {
   function modelFor(id: string, input: GenerateRequest) {
     const model = deps.registry.find(id);
@@ -84,7 +87,7 @@ export function createGenerationService(deps: {
     model: { id: string; label: string; creditCost: number },
     drafts: readonly ImageDraft[],
     enqueue: (tx: Tx, row: ImageRow, index: number) => Promise<unknown>,
-    charge: { ref?: string; shortMessage: string },
+    charge: { ref?: string; shortMessage: string; work: CreditWork },
   ): Promise<ImageRecord[]> {
     const { rows, credits } = await withTransaction(deps.db, async (tx) => {
       const rows: ImageRow[] = [];
@@ -98,6 +101,7 @@ export function createGenerationService(deps: {
       return { rows, credits };
     });
     deps.credits.announce(userId, credits);
+    deps.metrics?.creditsCharged(model.creditCost * rows.length, charge.work);
     const records = rows.map(toImageRecord);
     for (const record of records) deps.realtime.toUser(userId, "image:update", { image: record });
     deps.queue.wake();
@@ -110,9 +114,10 @@ export function createGenerationService(deps: {
     model: { id: string; label: string; creditCost: number },
     draft: ImageDraft,
     enqueue: (tx: Tx, row: ImageRow) => Promise<unknown>,
+    work: CreditWork,
   ): Promise<ImageRecord> {
     const shortMessage = `${model.label} needs ${model.creditCost} credits for an image. Top up or pick a cheaper model.`;
-    const [record] = await queuePaid(userId, model, [draft], enqueue, { shortMessage });
+    const [record] = await queuePaid(userId, model, [draft], enqueue, { shortMessage, work });
     if (!record) throw new Error("a paid request queued no image");
     return record;
   }
@@ -149,9 +154,9 @@ export function createGenerationService(deps: {
         personaIds,
         baseImageId: input.baseImageId ?? null,
       }, async (tx, row) => {
-        await deps.queue.enqueue(tx, generateJob, { imageId: row.id, ...(options.announceFromWorker ? { announceCredits: true } : {}) }, { userId });
+        await deps.queue.enqueue(tx, generateJob, { imageId: row.id, model: model.id, ...(options.announceFromWorker ? { announceCredits: true } : {}) }, { userId });
         await options.alsoIn?.(tx, row.id);
-      });
+      }, "generate");
     },
 
     /**
@@ -179,8 +184,9 @@ export function createGenerationService(deps: {
         packId,
         packVariant: variant,
       }));
-      const images = await queuePaid(userId, model, drafts, (tx, row, variant) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, variant }, { userId }), {
+      const images = await queuePaid(userId, model, drafts, (tx, row, variant) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, variant, model: model.id }, { userId }), {
         ref: packId,
+        work: "pack",
         // Spent elsewhere between the check and the charge: the balance left is no longer known here.
         shortMessage: `${price}, more than you have left. Top up or pick a cheaper model.`,
       });
@@ -206,7 +212,7 @@ export function createGenerationService(deps: {
         seed: parent.seed,
         personaIds: parent.personaIds,
         baseImageId: parent.baseImageId,
-      }, (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes }, { userId }));
+      }, (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id }, { userId }), "edit");
     },
 
     /**
@@ -229,7 +235,7 @@ export function createGenerationService(deps: {
         personaIds: [input.personaId],
         baseImageId: base.id,
         parentId: base.id,
-      }, (tx, row) => deps.queue.enqueue(tx, swapJob, { imageId: row.id, baseImageId: base.id, personaId: input.personaId }, { userId }));
+      }, (tx, row) => deps.queue.enqueue(tx, swapJob, { imageId: row.id, baseImageId: base.id, personaId: input.personaId, model: model.id }, { userId }), "replace-subject");
     },
   };
 }

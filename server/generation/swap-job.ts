@@ -4,10 +4,10 @@ import { AppError } from "../errors/app-error.ts";
 import { defineJobType } from "../jobs/job-type.ts";
 import type { GenerateProgress } from "./engine.ts";
 import { DEFAULT_MODEL } from "./default-model.ts";
-import { type ImageJobDeps, imageJobHandler } from "./image-job.ts";
+import { type ImageJobDeps, imageJobHandler, jobModel } from "./image-job.ts";
 
 /** Replaces the subject of one of the user's images with one of their personas, as a new `subject-replaced` image. */
-export const swapJob = defineJobType("replace-subject", z.object({ imageId: z.uuid(), baseImageId: z.uuid(), personaId: z.uuid() }));
+export const swapJob = defineJobType("replace-subject", z.object({ imageId: z.uuid(), baseImageId: z.uuid(), personaId: z.uuid(), model: jobModel }));
 
 /** The local swap: the base image's subject cut out, its place filled, the persona put in, all on this machine. */
 export interface SubjectSwapper {

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { type ClientToServerEvents, type ServerToClientEvents, sessionRoom, userRoom } from "../../contract/realtime.ts";
+import type { CrossNodeRealtime } from "../realtime/cross-node.ts";
 import type { RealtimeMessage } from "../realtime/publisher.ts";
 
 export interface SocketData {
@@ -14,13 +15,19 @@ export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Re
  * Socket.IO on the app's own HTTP server, same origin only. socket-auth.ts authenticates handshakes and joins
  * each socket to `user:<id>` and `session:<id>`.
  */
-export function createSocketServer(http: HttpServer): SocketServer {
+export function createSocketServer(http: HttpServer, crossNode?: CrossNodeRealtime): SocketServer {
   return new Server(http, {
     path: "/socket.io",
     serveClient: false,
     cors: { origin: false },
     maxHttpBufferSize: 64 * 1024,
+    ...(crossNode ? { adapter: crossNode.adapter } : {}),
   });
+}
+
+/** A Socket.IO server that serves no sockets: a worker emits through it, and its adapter carries the events to the web nodes. */
+export function createEmitOnlySocketServer(crossNode: CrossNodeRealtime): SocketServer {
+  return new Server({ serveClient: false, adapter: crossNode.adapter });
 }
 
 /** The Socket.IO adapter of the realtime port: delivers each published message to the sockets it concerns. */

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../../db/open-db.ts";
 import type { JobRow } from "../../db/schema/jobs.ts";
+import { currentContext, outsideContext } from "../request-context.ts";
 import type { JobType } from "./job-type.ts";
 import { createJobStore } from "./store.ts";
 
@@ -17,12 +18,25 @@ export function createJobQueue(types: readonly JobType<unknown>[]) {
   const listeners = new Set<() => void>();
   return {
     types: declared as ReadonlyMap<string, JobType<unknown>>,
-    async enqueue<P>(db: DbOrTx, type: JobType<P>, payload: P, options: { userId?: string | null } = {}): Promise<JobRow> {
+    /** `requestId`: the request this job serves, for its log lines; by default the request being answered (request-context.ts). */
+    async enqueue<P>(db: DbOrTx, type: JobType<P>, payload: P, options: { userId?: string | null; requestId?: string } = {}): Promise<JobRow> {
       if (declared.get(type.kind) !== type) throw new Error(`Job kind "${type.kind}" is not declared with this queue`);
-      return createJobStore(db).insert({ kind: type.kind, payload: type.payload.parse(payload), userId: options.userId ?? null });
+      const requestId = options.requestId ?? currentContext()?.requestId ?? null;
+      return createJobStore(db).insert({ kind: type.kind, payload: type.payload.parse(payload), userId: options.userId ?? null, requestId });
     },
     wake(): void {
-      for (const listener of listeners) listener();
+      // The runner's claims are nobody's request: each job runs in the context of the request that queued it.
+      for (const listener of listeners) outsideContext(listener);
+    },
+    /**
+     * Waiting and running jobs by kind, each declared kind listed even at zero (so a drained queue reads 0, not
+     * nothing), plus any other kind found (queued by another build or the bot's own queue).
+     */
+    async depth(db: DbOrTx): Promise<{ kind: string; status: "queued" | "running"; count: number }[]> {
+      const counts = new Map<string, { kind: string; status: "queued" | "running"; count: number }>();
+      for (const kind of declared.keys()) for (const status of ["queued", "running"] as const) counts.set(`${kind} ${status}`, { kind, status, count: 0 });
+      for (const row of await createJobStore(db).openCounts()) counts.set(`${row.kind} ${row.status}`, row);
+      return [...counts.values()];
     },
     onWake(listener: () => void): () => void {
       listeners.add(listener);

@@ -4,6 +4,8 @@ import type { JobRow } from "../../db/schema/jobs.ts";
 import { AppError } from "../errors/app-error.ts";
 import { toAppError } from "../errors/to-app-error.ts";
 import type { Logger } from "../logger.ts";
+import type { JobOutcome } from "../metrics/metrics.ts";
+import { type RequestContext, runInContext } from "../request-context.ts";
 import type { RegisteredJobHandler } from "./job-type.ts";
 import type { JobQueue } from "./queue.ts";
 import { createJobStore, type FailGuard } from "./store.ts";
@@ -46,6 +48,8 @@ export function createJobRunner(deps: {
   handlers: readonly RegisteredJobHandler[];
   logger: Logger;
   settings: JobSettings;
+  /** Where each run's duration and outcome is counted (`job_duration_seconds`). */
+  metrics?: { jobFinished(job: { kind: string; payload: unknown }, outcome: JobOutcome, seconds: number): void };
 }) {
   const { settings, logger } = deps;
   const handlers = handlerTable(deps.queue, deps.handlers);
@@ -59,6 +63,12 @@ export function createJobRunner(deps: {
   let timers: NodeJS.Timeout[] = [];
   let stopWaking: (() => void) | undefined;
 
+  /** What a job's log lines and the events it sends carry: the job, and the request that queued it. */
+  function contextOf(row: JobRow): RequestContext {
+    return row.requestId ? { jobId: row.id, requestId: row.requestId } : { jobId: row.id };
+  }
+  const jobLog = (row: JobRow) => logger.child({ ...contextOf(row), kind: row.kind });
+
   /** The payload as its kind reads it, or undefined when it no longer fits (a job queued by an older build). */
   function payloadOf(row: JobRow): { handler: RegisteredJobHandler; payload: unknown } | undefined {
     const handler = handlers.get(row.kind);
@@ -67,9 +77,9 @@ export function createJobRunner(deps: {
   }
 
   /** Fails a job and lets its kind undo what was paid, in one transaction; a job already finished is left alone. */
-  async function fail(row: JobRow, err: unknown, guard: FailGuard): Promise<void> {
+  async function fail(row: JobRow, err: unknown, guard: FailGuard, log = jobLog(row)): Promise<void> {
     const appError = toAppError(err);
-    if (appError.status >= 500) logger.error({ err, jobId: row.id, kind: row.kind }, "job failed");
+    if (appError.status >= 500) log.error({ err }, "job failed");
     const read = payloadOf(row);
     const after = await withTransaction(deps.db, async (tx) => {
       const failed = await createJobStore(tx).markFailed(row.id, { error: appError.message, errorCode: appError.code }, guard);
@@ -79,55 +89,73 @@ export function createJobRunner(deps: {
     after?.();
   }
 
-  async function execute(row: JobRow, signal: AbortSignal): Promise<void> {
+  /** Runs the job's handler; false when the job was no longer this worker's to finish (its lease was lost). */
+  async function execute(row: JobRow, signal: AbortSignal): Promise<boolean> {
     const read = payloadOf(row);
     if (!read) throw new AppError("internal:job_payload", "This job cannot be read any more.");
     let completed = false;
+    let finished = false;
     await read.handler.run({
       job: row,
       payload: read.payload,
       signal,
       complete: async (commit) => {
         completed = true;
-        return withTransaction(deps.db, async (tx) => {
+        const result = await withTransaction(deps.db, async (tx) => {
           if (!(await createJobStore(tx).markDone(row.id, workerId))) return undefined;
           return { value: await commit(tx) };
         });
+        finished = result !== undefined;
+        return result;
       },
     });
-    if (!completed) await store.markDone(row.id, workerId);
+    if (!completed) finished = await store.markDone(row.id, workerId);
+    return finished;
   }
 
-  async function run(row: JobRow, controller: AbortController): Promise<void> {
+  /** One job, in its own context: its log lines and the events it sends carry its id and its request's. */
+  function run(row: JobRow, controller: AbortController): Promise<void> {
+    return runInContext(contextOf(row), () => runJob(row, controller));
+  }
+
+  async function runJob(row: JobRow, controller: AbortController): Promise<void> {
+    const log = jobLog(row);
+    const started = performance.now();
+    let outcome: JobOutcome = "failed";
+    log.debug("job started");
     const heartbeat = setInterval(() => {
       store.extendLease(row.id, workerId, settings.leaseMs).then(
         // Lost (recovered as an orphan elsewhere): stop spending work on a job that is no longer ours.
         (held) => held || controller.abort(new AppError("unavailable:lease_lost", "This job was taken over by another worker.")),
-        (err: unknown) => logger.warn({ err, jobId: row.id }, "lease heartbeat failed"),
+        (err: unknown) => log.warn({ err }, "lease heartbeat failed"),
       );
     }, Math.max(50, Math.floor(settings.leaseMs / 3)));
     heartbeat.unref();
     try {
-      await execute(row, controller.signal);
+      outcome = (await execute(row, controller.signal)) ? "done" : "lost";
     } catch (err) {
       if (stopped && controller.signal.aborted) {
-        await handBack(row);
+        outcome = "released";
+        await handBack(row, log);
       } else {
-        await fail(row, err, { holder: workerId }).catch((e: unknown) => logger.error({ err: e, jobId: row.id }, "could not fail job"));
+        await fail(row, err, { holder: workerId }, log).catch((e: unknown) => log.error({ err: e }, "could not fail job"));
       }
     } finally {
       clearInterval(heartbeat);
+      const seconds = (performance.now() - started) / 1000;
+      deps.metrics?.jobFinished({ kind: row.kind, payload: row.payload }, outcome, seconds);
+      log[outcome === "done" || outcome === "released" ? "info" : "warn"]({ outcome, durationMs: Math.round(seconds * 1000) }, "job finished");
     }
   }
 
   /** A graceful stop hands a job back instead of failing it: it runs again on the next start or on another node. */
-  async function handBack(row: JobRow): Promise<void> {
+  async function handBack(row: JobRow, log = jobLog(row)): Promise<void> {
     try {
       const released = await store.release(row.id, workerId);
       const read = released ? payloadOf(released) : undefined;
       if (released && read) await read.handler.onReleased?.({ row: released, payload: read.payload });
     } catch (err) {
-      logger.error({ err, jobId: row.id }, "could not release job");
+      log.error({ err }, "could not release job");
     }
   }
 
@@ -176,9 +204,8 @@ export function createJobRunner(deps: {
   async function recover(all: boolean): Promise<number> {
     const orphans = await store.orphaned(all, kinds);
     for (const row of orphans) {
-      await fail(row, new AppError("unavailable:interrupted", "The server restarted while this was being made. Your credits are back; please try again."), {
-        orphan: { lockedBy: row.lockedBy, expiredOnly: !all },
-      });
+      const interrupted = new AppError("unavailable:interrupted", "The server restarted while this was being made. Your credits are back; please try again.");
+      await runInContext(contextOf(row), () => fail(row, interrupted, { orphan: { lockedBy: row.lockedBy, expiredOnly: !all } }));
     }
     if (orphans.length > 0) logger.warn({ count: orphans.length }, "interrupted jobs failed");
     return orphans.length;

@@ -100,6 +100,16 @@ export function createJobStore(db: DbOrTx) {
         .where(and(eq(jobs.status, "running"), inArray(jobs.kind, [...kinds]), all ? undefined : lt(jobs.lockedUntil, sql`now()`)));
     },
 
+    /** How many jobs wait and run, by kind: one GROUP BY over the open rows' partial index, for the queue-depth metric. */
+    async openCounts(): Promise<{ kind: string; status: "queued" | "running"; count: number }[]> {
+      const rows = await db
+        .select({ kind: jobs.kind, status: jobs.status, count: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(sql`${jobs.status} in ('queued', 'running')`)
+        .groupBy(jobs.kind, jobs.status);
+      return rows.flatMap((r) => (r.status === "queued" || r.status === "running" ? [{ kind: r.kind, status: r.status, count: Number(r.count) }] : []));
+    },
+
     /** Kinds of unfinished jobs, to check at start that this build can run every one of them. */
     async openKinds(): Promise<string[]> {
       const rows = await db

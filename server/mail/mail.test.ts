@@ -98,7 +98,7 @@ describe("dev mailbox", () => {
   });
 
   it("tells loopback peers from the rest by the socket's own address", async () => {
-    const { isLoopbackAddress } = await import("./routes.ts");
+    const { isLoopbackAddress } = await import("../http/this-machine.ts");
     for (const local of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) expect(isLoopbackAddress(local)).toBe(true);
     for (const remote of ["10.0.0.5", "192.168.1.20", "203.0.113.9", "::ffff:10.0.0.1", "fe80::1", "::", "0.0.0.0", "", undefined]) {
       expect(isLoopbackAddress(remote)).toBe(false);

@@ -1,25 +1,14 @@
-import { isIP } from "node:net";
 import { type NextFunction, type Request, type Response, Router } from "express";
+import { isFromThisMachine } from "../http/this-machine.ts";
 import type { DevMailStore } from "./store.ts";
 
 function escapeHtml(value: string): string {
   return value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 
-/**
- * Whether a socket's peer is this machine. The socket's own address, never X-Forwarded-For: behind a proxy every
- * request would look local, which is why a proxied mailbox answers nobody rather than everybody.
- */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
-  if (isIP(v4) === 4) return v4.startsWith("127.");
-  return address === "::1";
-}
-
 /** Anyone but this machine gets what any unknown path gets: the 404 that follows these routes. */
 function onlyFromThisMachine(req: Request, _res: Response, next: NextFunction) {
-  if (isLoopbackAddress(req.socket.remoteAddress) && !req.get("x-forwarded-for")) return next();
+  if (isFromThisMachine(req)) return next();
   next("router");
 }
 

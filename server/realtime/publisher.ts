@@ -1,5 +1,6 @@
 import { type ServerEventName, type ServerEventPayload, serverEventSchemas } from "../../contract/realtime.ts";
 import type { Logger } from "../logger.ts";
+import { currentContext } from "../request-context.ts";
 
 /** One message on its way to browsers: an event for every tab of a user, or sessions whose sockets must close. */
 export type RealtimeMessage =
@@ -26,6 +27,11 @@ export interface RealtimeHub extends RealtimePublisher {
 export function createRealtimeHub(deps: { logger: Logger }): RealtimeHub {
   const deliverers = new Set<(message: RealtimeMessage) => void>();
   function send(message: RealtimeMessage): void {
+    // At debug, each message with the request (and job) it came from, so a tab's event can be traced to its cause.
+    if (deps.logger.isLevelEnabled("debug")) {
+      const about = message.type === "event" ? { event: message.event, userId: message.userId } : { sessions: message.sessionIds.length };
+      deps.logger.debug({ ...currentContext(), type: message.type, ...about }, "realtime message");
+    }
     for (const deliver of deliverers) {
       try {
         deliver(message);

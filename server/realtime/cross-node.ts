@@ -1,0 +1,68 @@
+import { createAdapter as createPostgresAdapter } from "@socket.io/postgres-adapter";
+import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
+import pg from "pg";
+import { createClient } from "redis";
+import type { Logger } from "../logger.ts";
+
+type AdapterFactory = ReturnType<typeof createRedisAdapter> | ReturnType<typeof createPostgresAdapter>;
+
+/**
+ * Socket.IO across nodes (docs/decisions/017-realtime-across-nodes.md): every node's Socket.IO server installs
+ * `adapter`, so `io.to(room).emit` reaches the room's sockets on every node. A worker has a Socket.IO server that
+ * serves no sockets, only to emit through the adapter.
+ */
+export interface CrossNodeRealtime {
+  kind: "postgres" | "redis";
+  adapter: AdapterFactory;
+  /** Call after the Socket.IO server that uses the adapter has closed. */
+  close(): Promise<void>;
+}
+
+/** Redis when REDIS_URL is set (with DATABASE_URL), else PostgreSQL's LISTEN/NOTIFY; none for the embedded database. */
+export async function openCrossNodeRealtime(deps: { databaseUrl?: string | undefined; redisUrl?: string | undefined; logger: Logger }): Promise<CrossNodeRealtime | undefined> {
+  if (!deps.databaseUrl) return undefined;
+  return deps.redisUrl ? openRedis(deps.redisUrl, deps.logger) : openPostgres(deps.databaseUrl, deps.logger);
+}
+
+async function openRedis(url: string, logger: Logger): Promise<CrossNodeRealtime> {
+  const publisher = createClient({ url });
+  const subscriber = publisher.duplicate();
+  for (const client of [publisher, subscriber]) client.on("error", (err: unknown) => logger.warn({ err }, "realtime redis connection error"));
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  return {
+    kind: "redis",
+    adapter: createRedisAdapter(publisher, subscriber),
+    async close() {
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}
+
+function openPostgres(url: string, logger: Logger): CrossNodeRealtime {
+  // One connection LISTENs for the whole node; the others NOTIFY. A few are plenty.
+  // Named with the process id, so an operator (or a test) can tell each node's listener in pg_stat_activity.
+  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, application_name: `thumbforge-realtime-${process.pid}` });
+  pool.on("error", (err) => logger.warn({ err }, "realtime postgres connection error"));
+  // The adapter keeps its LISTEN connection checked out, where pg has no error listener: a database restart would
+  // throw from it and end the process. Logged here; the adapter reconnects on the connection's "end".
+  pool.on("connect", (client) => {
+    client.on("error", (err) => logger.warn({ err }, "realtime postgres listener lost its connection"));
+    // A connection that ends while checked out keeps its place in the pool until it is released, and the adapter never
+    // releases its LISTEN connection: each database restart would cost a place, until none is left to listen with.
+    client.once("end", () => {
+      try {
+        client.release(true);
+      } catch {
+        // Not checked out (an idle one the pool already dropped), or already given back.
+      }
+    });
+  });
+  const errorHandler = (err: unknown) => logger.warn({ err }, "realtime message not carried across nodes");
+  return {
+    kind: "postgres",
+    adapter: createPostgresAdapter(pool, { errorHandler }),
+    async close() {
+      await pool.end();
+    },
+  };
+}

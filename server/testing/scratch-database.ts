@@ -1,0 +1,24 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+
+export interface ScratchDatabase {
+  url: string;
+  /** Drops the database, closing whatever connections are still on it. */
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on the PostgreSQL server at `serverUrl`, for processes a test or a bench starts on it. */
+export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
