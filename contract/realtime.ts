@@ -21,6 +21,11 @@ export const serverEventSchemas = {
   "persona:draft": z.object({ draft: personaDraftSchema }),
   /** The user's personas changed (saved, renamed, deleted): lists read them again. */
   "personas:changed": z.object({ personaId: z.string() }),
+  /**
+   * This node lost the other nodes for a while (a database or Redis restart) and hears them again: events sent
+   * meanwhile may not have arrived, so screens read their data again, as after a reconnect.
+   */
+  "realtime:resync": z.object({}),
 } as const;
 
 export type ServerEventName = keyof typeof serverEventSchemas;

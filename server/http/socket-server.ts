@@ -16,13 +16,16 @@ export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, Re
  * each socket to `user:<id>` and `session:<id>`.
  */
 export function createSocketServer(http: HttpServer, crossNode?: CrossNodeRealtime): SocketServer {
-  return new Server(http, {
+  const io: SocketServer = new Server(http, {
     path: "/socket.io",
     serveClient: false,
     cors: { origin: false },
     maxHttpBufferSize: 64 * 1024,
     ...(crossNode ? { adapter: crossNode.adapter } : {}),
   });
+  // Only this node's sockets missed what crossed while its channel was down; the other nodes' heard it.
+  crossNode?.onResumed(() => io.local.emit("realtime:resync", {}));
+  return io;
 }
 
 /** A Socket.IO server that serves no sockets: a worker emits through it, and its adapter carries the events to the web nodes. */

@@ -14,8 +14,31 @@ type AdapterFactory = ReturnType<typeof createRedisAdapter> | ReturnType<typeof 
 export interface CrossNodeRealtime {
   kind: "postgres" | "redis";
   adapter: AdapterFactory;
+  /**
+   * Calls `listener` each time this node hears the other nodes again after losing its channel (a database or Redis
+   * restart, a cut connection): events sent meanwhile never reached its sockets, so their screens should read again.
+   */
+  onResumed(listener: () => void): void;
   /** Call after the Socket.IO server that uses the adapter has closed. */
   close(): Promise<void>;
+}
+
+/** Listeners told when a node's channel is back; a throwing listener does not stop the others. */
+function resumedListeners(logger: Logger) {
+  const listeners = new Set<() => void>();
+  return {
+    add: (listener: () => void) => void listeners.add(listener),
+    resumed() {
+      logger.info("realtime channel back: this node's tabs are asked to read again what they may have missed");
+      for (const listener of listeners) {
+        try {
+          listener();
+        } catch (err) {
+          logger.warn({ err }, "realtime resume listener failed");
+        }
+      }
+    },
+  };
 }
 
 /** Redis when REDIS_URL is set (with DATABASE_URL), else PostgreSQL's LISTEN/NOTIFY; none for the embedded database. */
@@ -29,9 +52,13 @@ async function openRedis(url: string, logger: Logger): Promise<CrossNodeRealtime
   const subscriber = publisher.duplicate();
   for (const client of [publisher, subscriber]) client.on("error", (err: unknown) => logger.warn({ err }, "realtime redis connection error"));
   await Promise.all([publisher.connect(), subscriber.connect()]);
+  // The client subscribes again on its own when it reconnects; every "ready" after the first is such a return.
+  const resumed = resumedListeners(logger);
+  subscriber.on("ready", () => resumed.resumed());
   return {
     kind: "redis",
     adapter: createRedisAdapter(publisher, subscriber),
+    onResumed: resumed.add,
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
@@ -58,11 +85,45 @@ function openPostgres(url: string, logger: Logger): CrossNodeRealtime {
     });
   });
   const errorHandler = (err: unknown) => logger.warn({ err }, "realtime message not carried across nodes");
+  const resumed = resumedListeners(logger);
   return {
     kind: "postgres",
-    adapter: createPostgresAdapter(pool, { errorHandler }),
+    adapter: createPostgresAdapter(watchListener(pool, resumed.resumed), { errorHandler }),
+    onResumed: resumed.add,
     async close() {
       await pool.end();
     },
   };
+}
+
+/**
+ * The pool as the PostgreSQL adapter uses it (it only checks out its LISTEN connection and runs queries), telling
+ * `resumed` when a LISTEN succeeds on a connection after the first: the adapter has replaced one it lost.
+ */
+function watchListener(pool: pg.Pool, resumed: () => void): pg.Pool {
+  let checkouts = 0;
+  const connect = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    const replacement = ++checkouts > 1;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    let told = false;
+    // Own property on this one connection, answering exactly as before (callback or promise); it only watches.
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (replacement && !told && typeof args[0] === "string" && /^LISTEN\b/.test(args[0]) && result instanceof Promise) {
+        result.then(
+          () => {
+            if (told) return;
+            told = true;
+            resumed();
+          },
+          () => {},
+        );
+      }
+      return result;
+    }) as typeof client.query;
+    return client;
+  };
+  // The adapter's types ask for a whole Pool; it calls only these two.
+  return { connect, query: pool.query.bind(pool) } as unknown as pg.Pool;
 }

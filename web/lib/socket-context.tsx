@@ -79,7 +79,10 @@ export function useSocketEvent<E extends ServerEventName>(event: E, handler: Ser
   }, [socket, event]);
 }
 
-/** Calls `onReconnect` when the socket comes back after a drop, so screens can refetch what they missed. */
+/**
+ * Calls `onReconnect` when the socket comes back after a drop, or when the server says its node missed events from
+ * the others (`realtime:resync`), so screens can refetch what they missed.
+ */
 export function useSocketReconnect(onReconnect: () => void): void {
   const socket = useSocket();
   const latest = useRef(onReconnect);
@@ -91,8 +94,10 @@ export function useSocketReconnect(onReconnect: () => void): void {
     const manager = socket.io;
     const listener = () => latest.current();
     manager.on("reconnect", listener);
+    socket.on("realtime:resync", listener);
     return () => {
       manager.off("reconnect", listener);
+      socket.off("realtime:resync", listener);
     };
   }, [socket]);
 }

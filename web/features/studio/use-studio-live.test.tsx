@@ -42,7 +42,7 @@ function setup() {
     </JotaiProvider>,
   );
   const gallery = () => client.getQueryData<GalleryResponse>(recentImagesKey("u1"))?.images ?? [];
-  return { emit, store, gallery, fetchMock };
+  return { emit, store, gallery, fetchMock, client };
 }
 
 describe("useStudioLive", () => {
@@ -69,6 +69,13 @@ describe("useStudioLive", () => {
     act(() => emit("image:update", { image: record("img-1", { status: "running" }) }));
     expect(gallery().map((i) => [i.id, i.status])).toEqual([["img-1", "ready"]]);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("reads the recent images again when the server says this node missed events from the others", () => {
+    const { emit, client } = setup();
+    expect(client.getQueryState(recentImagesKey("u1"))?.isInvalidated).toBe(false);
+    act(() => emit("realtime:resync", {}));
+    expect(client.getQueryState(recentImagesKey("u1"))?.isInvalidated).toBe(true);
   });
 
   it("drops a tile another tab deleted", () => {
