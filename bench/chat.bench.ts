@@ -7,16 +7,11 @@ import { users } from "../db/schema/users.ts";
 import { createSessionStore } from "../server/auth/session-store.ts";
 import { createSessions } from "../server/auth/sessions.ts";
 import type { ChatClientTask, ChatClientTimes } from "./chat-client.ts";
-import { median, startBenchApp } from "./lib.ts";
+import { median, percentile, startBenchApp } from "./lib.ts";
 
 const CONCURRENT = 50;
 const ROUNDS = 5;
 const LIST_REQUESTS = 400;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 function runClient(task: ChatClientTask): Promise<ChatClientTimes> {
   return new Promise((resolve, reject) => {

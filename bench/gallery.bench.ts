@@ -14,16 +14,11 @@ import { createSessions } from "../server/auth/sessions.ts";
 import { signInThroughMailbox, startChildServer } from "../server/testing/child-server.ts";
 import { seedGallery } from "../server/testing/gallery-seed.ts";
 import type { GalleryClientTask } from "./gallery-client.ts";
-import { median, startBenchApp } from "./lib.ts";
+import { median, percentile, startBenchApp } from "./lib.ts";
 
 const IMAGES = 10_000;
 const ROUNDS = 300;
 const ZIP_IMAGES = 200;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
 
 function runClient(task: GalleryClientTask): Promise<Record<string, number[]>> {
   return new Promise((resolve, reject) => {

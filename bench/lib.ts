@@ -4,9 +4,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import autocannon from "autocannon";
 import postgres from "postgres";
+import { openDb } from "../db/open-db.ts";
 import { type RunningNode, startNode } from "../server/compose/start-node.ts";
 import { loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
+import { createScratchDatabase, type ScratchDatabase } from "../server/testing/scratch-database.ts";
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -57,6 +59,11 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 export function median(values: number[]): number {
@@ -153,4 +160,26 @@ export async function startRawInsertServer(databaseUrl: string): Promise<{ url: 
       await sql.end();
     },
   };
+}
+
+/**
+ * A new, migrated database for one bench section on BENCH_DATABASE_URL's server (else this machine's PostgreSQL), or
+ * undefined, after saying the section is skipped, when no server answers. The caller drops it.
+ */
+export async function openBenchDatabase(section: string, prefix: string): Promise<ScratchDatabase | undefined> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin`select 1`;
+  } catch {
+    console.log(`\n## ${section}\nskipped: no PostgreSQL at ${serverUrl} (set BENCH_DATABASE_URL)`);
+    return undefined;
+  } finally {
+    await admin.end();
+  }
+  const scratch = await createScratchDatabase(serverUrl, prefix);
+  const migrator = await openDb({ url: scratch.url });
+  await migrator.migrate();
+  await migrator.close();
+  return scratch;
 }

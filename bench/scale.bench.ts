@@ -8,7 +8,6 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
-import postgres from "postgres";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { userRoom } from "../contract/realtime.ts";
 import { openDb } from "../db/open-db.ts";
@@ -20,11 +19,9 @@ import { loadConfig } from "../server/config.ts";
 import { createEmitOnlySocketServer } from "../server/http/socket-server.ts";
 import { createLogger } from "../server/logger.ts";
 import { openCrossNodeRealtime } from "../server/realtime/cross-node.ts";
-import { createScratchDatabase } from "../server/testing/scratch-database.ts";
-import { type LoadOptions, load, median, printTable, startRawInsertServer } from "./lib.ts";
+import { type LoadOptions, load, median, openBenchDatabase, percentile, printTable, startRawInsertServer } from "./lib.ts";
 import { freePort } from "../server/testing/free-port.ts";
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const ROUNDS = 3;
@@ -164,11 +161,6 @@ async function throughput(databaseUrl: string): Promise<void> {
   }
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
 async function fanOut(databaseUrl: string, kind: "postgres" | "redis"): Promise<{ p50: number; p99: number; delivered: number }> {
   const env = { DATABASE_URL: databaseUrl, ...(kind === "redis" ? { REDIS_URL: redisUrl } : {}) };
   const nodes = await Promise.all([webNode(env), webNode(env)]);
@@ -217,27 +209,15 @@ async function fanOut(databaseUrl: string, kind: "postgres" | "redis"): Promise<
 }
 
 export async function benchScale(): Promise<void> {
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const scratch = await openBenchDatabase("Several nodes", "tf_bench_scale");
+  if (!scratch) return;
   try {
-    await admin`select 1`;
-  } catch {
-    console.log(`\n## Several nodes\nskipped: no PostgreSQL at ${adminUrl} (set BENCH_DATABASE_URL)`);
-    await admin.end();
-    return;
-  }
-  await admin.end();
-  const scratch = await createScratchDatabase(adminUrl, "tf_bench_scale");
-  const url = new URL(scratch.url);
-  const migrator = await openDb({ url: url.href });
-  await migrator.migrate();
-  await migrator.close();
-  try {
-    await throughput(url.href);
+    await throughput(scratch.url);
     console.log(`\n## Fan-out: one event to ${SOCKETS} sockets of a user over two web nodes, sent ${BROADCASTS} times from a process without sockets`);
     console.log("| adapter | deliveries | p50 ms | p99 ms |");
     console.log("|---|---:|---:|---:|");
     for (const kind of ["postgres", "redis"] as const) {
-      const result = await fanOut(url.href, kind);
+      const result = await fanOut(scratch.url, kind);
       console.log(`| ${kind} | ${result.delivered} of ${SOCKETS * BROADCASTS} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} |`);
     }
   } finally {

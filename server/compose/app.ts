@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import { createEmitOnlySocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { startUploadTempSweep } from "./housekeeping.ts";
 import { createHttp, type HttpDoor, type HttpOptions } from "./http.ts";
-import { createProbeHttp, type ProbeDoor } from "./probe-http.ts";
+import { createProbeHttp } from "./probe-http.ts";
 import { createServices, type ServiceDeps, type Services } from "./services.ts";
 import { createWorker, type Worker, type WorkerOptions } from "./worker.ts";
 
@@ -32,7 +32,8 @@ export function createApp(deps: AppDeps): App {
   const role = deps.config.role;
   const web = role === "worker" ? undefined : createHttp(services, deps);
   const worker = role === "web" ? undefined : createWorker(services, deps);
-  const probes: ProbeDoor | undefined = web ? undefined : createProbeHttp(services);
+  // Every process answers on PORT: the site, or a worker's health probes and metrics.
+  const door = web ?? createProbeHttp(services);
   // A worker's events reach the web nodes' sockets through the cross-node adapter.
   const emitOnly = !web && deps.crossNode ? createEmitOnlySocketServer(deps.crossNode) : undefined;
   const stopEmitting = emitOnly ? services.realtime.subscribe(socketDeliverer(emitOnly)) : undefined;
@@ -43,7 +44,7 @@ export function createApp(deps: AppDeps): App {
     role,
     web,
     worker,
-    http: web?.http ?? (probes as ProbeDoor).http,
+    http: door.http,
     async startBackground() {
       await worker?.start();
       if (web) stopTempSweep = startUploadTempSweep({ uploadTempDir: deps.config.uploads.tempDir, logger: services.logger, clock: services.clock });
@@ -53,8 +54,7 @@ export function createApp(deps: AppDeps): App {
         stopTempSweep?.();
         // Jobs first: a job handed back mid-way still announces it, through sockets that are still open.
         await worker?.stop();
-        await web?.close();
-        await probes?.close();
+        await door.close();
         stopEmitting?.();
         // Not emitOnly.close(): without an HTTP server it has no engine to close. Its adapter is all it holds.
         await emitOnly?.of("/").adapter.close();

@@ -16,6 +16,13 @@ export function defineJobType<P>(kind: string, payload: z.ZodType<P>): JobType<P
   return { kind, payload };
 }
 
+/** How many jobs of one kind wait or run. */
+export interface JobCount {
+  kind: string;
+  status: "queued" | "running";
+  count: number;
+}
+
 export interface RunningJob<P> {
   job: JobRow;
   payload: P;

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/open-db.ts";
 import type { JobRow } from "../../db/schema/jobs.ts";
 import { currentContext, outsideContext } from "../request-context.ts";
-import type { JobType } from "./job-type.ts";
+import type { JobCount, JobType } from "./job-type.ts";
 import { createJobStore } from "./store.ts";
 
 /**
@@ -32,8 +32,8 @@ export function createJobQueue(types: readonly JobType<unknown>[]) {
      * Waiting and running jobs by kind, each declared kind listed even at zero (so a drained queue reads 0, not
      * nothing), plus any other kind found (queued by another build or the bot's own queue).
      */
-    async depth(db: DbOrTx): Promise<{ kind: string; status: "queued" | "running"; count: number }[]> {
-      const counts = new Map<string, { kind: string; status: "queued" | "running"; count: number }>();
+    async depth(db: DbOrTx): Promise<JobCount[]> {
+      const counts = new Map<string, JobCount>();
       for (const kind of declared.keys()) for (const status of ["queued", "running"] as const) counts.set(`${kind} ${status}`, { kind, status, count: 0 });
       for (const row of await createJobStore(db).openCounts()) counts.set(`${row.kind} ${row.status}`, row);
       return [...counts.values()];

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/open-db.ts";
 import { type JobRow, jobs, type NewJobRow } from "../../db/schema/jobs.ts";
+import type { JobCount } from "./job-type.ts";
 
 const leaseEnd = (leaseMs: number) => sql`now() + ${leaseMs} * interval '1 millisecond'`;
 const heldBy = (id: string, worker: string) => and(eq(jobs.id, id), eq(jobs.lockedBy, worker), eq(jobs.status, "running"));
@@ -101,7 +102,7 @@ export function createJobStore(db: DbOrTx) {
     },
 
     /** How many jobs wait and run, by kind: one GROUP BY over the open rows' partial index, for the queue-depth metric. */
-    async openCounts(): Promise<{ kind: string; status: "queued" | "running"; count: number }[]> {
+    async openCounts(): Promise<JobCount[]> {
       const rows = await db
         .select({ kind: jobs.kind, status: jobs.status, count: sql<number>`count(*)::int` })
         .from(jobs)

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { JobCount } from "../jobs/job-type.ts";
 import type { Logger } from "../logger.ts";
 
 /*
@@ -14,12 +15,6 @@ export type JobOutcome = "done" | "failed" | "released" | "lost";
 export const creditWork = ["generate", "pack", "edit", "replace-subject", "other"] as const;
 export type CreditWork = (typeof creditWork)[number];
 
-export interface QueueDepth {
-  kind: string;
-  status: "queued" | "running";
-  count: number;
-}
-
 /** A model id as a label: ids are short slugs (contract/models.ts); anything else is `other`, a payload without one `none`. */
 function modelLabel(payload: unknown): string {
   const model = typeof payload === "object" && payload !== null && "model" in payload ? payload.model : undefined;
@@ -32,7 +27,7 @@ const workLabel = (kind: string): CreditWork => ((creditWork as readonly string[
 export function createMetrics(deps: { logger: Logger }) {
   const registry = new Registry();
   const registers = [registry];
-  let queueDepth: (() => Promise<QueueDepth[]>) | undefined;
+  let queueDepth: (() => Promise<JobCount[]>) | undefined;
   let connectedSockets: (() => number) | undefined;
   let processMetrics = false;
 
@@ -50,7 +45,8 @@ export function createMetrics(deps: { logger: Logger }) {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
     registers,
   });
-  const jobQueueDepth = new Gauge({
+  // The two gauges are read only by their registry, at scrape time, through collect().
+  new Gauge({
     name: "job_queue_depth",
     help: "Jobs waiting (queued) and running, by kind, in the shared jobs table: every node reports the same numbers.",
     labelNames: ["kind", "status"] as const,
@@ -66,7 +62,7 @@ export function createMetrics(deps: { logger: Logger }) {
       }
     },
   });
-  const socketGauge = new Gauge({
+  new Gauge({
     name: "socketio_connected_sockets",
     help: "Socket.IO connections open on this process.",
     registers,
@@ -93,11 +89,7 @@ export function createMetrics(deps: { logger: Logger }) {
   }
 
   return {
-    registry,
     httpRequestDuration,
-    jobDuration,
-    jobQueueDepth,
-    socketGauge,
     creditsCharged: (credits: number, kind: CreditWork) => {
       if (credits > 0) creditsCharged.labels(workLabel(kind)).inc(credits);
     },
@@ -109,7 +101,7 @@ export function createMetrics(deps: { logger: Logger }) {
       jobDuration.observe({ kind: job.kind, model: modelLabel(job.payload), outcome }, seconds);
     },
     /** Where the queue depth is read at each scrape (the services, which hold the queue and the database). */
-    countJobsWith(source: () => Promise<QueueDepth[]>): void {
+    countJobsWith(source: () => Promise<JobCount[]>): void {
       queueDepth = source;
     },
     /** Where this process's open sockets are counted at each scrape (the web door). */

@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
-import postgres from "postgres";
 import { type DbTimeouts, type OpenDb, openDb } from "../../db/open-db.ts";
+import { createScratchDatabase } from "./scratch-database.ts";
 
 /**
  * A fresh, migrated database for one test file: a new PostgreSQL database on TEST_DATABASE_URL's server when
@@ -14,11 +13,8 @@ export async function openTestDb(options: { via?: { host: string; port: number }
     await database.migrate();
     return database;
   }
-  const name = `tf_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(base, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(base, "tf_test");
+  const url = new URL(scratch.url);
   if (options.via) {
     url.hostname = options.via.host;
     url.port = String(options.via.port);
@@ -29,8 +25,7 @@ export async function openTestDb(options: { via?: { host: string; port: number }
     ...database,
     close: async () => {
       await database.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
     },
   };
 }
