@@ -97,7 +97,9 @@ describe("GET /metrics", () => {
     expect(valueOf(before, "job_queue_depth", { kind: "persona-draft", status: "queued" })).toBe(0);
     expect(valueOf(before, "socketio_connected_sockets")).toBe(1);
     // prom-client's process metrics, unprefixed like ours.
+    // CPU since the process started, not since the first scrape: this test process has used far more than a second.
     expect(valueOf(before, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
+    expect(valueOf(before, "process_cpu_seconds_total")).toBeGreaterThanOrEqual(Math.floor((process.cpuUsage().user + process.cpuUsage().system) / 1e6) - 1);
     expect(valueOf(before, "nodejs_eventloop_lag_seconds")).toBeDefined();
 
     const failing = await generate(server, sessionToken, { prompt: "this one fails", model: "gpt-image" });

@@ -88,6 +88,8 @@ export function createMetrics(deps: { logger: Logger }) {
     creditsRefunded.labels(kind).inc(0);
   }
 
+  const cpuCounter = (name: string) => registry.getSingleMetric(name) as Counter | undefined;
+
   return {
     httpRequestDuration,
     creditsCharged: (credits: number, kind: CreditWork) => {
@@ -116,7 +118,12 @@ export function createMetrics(deps: { logger: Logger }) {
     async scrape(): Promise<string> {
       if (!processMetrics) {
         processMetrics = true;
+        const before = process.cpuUsage();
         collectDefaultMetrics({ register: registry });
+        // prom-client counts CPU from when its counters are made; these are totals since the process started.
+        cpuCounter("process_cpu_user_seconds_total")?.inc(before.user / 1e6);
+        cpuCounter("process_cpu_system_seconds_total")?.inc(before.system / 1e6);
+        cpuCounter("process_cpu_seconds_total")?.inc((before.user + before.system) / 1e6);
       }
       return registry.metrics();
     },
