@@ -4,7 +4,7 @@
 import sharp, { type OverlayOptions } from "sharp";
 import type { GenerateInput } from "../server/generation/engine.ts";
 import { createStudioEngine } from "../server/studio/engine.ts";
-import { configureSharp } from "../server/images/sharp-settings.ts";
+import { configureSharp } from "../server/compose/sharp-settings.ts";
 import { createFontStore, type FontStore } from "../server/studio/fonts.ts";
 import { backgroundPipeline, lowerLayers, STUDIO_PNG, textOverlay } from "../server/studio/render.ts";
 import { createSubjectCache } from "../server/studio/subject-cache.ts";

@@ -4,7 +4,7 @@
 // while swaps run shows the loop stays free; the same fill run on the main thread shows what it would cost otherwise.
 import { availableParallelism, loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { configureSharp } from "../server/images/sharp-settings.ts";
+import { configureSharp } from "../server/compose/sharp-settings.ts";
 import { createSwapWorkerPool } from "../server/subjects/inpaint-pool.ts";
 import { composeSwap, placePersona, type SwapJob } from "../server/subjects/swap-compose.ts";
 import { swapSubject } from "../server/subjects/swap.ts";

@@ -1,5 +1,6 @@
 import { openDb, type OpenDb } from "../db/open-db.ts";
 import { createServices, type Services } from "../server/compose/services.ts";
+import { configureSharp } from "../server/compose/sharp-settings.ts";
 import type { Config } from "../server/config.ts";
 import type { Logger } from "../server/logger.ts";
 
@@ -15,6 +16,8 @@ export interface BotParts {
  * The database is the app's: the bot never migrates it, so it starts only against a database the app has set up.
  */
 export async function startBot(config: Config, logger: Logger, database?: OpenDb): Promise<BotParts> {
+  // A process of its own that may render (it runs the generation worker over PGlite): the same decoders as the app.
+  configureSharp();
   const db = database ?? (await openDb(config.databaseUrl ? { url: config.databaseUrl, timeouts: config.databaseTimeouts } : { pgliteDir: `${config.dataDir}/db` }));
   const services = createServices({ config, database: db, logger });
   return {

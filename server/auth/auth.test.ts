@@ -4,6 +4,7 @@ import { authUserSchema, signInResponseSchema } from "../../contract/auth.ts";
 import type { Mailer, OutgoingMail } from "../mail/mailer.ts";
 import { devMails } from "../../db/schema/dev-mails.ts";
 import { otpCodes } from "../../db/schema/otp-codes.ts";
+import { users } from "../../db/schema/users.ts";
 import { cookieFrom, latestCode, postJson, signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { shellOnlyWebDir } from "../testing/web-dir.ts";
@@ -122,6 +123,25 @@ describe("passwords", () => {
     const bodies = await Promise.all([wrong, unknown, codeOnly].map((r) => r.text()));
     expect([wrong.status, unknown.status, codeOnly.status]).toEqual([401, 401, 401]);
     expect(new Set(bodies).size).toBe(1);
+  });
+
+  it("stores the password as argon2id with m=19456 KiB, t=2, p=1 and a salt of its own", async () => {
+    const { sessionToken } = await signInByCode(server, "argon@example.com");
+    await postJson(server, "/api/auth/password", { newPassword: "argon parameters here" }, { "x-session-token": sessionToken });
+    const [row] = await server.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, "argon@example.com"));
+    // PHC string: $argon2id$v=19$m=<KiB>,t=<passes>,p=<lanes>$<salt>$<hash> (OWASP's minimum for argon2id).
+    const [, algorithm, version, parameters, salt, digest] = (row?.hash ?? "").split("$");
+    expect({ algorithm, version, parameters }).toEqual({ algorithm: "argon2id", version: "v=19", parameters: "m=19456,t=2,p=1" });
+    expect(Buffer.from(salt ?? "", "base64").length).toBeGreaterThanOrEqual(16);
+    expect(Buffer.from(digest ?? "", "base64").length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("refuses a password of 7 characters and takes one of 8 (docs/product/accounts.md: 8 to 256)", async () => {
+    const { sessionToken } = await signInByCode(server, "length@example.com");
+    const seven = await postJson(server, "/api/auth/password", { newPassword: "qz7vkwm" }, { "x-session-token": sessionToken });
+    expect({ status: seven.status, body: await seven.json() }).toMatchObject({ status: 400, body: { code: "invalid:password_length" } });
+    const eight = await postJson(server, "/api/auth/password", { newPassword: "qz7vkwmx" }, { "x-session-token": sessionToken });
+    expect(eight.status).toBe(200);
   });
 
   it("says 'Invalid login parameters' when e-mail or password is missing", async () => {

@@ -1,9 +1,9 @@
 import { hmac } from "@oslojs/crypto/hmac";
 import { generateRandomIntegerNumber, type RandomReader } from "@oslojs/crypto/random";
 import { SHA256, sha256 } from "@oslojs/crypto/sha2";
-import { constantTimeEqual } from "@oslojs/crypto/subtle";
-import { decodeHex, encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { OTP_LENGTH } from "../../contract/auth.ts";
+import { secretsEqual } from "../secret-equal.ts";
 
 const random: RandomReader = {
   read: (bytes) => {
@@ -46,8 +46,7 @@ export function parseSessionToken(token: string): { id: string; secret: string }
 
 /** Compares the presented secret with the stored hash in constant time. */
 export function secretMatches(secret: string, storedHash: string): boolean {
-  const expected = decodeHexSafe(storedHash);
-  return expected !== undefined && constantTimeEqual(sha256(encoder.encode(secret)), expected);
+  return secretsEqual(hashSecret(secret), storedHash);
 }
 
 /** Six digits from a CSPRNG, leading zeros kept. */
@@ -62,15 +61,7 @@ export function hashOtp(key: Uint8Array, email: string, code: string): string {
   return encodeHexLowerCase(hmac(SHA256, key, encoder.encode(`${email}\n${code}`)));
 }
 
+/** Compares in constant time, as the session secret is. */
 export function otpMatches(key: Uint8Array, email: string, code: string, storedHash: string): boolean {
-  const expected = decodeHexSafe(storedHash);
-  return expected !== undefined && constantTimeEqual(hmac(SHA256, key, encoder.encode(`${email}\n${code}`)), expected);
-}
-
-function decodeHexSafe(hex: string): Uint8Array | undefined {
-  try {
-    return decodeHex(hex);
-  } catch {
-    return undefined;
-  }
+  return secretsEqual(hashOtp(key, email, code), storedHash);
 }

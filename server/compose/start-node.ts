@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { openDb, type OpenDb } from "../../db/open-db.ts";
 import type { Config } from "../config.ts";
-import { configureSharp } from "../images/sharp-settings.ts";
+import { configureSharp } from "./sharp-settings.ts";
 import type { Logger } from "../logger.ts";
 import { createRedisLiveStreams } from "../chat/redis-live-streams.ts";
 import { openCrossNodeRealtime } from "../realtime/cross-node.ts";

@@ -65,3 +65,16 @@ describe("Socket.IO handshake", () => {
     await expect(open({ token: sessionToken })).rejects.toThrow("unauthorized:session");
   });
 });
+
+describe("Socket.IO messages from the browser", () => {
+  it("closes a socket that sends a message over 64 KB, before the server reads it", async () => {
+    const { sessionToken } = await signInByCode(server, "big-message@example.com");
+    // The web never sends events; whatever a socket sends arrives here, so an accepted message is seen at once.
+    const heard = new Promise<string>((resolve) => server.io.on("connection", (s) => s.onAny((event: string) => resolve(`server read ${event}`))));
+    const socket = await open({ token: sessionToken });
+    const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(`disconnected: ${reason}`)));
+    (socket.emit as (event: string, payload: string) => void)("oversized", "x".repeat(100 * 1024));
+    expect(await Promise.race([heard, closed])).toBe("disconnected: transport close");
+  });
+});
+

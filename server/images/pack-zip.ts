@@ -1,7 +1,7 @@
 import { zipSync } from "fflate";
 import sharp from "sharp";
 import { imageAspects, MAX_IMAGE_PIXELS, PACK_ASPECT, PACK_MAX_FILE_BYTES } from "../../contract/images.ts";
-import { sniffImageType } from "./processing.ts";
+import { sniffImageType } from "../image-type.ts";
 
 /** A file of the pack's zip, fitted to what YouTube's Test & Compare takes. */
 export interface PackFile {

@@ -1,18 +1,9 @@
 import sharp from "sharp";
 import { MAX_UPLOAD_PIXELS, type ImageVariant } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
+import { type SniffedType, sniffImageType } from "../image-type.ts";
 import type { OriginalFormat } from "../storage/keys.ts";
 import { stripMetadata } from "./strip-metadata.ts";
-
-export type SniffedType = "image/png" | "image/jpeg" | "image/webp";
-
-/** The type the bytes say they are, whatever the file name or header claims (HTML named .png is a 415). */
-export function sniffImageType(bytes: Buffer): SniffedType | undefined {
-  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return "image/png";
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (bytes.length >= 12 && bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP") return "image/webp";
-  return undefined;
-}
 
 // Every decode of outside bytes goes through these: a pixel bomb stops at the header, a truncated file at the first
 // warning, instead of allocating gigabytes or storing half a picture.

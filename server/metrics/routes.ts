@@ -1,10 +1,8 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { Router } from "express";
 import { isFromThisMachine } from "../http/this-machine.ts";
+import { secretsEqual } from "../secret-equal.ts";
 import type { Metrics } from "./metrics.ts";
-
-const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /**
  * Who may read /metrics: with METRICS_TOKEN, whoever sends it as a bearer token, from anywhere (compared in constant
@@ -14,7 +12,7 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
 export function mayReadMetrics(req: Pick<IncomingMessage, "socket" | "headers">, token: string | undefined): boolean {
   if (token === undefined) return isFromThisMachine(req);
   const presented = /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? "")?.[1];
-  return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
+  return presented !== undefined && secretsEqual(presented, token);
 }
 
 /**

@@ -73,6 +73,17 @@ describe("OpenAI engine (GPT Image)", () => {
     await expectAppError(notImage.generate(input), "unprocessable:provider");
   });
 
+  it("refuses an answer in a format uploads refuse too (SVG, TIFF), before any decoder sees it", async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1536" height="1024"><rect width="1536" height="1024"/></svg>');
+    const tiff = await sharp(await testPng(1536, 1024)).tiff().toBuffer();
+    for (const bytes of [svg, tiff]) {
+      const engine = await gptImage((_req, res) => sendJson(res, 200, { data: [{ b64_json: bytes.toString("base64") }] }));
+      await expectAppError(engine.generate(input), "unprocessable:provider");
+      await server?.close();
+      server = undefined;
+    }
+  });
+
   it("reports a safety rejection as a refusal without the provider's words", async () => {
     const engine = await gptImage((_req, res) =>
       sendJson(res, 400, { error: { message: "Your request was rejected by the safety system.", code: "moderation_blocked" } }),

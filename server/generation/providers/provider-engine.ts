@@ -2,6 +2,7 @@ import { generateImage, type ImageModel } from "ai";
 import sharp from "sharp";
 import { imageAspects, MAX_IMAGE_PIXELS, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../../contract/images.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { sniffImageType } from "../../image-type.ts";
 import type { GenerateInput, GenerateResult, ImageEngine } from "../engine.ts";
 import { malformed, toProviderError } from "./provider-errors.ts";
 import { buildProviderPrompt, referenceImages } from "./provider-prompt.ts";
@@ -87,6 +88,8 @@ export async function normaliseToPng(
   aspect: GenerateInput["aspect"],
 ): Promise<{ png: Buffer; width: number; height: number }> {
   try {
+    // Outside bytes: only the raster decoders uploads use, never the SVG one the Studio keeps for its own drawings.
+    if (!sniffImageType(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) throw new Error("the provider answered neither PNG, JPEG nor WebP");
     const image = sharp(bytes, { limitInputPixels: MAX_RESULT_PIXELS, failOn: "warning" }).rotate();
     const meta = await image.metadata();
     const sourceWidth = meta.autoOrient?.width ?? meta.width;
