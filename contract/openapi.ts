@@ -826,7 +826,7 @@ export const apiOperations: readonly OperationSpec[] = [
     auth: false,
     responses: { 200: { description: "Taken (also for events the app does not act on, and repeats).", body: webhookAckSchema } },
     errors: {
-      400: "`invalid:signature`: the signature does not verify; nothing is written.",
+      400: "`invalid:signature` (the signature does not verify), `invalid:json` (a signed body that is not a JSON object) or `invalid:body` (an event of the wrong shape); nothing is written.",
       409: "`not_configured:payments`: this server takes no Razorpay payments.",
       ...serverErrors,
     },

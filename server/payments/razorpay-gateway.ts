@@ -1,6 +1,7 @@
 import Razorpay from "razorpay";
 import { validatePaymentVerification, validateWebhookSignature } from "razorpay/dist/utils/razorpay-utils.js";
 import { z } from "zod";
+import { AppError } from "../errors/app-error.ts";
 import { BadSignatureError } from "./stripe-gateway.ts";
 
 export interface RazorpaySettings {
@@ -24,6 +25,17 @@ const paymentEntity = z.object({
 });
 const eventSchema = z.object({ event: z.string(), payload: z.object({ payment: z.object({ entity: paymentEntity }) }) });
 export type RazorpayEvent = { kind: "captured" | "refunded"; payment: z.infer<typeof paymentEntity> };
+
+/** A signed body that is not JSON is the sender's mistake (400), not ours. */
+function parseJson(rawBody: Buffer): { event?: unknown } {
+  try {
+    const body: unknown = JSON.parse(rawBody.toString("utf8"));
+    if (body !== null && typeof body === "object") return body;
+  } catch {
+    // answered below
+  }
+  throw new AppError("invalid:json", "The webhook body is not a JSON object.");
+}
 
 /** The Razorpay calls the app makes, through the official SDK: orders, Checkout's signature, webhooks. */
 export function createRazorpayGateway(settings: RazorpaySettings) {
@@ -62,7 +74,7 @@ export function createRazorpayGateway(settings: RazorpaySettings) {
         valid = false;
       }
       if (!valid) throw new BadSignatureError("The Razorpay signature does not verify.");
-      const body = JSON.parse(rawBody.toString("utf8")) as { event?: unknown };
+      const body = parseJson(rawBody);
       const kind = body.event === "payment.captured" || body.event === "order.paid" ? "captured" : body.event === "refund.processed" || body.event === "payment.refunded" ? "refunded" : undefined;
       if (!kind) return undefined;
       return { kind, payment: eventSchema.parse(body).payload.payment.entity };

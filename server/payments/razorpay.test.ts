@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pricingResponseSchema, razorpayOrderResponseSchema } from "../../contract/billing.ts";
 import { creditTransactions } from "../../db/schema/credit-transactions.ts";
 import { itOnPostgres } from "../testing/on-postgres.ts";
-import { checkoutSignature, RAZORPAY_TEST_ENV, type RazorpayWire, signedRazorpayEvent, startRazorpayWire } from "../testing/razorpay-wire.ts";
+import { checkoutSignature, RAZORPAY_TEST_ENV, type RazorpayWire, razorpayBodySignature, signedRazorpayEvent, startRazorpayWire } from "../testing/razorpay-wire.ts";
 import { postJson, signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
@@ -90,6 +90,21 @@ describe("Razorpay payments", () => {
     expect((await hook("payment.captured", captured(orderId))).status).toBe(200);
     expect(await balance(me)).toBe(before);
     expect(await server.services.credits.ledgerSum(me.user.id)).toBe(before);
+  });
+
+  it("answers 400 to a well-signed body that is not a JSON object, and changes nothing", async () => {
+    const me = await buyer();
+    const before = (await balance(me)) ?? 0;
+    const { orderId } = await order(me);
+    for (const body of [`{"event":"payment.captured","payload":{"payment":{"entity":{"order_id":"${orderId}"`, "not json at all", "null", "42"]) {
+      const res = await fetch(`${server.url}/api/webhooks/razorpay`, { method: "POST", headers: { "content-type": "application/json", "x-razorpay-signature": razorpayBodySignature(body) }, body });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "invalid:json" });
+    }
+    const misshapen = await hook("payment.captured", { id: "pay_x", order_id: orderId, amount: "39900" });
+    expect(misshapen.status).toBe(400);
+    expect(await balance(me)).toBe(before);
+    expect(await purchases(me)).toHaveLength(0);
   });
 
   itOnPostgres("grants once when Checkout's answer races ten webhook deliveries", async () => {
