@@ -769,7 +769,7 @@ export const apiOperations: readonly OperationSpec[] = [
     operationId: "stripeWebhook",
     method: "post",
     path: "/api/webhooks/stripe",
-    summary: "Stripe's event deliveries, read raw and verified against the Stripe-Signature header (HMAC-SHA256, 300 s tolerance): payment_intent.succeeded grants once, charge.refunded takes back unspent credits, charge.dispute.created is recorded, invoice.paid grants the Pro month once, customer.subscription.deleted ends Pro.",
+    summary: "Stripe's event deliveries, read raw and verified against the Stripe-Signature header (HMAC-SHA256, timestamp within 300 s either way): payment_intent.succeeded grants once, charge.refunded takes back unspent credits, charge.dispute.created is recorded, invoice.paid grants the Pro month once, customer.subscription.deleted ends Pro.",
     tag: "credits",
     auth: false,
     responses: { 200: { description: "Taken (also for events the app does not act on, and repeats).", body: webhookAckSchema } },
