@@ -769,7 +769,7 @@ export const apiOperations: readonly OperationSpec[] = [
     operationId: "stripeWebhook",
     method: "post",
     path: "/api/webhooks/stripe",
-    summary: "Stripe's event deliveries, read raw and verified against the Stripe-Signature header (HMAC-SHA256, 300 s tolerance): payment_intent.succeeded grants once, charge.refunded takes back unspent credits, charge.dispute.created is recorded, invoice.paid grants the Pro month once, customer.subscription.deleted ends Pro.",
+    summary: "Stripe's event deliveries, read raw and verified against the Stripe-Signature header (HMAC-SHA256, timestamp within 300 s either way): payment_intent.succeeded grants once, charge.refunded takes back unspent credits, charge.dispute.created is recorded, invoice.paid grants the Pro month once, customer.subscription.deleted ends Pro.",
     tag: "credits",
     auth: false,
     responses: { 200: { description: "Taken (also for events the app does not act on, and repeats).", body: webhookAckSchema } },
@@ -826,7 +826,7 @@ export const apiOperations: readonly OperationSpec[] = [
     auth: false,
     responses: { 200: { description: "Taken (also for events the app does not act on, and repeats).", body: webhookAckSchema } },
     errors: {
-      400: "`invalid:signature`: the signature does not verify; nothing is written.",
+      400: "`invalid:signature` (the signature does not verify), `invalid:json` (a signed body that is not a JSON object) or `invalid:body` (an event of the wrong shape); nothing is written.",
       409: "`not_configured:payments`: this server takes no Razorpay payments.",
       ...serverErrors,
     },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenDb } from "../../db/open-db.ts";
 import { users } from "../../db/schema/users.ts";
 import { createAuthStore } from "../auth/store.ts";
@@ -86,5 +86,27 @@ describe("credits ledger under a random run", () => {
       if (sum !== user.credits || user.credits < 0) mismatches.push({ user: user.id, balance: user.credits, sum });
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe("the steps of one thing in the ledger", () => {
+  it("sums the rows keyed `ref` or `ref:<step>` of one reason, and none whose ref only looks alike", async () => {
+    const credits = createCreditsService({ db: database.db, freeSignupCredits: 0, realtime });
+    const created = await createAuthStore(database.db).createUser("steps@example.com", "en", () => Promise.resolve());
+    if (!created) throw new Error("user not created");
+    const userId = created.id;
+    await credits.apply({ userId, delta: 500, reason: "purchase", ref: "stripe:pi_1" });
+    for (const [delta, ref] of [
+      [-1, "stripe:pi_1"],
+      [-20, "stripe:pi_1:249"],
+      [-300, "stripe:pi_1:re_9"],
+      [-4, "stripe:pi_10:249"],
+      [-5, "stripe:piX1:249"],
+      [-6, "stripe:pi_1x"],
+    ] as const) {
+      await credits.apply({ userId, delta, reason: "purchase-refund", ref });
+    }
+    await credits.apply({ userId, delta: -7, reason: "generation", ref: "stripe:pi_1:7" });
+    expect(await database.db.transaction((tx) => credits.sumUnderIn(tx, { userId, reason: "purchase-refund", ref: "stripe:pi_1" }))).toBe(-321);
   });
 });

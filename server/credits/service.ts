@@ -63,6 +63,9 @@ export function createCreditsService(deps: {
     /** The balance with the user's row locked until the caller's transaction ends (a refund capped by what is left). */
     lockedBalanceIn: (db: DbOrTx, userId: string) => createCreditsStore(db).lockedBalance(userId),
 
+    /** Inside the caller's transaction: the sum of the rows of `reason` keyed `ref` or `ref:<step>` (store.sumUnder). */
+    sumUnderIn: (db: DbOrTx, entry: Omit<LedgerEntry, "delta">) => createCreditsStore(db).sumUnder(entry.userId, entry.reason, entry.ref),
+
     /** For a charge that must commit with other rows (an image job): the caller's transaction, no broadcast. */
     debitIn: (db: DbOrTx, entry: Omit<LedgerEntry, "delta"> & { amount: number }) => createCreditsStore(db).debit(entry),
 

@@ -108,6 +108,24 @@ export function createCreditsStore(db: DbOrTx) {
       return Math.max(0, -Number(row?.sum ?? 0));
     },
 
+    /**
+     * The sum of a user's rows of one reason whose ref is `ref` or starts with `ref:` (the steps of one thing, such
+     * as the take-backs of one payment's refunds). starts_with, not LIKE: refs hold `_`, a LIKE wildcard.
+     */
+    async sumUnder(userId: string, reason: string, ref: string): Promise<number> {
+      const [row] = await db
+        .select({ sum: sql<string>`coalesce(sum(${creditTransactions.delta}), 0)` })
+        .from(creditTransactions)
+        .where(
+          and(
+            eq(creditTransactions.userId, userId),
+            eq(creditTransactions.reason, reason),
+            or(eq(creditTransactions.ref, ref), sql`starts_with(${creditTransactions.ref}, ${`${ref}:`})`),
+          ),
+        );
+      return Number(row?.sum ?? 0);
+    },
+
     /** Whether a row with this (reason, ref) exists. */
     async has(reason: string, ref: string): Promise<boolean> {
       const [row] = await db

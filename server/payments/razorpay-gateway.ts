@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import Razorpay from "razorpay";
 import { z } from "zod";
+import { AppError } from "../errors/app-error.ts";
 import { secretsEqual } from "../secret-equal.ts";
 import { BadSignatureError } from "./stripe-gateway.ts";
 
@@ -30,6 +31,17 @@ export type RazorpayEvent = { kind: "captured" | "refunded"; payment: z.infer<ty
 const signs = (signature: string | undefined, message: string | Buffer, secret: string) =>
   signature !== undefined && secretsEqual(signature, createHmac("sha256", secret).update(message).digest("hex"));
 
+/** A signed body that is not JSON is the sender's mistake (400), not ours. */
+function parseJson(rawBody: Buffer): { event?: unknown } {
+  try {
+    const body: unknown = JSON.parse(rawBody.toString("utf8"));
+    if (body !== null && typeof body === "object") return body;
+  } catch {
+    // answered below
+  }
+  throw new AppError("invalid:json", "The webhook body is not a JSON object.");
+}
+
 /** The Razorpay calls the app makes, through the official SDK (orders, refunds); signatures checked here. */
 export function createRazorpayGateway(settings: RazorpaySettings) {
   const razorpay = new Razorpay({ key_id: settings.keyId, key_secret: settings.keySecret });
@@ -55,7 +67,7 @@ export function createRazorpayGateway(settings: RazorpaySettings) {
     /** HMAC-SHA256 of the raw body with the webhook secret; undefined for events the app does not act on. */
     verifyWebhook(rawBody: Buffer, signature: string | undefined): RazorpayEvent | undefined {
       if (!signs(signature, rawBody, settings.webhookSecret)) throw new BadSignatureError("The Razorpay signature does not verify.");
-      const body = JSON.parse(rawBody.toString("utf8")) as { event?: unknown };
+      const body = parseJson(rawBody);
       const kind = body.event === "payment.captured" || body.event === "order.paid" ? "captured" : body.event === "refund.processed" || body.event === "payment.refunded" ? "refunded" : undefined;
       if (!kind) return undefined;
       return { kind, payment: eventSchema.parse(body).payload.payment.entity };

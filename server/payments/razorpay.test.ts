@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pricingResponseSchema, razorpayOrderResponseSchema } from "../../contract/billing.ts";
 import { creditTransactions } from "../../db/schema/credit-transactions.ts";
 import { itOnPostgres } from "../testing/on-postgres.ts";
-import { checkoutSignature, RAZORPAY_TEST_ENV, type RazorpayWire, signedRazorpayEvent, startRazorpayWire } from "../testing/razorpay-wire.ts";
+import { checkoutSignature, RAZORPAY_TEST_ENV, type RazorpayWire, razorpayBodySignature, signedRazorpayEvent, startRazorpayWire } from "../testing/razorpay-wire.ts";
 import { postJson, signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
@@ -24,6 +24,7 @@ let n = 0;
 const buyer = () => signInByCode(server, `upi${++n}@example.com`);
 const auth = (who: Buyer) => ({ "x-session-token": who.sessionToken });
 const balance = (who: Buyer) => server.services.credits.balance(who.user.id);
+const takeBacks = async (who: Buyer) => (await server.database.db.select().from(creditTransactions).where(eq(creditTransactions.userId, who.user.id))).filter((r) => r.reason === "purchase-refund").map((r) => r.delta);
 const purchases = async (who: Buyer) => (await server.database.db.select().from(creditTransactions).where(eq(creditTransactions.userId, who.user.id))).filter((r) => r.reason === "purchase");
 
 async function order(who: Buyer) {
@@ -89,6 +90,50 @@ describe("Razorpay payments", () => {
     expect((await hook("payment.refunded", { ...captured(orderId), status: "refunded", amount_refunded: 39900 })).status).toBe(200);
     expect((await hook("payment.captured", captured(orderId))).status).toBe(200);
     expect(await balance(me)).toBe(before);
+    expect(await server.services.credits.ledgerSum(me.user.id)).toBe(before);
+  });
+
+  it("answers 400 to a well-signed body that is not a JSON object, and changes nothing", async () => {
+    const me = await buyer();
+    const before = (await balance(me)) ?? 0;
+    const { orderId } = await order(me);
+    for (const body of [`{"event":"payment.captured","payload":{"payment":{"entity":{"order_id":"${orderId}"`, "not json at all", "null", "42"]) {
+      const res = await fetch(`${server.url}/api/webhooks/razorpay`, { method: "POST", headers: { "content-type": "application/json", "x-razorpay-signature": razorpayBodySignature(body) }, body });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "invalid:json" });
+    }
+    const misshapen = await hook("payment.captured", { id: "pay_x", order_id: orderId, amount: "39900" });
+    expect(misshapen.status).toBe(400);
+    expect(await balance(me)).toBe(before);
+    expect(await purchases(me)).toHaveLength(0);
+  });
+
+  it("takes back half and then the rest for refunds of 50 % and then 100 %, and nothing for a repeat or a late lower total", async () => {
+    const me = await buyer();
+    const before = (await balance(me)) ?? 0;
+    const { orderId } = await order(me);
+    await hook("payment.captured", captured(orderId));
+    const refundedTo = (event: string, total: number) => hook(event, { ...captured(orderId), status: "refunded", amount_refunded: total });
+    expect((await refundedTo("refund.processed", 19950)).status).toBe(200);
+    expect(await balance(me)).toBe(before + 50);
+    expect((await refundedTo("payment.refunded", 39900)).status).toBe(200);
+    expect(await balance(me)).toBe(before);
+    await refundedTo("payment.refunded", 39900);
+    await refundedTo("refund.processed", 19950);
+    expect(await balance(me)).toBe(before);
+    expect(await takeBacks(me)).toEqual([-50, -50]);
+    expect(await server.services.credits.ledgerSum(me.user.id)).toBe(before);
+  });
+
+  itOnPostgres("takes back the refunded share once when partial totals arrive at once", async () => {
+    const me = await buyer();
+    const before = (await balance(me)) ?? 0;
+    const { orderId } = await order(me);
+    await hook("payment.captured", captured(orderId));
+    const totals = [9975, 19950, 29925, 39900];
+    await Promise.all([...totals, ...totals.toReversed()].map((total) => hook("refund.processed", { ...captured(orderId), status: "refunded", amount_refunded: total })));
+    expect(await balance(me)).toBe(before);
+    expect((await takeBacks(me)).reduce((a, b) => a + b, 0)).toBe(-100);
     expect(await server.services.credits.ledgerSum(me.user.id)).toBe(before);
   });
 

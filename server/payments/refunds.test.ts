@@ -1,8 +1,11 @@
+import { setTimeout as delay } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentIntentResponseSchema, refundRequestListSchema, refundRequestResponseSchema } from "../../contract/billing.ts";
 import { creditTransactions } from "../../db/schema/credit-transactions.ts";
+import { payments } from "../../db/schema/payments.ts";
 import { AppError } from "../errors/app-error.ts";
+import { itOnPostgres } from "../testing/on-postgres.ts";
 import { postJson, signInByCode } from "../testing/sign-in.ts";
 import { signedStripeEvent, STRIPE_TEST_ENV, startStripeWire, type StripeWire } from "../testing/stripe-wire.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
@@ -43,6 +46,19 @@ async function purchase(who: Buyer): Promise<{ transactionId: string; paymentId:
 }
 
 const ask = (who: Buyer, transactionId: string, reason = "I bought the wrong pack") => postJson(server, "/api/refund-requests", { transactionId, reason }, auth(who));
+const balance = async (who: Buyer) => (await server.services.credits.balance(who.user.id)) ?? 0;
+const takeBacks = async (who: Buyer) => (await ledger(who)).filter((r) => r.reason === "purchase-refund").map((r) => r.delta);
+const refundedAmount = async (paymentId: string) => (await server.database.db.select().from(payments).where(eq(payments.providerRef, paymentId)))[0]?.refundedAmount;
+
+/** Stripe's charge.refunded with the total refunded so far, signed. */
+function chargeRefunded(paymentId: string, total: number) {
+  const { payload, header } = signedStripeEvent({
+    id: `evt_${paymentId}_refunded_${total}`,
+    type: "charge.refunded",
+    data: { object: { id: `ch_${paymentId}`, object: "charge", payment_intent: paymentId, amount_refunded: total } },
+  });
+  return fetch(`${server.url}/api/webhooks/stripe`, { method: "POST", headers: { "stripe-signature": header }, body: payload });
+}
 
 describe("refund requests", () => {
   it("takes a request for the unused credits of a purchase within 48 hours, once, and shows it with its status", async () => {
@@ -116,6 +132,53 @@ describe("refund requests", () => {
     const list = refundRequestListSchema.parse(await (await fetch(`${server.url}/api/refund-requests`, { headers: auth(me) })).json());
     expect(list.refundRequests[0]).toMatchObject({ status: "refunded" });
     await expect(runRefundsCommand(["approve", refundRequest.id], server.services.refunds)).rejects.toThrow(AppError);
+  });
+
+  it("after a partial refund from Stripe's dashboard asks only for what is left of the payment, and the desk takes the rest once", async () => {
+    const me = await buyer();
+    const before = await balance(me);
+    const { transactionId, paymentId } = await purchase(me);
+    expect((await chargeRefunded(paymentId, 249)).status).toBe(200);
+    expect(await balance(me)).toBe(before + 100 - 49);
+    const { refundRequest } = refundRequestResponseSchema.parse(await (await ask(me, transactionId)).json());
+    // 51 credits are worth 254 by themselves, but only 250 of the 499 paid are left to refund.
+    expect(refundRequest).toMatchObject({ credits: 51, amount: 250 });
+    const approved = await runRefundsCommand(["approve", refundRequest.id], server.services.refunds);
+    expect(approved[0]).toContain("51 credits taken back");
+    expect(wire.refunds.at(-1)).toEqual({ payment_intent: paymentId, amount: 250 });
+    expect(await balance(me)).toBe(before);
+    // The desk's refund brings Stripe's total to 499: its event finds it counted.
+    expect((await chargeRefunded(paymentId, 499)).status).toBe(200);
+    expect(await balance(me)).toBe(before);
+    expect(await takeBacks(me)).toEqual([-49, -51]);
+    expect(await refundedAmount(paymentId)).toBe(499);
+    expect(await server.services.credits.ledgerSum(me.user.id)).toBe(before);
+  });
+
+  itOnPostgres("takes the request's credits once when the refund's own webhook arrives before Stripe's answer", async () => {
+    const me = await buyer();
+    const before = await balance(me);
+    const { transactionId, paymentId } = await purchase(me);
+    await server.services.credits.apply({ userId: me.user.id, delta: -30, reason: "generation", ref: `thirty-${me.user.id}` });
+    const { refundRequest } = refundRequestResponseSchema.parse(await (await ask(me, transactionId)).json());
+    expect(refundRequest).toMatchObject({ credits: 70, amount: 349 });
+    let webhook: Promise<Response> | undefined;
+    wire.beforeRefundAnswer = async (refund) => {
+      webhook = chargeRefunded(refund.payment_intent, refund.amount);
+      // Waits for the webhook to be handled, or, while the desk holds the payment, gives up and answers.
+      await Promise.race([webhook, delay(500)]);
+    };
+    try {
+      const approved = await runRefundsCommand(["approve", refundRequest.id], server.services.refunds);
+      expect(approved[0]).toContain("70 credits taken back");
+    } finally {
+      wire.beforeRefundAnswer = undefined;
+    }
+    expect((await webhook)?.status).toBe(200);
+    expect(await balance(me)).toBe(before);
+    expect(await takeBacks(me)).toEqual([-70]);
+    expect(await refundedAmount(paymentId)).toBe(349);
+    expect(await server.services.credits.ledgerSum(me.user.id)).toBe(before);
   });
 
   it("lets support reject a request with a note the customer reads, and refuses malformed commands", async () => {

@@ -5,6 +5,7 @@ import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { createRefundStore } from "./refund-store.ts";
+import { createSettlement } from "./settlement.ts";
 import { createPaymentStore, findPaymentById } from "./store.ts";
 import type { StripeGateway } from "./stripe-gateway.ts";
 
@@ -29,10 +30,11 @@ export function toRefundRecord(row: RefundRequest, currency: string): RefundRequ
 /**
  * The Refund and Cancellation Policy (docs/product/payments.md, Refunds): a request within 48 hours of a purchase, for
  * the credits of that purchase not used since (images made after the purchase count against it first); promotional
- * and bonus credits never. Support approves through the provider's refund API, which writes the ledger once.
+ * and bonus credits never. Support approves through the provider's refund API and the payments' settlement path.
  */
 export function createRefundService(deps: { db: DbOrTx; credits: CreditsService; stripe: StripeGateway | undefined; logger: Logger; clock: () => number }) {
   const store = createRefundStore(deps.db);
+  const settlement = createSettlement(deps);
 
   async function currencyOf(row: RefundRequest): Promise<string> {
     return (await findPaymentById(deps.db, row.paymentId))?.currency ?? "usd";
@@ -56,7 +58,8 @@ export function createRefundService(deps: { db: DbOrTx; credits: CreditsService;
       const alreadyBack = Math.floor((payment.credits * payment.refundedAmount) / payment.amount);
       const unused = Math.min(payment.credits - alreadyBack - spent, balance);
       if (unused <= 0) throw new AppError("unprocessable:refund_used", "All the credits of this purchase have been used, so there is nothing left to refund.");
-      const amount = Math.floor((payment.amount * unused) / payment.credits);
+      // Rounding each refund on its own could ask for more than is left of the payment, which the provider refuses.
+      const amount = Math.min(Math.floor((payment.amount * unused) / payment.credits), payment.amount - payment.refundedAmount);
       const row = await store.insert({ userId, paymentId: payment.id, transactionId: entry.id, credits: unused, amount: Math.max(1, amount), reason: input.reason });
       if (!row) throw new AppError("conflict:refund_requested", "A refund has already been requested for this purchase.");
       return toRefundRecord(row, payment.currency);
@@ -70,9 +73,10 @@ export function createRefundService(deps: { db: DbOrTx; credits: CreditsService;
     pending: () => store.pending(),
 
     /**
-     * Support's approval: refunds the amount through the provider (idempotent per request), then in one transaction
-     * takes back the credits as far as they are still there and closes the request. The ledger row is keyed like the
-     * provider's own refund event, so the webhook that follows finds it done.
+     * Support's approval, in one transaction: the request and then its payment locked, the amount refunded through
+     * the provider (idempotent per request), the credits taken back as far as they are still there on the settlement
+     * path, the request closed. The payment stays locked across the provider's call, so the refund's own webhook, even
+     * when it comes back at once, waits and then finds the refund counted. A provider refusal changes nothing.
      */
     async approve(requestId: string): Promise<{ request: RefundRequest; creditsTaken: number }> {
       const request = uuid.test(requestId) ? (await store.pending()).find((r) => r.id === requestId) : undefined;
@@ -81,21 +85,18 @@ export function createRefundService(deps: { db: DbOrTx; credits: CreditsService;
       if (!payment) throw new AppError("not_found:payment", "The request's payment is gone.");
       if (payment.provider !== "stripe" || !deps.stripe) throw new AppError("not_configured:payments", `Refunds through ${payment.provider} are not configured on this server.`);
       const stripe = deps.stripe;
-      const refund = await stripe.refund(payment.providerRef, request.amount, `refund-request:${request.id}`).catch((err: unknown) => {
-        throw new AppError("unavailable:payment_provider", "Stripe did not take the refund; nothing was changed. Try again.", undefined, { cause: err });
-      });
       const outcome = await withTransaction(deps.db, async (tx) => {
         const locked = await createRefundStore(tx).lock(request.id);
         if (!locked || locked.status !== "pending") throw new AppError("conflict:refund_decided", "This request was decided meanwhile.");
         const paid = await createPaymentStore(tx).lock(payment.provider, payment.providerRef);
-        const balance = (await deps.credits.lockedBalanceIn(tx, request.userId)) ?? 0;
-        const take = Math.min(request.credits, balance);
-        const credits =
-          take > 0 ? await deps.credits.applyIn(tx, { userId: request.userId, delta: -take, reason: "purchase-refund", ref: `${payment.provider}:${payment.providerRef}` }) : undefined;
-        if (paid) await createPaymentStore(tx).update(paid.id, { status: "refunded", refundedAmount: Math.max(paid.refundedAmount, request.amount) });
+        if (!paid) throw new AppError("not_found:payment", "The request's payment is gone.");
+        const refund = await stripe.refund(paid.providerRef, request.amount, `refund-request:${request.id}`).catch((err: unknown) => {
+          throw new AppError("unavailable:payment_provider", "Stripe did not take the refund; nothing was changed. Try again.", undefined, { cause: err });
+        });
+        const { credits, taken } = await settlement.deskRefunded(tx, paid, { ref: refund.id, amount: request.amount, credits: request.credits });
         const decidedAt = new Date(deps.clock());
         await createRefundStore(tx).decide(request.id, { status: "refunded", decidedAt, providerRefundRef: refund.id });
-        return { request: { ...locked, status: "refunded" as const, decidedAt, providerRefundRef: refund.id }, credits, taken: credits === undefined ? 0 : take };
+        return { request: { ...locked, status: "refunded" as const, decidedAt, providerRefundRef: refund.id }, credits, taken };
       });
       if (outcome.credits !== undefined) deps.credits.announce(request.userId, outcome.credits);
       return { request: outcome.request, creditsTaken: outcome.taken };

@@ -8,8 +8,18 @@ export interface StripeSettings {
   apiUrl?: string | undefined;
 }
 
-/** Stripe's tolerance for a webhook's signed timestamp: older deliveries are refused as replays. */
+/**
+ * Stripe's tolerance for a webhook's signed timestamp: older deliveries are refused as replays, and so are ones
+ * dated further ahead (the SDK checks only the past; a signature made for later could be replayed until then).
+ */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** The signed `t=` of a Stripe-Signature header, in seconds: the last one, as the SDK verifies; undefined if none. */
+function signedTimestamp(header: string): number | undefined {
+  const t = header.split(",").findLast((part) => part.trim().startsWith("t="));
+  const seconds = t === undefined ? Number.NaN : Number(t.trim().slice(2));
+  return Number.isSafeInteger(seconds) ? seconds : undefined;
+}
 
 // What this app reads of Stripe's answers and events, checked: an answer of another shape is an error, not a guess.
 const paymentIntentSchema = z.object({
@@ -108,7 +118,7 @@ export function createStripeGateway(settings: StripeSettings) {
     },
 
     /**
-     * Verifies the Stripe-Signature header over the raw bytes (HMAC-SHA256, 300 s tolerance) and reads the event.
+     * Verifies the Stripe-Signature header over the raw bytes (HMAC-SHA256, 300 s tolerance either way) and reads the event.
      * undefined for an event type the app does not act on.
      */
     verifyEvent(rawBody: Buffer, signature: string | undefined): StripeEvent | StripeBillingEvent | undefined {
@@ -117,6 +127,10 @@ export function createStripeGateway(settings: StripeSettings) {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? "", settings.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_SECONDS);
       } catch (err) {
         throw new BadSignatureError("The Stripe signature does not verify.", { cause: err });
+      }
+      const signedAt = signedTimestamp(signature ?? "");
+      if (signedAt === undefined || signedAt - Math.floor(Date.now() / 1000) > STRIPE_WEBHOOK_TOLERANCE_SECONDS) {
+        throw new BadSignatureError("The Stripe signature is dated in the future.");
       }
       const type = String((event as { type?: unknown }).type);
       if (type === "invoice.paid" || type === "customer.subscription.deleted") return billingEventSchema.parse(event);

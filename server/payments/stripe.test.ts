@@ -90,7 +90,7 @@ describe("Stripe payments", () => {
     expect(row?.status).toBe("succeeded");
   });
 
-  it("answers 400 and writes nothing for a bad signature or a timestamp 301 s old", async () => {
+  it("answers 400 and writes nothing for a bad signature or a timestamp 301 s old or 301 s ahead", async () => {
     const me = await buyer();
     const before = await balance(me);
     const { paymentId } = await openPayment(me);
@@ -99,6 +99,18 @@ describe("Stripe payments", () => {
     expect(await wrongSecret.json()).toMatchObject({ code: "invalid:signature" });
     const stale = await deliver(succeededEvent(paymentId), { timestamp: Math.floor(Date.now() / 1000) - 301 });
     expect(stale.status).toBe(400);
+    // Dated ahead: such a signature could otherwise be replayed until its time came.
+    const ahead = await deliver(succeededEvent(paymentId), { timestamp: Math.floor(Date.now() / 1000) + 301 });
+    expect(ahead.status).toBe(400);
+    expect(await ahead.json()).toMatchObject({ code: "invalid:signature" });
+    // The SDK verifies the last `t=`: a current one put in front changes nothing.
+    const later = signedStripeEvent(succeededEvent(paymentId), { timestamp: Math.floor(Date.now() / 1000) + 301 });
+    const prefixed = await fetch(`${server.url}/api/webhooks/stripe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": `t=${Math.floor(Date.now() / 1000)},${later.header}` },
+      body: later.payload,
+    });
+    expect(prefixed.status).toBe(400);
     const unsigned = await fetch(`${server.url}/api/webhooks/stripe`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(succeededEvent(paymentId)) });
     expect(unsigned.status).toBe(400);
     // The signature covers the exact bytes: the same event re-serialised does not verify.
@@ -111,8 +123,8 @@ describe("Stripe payments", () => {
     expect(tampered.status).toBe(400);
     expect(await balance(me)).toBe(before);
     expect(await purchases(me)).toHaveLength(0);
-    // A fresh, well-signed delivery still works afterwards.
-    expect((await deliver(succeededEvent(paymentId))).status).toBe(200);
+    // A fresh, well-signed delivery still works afterwards, also from a sender whose clock runs a minute ahead.
+    expect((await deliver(succeededEvent(paymentId), { timestamp: Math.floor(Date.now() / 1000) + 60 })).status).toBe(200);
     expect(await balance(me)).toBe((before ?? 0) + 100);
   });
 

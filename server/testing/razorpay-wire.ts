@@ -40,7 +40,12 @@ export function checkoutSignature(orderId: string, paymentId: string, secret = R
 /** A webhook delivery: the JSON body and X-Razorpay-Signature (HMAC-SHA256 of the body with the webhook secret). */
 export function signedRazorpayEvent(event: string, payment: Record<string, unknown>, secret = RAZORPAY_TEST_ENV.RAZORPAY_WEBHOOK_SECRET) {
   const payload = JSON.stringify({ entity: "event", account_id: "acc_test", event, contains: ["payment"], payload: { payment: { entity: payment } }, created_at: Math.floor(Date.now() / 1000) });
+  return { payload, signature: razorpayBodySignature(payload, secret) };
+}
+
+/** X-Razorpay-Signature over any body, JSON or not, as Razorpay computes it with the webhook secret. */
+export function razorpayBodySignature(payload: string, secret = RAZORPAY_TEST_ENV.RAZORPAY_WEBHOOK_SECRET): string {
   const signature = hmac(payload, secret);
   if (secret === RAZORPAY_TEST_ENV.RAZORPAY_WEBHOOK_SECRET && !validateWebhookSignature(payload, signature, secret)) throw new Error("signature format drifted");
-  return { payload, signature };
+  return signature;
 }

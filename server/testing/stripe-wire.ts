@@ -12,6 +12,8 @@ export interface StripeWire extends WireServer {
   intents: Map<string, { id: string; object: "payment_intent"; amount: number; currency: string; status: string; client_secret: string; metadata: Record<string, string> }>;
   refunds: { payment_intent: string; amount: number }[];
   subscriptions: { id: string; customer: string; price: string; expand: string[] }[];
+  /** Runs before a refund is answered: Stripe may send the refund's own webhook before its caller hears back. */
+  beforeRefundAnswer: ((refund: { id: string; payment_intent: string; amount: number }) => Promise<void>) | undefined;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function startStripeWire(): Promise<StripeWire> {
   const refunds: StripeWire["refunds"] = [];
   const subscriptions: StripeWire["subscriptions"] = [];
   let n = 0;
-  const server = await startWireServer((req, res) => {
+  const server = await startWireServer(async (req, res) => {
     const form = new URLSearchParams(req.body.toString("utf8"));
     if (req.method === "POST" && req.path === "/v1/payment_intents") {
       n += 1;
@@ -68,11 +70,14 @@ export async function startStripeWire(): Promise<StripeWire> {
     if (req.method === "POST" && req.path === "/v1/refunds") {
       const refund = { payment_intent: String(form.get("payment_intent")), amount: Number(form.get("amount")) };
       refunds.push(refund);
-      return sendJson(res, 200, { id: `re_test_${refunds.length}`, object: "refund", status: "succeeded", ...refund });
+      const id = `re_test_${refunds.length}`;
+      await wire.beforeRefundAnswer?.({ id, ...refund });
+      return sendJson(res, 200, { id, object: "refund", status: "succeeded", ...refund });
     }
     return sendJson(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${req.path})` } });
   });
-  return Object.assign(server, { intents, refunds, subscriptions });
+  const wire: StripeWire = Object.assign(server, { intents, refunds, subscriptions, beforeRefundAnswer: undefined });
+  return wire;
 }
 
 const signer = new Stripe(STRIPE_TEST_ENV.STRIPE_SECRET_KEY);
