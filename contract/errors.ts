@@ -105,6 +105,7 @@ export const errorCodes = [
   "unprocessable:refund_window",
   ...rateLimitRules.map((rule) => `rate_limited:${rule}` as const),
   "rate_limited:upload_concurrency",
+  "rate_limited:connections",
   "internal:account",
   "internal:job_payload",
   "internal:socket",

@@ -1,4 +1,4 @@
-import { createServer, type Server as HttpServer } from "node:http";
+import type { Server as HttpServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
 import helmet from "helmet";
@@ -10,9 +10,13 @@ import { creditsRoutes } from "../credits/routes.ts";
 import { generationRoutes } from "../generation/routes.ts";
 import { databaseGate, databaseGateObserver } from "../health/database-gate.ts";
 import { apiNotFound, errorHandler } from "../http/error-handler.ts";
+import { bodyDeadline } from "../http/body-deadline.ts";
+import { capConnectionsPerAddress, capRequestsPerClient } from "../http/connection-limits.ts";
 import { rejectMalformedHost } from "../http/host-header.ts";
+import { createHttpServer } from "../http/http-server.ts";
 import { requestLog } from "../http/request-log.ts";
 import { createSocketServer, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
+import { PERSONA_UPLOAD_PATH } from "../../contract/personas.ts";
 import { editorRoutes } from "../editor/routes.ts";
 import { packRoutes } from "../images/pack-routes.ts";
 import { imageRoutes } from "../images/routes.ts";
@@ -43,6 +47,8 @@ export interface HttpDoor {
 }
 
 const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
+// The routes that take an upload's body: they alone get HTTP_UPLOAD_TIMEOUT_MS.
+const uploadPaths = ["/api/upload-temp-image", PERSONA_UPLOAD_PATH];
 
 /**
  * The web door: Express routers and the Socket.IO server over the services. Each router parses its own body (JSON
@@ -51,10 +57,14 @@ const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
 export function createHttp(services: Services, options: HttpOptions = {}): HttpDoor {
   const { config, database, logger } = services;
   const app = express();
-  const http = createServer(app);
+  const http = createHttpServer(app, config.http);
   const io = createSocketServer(http, options.crossNode);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  const refused = () => services.metrics.connectionRefused();
+  // Without trusted proxies the peer is the client: its connections are capped as they arrive. Behind proxies the
+  // peers are the proxies, so the cap counts each forwarded client's requests instead (below).
+  if (config.trustProxy === 0) capConnectionsPerAddress(http, config.http.maxConnectionsPerIp, refused);
   // No hashing of every API answer (the waitlist is the hot path); the HTML pages carry ETags made once
   // (server/web/spa.ts) and static files get theirs from express.static.
   app.set("etag", false);
@@ -62,9 +72,11 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   const stripeJs = config.stripe?.publishableKey ? ["https://js.stripe.com"] : [];
   // Razorpay Checkout likewise: its script and its frames, only where Razorpay is on.
   const razorpayJs = config.razorpay ? ["https://checkout.razorpay.com"] : [];
+  const razorpayFrames = config.razorpay ? ["https://api.razorpay.com", "https://checkout.razorpay.com"] : [];
   // First, so every answer is timed, whichever part gives it.
   app.use(httpMetrics(services.metrics));
   app.use(rejectMalformedHost);
+  app.use(bodyDeadline({ bodyTimeoutMs: config.http.bodyTimeoutMs, uploadTimeoutMs: config.http.uploadTimeoutMs, uploadPaths }));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -81,7 +93,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
                 frameSrc: [
                   "'self'",
                   ...(stripeJs.length > 0 ? ["https://js.stripe.com", "https://hooks.stripe.com"] : []),
-                  ...(razorpayJs.length > 0 ? ["https://api.razorpay.com", "https://checkout.razorpay.com"] : []),
+                  ...razorpayFrames,
                 ],
               }
             : {}),
@@ -97,6 +109,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
       crossOriginEmbedderPolicy: false,
     }),
   );
+  if (config.trustProxy > 0) app.use(capRequestsPerClient(config.http.maxConnectionsPerIp, refused));
 
   const operator = operatorRoutes(services);
   const { reachability } = operator;
