@@ -90,6 +90,7 @@ export const errorCodes = [
   "payload_too_large:upload_quota",
   "unsupported_media_type:body",
   "unsupported_media_type:charset",
+  "unsupported_media_type:encoding",
   "unsupported_media_type:image",
   "unsupported_media_type:json",
   "unsupported_media_type:multipart",

@@ -255,7 +255,7 @@ const serverErrors = {
 const jsonBodyErrors = {
   400: "`invalid:json` (unparseable body) or `invalid:body` (fields missing or invalid; `issues` lists them).",
   413: "`payload_too_large:body`: the JSON body is over the size limit.",
-  415: "`unsupported_media_type:json` (not sent as JSON) or `unsupported_media_type:charset`.",
+  415: "`unsupported_media_type:json` (not sent as JSON), `unsupported_media_type:charset` or `unsupported_media_type:encoding` (a Content-Encoding other than gzip, deflate or br).",
 };
 const crossSiteCookie = { 403: "`forbidden:origin`: a write authenticated by the session cookie from another site." };
 const signedIn = { 401: "`unauthorized:session`: no valid session." };

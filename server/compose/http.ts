@@ -12,8 +12,10 @@ import { databaseGate, databaseGateObserver } from "../health/database-gate.ts";
 import { apiNotFound, errorHandler } from "../http/error-handler.ts";
 import { bodyDeadline } from "../http/body-deadline.ts";
 import { capConnectionsPerAddress, capRequestsPerClient } from "../http/connection-limits.ts";
+import { refuseUndecodedEncoding } from "../http/content-encoding.ts";
 import { rejectMalformedHost } from "../http/host-header.ts";
 import { createHttpServer } from "../http/http-server.ts";
+import { permissionsPolicy } from "../http/permissions-policy.ts";
 import { requestLog } from "../http/request-log.ts";
 import { createSocketServer, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { PERSONA_UPLOAD_PATH } from "../../contract/personas.ts";
@@ -47,7 +49,7 @@ export interface HttpDoor {
 }
 
 const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
-// The routes that take an upload's body: they alone get HTTP_UPLOAD_TIMEOUT_MS.
+// The routes that take an upload's body: they alone get HTTP_UPLOAD_TIMEOUT_MS, and they decode no Content-Encoding.
 const uploadPaths = ["/api/upload-temp-image", PERSONA_UPLOAD_PATH];
 
 /**
@@ -109,7 +111,9 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(permissionsPolicy([...stripeJs, ...razorpayFrames]));
   if (config.trustProxy > 0) app.use(capRequestsPerClient(config.http.maxConnectionsPerIp, refused));
+  app.use(refuseUndecodedEncoding(uploadPaths));
 
   const operator = operatorRoutes(services);
   const { reachability } = operator;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 
-const hasBody = (req: Pick<IncomingMessage, "headers">): boolean =>
+export const hasBody = (req: Pick<IncomingMessage, "headers">): boolean =>
   req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
 
 /**
