@@ -5,6 +5,15 @@ export const hasBody = (req: Pick<IncomingMessage, "headers">): boolean =>
   req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
 
 /**
+ * Whether a request goes to one of `paths` as Express routes it: case-insensitive, a trailing slash allowed, so
+ * `/API/Upload-Temp-Image/` is the upload route too.
+ */
+export function pathMatcher(paths: readonly string[]): (req: { path: string }) => boolean {
+  const set = new Set(paths.map((p) => p.toLowerCase()));
+  return (req) => set.has(req.path.toLowerCase().replace(/\/+$/, ""));
+}
+
+/**
  * A request's body must arrive within `bodyTimeoutMs` of its headers (`uploadTimeoutMs` on the upload paths, so a
  * 20 MB photo on a slow line still makes it). Node's own `requestTimeout` is one number for every route, so it is
  * set to the upload's and this shortens it everywhere else: a client trickling a body byte by byte cannot hold a
@@ -12,10 +21,10 @@ export const hasBody = (req: Pick<IncomingMessage, "headers">): boolean =>
  * Node's own, a 408 with the connection closed.
  */
 export function bodyDeadline(options: { bodyTimeoutMs: number; uploadTimeoutMs: number; uploadPaths: readonly string[] }): RequestHandler {
-  const uploadPaths = new Set(options.uploadPaths);
+  const isUpload = pathMatcher(options.uploadPaths);
   return (req, res, next) => {
     if (req.complete || !hasBody(req)) return next();
-    const ms = uploadPaths.has(req.path) ? options.uploadTimeoutMs : options.bodyTimeoutMs;
+    const ms = isUpload(req) ? options.uploadTimeoutMs : options.bodyTimeoutMs;
     const timer = setTimeout(() => {
       if (req.complete) return;
       if (res.headersSent) {

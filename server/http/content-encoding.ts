@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import { AppError } from "../errors/app-error.ts";
-import { hasBody } from "./body-deadline.ts";
+import { hasBody, pathMatcher } from "./body-deadline.ts";
 
 // What the body parsers (express.json and express.raw, both body-parser) inflate. The upload parser reads the bytes
 // as they come, so an upload decodes none of them.
@@ -12,11 +12,11 @@ const inflatedByParsers = new Set(["gzip", "deflate", "br"]);
  * ("gzip, br") are not decoded by anything here either.
  */
 export function refuseUndecodedEncoding(uploadPaths: readonly string[]): RequestHandler {
-  const uploads = new Set(uploadPaths);
+  const isUpload = pathMatcher(uploadPaths);
   return (req, _res, next) => {
     const encoding = req.headers["content-encoding"]?.trim().toLowerCase();
     if (encoding === undefined || encoding === "" || encoding === "identity" || !hasBody(req)) return next();
-    if (!inflatedByParsers.has(encoding) || uploads.has(req.path)) {
+    if (!inflatedByParsers.has(encoding) || isUpload(req)) {
       throw new AppError("unsupported_media_type:encoding", "Unsupported body encoding: send it uncompressed.");
     }
     next();

@@ -64,7 +64,7 @@ describe("Content-Encoding", () => {
     const json = await sendRaw(server.url, { method: "POST", path: "/api/waitlist", headers: { "content-type": "application/json", "content-encoding": "zstd" }, body: '{"email":"zstd@example.com"}' });
     expect(json.status).toBe(415);
     expect(codeOf(json.text)).toBe("unsupported_media_type:encoding");
-    for (const path of ["/api/upload-temp-image", PERSONA_UPLOAD_PATH]) {
+    for (const path of ["/api/upload-temp-image", PERSONA_UPLOAD_PATH, "/API/Upload-Temp-Image/"]) {
       for (const encoding of ["gzip", "br", "x-gzip"]) {
         const body = encoding === "gzip" ? gzipSync(multipart(png)) : multipart(png);
         const res = await sendRaw(server.url, { method: "POST", path, headers: { ...tokenHeaders(token), "content-type": `multipart/form-data; boundary=${boundary}`, "content-encoding": encoding }, body });
