@@ -255,7 +255,7 @@ const serverErrors = {
 const jsonBodyErrors = {
   400: "`invalid:json` (unparseable body) or `invalid:body` (fields missing or invalid; `issues` lists them).",
   413: "`payload_too_large:body`: the JSON body is over the size limit.",
-  415: "`unsupported_media_type:json` (not sent as JSON) or `unsupported_media_type:charset`.",
+  415: "`unsupported_media_type:json` (not sent as JSON), `unsupported_media_type:charset` or `unsupported_media_type:encoding` (a Content-Encoding other than gzip, deflate or br).",
 };
 const crossSiteCookie = { 403: "`forbidden:origin`: a write authenticated by the session cookie from another site." };
 const signedIn = { 401: "`unauthorized:session`: no valid session." };
@@ -529,7 +529,7 @@ export const apiOperations: readonly OperationSpec[] = [
       ...signedIn,
       ...crossSiteCookie,
       413: "`payload_too_large:upload` (file too big) or `payload_too_large:upload_quota` (temporary uploads full).",
-      415: "`unsupported_media_type:multipart` or `unsupported_media_type:image` (not PNG, JPEG or WebP).",
+      415: "`unsupported_media_type:multipart`, `unsupported_media_type:image` (not PNG, JPEG or WebP) or `unsupported_media_type:encoding` (an upload is sent uncompressed).",
       422: "`unprocessable:image`: the image cannot be decoded within the pixel limit.",
       429: "`rate_limited:<rule>` (hourly upload count) or `rate_limited:upload_concurrency`.",
       ...serverErrors,
@@ -1010,7 +1010,7 @@ export const apiOperations: readonly OperationSpec[] = [
       ...signedIn,
       ...crossSiteCookie,
       413: "`payload_too_large:upload` or `payload_too_large:upload_quota`.",
-      415: "`unsupported_media_type:multipart` or `unsupported_media_type:image`.",
+      415: "`unsupported_media_type:multipart`, `unsupported_media_type:image` or `unsupported_media_type:encoding`.",
       422: "`unprocessable:image`: the image cannot be decoded within the pixel limit.",
       429: "`rate_limited:<rule>`.",
       ...serverErrors,

@@ -114,6 +114,12 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^\S{24,}$/.test(v), { message: "must be at least 24 characters, with no spaces" }),
   JSON_BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, "must look like 100kb or 1mb").default("100kb"),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Slow or idle clients must not hold connections (and file descriptors) for long: see README, Reverse proxy.
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  HTTP_BODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  HTTP_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(600_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(256),
   DISCORD_TOKEN: optionalString,
   // The community server the bot serves, where it greets new members, and the role the first accounts get.
   DISCORD_GUILD_ID: optionalSnowflake,
@@ -213,6 +219,9 @@ const configSchema = envSchema
     if (e.ROLE !== "all" && !e.DATABASE_URL) {
       ctx.addIssue({ code: "custom", path: ["ROLE"], message: "web and worker need DATABASE_URL (PostgreSQL shared by every node); the embedded database runs ROLE=all" });
     }
+    if (e.HTTP_BODY_TIMEOUT_MS > e.HTTP_UPLOAD_TIMEOUT_MS) {
+      ctx.addIssue({ code: "custom", path: ["HTTP_BODY_TIMEOUT_MS"], message: "must not be longer than HTTP_UPLOAD_TIMEOUT_MS (uploads are the slowest bodies)" });
+    }
     // Half a Stripe setup would take payments whose confirmations it cannot read (or the reverse): refuse it.
     if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: "custom", path: [e.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"], message: "Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET" });
@@ -280,6 +289,17 @@ const configSchema = envSchema
     metricsToken: e.METRICS_TOKEN,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    /**
+     * The HTTP server's limits: time for a request's headers, for its body once the headers are in (uploads get
+     * longer), how long an idle keep-alive connection stays open, and open connections per client address.
+     */
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: e.HTTP_BODY_TIMEOUT_MS,
+      uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
     /** The Discord bot (`npm run bot`): its token, community server, welcome channel and Early Bird role (else the role named "Early Bird"). */
     discord: { token: e.DISCORD_TOKEN, guildId: e.DISCORD_GUILD_ID, welcomeChannelId: e.DISCORD_WELCOME_CHANNEL_ID, earlyBirdRoleId: e.DISCORD_EARLY_BIRD_ROLE_ID },
     /** Waitlist joins allowed per IP per 10 minutes. */

@@ -1,7 +1,8 @@
-import { createServer, type Server as HttpServer } from "node:http";
+import type { Server as HttpServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
 import helmet from "helmet";
+import { PERSONA_UPLOAD_PATH } from "../../contract/personas.ts";
 import { createAuthMiddleware } from "../auth/middleware.ts";
 import { authRoutes } from "../auth/routes.ts";
 import { authenticateSockets } from "../auth/socket-auth.ts";
@@ -10,7 +11,12 @@ import { creditsRoutes } from "../credits/routes.ts";
 import { generationRoutes } from "../generation/routes.ts";
 import { databaseGate, databaseGateObserver } from "../health/database-gate.ts";
 import { apiNotFound, errorHandler } from "../http/error-handler.ts";
+import { bodyDeadline } from "../http/body-deadline.ts";
+import { capConnectionsPerAddress, capRequestsPerClient } from "../http/connection-limits.ts";
+import { refuseUndecodedEncoding } from "../http/content-encoding.ts";
 import { rejectMalformedHost } from "../http/host-header.ts";
+import { createHttpServer } from "../http/http-server.ts";
+import { permissionsPolicy } from "../http/permissions-policy.ts";
 import { requestLog } from "../http/request-log.ts";
 import { createSocketServer, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { editorRoutes } from "../editor/routes.ts";
@@ -43,6 +49,8 @@ export interface HttpDoor {
 }
 
 const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
+// The routes that take an upload's body: they alone get HTTP_UPLOAD_TIMEOUT_MS, and they decode no Content-Encoding.
+const uploadPaths = ["/api/upload-temp-image", PERSONA_UPLOAD_PATH];
 
 /**
  * The web door: Express routers and the Socket.IO server over the services. Each router parses its own body (JSON
@@ -51,10 +59,14 @@ const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
 export function createHttp(services: Services, options: HttpOptions = {}): HttpDoor {
   const { config, database, logger } = services;
   const app = express();
-  const http = createServer(app);
+  const http = createHttpServer(app, config.http);
   const io = createSocketServer(http, options.crossNode);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  const refused = () => services.metrics.connectionRefused();
+  // Without trusted proxies the peer is the client: its connections are capped as they arrive. Behind proxies the
+  // peers are the proxies, so the cap counts each forwarded client's requests instead (below).
+  if (config.trustProxy === 0) capConnectionsPerAddress(http, config.http.maxConnectionsPerIp, refused);
   // No hashing of every API answer (the waitlist is the hot path); the HTML pages carry ETags made once
   // (server/web/spa.ts) and static files get theirs from express.static.
   app.set("etag", false);
@@ -62,9 +74,11 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   const stripeJs = config.stripe?.publishableKey ? ["https://js.stripe.com"] : [];
   // Razorpay Checkout likewise: its script and its frames, only where Razorpay is on.
   const razorpayJs = config.razorpay ? ["https://checkout.razorpay.com"] : [];
+  const razorpayFrames = config.razorpay ? ["https://api.razorpay.com", "https://checkout.razorpay.com"] : [];
   // First, so every answer is timed, whichever part gives it.
   app.use(httpMetrics(services.metrics));
   app.use(rejectMalformedHost);
+  app.use(bodyDeadline({ bodyTimeoutMs: config.http.bodyTimeoutMs, uploadTimeoutMs: config.http.uploadTimeoutMs, uploadPaths }));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -81,7 +95,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
                 frameSrc: [
                   "'self'",
                   ...(stripeJs.length > 0 ? ["https://js.stripe.com", "https://hooks.stripe.com"] : []),
-                  ...(razorpayJs.length > 0 ? ["https://api.razorpay.com", "https://checkout.razorpay.com"] : []),
+                  ...razorpayFrames,
                 ],
               }
             : {}),
@@ -97,6 +111,9 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use(permissionsPolicy([...stripeJs, ...razorpayFrames]));
+  if (config.trustProxy > 0) app.use(capRequestsPerClient(config.http.maxConnectionsPerIp, refused));
+  app.use(refuseUndecodedEncoding(uploadPaths));
 
   const operator = operatorRoutes(services);
   const { reachability } = operator;

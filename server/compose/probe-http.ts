@@ -1,8 +1,9 @@
-import { createServer, type Server as HttpServer } from "node:http";
+import type { Server as HttpServer } from "node:http";
 import express, { Router } from "express";
 import { type CachedCheck, createCachedCheck } from "../health/cached-check.ts";
 import { healthRoutes } from "../health/routes.ts";
 import { apiNotFound, errorHandler } from "../http/error-handler.ts";
+import { createHttpServer } from "../http/http-server.ts";
 import { metricsRoutes } from "../metrics/routes.ts";
 import type { Services } from "./services.ts";
 
@@ -33,7 +34,7 @@ export function createProbeHttp(services: Services): ProbeDoor {
   app.use(operatorRoutes(services).router);
   app.use(apiNotFound);
   app.use(errorHandler);
-  const http = createServer(app);
+  const http = createHttpServer(app, services.config.http);
   return {
     http,
     close: () =>

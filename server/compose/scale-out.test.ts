@@ -59,6 +59,8 @@ async function node(role: "web" | "worker"): Promise<ChildServer> {
     BFL_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`,
     JOB_LEASE_SECONDS: "5",
     OFFLINE_ASSISTANT_DELAY_MS: "20",
+    // Every tab of this test comes from this one machine: 500 sockets on each web node.
+    MAX_CONNECTIONS_PER_IP: "2000",
     ...s3.env,
   });
   children.push(child);

@@ -228,6 +228,7 @@ export function createServices(deps: ServiceDeps) {
     /** Closes what the services opened (the SMTP pool, Redis, the subject model and swap worker); the database belongs to whoever opened it. */
     async close(): Promise<void> {
       mailer.close();
+      if (!deps.metrics) metrics.close();
       await Promise.all([live.close(), swapPool.close(), subjectExtractor.close()]);
     },
   };

@@ -7,7 +7,8 @@ import { stateOf } from "../testing/db-state.ts";
 import { badSegment, createFuzzLog, garbageHeaderValue, nastyString, type RawRequest, samples, sendAll } from "../testing/fuzz.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
-// The pages, files and dev mailbox, plus what sits under every route: methods, Host, header sizes, request lines.
+// The pages, files and dev mailbox, plus what sits under every route: methods, Host, header sizes, request lines,
+// body encodings.
 let server: TestServer;
 let webDir: string;
 const log = createFuzzLog();
@@ -64,6 +65,20 @@ describe("fuzzing pages, files and the protocol", () => {
           fc.constantFrom(...knownPaths).map((path): RawRequest => ({ method: "POST", path: `${path} HTTP/1.1\r\nX:`, headers: { "content-type": "application/json", "content-encoding": "gzip" }, body: "{}" })),
           fc.constantFrom(...knownPaths).map((path): RawRequest => ({ method: "POST", path, headers: { "content-type": "application/json", "content-encoding": "gzip" }, body: "not gzip" })),
           fc.constantFrom("*", "//", "http://evil.example/", "/%", "/..%2f..%2fetc/passwd", "/\u00ff").map((path): RawRequest => ({ method: "GET", path, headers: {} })),
+        ),
+      ],
+      [
+        "Host twice, body encodings",
+        fc.oneof(
+          // A second Host line, well formed or not, after the one the sender writes.
+          fc.tuple(fc.constantFrom(...knownPaths), badHost).map(([path, host]): RawRequest => ({ method: "GET", path, headers: { Host: host } })),
+          fc
+            .tuple(
+              fc.constantFrom(...knownPaths, "/api/upload-temp-image", "/api/personas/upload", "/api/webhooks/stripe"),
+              fc.constantFrom("gzip", "deflate", "br", "zstd", "compress", "x-gzip", "gzip, gzip", "identity, gzip", "GZIP", "*", " ", "identity"),
+              nastyString.filter((s) => s.length < 1_000),
+            )
+            .map(([path, encoding, body]): RawRequest => ({ method: "POST", path, headers: { "content-type": "application/json", "content-encoding": encoding }, body })),
         ),
       ],
     ];

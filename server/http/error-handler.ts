@@ -10,8 +10,9 @@ function fromBodyParser(err: { type?: unknown; status?: unknown }): AppError | u
     case "entity.too.large":
       return new AppError("payload_too_large:body", "The request body is too large.");
     case "encoding.unsupported":
+      return new AppError("unsupported_media_type:encoding", "Unsupported body encoding.");
     case "charset.unsupported":
-      return new AppError("unsupported_media_type:charset", "Unsupported body encoding.");
+      return new AppError("unsupported_media_type:charset", "Unsupported body charset.");
     default:
       return fromHttpStatus(err.status);
   }

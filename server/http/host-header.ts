@@ -13,12 +13,13 @@ export function isValidHost(host: string): boolean {
 }
 
 /**
- * HTTP/1.1 wants a 400 for an invalid Host (RFC 9112 §3.2). Refused before anything reads it, so no handler has
+ * HTTP/1.1 wants a 400 for an invalid Host, and for more than one Host line (RFC 9112 §3.2): Node keeps the first
+ * of several, while a proxy in front may have routed by another. Refused before anything reads it, so no handler has
  * to cope with one; nothing builds a URL from it either (absolute URLs come from PUBLIC_URL alone). Node itself
  * answers a missing Host on HTTP/1.1; an HTTP/1.0 request without one passes.
  */
 export const rejectMalformedHost: RequestHandler = (req, _res, next) => {
   const host = req.headers.host;
-  if (host !== undefined && !isValidHost(host)) throw new AppError("invalid:host", "The Host header is not valid.");
+  if (host !== undefined && (!isValidHost(host) || (req.headersDistinct.host?.length ?? 0) > 1)) throw new AppError("invalid:host", "The Host header is not valid.");
   next();
 };

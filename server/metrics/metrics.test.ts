@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { createHistogram } from "node:perf_hooks";
 import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageResponseSchema } from "../../contract/images.ts";
@@ -10,6 +11,7 @@ import { postJson, signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { shellOnlyWebDir } from "../testing/web-dir.ts";
 import { startWireServer, type WireServer } from "../testing/wire-server.ts";
+import { countAtMost, eventLoopDelayBuckets } from "./event-loop-delay.ts";
 import { mayReadMetrics } from "./routes.ts";
 
 let server: TestServer;
@@ -129,6 +131,39 @@ describe("GET /metrics", () => {
     const forwarded = await scrape(server, { "x-forwarded-for": "203.0.113.9" });
     expect(forwarded.res.status).not.toBe(200);
     expect(forwarded.text).not.toContain("# HELP");
+  });
+});
+
+describe("the event loop's delay", () => {
+  it("is a histogram of how late the loop ran: a 300 ms block shows past the 0.25 s bucket", async () => {
+    await scrape();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const blockedUntil = performance.now() + 300;
+    while (performance.now() < blockedUntil);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { text } = await scrape();
+    expect(text).toContain("# TYPE nodejs_eventloop_delay_seconds histogram");
+    const all = samples(text);
+    const buckets = all.filter((s) => s.name === "nodejs_eventloop_delay_seconds_bucket");
+    expect(buckets.map((b) => b.labels.le)).toEqual([...eventLoopDelayBuckets.map(String), "+Inf"]);
+    const counts = buckets.map((b) => b.value);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    const count = valueOf(all, "nodejs_eventloop_delay_seconds_count") ?? 0;
+    expect(valueOf(all, "nodejs_eventloop_delay_seconds_bucket", { le: "+Inf" })).toBe(count);
+    expect(valueOf(all, "nodejs_eventloop_delay_seconds_bucket", { le: "0.25" })).toBeLessThan(count);
+    expect(valueOf(all, "nodejs_eventloop_delay_seconds_sum")).toBeGreaterThanOrEqual(0.25);
+    // Cumulative across scrapes: nothing the monitor saw is counted twice or lost.
+    const again = samples((await scrape()).text);
+    expect(valueOf(again, "nodejs_eventloop_delay_seconds_count")).toBeGreaterThanOrEqual(count);
+  });
+
+  it("counts the samples at most a bound from the monitor's percentiles", () => {
+    const histogram = createHistogram();
+    for (const ms of [1, 2, 2, 3, 50, 50, 400]) histogram.record(ms * 1e6);
+    expect(countAtMost(histogram, 0.5e6)).toBe(0);
+    expect(countAtMost(histogram, 2.5e6)).toBe(3);
+    expect(countAtMost(histogram, 60e6)).toBe(6);
+    expect(countAtMost(histogram, 1e9)).toBe(7);
   });
 });
 

@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { JobCount } from "../jobs/job-type.ts";
 import type { Logger } from "../logger.ts";
+import { createEventLoopDelayHistogram } from "./event-loop-delay.ts";
 
 /*
  * One registry per process, passed around (never prom-client's global one), so two apps in one test process never
@@ -30,6 +31,7 @@ export function createMetrics(deps: { logger: Logger }) {
   let queueDepth: (() => Promise<JobCount[]>) | undefined;
   let connectedSockets: (() => number) | undefined;
   let processMetrics = false;
+  const eventLoopDelay = createEventLoopDelayHistogram();
 
   const httpRequestDuration = new Histogram({
     name: "http_request_duration_seconds",
@@ -70,6 +72,11 @@ export function createMetrics(deps: { logger: Logger }) {
       this.set(connectedSockets?.() ?? 0);
     },
   });
+  const connectionsRefused = new Counter({
+    name: "http_connections_refused_total",
+    help: "Connections (or, behind trusted proxies, requests) refused because their client already held MAX_CONNECTIONS_PER_IP.",
+    registers,
+  });
   const creditsCharged = new Counter({
     name: "credits_charged_total",
     help: "Credits charged for work, by what the work was.",
@@ -92,6 +99,7 @@ export function createMetrics(deps: { logger: Logger }) {
 
   return {
     httpRequestDuration,
+    connectionRefused: () => connectionsRefused.inc(),
     creditsCharged: (credits: number, kind: CreditWork) => {
       if (credits > 0) creditsCharged.labels(workLabel(kind)).inc(credits);
     },
@@ -111,9 +119,9 @@ export function createMetrics(deps: { logger: Logger }) {
       connectedSockets = source;
     },
     /**
-     * The exposition text. prom-client's process metrics (CPU, memory, event-loop lag, GC) start with the first
-     * scrape: each set holds a GC observer and an event-loop monitor for good, which a process nobody scrapes (the
-     * bot, a script, each app a test starts) should not pay for.
+     * The exposition text. prom-client's process metrics (CPU, memory, event-loop lag, GC) and the event-loop delay
+     * histogram start with the first scrape: each set holds a GC observer and an event-loop monitor, which a process
+     * nobody scrapes (the bot, a script, each app a test starts) should not pay for.
      */
     async scrape(): Promise<string> {
       if (!processMetrics) {
@@ -124,10 +132,14 @@ export function createMetrics(deps: { logger: Logger }) {
         cpuCounter("process_cpu_user_seconds_total")?.inc(before.user / 1e6);
         cpuCounter("process_cpu_system_seconds_total")?.inc(before.system / 1e6);
         cpuCounter("process_cpu_seconds_total")?.inc((before.user + before.system) / 1e6);
+        registry.registerMetric(eventLoopDelay.metric);
+        eventLoopDelay.start();
       }
       return registry.metrics();
     },
     contentType: registry.contentType,
+    /** Stops the event-loop monitor (the process metrics' own one lives as long as the process). */
+    close: () => eventLoopDelay.stop(),
   };
 }
 

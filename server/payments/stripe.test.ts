@@ -76,6 +76,10 @@ describe("Stripe payments", () => {
     const csp = (await fetch(`${server.url}/app/pricing`)).headers.get("content-security-policy") ?? "";
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
     expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+    // Its wallets (Apple Pay, Google Pay) run the Payment Request API in those frames; nothing else may.
+    const permissions = (await fetch(`${server.url}/app/pricing`)).headers.get("permissions-policy") ?? "";
+    expect(permissions).toContain('payment=(self "https://js.stripe.com")');
+    expect(permissions).toContain("camera=()");
   });
 
   it("grants the pack's credits once when payment_intent.succeeded arrives, also twice under two event ids", async () => {

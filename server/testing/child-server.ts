@@ -13,9 +13,13 @@ export interface ChildServer {
 }
 
 /** The real `node server/main.ts` in its own process, for what only a process boundary shows (crashes, restarts). */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+export async function startChildServer(env: Record<string, string>, options: { maxOpenFiles?: number } = {}): Promise<ChildServer> {
   const logs: string[] = [];
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  // A lower file-descriptor limit (the shell's `ulimit -n`) shows what running out of them does, at a small scale.
+  const [command, args] = options.maxOpenFiles
+    ? ["/bin/sh", ["-c", `ulimit -n ${options.maxOpenFiles} && exec "$0" server/main.ts`, process.execPath]]
+    : [process.execPath, ["server/main.ts"]];
+  const child = spawn(command, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "development", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
