@@ -111,6 +111,8 @@ export const imagesToolOutputSchema = z.object({
   images: z.array(imageRecordSchema),
   creditsSpent: z.number(),
   creditsLeft: z.number(),
+  /** What the ledger gave back for these images (failed ones); absent on outputs saved before it was told. */
+  creditsRefunded: z.optional(z.number()),
 });
 export type ImagesToolOutput = z.infer<typeof imagesToolOutputSchema>;
 
