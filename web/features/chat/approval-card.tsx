@@ -57,7 +57,7 @@ export function ApprovalCard({ part, actions }: { part: ApprovalPart; actions?: 
         {request && <p className="text-sm break-words text-muted">{request}</p>}
       </div>
       {quote && (
-        <dl className="grid grid-cols-1 gap-3 rounded-xl bg-surface-2 p-3 text-sm min-[420px]:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-3 rounded-xl bg-surface-2 p-3 text-sm min-[480px]:grid-cols-3">
           <div className="grid gap-0.5">
             <dt className="text-xs text-muted">{t("approval.cost")}</dt>
             <dd className="text-base font-semibold tabular-nums" data-testid="approval-cost">
@@ -70,7 +70,7 @@ export function ApprovalCard({ part, actions }: { part: ApprovalPart; actions?: 
               {t("approval.credits", { count: Math.max(0, quote.balance - quote.cost) })}
             </dd>
           </div>
-          <div className="grid min-w-0 gap-0.5">
+          <div className="col-span-2 grid min-w-0 gap-0.5 min-[480px]:col-span-1">
             <dt className="text-xs text-muted">{t("approval.model")}</dt>
             <dd className="truncate font-semibold" title={quote.modelLabel}>
               {quote.modelLabel}
@@ -79,31 +79,33 @@ export function ApprovalCard({ part, actions }: { part: ApprovalPart; actions?: 
           </div>
         </dl>
       )}
-      <div role="status" aria-live="polite" className="text-sm">
-        {part.state === "approval-responded" &&
-          (part.approval.approved ? (
-            <p className="flex items-center gap-2 font-semibold">
-              <Spinner />
-              {t("approval.approved")}
-            </p>
-          ) : (
-            <p className="font-semibold">{t("approval.denied")}</p>
-          ))}
-        {part.state === "output-denied" && <p className="font-semibold">{t("approval.denied")}</p>}
-        {waiting && actions?.availability === "closed" && <p className="text-muted">{t("approval.expired")}</p>}
-      </div>
-      {answerable && (
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => actions.answer(part.approval.id, true)} data-testid="approval-approve">
-            <ChatIcon d={icons.check} className="size-4" />
-            {t("approval.approve")}
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => actions.answer(part.approval.id, false)} data-testid="approval-deny">
-            <ChatIcon d={icons.close} className="size-4" />
-            {t("approval.deny")}
-          </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        {answerable && (
+          <>
+            <Button size="sm" onClick={() => actions.answer(part.approval.id, true)} data-testid="approval-approve">
+              <ChatIcon d={icons.check} className="size-4" />
+              {t("approval.approve")}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => actions.answer(part.approval.id, false)} data-testid="approval-deny">
+              <ChatIcon d={icons.close} className="size-4" />
+              {t("approval.deny")}
+            </Button>
+          </>
+        )}
+        <div role="status" aria-live="polite" className="text-sm">
+          {part.state === "approval-responded" &&
+            (part.approval.approved ? (
+              <p className="flex items-center gap-2 font-semibold">
+                <Spinner />
+                {t("approval.approved")}
+              </p>
+            ) : (
+              <p className="font-semibold">{t("approval.denied")}</p>
+            ))}
+          {part.state === "output-denied" && <p className="font-semibold">{t("approval.denied")}</p>}
+          {waiting && actions?.availability === "closed" && <p className="text-muted">{t("approval.expired")}</p>}
         </div>
-      )}
+      </div>
     </Card>
   );
 }
