@@ -111,6 +111,8 @@ export const imagesToolOutputSchema = z.object({
   images: z.array(imageRecordSchema),
   creditsSpent: z.number(),
   creditsLeft: z.number(),
+  /** What the ledger gave back for these images (failed ones); absent on outputs saved before it was told. */
+  creditsRefunded: z.optional(z.number()),
 });
 export type ImagesToolOutput = z.infer<typeof imagesToolOutputSchema>;
 
@@ -143,5 +145,27 @@ export const chatRequestSchema = z.object({
   language: z.optional(z.enum(languages)),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/**
+ * What a chat tool call would spend, shown on its approval card before it runs (docs/product/chat.md, Approving a
+ * spend): the whole cost, the balance when it was asked, and the model by name.
+ */
+export const spendQuoteSchema = z.object({
+  cost: z.number(),
+  balance: z.number(),
+  count: z.number(),
+  modelId: z.string(),
+  modelLabel: z.string(),
+});
+export type SpendQuote = z.infer<typeof spendQuoteSchema>;
+
+/** POST /api/chat/:id/approval: the user's Approve / Deny for every spend the last answer is waiting on. */
+export const chatApprovalRequestSchema = z.object({
+  approvals: z
+    .array(z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)), approved: z.boolean() }))
+    .check(z.minLength(1), z.maxLength(MAX_IMAGES_PER_MESSAGE)),
+  language: z.optional(z.enum(languages)),
+});
+export type ChatApprovalRequest = z.infer<typeof chatApprovalRequestSchema>;
 
 export const stopChatResponseSchema = z.object({ stopped: z.boolean() });

@@ -33,6 +33,7 @@ export type RateLimitRule = (typeof rateLimitRules)[number];
 export const errorCodes = [
   "invalid:body",
   "invalid:chat_message",
+  "invalid:chat_approval",
   "invalid:code",
   "invalid:discord_link",
   "invalid:current_password",
@@ -61,6 +62,7 @@ export const errorCodes = [
   "insufficient_credits:generation",
   "conflict:already_pro",
   "conflict:chat_busy",
+  "conflict:chat_approval",
   "conflict:image_busy",
   "conflict:pack_not_ready",
   "conflict:persona_handle",

@@ -33,6 +33,7 @@ import {
 } from "./auth.ts";
 import {
   CHAT_PATH,
+  chatApprovalRequestSchema,
   chatRequestSchema,
   stopChatResponseSchema,
   chatMessageSchema,
@@ -150,6 +151,7 @@ const requestComponents = {
   RazorpayVerifyRequest: razorpayVerifyRequestSchema,
   RenameConversationRequest: renameConversationRequestSchema,
   ChatRequest: chatRequestSchema,
+  ChatApprovalRequest: chatApprovalRequestSchema,
   GeneratePersonaRequest: generatePersonaRequestSchema,
   SavePersonaRequest: savePersonaRequestSchema,
   UpdatePersonaRequest: updatePersonaRequestSchema,
@@ -968,6 +970,33 @@ export const apiOperations: readonly OperationSpec[] = [
       ...crossSiteCookie,
       404: "`not_found:conversation`.",
       409: "`conflict:chat_busy`: an answer is still streaming in this conversation.",
+      ...serverErrors,
+    },
+  },
+  {
+    operationId: "answerChatApproval",
+    method: "post",
+    path: `${CHAT_PATH}/{id}/approval`,
+    summary:
+      "Approves or denies the spends the conversation's last answer is waiting on (a tool call above CHAT_CONFIRM_ABOVE_CREDITS or half the balance); the answer goes on as an AI SDK UI-message stream (SSE).",
+    tag: "chat",
+    auth: true,
+    parameters: [conversationId],
+    requestBody: chatApprovalRequestSchema,
+    responses: {
+      200: {
+        description:
+          "Server-sent events continuing the waiting answer: the approved calls run as quoted (their outputs as for a message), a denied one ends as `tool-output-denied` with nothing charged, then the closing words.",
+        body: "ui-message-stream",
+      },
+    },
+    errors: {
+      ...jsonBodyErrors,
+      400: "`invalid:body`, `invalid:json` or `invalid:chat_approval` (every waiting request is answered at once).",
+      ...signedIn,
+      ...crossSiteCookie,
+      404: "`not_found:conversation`.",
+      409: "`conflict:chat_busy` (an answer is streaming) or `conflict:chat_approval` (nothing of that id is waiting any more).",
       ...serverErrors,
     },
   },

@@ -188,6 +188,8 @@ const envSchema = z.object({
   CHAT_MODEL: modelId("gpt-4.1-mini"),
   // Milliseconds between the offline assistant's streamed words (0: as fast as it can; a demo may slow it down).
   OFFLINE_ASSISTANT_DELAY_MS: z.coerce.number().int().min(0).max(1000).default(0),
+  // A chat tool call that would spend more credits than this (or more than half the balance) waits for Approve / Deny.
+  CHAT_CONFIRM_ABOVE_CREDITS: z.coerce.number().int().min(0).max(100_000).default(5),
   // @ai-sdk/google only runs Gemini image models: the Imagen API was shut down (its 4.0.49 changelog).
   GOOGLE_FLASH_IMAGE_MODEL: geminiModelId("gemini-3.1-flash-image"),
   GOOGLE_PRO_IMAGE_MODEL: geminiModelId("gemini-3-pro-image"),
@@ -331,7 +333,7 @@ const configSchema = envSchema
     /** Failed sign-ins (password or code) after which an IP waits out the 10-minute window. */
     loginFailureLimitPerIp: e.LOGIN_FAILURE_LIMIT_PER_IP,
     /** The chat's language model: OpenAI-compatible when a key is set, else the offline assistant. */
-    chat: { openaiApiKey: e.OPENAI_API_KEY, openaiBaseUrl: e.OPENAI_BASE_URL, model: e.CHAT_MODEL, offlineDelayMs: e.OFFLINE_ASSISTANT_DELAY_MS },
+    chat: { openaiApiKey: e.OPENAI_API_KEY, openaiBaseUrl: e.OPENAI_BASE_URL, model: e.CHAT_MODEL, offlineDelayMs: e.OFFLINE_ASSISTANT_DELAY_MS, confirmAboveCredits: e.CHAT_CONFIRM_ABOVE_CREDITS },
     /** Image providers: keys (unset ones leave their models listed but unavailable), model ids, endpoints, limits. */
     imageProviders: {
       keys: {

@@ -6,10 +6,13 @@ import { startTestServer, type TestServer } from "../testing/test-server.ts";
 // The chat as `npm start` runs it: no key, no network, the offline assistant.
 let server: TestServer;
 let token: string;
+let userId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  token = (await signInByCode(server, "offline-chat@example.com")).sessionToken;
+  const signedIn = await signInByCode(server, "offline-chat@example.com");
+  token = signedIn.sessionToken;
+  userId = signedIn.user.id;
 });
 afterAll(async () => server?.close());
 
@@ -55,3 +58,28 @@ describe("the offline assistant in the chat", () => {
     expect(made.text).not.toMatch(/\b(the|your|here)\b/i);
   });
 });
+
+describe("the closing words about credits follow the ledger", () => {
+  const refunds = async () => (await server.services.credits.statement(userId, { limit: 100 })).transactions.filter((t) => t.reason === "refund");
+
+  it("says nothing was spent, never a refund, when a message fails before any charge (a handle that is not the user's)", async () => {
+    const id = await conversation();
+    const before = (await refunds()).length;
+    const failed = await ask(id, "make a thumbnail of a castle with @someone-else");
+    expect(failed.images).toEqual([]);
+    expect(failed.text).toContain("No credits were spent.");
+    expect(failed.text).not.toMatch(/refund|went back/i);
+    expect(await refunds()).toHaveLength(before);
+  });
+
+  it("says the credits went back when an image failed after its charge and the ledger refunded it", async () => {
+    const id = await conversation();
+    await ask(id, "make a cartoon thumbnail for 'castle week'");
+    const before = (await refunds()).length;
+    const failed = await ask(id, "add a flurble");
+    expect(failed.images.map((image) => image.status)).toEqual(["failed"]);
+    expect(await refunds()).toHaveLength(before + 1);
+    expect(failed.text).toContain("its credits went back to you");
+  });
+});
+

@@ -75,3 +75,55 @@ describe("the chat on an OpenAI-compatible model", () => {
     expect(toolMessage).not.toContain("base64");
   });
 });
+
+describe("spending through an OpenAI-compatible model", () => {
+  let strict: TestServer;
+  let strictToken: string;
+  let userId: string;
+  beforeAll(async () => {
+    // Every paid image asks first.
+    strict = await startTestServer({ env: { OPENAI_API_KEY: "sk-local", OPENAI_BASE_URL: `${llm.url}/v1`, CHAT_MODEL: "local-model", CHAT_CONFIRM_ABOVE_CREDITS: "0" } });
+    const signedIn = await signInByCode(strict, "llm-approval@example.com");
+    strictToken = signedIn.sessionToken;
+    userId = signedIn.user.id;
+  });
+  afterAll(async () => strict?.close());
+
+  async function turn(path: string, body: object) {
+    const res = await fetch(`${strict.url}${path}`, { method: "POST", headers: { "x-session-token": strictToken, "content-type": "application/json" }, body: JSON.stringify(body) });
+    return res.text();
+  }
+
+  it("waits for Approve / Deny before the model's tool call runs; denied, the model is told and nothing is charged", async () => {
+    const created = await fetch(`${strict.url}/api/conversations`, { method: "POST", headers: { "x-session-token": strictToken, "content-type": "application/json" }, body: "{}" });
+    const { id } = conversationResponseSchema.parse(await created.json()).conversation;
+    const before = await strict.services.credits.balance(userId);
+    const calls = () => llm.requests.filter((r) => r.path === "/v1/chat/completions").length;
+    const callsBefore = calls();
+
+    const asked = await turn("/api/chat", { id, message: { id: "u1", role: "user", parts: [{ type: "text", text: "cartoon thumbnail 'I tried 100 days of coding'" }] } });
+    const approvalId = /"type":"tool-approval-request","approvalId":"([^"]+)"/.exec(asked)?.[1];
+    expect(approvalId).toBeDefined();
+    expect(asked).not.toContain('"status":"pending"');
+    expect(calls()).toBe(callsBefore + 1);
+
+    const denied = await turn(`/api/chat/${id}/approval`, { approvals: [{ id: approvalId, approved: false }] });
+    expect(denied).toContain('"type":"tool-output-denied"');
+    expect(await strict.services.credits.balance(userId)).toBe(before);
+    const told = llm.requests.filter((r) => r.path === "/v1/chat/completions").map(bodyOf).at(-1);
+    expect(JSON.stringify(told?.messages.find((m) => m.role === "tool"))).toContain("denied");
+  });
+
+  it("approved, runs the model's tool call as today and charges once", async () => {
+    const created = await fetch(`${strict.url}/api/conversations`, { method: "POST", headers: { "x-session-token": strictToken, "content-type": "application/json" }, body: "{}" });
+    const { id } = conversationResponseSchema.parse(await created.json()).conversation;
+    const before = (await strict.services.credits.balance(userId)) ?? 0;
+    const asked = await turn("/api/chat", { id, message: { id: "u2", role: "user", parts: [{ type: "text", text: "cartoon thumbnail 'approved'" }] } });
+    const approvalId = /"type":"tool-approval-request","approvalId":"([^"]+)"/.exec(asked)?.[1];
+    const approved = await turn(`/api/chat/${id}/approval`, { approvals: [{ id: approvalId, approved: true }] });
+    expect(approved).toMatch(/"status":"ready"/);
+    expect(approved).toContain("your cartoon thumbnail is ready.");
+    expect(await strict.services.credits.balance(userId)).toBe(before - 1);
+  });
+});
+

@@ -2,6 +2,7 @@ import { type RequestHandler, type Response, Router } from "express";
 import { z } from "zod";
 import {
   CHAT_PATH,
+  chatApprovalRequestSchema,
   chatRequestSchema,
   CONVERSATIONS_PAGE_DEFAULT,
   CONVERSATIONS_PAGE_MAX,
@@ -94,7 +95,10 @@ async function sendSse(res: Response, stream: ReadableStream<string>): Promise<v
   }
 }
 
-/** The chat: a new message answered as a UI-message stream, following a live answer again, and stopping it. */
+/**
+ * The chat: a new message answered as a UI-message stream, an Approve / Deny that lets a waiting answer go on,
+ * following a live answer again, and stopping it.
+ */
 export function chatRoutes(deps: { auth: AuthMiddleware; turns: ChatTurns; jsonBody: RequestHandler }): Router {
   const { auth, turns, jsonBody } = deps;
   const router = Router();
@@ -109,6 +113,18 @@ export function chatRoutes(deps: { auth: AuthMiddleware; turns: ChatTurns; jsonB
       throw request.error;
     }
     await sendSse(res, await turns.start(session.then(({ user }) => user), request.data));
+  });
+
+  router.post(`${CHAT_PATH}/:id/approval`, jsonBody, async (req, res) => {
+    const session = auth.requireAuth(req, res);
+    const id = conversationId(req.params.id);
+    const request = chatApprovalRequestSchema.safeParse(req.body);
+    if (!req.is("application/json") || !request.success) {
+      await session; // signed out reads 401 before anything about the body
+      if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the answer as JSON.");
+      throw request.error;
+    }
+    await sendSse(res, await turns.respond(session.then(({ user }) => user), id, request.data));
   });
 
   router.get(`${CHAT_PATH}/:id/stream`, async (req, res) => {

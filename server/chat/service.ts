@@ -85,6 +85,10 @@ export function createChatService(deps: { store: ChatStore }) {
       return store.appendNew(conversation.id, message, title);
     },
 
+    /** Records the user's answers in a stored answer still waiting for them; false when another answer came first. */
+    answerApprovals: (conversation: ConversationRow, messageId: string, approvalIds: readonly string[], parts: unknown[]) =>
+      store.answerApprovals(conversation.id, messageId, approvalIds, parts),
+
     /** Saves messages of a conversation the caller has checked; the first prompt names an untitled conversation. */
     async append(conversation: ConversationRow, messages: readonly StoredMessage[], firstPrompt?: string): Promise<void> {
       const title = conversation.title === "" && firstPrompt ? titleFromPrompt(firstPrompt) : undefined;

@@ -113,6 +113,22 @@ export function createChatStore(db: DbOrTx) {
         .where(eq(conversations.id, conversationId));
     },
 
+    /**
+     * Replaces a stored answer's parts only while every one of `approvalIds` is still waiting in it, in one statement:
+     * of two answers to the same approval (two tabs, a double click) exactly one claims it.
+     */
+    async answerApprovals(conversationId: string, messageId: string, approvalIds: readonly string[], parts: unknown[]): Promise<boolean> {
+      const pending = approvalIds.map(
+        (id) => sql`jsonb_path_exists(${chatMessages.parts}, '$[*] ? (@.state == "approval-requested" && @.approval.id == $id)', jsonb_build_object('id', ${id}::text))`,
+      );
+      const rows = await db
+        .update(chatMessages)
+        .set({ parts })
+        .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.id, messageId), ...pending))
+        .returning({ id: chatMessages.id });
+      return rows.length === 1;
+    },
+
     /** Stores a new message and touches the conversation, in one statement; false (and nothing changed) when its id is taken. */
     async appendNew(conversationId: string, message: StoredMessage, title?: string): Promise<boolean> {
       const inserted = db.$with("inserted").as(

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { convertToModelMessages, createUIMessageStream, JsonToSseTransformStream, type LanguageModel, stepCountIs, streamText, type UIMessage } from "ai";
-import { type ChatRequest, MAX_IMAGES_PER_MESSAGE } from "../../contract/chat.ts";
-import { defaultLanguage, isLanguage } from "../../contract/languages.ts";
+import { convertToModelMessages, createUIMessageStream, JsonToSseTransformStream, type LanguageModel, stepCountIs, streamText, type UIMessage, type UIMessageChunk, type UIMessageStreamWriter } from "ai";
+import { type ChatApprovalRequest, type ChatRequest, MAX_IMAGES_PER_MESSAGE } from "../../contract/chat.ts";
+import { defaultLanguage, isLanguage, type Language } from "../../contract/languages.ts";
 import { AppError } from "../errors/app-error.ts";
 import { toAppError } from "../errors/to-app-error.ts";
 import type { Logger } from "../logger.ts";
 import type { LiveStreams } from "./live-streams.ts";
 import type { ChatService } from "./service.ts";
+import { answeredApprovals, type ApprovalDescriptor, imagesMadeIn, withQuotes } from "./approvals.ts";
 import { systemPrompt } from "./system-prompt.ts";
 import type { ChatToolContext } from "./tools/context.ts";
+import { type SpendApprovalDeps, spendApproval } from "./tools/spend-approval.ts";
 
 /** The tools one message may use, built for its context (its user, its pickers, its image budget). */
 export type ChatToolsFactory = (ctx: ChatToolContext) => Parameters<typeof streamText>[0]["tools"];
@@ -27,6 +29,7 @@ export function imagesIn(messages: readonly { parts: unknown[] }[]): string[] {
 }
 
 const busy = () => new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
+const alreadyAnswered = () => new AppError("conflict:chat_approval", "That request was already approved or denied.");
 
 /** A part worth keeping: words said, or a tool call (a step marker alone, as a stop in the first instant leaves, is not). */
 function hasContent(part: { type: string; text?: string }): boolean {
@@ -47,12 +50,99 @@ export function createChatTurns(deps: {
   chat: ChatService;
   model: () => LanguageModel;
   tools: ChatToolsFactory;
+  /** What prices a tool call and says whether it waits for the user's Approve / Deny. */
+  spend: SpendApprovalDeps;
   live: LiveStreams;
   logger: Logger;
 }) {
+  type User = { id: string; language: string; credits: number };
+
+  /**
+   * Runs the model over `messages` (ending in the user's message, or in an answer the user has just approved or
+   * denied parts of) and merges its UI stream into `writer`; the answer is saved when it ends. A tool call that
+   * would spend past the threshold stops before running, with its quote (and the turn's pickers, so an approved
+   * call runs exactly as quoted) on its approval part.
+   */
+  async function answerInto(
+    writer: UIMessageStreamWriter,
+    run: { user: User; conversation: Parameters<ChatService["append"]>[0]; messages: UIMessage[]; turn: ApprovalDescriptor["turn"]; language: Language | undefined; stop: AbortController; responseId: string; imagesMade: number },
+    customerMessage: (error: unknown) => string,
+  ): Promise<void> {
+    const { user, conversation, messages, turn } = run;
+    const ctx: ChatToolContext = {
+      userId: user.id,
+      style: turn.style,
+      aspect: turn.aspect,
+      model: turn.model,
+      attachmentImageId: turn.attachmentImageId,
+      imagesLeft: Math.max(0, MAX_IMAGES_PER_MESSAGE - run.imagesMade),
+      recentImageIds: imagesIn(messages),
+      signal: run.stop.signal,
+    };
+    const tools = deps.tools(ctx);
+    const quotes = new Map<string, ApprovalDescriptor["quote"]>();
+    const language = run.language ?? (isLanguage(user.language) ? user.language : defaultLanguage);
+    const result = streamText({
+      model: deps.model(),
+      // The balance came with the session lookup of this request.
+      system: systemPrompt({ language, creditsLeft: user.credits }),
+      messages: await convertToModelMessages(messages, { tools }),
+      tools,
+      toolApproval: spendApproval(deps.spend, ctx, quotes),
+      stopWhen: stepCountIs(MAX_STEPS),
+      abortSignal: run.stop.signal,
+    });
+    const descriptorOf = (toolCallId: string): ApprovalDescriptor | undefined => {
+      const quote = quotes.get(toolCallId);
+      return quote ? { quote, turn } : undefined;
+    };
+    const stream = result.toUIMessageStream({
+      sendStart: false,
+      originalMessages: messages,
+      generateMessageId: () => run.responseId,
+      onError: customerMessage,
+      onFinish: async ({ responseMessage }) => {
+        if (!responseMessage.parts.some(hasContent)) return;
+        const parts = withQuotes(responseMessage.parts, descriptorOf);
+        await deps.chat.append(conversation, [{ id: responseMessage.id, role: "assistant", parts }]).catch((err: unknown) => {
+          deps.logger.error({ err, conversationId: conversation.id }, "could not save the answer");
+        });
+      },
+    });
+    // The approval card reads the quote from the live stream too, not only from the saved answer.
+    writer.merge(
+      stream.pipeThrough(
+        new TransformStream<UIMessageChunk, UIMessageChunk>({
+          transform(chunk, controller) {
+            const descriptor = chunk.type === "tool-approval-request" ? descriptorOf(chunk.toolCallId) : undefined;
+            controller.enqueue(chunk.type === "tool-approval-request" && descriptor ? { ...chunk, approvalDescriptor: descriptor } : chunk);
+          },
+        }),
+      ),
+    );
+  }
+
+  /** What a tool, the model or the save failed with, as a customer may read it; causes go to the log only. */
+  const customerMessageFor = (conversationId: string) => (error: unknown): string => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) deps.logger.error({ err: error, conversationId }, "chat answer failed");
+    return appError.message;
+  };
+
+  /** Starts `answer` as the conversation's one live answer, admits it, and follows it; busy when one is running. */
+  async function goLive(conversationId: string, answer: ReadableStream, stop: AbortController, admit: (admitted: boolean) => void): Promise<ReadableStream<string>> {
+    const sse = answer.pipeThrough(new JsonToSseTransformStream());
+    const started = await deps.live.start(conversationId, sse, stop);
+    admit(started);
+    if (!started) throw busy();
+    const follower = await deps.live.follow(conversationId);
+    if (!follower) throw new Error("a started answer has no stream");
+    return follower;
+  }
+
   return {
     /** `session` is the caller's user, still being looked up: the conversation is read beside it. */
-    async start(session: Promise<{ id: string; language: string; credits: number }>, request: ChatRequest): Promise<ReadableStream<string>> {
+    async start(session: Promise<User>, request: ChatRequest): Promise<ReadableStream<string>> {
       const [user, conversation] = await deps.chat.ownedByPending(session, request.id);
       const text = request.message.parts.map((p) => p.text).join("\n").trim();
       if (text === "") throw new AppError("invalid:chat_message", "Write a message first.");
@@ -64,6 +154,7 @@ export function createChatTurns(deps: {
       const responseId = randomUUID();
       let admit: (admitted: boolean) => void = () => undefined;
       const admitted = new Promise<boolean>((resolve) => (admit = resolve));
+      const customerMessage = customerMessageFor(conversation.id);
       const answer = createUIMessageStream({
         onError: customerMessage,
         execute: async ({ writer }) => {
@@ -77,59 +168,38 @@ export function createChatTurns(deps: {
           const [thread, saved] = await Promise.all([deps.chat.thread(user.id, conversation.id), deps.chat.appendNew(conversation, userMessage, text)]);
           if (!saved) throw new AppError("invalid:chat_message", "That message was already sent.");
           const history = thread.filter((m) => m.id !== userMessage.id) as UIMessage[];
-          const messages = [...history, userMessage];
-          const ctx: ChatToolContext = {
-            userId: user.id,
-            style: request.style,
-            aspect: request.aspect,
-            model: request.model,
-            attachmentImageId: request.attachmentImageId,
-            imagesLeft: MAX_IMAGES_PER_MESSAGE,
-            recentImageIds: imagesIn(history),
-            signal: stop.signal,
-          };
-          const tools = deps.tools(ctx);
-          const language = request.language ?? (isLanguage(user.language) ? user.language : defaultLanguage);
-          const result = streamText({
-            model: deps.model(),
-            // The balance came with the session lookup of this request.
-            system: systemPrompt({ language, creditsLeft: user.credits }),
-            messages: await convertToModelMessages(messages, { tools }),
-            tools,
-            stopWhen: stepCountIs(MAX_STEPS),
-            abortSignal: stop.signal,
-          });
-          writer.merge(
-            result.toUIMessageStream({
-              sendStart: false,
-              originalMessages: messages,
-              generateMessageId: () => responseId,
-              onError: customerMessage,
-              onFinish: async ({ responseMessage }) => {
-                if (!responseMessage.parts.some(hasContent)) return;
-                await deps.chat.append(conversation, [{ id: responseMessage.id, role: "assistant", parts: responseMessage.parts }]).catch((err: unknown) => {
-                  deps.logger.error({ err, conversationId: conversation.id }, "could not save the answer");
-                });
-              },
-            }),
-          );
+          const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId };
+          await answerInto(writer, { user, conversation, messages: [...history, userMessage], turn, language: request.language, stop, responseId, imagesMade: 0 }, customerMessage);
         },
       });
+      return goLive(conversation.id, answer, stop, admit);
+    },
 
-      /** What a tool, the model or the save failed with, as a customer may read it; causes go to the log only. */
-      function customerMessage(error: unknown): string {
-        const appError = toAppError(error);
-        if (appError.status >= 500) deps.logger.error({ err: error, conversationId: conversation.id }, "chat answer failed");
-        return appError.message;
-      }
-
-      const sse = answer.pipeThrough(new JsonToSseTransformStream());
-      const started = await deps.live.start(conversation.id, sse, stop);
-      admit(started);
-      if (!started) throw busy();
-      const follower = await deps.live.follow(conversation.id);
-      if (!follower) throw new Error("a started answer has no stream");
-      return follower;
+    /**
+     * The user's Approve / Deny for the spends the conversation's last answer waits on: the answer goes on from there,
+     * running the approved calls (each exactly as quoted) and telling plainly what a denied one did not do.
+     */
+    async respond(session: Promise<User>, conversationId: string, request: ChatApprovalRequest): Promise<ReadableStream<string>> {
+      const [user, conversation] = await deps.chat.ownedByPending(session, conversationId);
+      if (await deps.live.isLive(conversation.id)) throw busy();
+      // Checked here for a clear answer, and claimed again once admitted: only one answer to an approval ever runs.
+      const first = answeredApprovals(await deps.chat.thread(user.id, conversation.id), request.approvals);
+      const stop = new AbortController();
+      let admit: (admitted: boolean) => void = () => undefined;
+      const admitted = new Promise<boolean>((resolve) => (admit = resolve));
+      const customerMessage = customerMessageFor(conversation.id);
+      const answer = createUIMessageStream({
+        onError: customerMessage,
+        execute: async ({ writer }) => {
+          writer.write({ type: "start", messageId: first.message.id });
+          if (!(await admitted)) return;
+          const { thread, message, turn } = answeredApprovals(await deps.chat.thread(user.id, conversation.id), request.approvals);
+          if (!(await deps.chat.answerApprovals(conversation, message.id, request.approvals.map((a) => a.id), message.parts))) throw alreadyAnswered();
+          const messages = [...thread.slice(0, -1), message] as UIMessage[];
+          await answerInto(writer, { user, conversation, messages, turn, language: request.language, stop, responseId: message.id, imagesMade: imagesMadeIn(message) }, customerMessage);
+        },
+      });
+      return goLive(conversation.id, answer, stop, admit);
     },
 
     /** The live answer of a conversation, to follow again after a reload; undefined when none is running. */

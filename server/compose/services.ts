@@ -144,6 +144,7 @@ export function createServices(deps: ServiceDeps) {
       replaceSubject: replaceSubjectTool({ generation, personas, credits, waitForImages }, ctx),
       listPersonas: listPersonasTool({ personas }, ctx),
     }),
+    spend: { generation, images, credits, confirmAboveCredits: config.chat.confirmAboveCredits },
     live,
     logger,
   });

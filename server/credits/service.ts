@@ -119,6 +119,8 @@ export function createCreditsService(deps: {
     balance: (userId: string) => store.balance(userId),
     entry: (userId: string, id: string) => store.entry(userId, id),
     spentSince: (userId: string, since: Date) => store.spentSince(userId, since),
+    /** What the ledger charged and refunded under these refs: what the chat tells the user it did. */
+    chargesAndRefunds: (userId: string, refs: readonly string[]) => store.chargesAndRefunds(userId, refs),
     ledgerSum: (userId: string) => store.ledgerSum(userId),
   };
 }

@@ -126,6 +126,18 @@ export function createCreditsStore(db: DbOrTx) {
       return Number(row?.sum ?? 0);
     },
 
+    /** What the ledger charged for work under these refs (images, packs) and what it gave back for them. */
+    async chargesAndRefunds(userId: string, refs: readonly string[]): Promise<{ charged: number; refunded: number }> {
+      if (refs.length === 0) return { charged: 0, refunded: 0 };
+      const rows = await db
+        .select({ reason: creditTransactions.reason, sum: sql<string>`coalesce(sum(${creditTransactions.delta}), 0)` })
+        .from(creditTransactions)
+        .where(and(eq(creditTransactions.userId, userId), inArray(creditTransactions.reason, ["generation", "refund"]), inArray(creditTransactions.ref, [...refs])))
+        .groupBy(creditTransactions.reason);
+      const sumOf = (reason: string) => Number(rows.find((row) => row.reason === reason)?.sum ?? 0);
+      return { charged: -sumOf("generation"), refunded: sumOf("refund") };
+    },
+
     /** Whether a row with this (reason, ref) exists. */
     async has(reason: string, ref: string): Promise<boolean> {
       const [row] = await db

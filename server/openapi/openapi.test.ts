@@ -270,6 +270,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     attachmentImageId: uuid,
     language: "es",
   },
+  answerChatApproval: { approvals: [{ id: "approval-1", approved: true }], language: "es" },
   generatePersona: { photoIds: [uuid], role: "artist" },
   savePersona: { draftId: uuid, name: "Astro", handle: "astro", description: "Artist, framed head and shoulders." },
   updatePersona: { name: "Astro Two", handle: "astro-2", description: "A new line." },

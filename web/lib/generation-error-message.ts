@@ -18,6 +18,8 @@ const messageKeyByCode = {
   "unavailable:interrupted": "interrupted",
   "invalid:model_personas": "model_personas",
   "invalid:model_base_image": "model_base_image",
+  "conflict:chat_approval": "chat_approval",
+  "invalid:chat_approval": "chat_approval",
 } as const satisfies Partial<Record<ErrorCode, string>>;
 // A failed image's stored `errorCode` is any string, so lookups go by string.
 const messageKeys: ReadonlyMap<string, string> = new Map(Object.entries(messageKeyByCode));

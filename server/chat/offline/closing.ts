@@ -7,7 +7,7 @@ import type { CreditOutcome, Reply, ToolProblem } from "./replies.ts";
 export function classifyToolError(error: unknown): ToolProblem {
   const text = (typeof error === "string" ? error : JSON.stringify(error ?? "")).toLowerCase();
   if (/insufficient_credits|not enough credits|insufficient credits/.test(text)) return "credits";
-  if (/not_found:persona|unprocessable:persona|persona.{0,30}not found|unknown persona/.test(text)) return "persona";
+  if (/not_found:persona|unprocessable:persona|persona.{0,30}not found|unknown persona|no persona/.test(text)) return "persona";
   if (/not_found:image|unprocessable:base_image|unprocessable:image|image.{0,30}not found/.test(text)) return "image";
   if (/provider_refused|refused|content policy|moderation|safety/.test(text)) return "refused";
   if (/invalid:model|not_configured:model|model.{0,30}(not available|unavailable|unknown|not configured)/.test(text)) return "model";
@@ -17,10 +17,14 @@ export function classifyToolError(error: unknown): ToolProblem {
   return "unknown";
 }
 
-/** What a failed image tool did to the balance: nothing charged when it stopped before starting, refunded after. */
-function creditOutcome(toolName: string, problem: ToolProblem): CreditOutcome {
-  if (toolName === "listPersonas") return "none";
-  return problem === "refused" || problem === "unavailable" || problem === "unknown" ? "refunded" : "not-spent";
+/**
+ * What a failed image tool did to the balance, from how the tools charge rather than from the error's words: every
+ * charge is written together with its image and job, and a tool that has queued images reports them (with the
+ * ledger's charges and refunds) instead of failing, so a failed call charged nothing. A refund is only ever said
+ * from an images result whose ledger shows one.
+ */
+function creditOutcome(toolName: string): CreditOutcome {
+  return toolName === "listPersonas" ? "none" : "not-spent";
 }
 
 /** The closing reply for one tool's answer. */
@@ -30,7 +34,7 @@ export function closingReply(outcome: ToolOutcome): Reply {
   const value = outputValue(output);
   if (output.type === "error-text" || output.type === "error-json") {
     const problem = classifyToolError(value);
-    return { kind: "tool-error", problem, credits: creditOutcome(toolName, problem) };
+    return { kind: "tool-error", problem, credits: creditOutcome(toolName) };
   }
   if (toolName === "listPersonas") {
     const parsed = listPersonasOutputSchema.safeParse(value);
@@ -38,7 +42,7 @@ export function closingReply(outcome: ToolOutcome): Reply {
   } else {
     const parsed = imagesToolOutputSchema.safeParse(value);
     if (parsed.success) {
-      const { images, creditsSpent, creditsLeft } = parsed.data;
+      const { images, creditsSpent, creditsLeft, creditsRefunded } = parsed.data;
       const count = (status: string) => images.filter((image) => image.status === status).length;
       const artProblem = artProblemOf(images.filter((image) => image.status === "failed").map((image) => image.errorCode));
       return {
@@ -48,6 +52,7 @@ export function closingReply(outcome: ToolOutcome): Reply {
           pending: count("pending") + count("running"),
           failed: count("failed"),
           spent: creditsSpent,
+          refunded: creditsRefunded ?? 0,
           left: creditsLeft,
           ...(artProblem ? { artProblem } : {}),
         },
@@ -57,5 +62,5 @@ export function closingReply(outcome: ToolOutcome): Reply {
   }
   // An answer of an unexpected shape is most often an error object ({ error, code }).
   const problem = classifyToolError(value);
-  return { kind: "tool-error", problem, credits: creditOutcome(toolName, problem) };
+  return { kind: "tool-error", problem, credits: creditOutcome(toolName) };
 }

@@ -264,7 +264,7 @@ describe("offline assistant through streamText", () => {
     expect(steps[1]?.text).toContain("@alex (Alex)");
   });
 
-  it("says what went wrong when the tool fails, and that nothing was spent or that credits came back", async () => {
+  it("says what went wrong when the tool fails, and that nothing was spent (a failed call charged nothing)", async () => {
     const broke = await chat(
       user("make a thumbnail of a castle"),
       chatTools({
@@ -286,14 +286,32 @@ describe("offline assistant through streamText", () => {
       }),
     );
     expect(refused.steps[1]?.text).toMatch(/rechaz|se negó/);
-    expect(refused.steps[1]?.text).toContain("Se te devolvieron los créditos.");
+    // The tool failed before any charge: there is nothing to give back, whatever the error's words.
+    expect(refused.steps[1]?.text).toContain("No se gastó ningún crédito.");
+    expect(refused.steps[1]?.text).not.toContain("devolvieron");
+
+    const stranger = await chat(
+      user("make a thumbnail of a castle with @someone"),
+      chatTools({
+        generate: () => {
+          throw new Error("There is no persona @someone. You have no personas yet.");
+        },
+      }),
+    );
+    expect(stranger.steps[1]?.text).toContain("No credits were spent.");
+    expect(stranger.steps[1]?.text).not.toMatch(/refund/i);
   });
 
-  it("reports failed images in a finished batch with their refund", async () => {
-    const generate = () => ({ images: [image(IMAGE_ID), image("22222222-2222-4222-8222-222222222222", "failed")], creditsSpent: 1, creditsLeft: 9 });
+  it("reports failed images in a finished batch with their refund, when the ledger has one", async () => {
+    const generate = () => ({ images: [image(IMAGE_ID), image("22222222-2222-4222-8222-222222222222", "failed")], creditsSpent: 1, creditsRefunded: 1, creditsLeft: 9 });
     const { steps } = await chat(user("make two versions of a castle"), chatTools({ generate }));
     expect(steps[0]?.toolCalls[0]?.input).toEqual({ prompt: "make two versions of a castle", count: 2 });
     expect(steps[1]?.text).toContain("One image failed, and its credits went back to you.");
+
+    const unrefunded = () => ({ images: [image(IMAGE_ID), image("22222222-2222-4222-8222-222222222222", "failed")], creditsSpent: 2, creditsRefunded: 0, creditsLeft: 8 });
+    const told = await chat(user("make two versions of a castle"), chatTools({ generate: unrefunded }));
+    expect(told.steps[1]?.text).toContain("One image failed.");
+    expect(told.steps[1]?.text).not.toContain("went back");
   });
 
   it("says why an art edit failed when the picture has no such object or no picture for the word", async () => {

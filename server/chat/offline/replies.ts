@@ -18,6 +18,8 @@ export interface ImagesSummary {
   pending: number;
   failed: number;
   spent: number;
+  /** What the ledger refunded for these images: a refund is said only when there is one. */
+  refunded?: number;
   left: number;
   /** Why the failed ones failed, when the drawn objects were the reason. */
   artProblem?: ArtProblem;
@@ -61,7 +63,10 @@ interface Phrasebook {
   toolMissing: readonly string[];
   ready(count: number): readonly string[];
   pending(count: number): readonly string[];
+  /** Images that failed and whose credits the ledger gave back. */
   failed(count: number): readonly string[];
+  /** Images that failed with no refund in the ledger (none was charged, or it is not back yet). */
+  failedNotRefunded(count: number): readonly string[];
   cost(spent: string, left: string): readonly string[];
   nextStep: readonly string[];
   personas(list: string, count: number): readonly string[];
@@ -115,6 +120,7 @@ const en: Phrasebook = {
   pending: (count) =>
     count > 1 ? [`${count} thumbnails are on their way; they will appear here in a moment.`, `Your ${count} versions are being made right now.`] : ["Your thumbnail is on its way and will appear here in a moment.", "It is being made right now; it will show up here shortly."],
   failed: (count) => (count > 1 ? [`${count} of them failed, and their credits went back to you.`] : ["One image failed, and its credits went back to you."]),
+  failedNotRefunded: (count) => (count > 1 ? [`${count} of them failed.`] : ["One image failed."]),
   cost: (spent, left) => [`That used ${spent}; you have ${left} left.`, `It cost ${spent}, leaving you ${left}.`, `${spent} spent, ${left} to go.`],
   nextStep: ["Want a different headline colour or style?", "Should I tweak anything?", "Need another variation?"],
   personas: (list, count) => [`You have ${count === 1 ? "one persona" : `${count} personas`}: ${list}. Mention one with @ in your next prompt.`, `Here are your personas: ${list}. Use their @handle to put them in a thumbnail.`],
@@ -131,7 +137,7 @@ const en: Phrasebook = {
     unknown: ["Something went wrong while making the image.", "That didn't work out, sorry."],
   },
   creditOutcome: { refunded: ["Your credits were refunded."], "not-spent": ["No credits were spent."] },
-  denied: ["Okay, I left it as it is.", "Understood, nothing was changed."],
+  denied: ["Okay, I didn't make it, so no image this time.", "Understood, I stopped before making anything."],
   quote: (text) => `“${text}”`,
   gap: " ",
 };
@@ -177,6 +183,7 @@ const es: Phrasebook = {
   pending: (count) =>
     count > 1 ? [`Tus ${count} miniaturas están en camino; aparecerán aquí en un momento.`, `Estoy creando tus ${count} versiones ahora mismo.`] : ["Tu miniatura está en camino y aparecerá aquí en un momento.", "Se está creando ahora; aparecerá aquí enseguida."],
   failed: (count) => (count > 1 ? [`${count} fallaron y se te devolvieron sus créditos.`] : ["Una imagen falló y se te devolvieron sus créditos."]),
+  failedNotRefunded: (count) => (count > 1 ? [`${count} fallaron.`] : ["Una imagen falló."]),
   cost: (spent, left) => [`Costó ${spent}; te quedan ${left}.`, `Se usaron ${spent} y te quedan ${left}.`, `Gastaste ${spent}, te quedan ${left}.`],
   nextStep: ["¿Probamos otro color de titular u otro estilo?", "¿Quieres que retoque algo?", "¿Hago otra variación?"],
   personas: (list, count) => [`Tienes ${count === 1 ? "una persona" : `${count} personas`}: ${list}. Menciónala con @ en tu próxima petición.`, `Estas son tus personas: ${list}. Usa su @ para ponerlas en una miniatura.`],
@@ -193,7 +200,7 @@ const es: Phrasebook = {
     unknown: ["Algo salió mal al crear la imagen.", "No funcionó, lo siento."],
   },
   creditOutcome: { refunded: ["Se te devolvieron los créditos."], "not-spent": ["No se gastó ningún crédito."] },
-  denied: ["Vale, lo dejo como está.", "Entendido, no cambié nada."],
+  denied: ["Vale, no la hice, así que esta vez no hay imagen.", "Entendido, me detuve antes de crear nada."],
   quote: (text) => `«${text}»`,
   gap: " ",
 };
@@ -239,6 +246,7 @@ const fr: Phrasebook = {
   pending: (count) =>
     count > 1 ? [`Tes ${count} miniatures arrivent ; elles s'afficheront ici dans un instant.`, `Je crée tes ${count} versions en ce moment.`] : ["Ta miniature arrive et s'affichera ici dans un instant.", "Elle est en cours de création ; elle apparaîtra ici très vite."],
   failed: (count) => (count > 1 ? [`${count} d'entre elles ont échoué et leurs crédits t'ont été rendus.`] : ["Une image a échoué et ses crédits t'ont été rendus."]),
+  failedNotRefunded: (count) => (count > 1 ? [`${count} d'entre elles ont échoué.`] : ["Une image a échoué."]),
   cost: (spent, left) => [`Ça a coûté ${spent} ; il te reste ${left}.`, `${spent} utilisés, il t'en reste ${left}.`, `Coût : ${spent}, solde : ${left}.`],
   nextStep: ["On essaie une autre couleur de titre ou un autre style ?", "Je retouche quelque chose ?", "Une autre variante ?"],
   personas: (list, count) => [`Tu as ${count === 1 ? "une persona" : `${count} personas`} : ${list}. Mentionne-la avec @ dans ta prochaine demande.`, `Voici tes personas : ${list}. Utilise leur @ pour les mettre dans une miniature.`],
@@ -255,7 +263,7 @@ const fr: Phrasebook = {
     unknown: ["Un problème est survenu pendant la création de l'image.", "Ça n'a pas marché, désolé."],
   },
   creditOutcome: { refunded: ["Tes crédits t'ont été rendus."], "not-spent": ["Aucun crédit n'a été dépensé."] },
-  denied: ["D'accord, je laisse tel quel.", "Compris, rien n'a été modifié."],
+  denied: ["D'accord, je ne l'ai pas faite : pas d'image cette fois.", "Compris, je me suis arrêté avant de créer quoi que ce soit."],
   quote: (text) => `« ${text} »`,
   gap: " ",
 };
@@ -301,6 +309,7 @@ const de: Phrasebook = {
   pending: (count) =>
     count > 1 ? [`Deine ${count} Thumbnails sind unterwegs und erscheinen gleich hier.`, `Ich erstelle gerade deine ${count} Versionen.`] : ["Dein Thumbnail ist unterwegs und erscheint gleich hier.", "Es wird gerade erstellt und taucht gleich hier auf."],
   failed: (count) => (count > 1 ? [`${count} davon sind fehlgeschlagen, ihre Credits hast du zurückbekommen.`] : ["Ein Bild ist fehlgeschlagen, seine Credits hast du zurückbekommen."]),
+  failedNotRefunded: (count) => (count > 1 ? [`${count} davon sind fehlgeschlagen.`] : ["Ein Bild ist fehlgeschlagen."]),
   cost: (spent, left) => [`Das hat ${spent} gekostet; du hast noch ${left}.`, `${spent} verbraucht, noch ${left} übrig.`, `Kosten: ${spent}, Guthaben: ${left}.`],
   nextStep: ["Andere Farbe für die Überschrift oder ein anderer Stil?", "Soll ich etwas anpassen?", "Noch eine Variante?"],
   personas: (list, count) => [`Du hast ${count === 1 ? "eine Persona" : `${count} Personas`}: ${list}. Erwähne sie mit @ in deiner nächsten Anfrage.`, `Das sind deine Personas: ${list}. Mit ihrem @ kommen sie ins Thumbnail.`],
@@ -317,7 +326,7 @@ const de: Phrasebook = {
     unknown: ["Beim Erstellen des Bildes ist etwas schiefgelaufen.", "Das hat leider nicht geklappt."],
   },
   creditOutcome: { refunded: ["Deine Credits wurden erstattet."], "not-spent": ["Es wurden keine Credits verbraucht."] },
-  denied: ["Okay, ich lasse es so.", "Verstanden, nichts wurde geändert."],
+  denied: ["Okay, ich habe es nicht erstellt, diesmal also kein Bild.", "Verstanden, ich habe aufgehört, bevor etwas erstellt wurde."],
   quote: (text) => `„${text}“`,
   gap: " ",
 };
@@ -358,6 +367,7 @@ const zh: Phrasebook = {
   ready: (count) => (count > 1 ? [`完成！${count} 张缩略图已经好了。`, `${count} 个版本都做好了。`, `给你：${count} 张新缩略图。`] : ["完成！你的缩略图做好了。", "做好了，可以直接用。", "搞定，图片已经准备好了。"]),
   pending: (count) => (count > 1 ? [`${count} 张缩略图正在生成，马上就会显示在这里。`, `正在制作你的 ${count} 个版本。`] : ["缩略图正在生成，马上就会显示在这里。", "正在制作中，很快就会出现在这里。"]),
   failed: (count) => (count > 1 ? [`其中 ${count} 张生成失败，积分已退还给你。`] : ["有一张生成失败，积分已退还给你。"]),
+  failedNotRefunded: (count) => (count > 1 ? [`其中 ${count} 张生成失败。`] : ["有一张生成失败。"]),
   cost: (spent, left) => [`这次用了 ${spent}，还剩 ${left}。`, `花费 ${spent}，余额 ${left}。`, `消耗 ${spent}，剩余 ${left}。`],
   nextStep: ["要换个标题颜色或风格吗？", "需要再调整一下吗？", "要不要再来一个版本？"],
   personas: (list, count) => [`你有 ${count} 个角色：${list}。下次在提示里用 @ 提到就行。`, `这是你的角色：${list}。用 @ 加上名字就能把他们放进缩略图。`],
@@ -374,7 +384,7 @@ const zh: Phrasebook = {
     unknown: ["生成图片时出了点问题。", "抱歉，没有成功。"],
   },
   creditOutcome: { refunded: ["积分已退还。"], "not-spent": ["没有消耗积分。"] },
-  denied: ["好的，保持原样。", "明白，没有做任何修改。"],
+  denied: ["好的，我没有生成，这次没有图片。", "明白，我在生成之前就停下了。"],
   quote: (text) => `“${text}”`,
   gap: "",
 };
@@ -415,6 +425,7 @@ const ja: Phrasebook = {
   ready: (count) => (count > 1 ? [`完成しました！サムネイル${count}枚の準備ができました。`, `${count}つのバージョンがすべて完成です。`, `どうぞ、新しいサムネイル${count}枚です。`] : ["完成しました！サムネイルの準備ができました。", "できました、すぐに使えます。", "完了です、画像ができあがりました。"]),
   pending: (count) => (count > 1 ? [`サムネイル${count}枚を作成中です。まもなくここに表示されます。`, `${count}つのバージョンを今作っています。`] : ["サムネイルを作成中です。まもなくここに表示されます。", "ただいま作成中です。すぐにここに表示されます。"]),
   failed: (count) => (count > 1 ? [`そのうち${count}枚は失敗したため、クレジットを返金しました。`] : ["1枚が失敗したため、そのクレジットを返金しました。"]),
+  failedNotRefunded: (count) => (count > 1 ? [`そのうち${count}枚は失敗しました。`] : ["1枚が失敗しました。"]),
   cost: (spent, left) => [`今回は${spent}を使い、残りは${left}です。`, `消費は${spent}、残高は${left}です。`, `${spent}使用、残り${left}です。`],
   nextStep: ["見出しの色やスタイルを変えてみますか？", "どこか調整しましょうか？", "別のバリエーションも作りますか？"],
   personas: (list, count) => [`ペルソナは${count}人います：${list}。次の依頼で@を付けて指定してください。`, `あなたのペルソナはこちらです：${list}。@で指定するとサムネイルに登場します。`],
@@ -431,7 +442,7 @@ const ja: Phrasebook = {
     unknown: ["画像の作成中に問題が発生しました。", "すみません、うまくいきませんでした。"],
   },
   creditOutcome: { refunded: ["クレジットは返金されました。"], "not-spent": ["クレジットは消費されていません。"] },
-  denied: ["わかりました、そのままにしておきます。", "了解です、何も変更していません。"],
+  denied: ["わかりました、作成はしていないので今回は画像はありません。", "了解です、何かを作る前に止めました。"],
   quote: (text) => `「${text}」`,
   gap: "",
 };
@@ -480,7 +491,8 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
         .filter(Boolean)
         .join(book.gap);
     case "denied":
-      return pick(book.denied, seed);
+      // A denied spend never ran: the ledger has nothing for it.
+      return [pick(book.denied, seed), pick(book.creditOutcome["not-spent"], seed, 1)].join(book.gap);
   }
 }
 
@@ -489,7 +501,7 @@ function renderImages(book: Phrasebook, summary: ImagesSummary, seed: number, la
   const sentences: string[] = [];
   if (summary.ready > 0) sentences.push(pick(book.ready(summary.ready), seed));
   if (summary.pending > 0) sentences.push(pick(book.pending(summary.pending), seed, 1));
-  if (summary.failed > 0) sentences.push(pick(book.failed(summary.failed), seed, 2));
+  if (summary.failed > 0) sentences.push(pick((summary.refunded ?? 0) > 0 ? book.failed(summary.failed) : book.failedNotRefunded(summary.failed), seed, 2));
   if (summary.failed > 0 && summary.artProblem) sentences.push(renderArtProblem(summary.artProblem, language, seed));
   if (summary.ready + summary.pending === 0 && summary.failed === 0) sentences.push(pick(book.problem.unknown, seed));
   sentences.push(pick(book.cost(book.credits(summary.spent), book.credits(summary.left)), seed, 3));

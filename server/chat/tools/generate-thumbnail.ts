@@ -60,7 +60,15 @@ export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatTool
         ...((input.baseImageId ?? ctx.attachmentImageId) ? { baseImageId: input.baseImageId ?? ctx.attachmentImageId } : {}),
       };
       const queued: ImageRecord[] = [];
-      for (let i = 0; i < count; i++) queued.push(await deps.generation.request(ctx.userId, request));
+      for (let i = 0; i < count; i++) {
+        try {
+          queued.push(await deps.generation.request(ctx.userId, request));
+        } catch (error) {
+          // Images already queued are paid for: they are followed and reported rather than hidden behind an error.
+          if (queued.length === 0) throw error;
+          break;
+        }
+      }
       const done = yield* followImages(deps, ctx, queued);
       ctx.recentImageIds.unshift(...done.filter((i) => i.status === "ready").map((i) => i.id).reverse());
     },

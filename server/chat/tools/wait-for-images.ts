@@ -43,6 +43,10 @@ export async function* followImages(
   const balance = async () => (await deps.credits.balance(ctx.userId)) ?? 0;
   yield { images: [...queued], creditsSpent: creditsSpentOn(queued), creditsLeft: await balance() };
   const done = await deps.waitForImages(ctx.userId, queued, ctx.signal);
-  yield { images: done, creditsSpent: creditsSpentOn(done), creditsLeft: await balance() };
+  // The result says what the ledger did (charges under the images' or their pack's id, refunds under the images'),
+  // so the closing words never claim a refund that did not happen.
+  const refs = [...new Set(done.flatMap((image) => (image.packId ? [image.id, image.packId] : [image.id])))];
+  const [{ charged, refunded }, left] = await Promise.all([deps.credits.chargesAndRefunds(ctx.userId, refs), balance()]);
+  yield { images: done, creditsSpent: charged - refunded, creditsRefunded: refunded, creditsLeft: left };
   return done;
 }

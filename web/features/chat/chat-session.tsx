@@ -1,4 +1,5 @@
 import { useChat } from "@ai-sdk/react";
+import { lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -46,11 +47,13 @@ export function ChatSession({
   // A conversation opened to send its first message has nothing to resume yet. Fixed at mount: useChat resumes
   // whenever this turns true, which would race the answer being streamed.
   const [resume] = useState(() => !first);
-  const { messages, sendMessage, setMessages, status, stop, error, regenerate, clearError } = useChat<ChatMessage>({
+  const { messages, sendMessage, setMessages, status, stop, error, regenerate, clearError, addToolApprovalResponse } = useChat<ChatMessage>({
     id: conversationId,
     messages: initialMessages,
     transport,
     resume,
+    // Once every spend the answer waits on is approved or denied, the answer goes on (the transport posts the answers).
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     // The server titles a conversation from its first message and moves it to the top.
     onFinish: () => void queryClient.invalidateQueries({ queryKey: conversationsKey }),
   });
@@ -135,7 +138,18 @@ export function ChatSession({
         {messages.length === 0 && !streaming ? (
           <StarterPrompts onPick={(prompt) => send(prompt, {})} disabled={streaming} />
         ) : (
-          <MessageList messages={messages} actions={actions} thinking={thinking} />
+          <MessageList
+            messages={messages}
+            actions={actions}
+            thinking={thinking}
+            approvals={{
+              busy: streaming,
+              answer: (id, approved) => {
+                clearError();
+                void addToolApprovalResponse({ id, approved });
+              },
+            }}
+          />
         )}
         {error && (
           <div role="alert" className="mt-4 grid gap-2 rounded-2xl border border-danger/40 bg-surface p-4 text-sm">

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ApprovalCard, type ApprovalActions, isApprovalPart } from "./approval-card.tsx";
 import { type ImageActions } from "./image-result.tsx";
 import { PackToolCard } from "./pack-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
@@ -33,7 +34,9 @@ export function StarterPrompts({ onPick, disabled }: { onPick: (prompt: string) 
   );
 }
 
-function Part({ part, actions }: { part: ChatPart; actions: ImageActions }) {
+function Part({ part, actions, approvals }: { part: ChatPart; actions: ImageActions; approvals?: ApprovalActions | undefined }) {
+  // A spend waiting for (or denied by) the user shows its quote, whichever tool asks.
+  if (isApprovalPart(part)) return <ApprovalCard part={part} actions={approvals} />;
   switch (part.type) {
     case "text":
       return part.text ? <p className="break-words whitespace-pre-wrap">{part.text}</p> : null;
@@ -56,8 +59,21 @@ export function isVisible(part: ChatPart): boolean {
   return part.type.startsWith("tool-");
 }
 
-/** The thread: the user's messages as bubbles on the right, the assistant's words and tool cards on the left. */
-export function MessageList({ messages, actions, thinking }: { messages: readonly ChatMessage[]; actions: ImageActions; thinking: boolean }) {
+/**
+ * The thread: the user's messages as bubbles on the right, the assistant's words and tool cards on the left.
+ * `approvals` answers a spend the last answer waits on (`busy` while anything streams).
+ */
+export function MessageList({
+  messages,
+  actions,
+  thinking,
+  approvals,
+}: {
+  messages: readonly ChatMessage[];
+  actions: ImageActions;
+  thinking: boolean;
+  approvals?: { busy: boolean; answer(approvalId: string, approved: boolean): void } | undefined;
+}) {
   const { t } = useTranslation("chat");
   return (
     <ol className="grid gap-6" aria-label={t("thread.label")}>
@@ -81,7 +97,12 @@ export function MessageList({ messages, actions, thinking }: { messages: readonl
             <li key={message.id} className="grid min-w-0 gap-3" data-testid="message" data-role="assistant">
               <span className="sr-only">{t("thread.assistant")}: </span>
               {message.parts.map((part, partIndex) => (
-                <Part key={"toolCallId" in part ? part.toolCallId : partIndex} part={part} actions={actions} />
+                <Part
+                  key={"toolCallId" in part ? part.toolCallId : partIndex}
+                  part={part}
+                  actions={actions}
+                  approvals={approvals && { answer: approvals.answer, availability: index < messages.length - 1 ? "closed" : approvals.busy ? "busy" : "open" }}
+                />
               ))}
             </li>
           )

@@ -88,12 +88,13 @@ describe("ImageToolCard", () => {
     expect(within(dialog).getByRole("img", { name: /168×94/ })).toBeTruthy();
   });
 
-  it("a failed call says so and that the credits were refunded", () => {
+  it("a failed call says so and that no credits were spent (it charged nothing)", () => {
     const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "output-error", input, errorText: "provider down" } as ImageToolPart;
     renderChat(<MemoryRouter><ImageToolCard part={part} actions={actions()} /></MemoryRouter>, i18n);
     const status = screen.getByRole("status");
     expect(status.textContent).toContain("Generation failed");
-    expect(status.textContent).toContain("Any credits it took were refunded.");
+    expect(status.textContent).toContain("No credits were spent.");
+    expect(status.textContent).not.toMatch(/refund/i);
     expect(screen.queryByRole("img")).toBeNull();
   });
 

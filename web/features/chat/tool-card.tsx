@@ -11,7 +11,7 @@ export function Spinner() {
   return <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-primary/25 border-t-primary" />;
 }
 
-/** A call that failed as a whole: whatever it had charged is back. */
+/** A call that failed as a whole: it charged nothing (a call that queued images reports them instead of failing). */
 export function ToolFailed() {
   const { t } = useTranslation("chat");
   return (
@@ -20,7 +20,7 @@ export function ToolFailed() {
         <ChatIcon d={icons.warning} className="size-5" />
         {t("tool.failed")}
       </p>
-      <p className="text-sm text-muted">{t("tool.failedRefunded")}</p>
+      <p className="text-sm text-muted">{t("tool.failedNotCharged")}</p>
     </div>
   );
 }

@@ -40,4 +40,22 @@ describe("chat transport", () => {
     expect(url).toBe("/api/chat/conv%201/stream");
     expect(init.credentials).toBe("include");
   });
+
+  it("goes on with an answer that waited for approval by posting only the user's answers", async () => {
+    const fetchImpl = vi.fn(async () => new Response("data: [DONE]\n\n", { status: 200, headers: { "content-type": "text/event-stream" } }));
+    const transport = createChatTransport(fetchImpl as unknown as typeof fetch);
+    const waiting = {
+      id: "m4",
+      role: "assistant",
+      parts: [
+        { type: "text", text: "That costs 8 credits." },
+        { type: "tool-generateThumbnail", toolCallId: "c1", state: "approval-responded", input: { prompt: "A cat" }, approval: { id: "ap-1", approved: false } },
+      ],
+    } as ChatMessage;
+    await transport.sendMessages({ trigger: "submit-message", chatId: "conv-1", messageId: undefined, messages: [...messages, waiting], abortSignal: undefined, body: { model: "studio" } });
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/chat/conv-1/approval");
+    expect(JSON.parse(String(init.body))).toEqual({ approvals: [{ id: "ap-1", approved: false }] });
+  });
 });
+

@@ -8,6 +8,13 @@ function sessionHeaders(): Record<string, string> {
   return token ? { "x-session-token": token } : {};
 }
 
+/** The user's Approve / Deny on the spends an answer waits on, as POST /api/chat/:id/approval takes them. */
+export function approvalAnswers(message: ChatMessage): { id: string; approved: boolean }[] {
+  return message.parts.flatMap((part) =>
+    "state" in part && part.state === "approval-responded" && "approval" in part && part.approval ? [{ id: part.approval.id, approved: part.approval.approved }] : [],
+  );
+}
+
 /**
  * POST /api/chat takes only the new user message (the server keeps the thread) and the pickers' values, which
  * `sendMessage(message, { body })` hands in; a reload resumes the live answer at /api/chat/:id/stream.
@@ -18,10 +25,14 @@ export function createChatTransport(fetchImpl?: typeof fetch, onNothingToResume?
     credentials: "include",
     headers: sessionHeaders,
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
-    prepareSendMessagesRequest: ({ id, messages, body }) => ({
+    prepareSendMessagesRequest: ({ id, messages, body }) => {
       // The page's language (set by i18n) is the answer's.
-      body: { ...body, id, message: messages[messages.length - 1], language: document.documentElement.lang || undefined },
-    }),
+      const language = document.documentElement.lang || undefined;
+      const last = messages[messages.length - 1];
+      // An answer that waited on the user's Approve / Deny goes on from the server's copy: only the answers travel.
+      if (last?.role === "assistant") return { api: `${CHAT_PATH}/${encodeURIComponent(id)}/approval`, body: { approvals: approvalAnswers(last), language } };
+      return { body: { ...body, id, message: last, language } };
+    },
     prepareReconnectToStreamRequest: ({ id }) => ({ api: `${CHAT_PATH}/${encodeURIComponent(id)}/stream` }),
   });
   // Nothing live (204): an answer may have ended between loading the thread and this request; the caller rereads it.

@@ -1,0 +1,78 @@
+import { z } from "zod/mini";
+import { type ChatApprovalRequest, imagesToolOutputSchema, type SpendQuote, spendQuoteSchema } from "../../contract/chat.ts";
+import { imageAspectSchema, imageStyleSchema } from "../../contract/images.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { StoredMessage } from "./store.ts";
+
+/**
+ * What the server writes on a tool call's approval part: the quote the card shows, and the turn's pickers, so an
+ * approved call runs with the model and options it was quoted for, whatever the composer shows by then.
+ */
+export interface ApprovalDescriptor {
+  quote: SpendQuote;
+  turn: { style?: z.infer<typeof imageStyleSchema> | undefined; aspect?: z.infer<typeof imageAspectSchema> | undefined; model?: string | undefined; attachmentImageId?: string | undefined };
+}
+
+const turnSchema = z.object({
+  style: z.optional(imageStyleSchema),
+  aspect: z.optional(imageAspectSchema),
+  model: z.optional(z.string().check(z.maxLength(64))),
+  attachmentImageId: z.optional(z.uuid()),
+});
+const descriptorSchema = z.object({ quote: spendQuoteSchema, turn: turnSchema });
+
+interface ApprovalPart {
+  type: string;
+  toolCallId: string;
+  state: string;
+  approval: { id: string; descriptor?: unknown; [key: string]: unknown };
+  [key: string]: unknown;
+}
+
+function isWaiting(part: unknown): part is ApprovalPart {
+  const p = part as Partial<ApprovalPart> | null;
+  return typeof p?.type === "string" && p.type.startsWith("tool-") && p.state === "approval-requested" && typeof p.approval?.id === "string";
+}
+
+/** The parts of an answer with each waiting approval's descriptor written on it (the saved answer keeps them). */
+export function withQuotes<Part>(parts: Part[], descriptorOf: (toolCallId: string) => ApprovalDescriptor | undefined): Part[] {
+  return parts.map((part) => {
+    if (!isWaiting(part)) return part;
+    const descriptor = descriptorOf(part.toolCallId);
+    return descriptor ? ({ ...part, approval: { ...part.approval, descriptor } } as Part) : part;
+  });
+}
+
+/** Images an answer's tools have made so far: they count against the message's image budget when it goes on. */
+export function imagesMadeIn(message: StoredMessage): number {
+  let count = 0;
+  for (const part of message.parts) {
+    const parsed = imagesToolOutputSchema.safeParse((part as { output?: unknown }).output);
+    if (parsed.success) count += parsed.data.images.length;
+  }
+  return count;
+}
+
+const notWaiting = () => new AppError("conflict:chat_approval", "That request was already approved or denied.");
+
+/**
+ * The conversation's last answer with the user's Approve / Deny written on its waiting parts. Only the last answer
+ * may wait (a new message leaves an older request unanswered for good), and every waiting part is answered at once.
+ */
+export function answeredApprovals(thread: StoredMessage[], approvals: ChatApprovalRequest["approvals"]): { thread: StoredMessage[]; message: StoredMessage; turn: ApprovalDescriptor["turn"] } {
+  const last = thread.at(-1);
+  if (!last || last.role !== "assistant") throw notWaiting();
+  const waiting = last.parts.filter(isWaiting);
+  const answers = new Map(approvals.map((a) => [a.id, a.approved]));
+  if (waiting.length === 0 || [...answers.keys()].some((id) => !waiting.some((part) => part.approval.id === id))) throw notWaiting();
+  if (waiting.some((part) => !answers.has(part.approval.id))) {
+    throw new AppError("invalid:chat_approval", "Approve or deny every request of that answer at once.");
+  }
+  const descriptor = waiting.map((part) => descriptorSchema.safeParse(part.approval.descriptor)).find((parsed) => parsed.success)?.data;
+  const parts = last.parts.map((part) => {
+    if (!isWaiting(part)) return part;
+    const approved = answers.get(part.approval.id) === true;
+    return { ...part, state: "approval-responded", approval: { ...part.approval, approved, ...(approved ? {} : { reason: "The user denied this spend." }) } };
+  });
+  return { thread, message: { ...last, parts }, turn: descriptor?.turn ?? {} };
+}

@@ -1,0 +1,76 @@
+import type { ToolApprovalStatus } from "ai";
+import { type ChatToolName, editImageInputSchema, generatePackInputSchema, generateThumbnailInputSchema, replaceSubjectInputSchema, type SpendQuote } from "../../../contract/chat.ts";
+import { PACK_SIZE } from "../../../contract/images.ts";
+import type { CreditsService } from "../../credits/service.ts";
+import { DEFAULT_MODEL, type GenerationService } from "../../generation/service.ts";
+import type { ImageService } from "../../images/service.ts";
+import type { ChatToolContext } from "./context.ts";
+
+/**
+ * Whether a spend waits for the user's Approve / Deny: above the configured amount, or above half of what they have.
+ * A spend they cannot afford is not asked about: the tool refuses it with what it would cost.
+ */
+export function needsApproval(cost: number, balance: number, confirmAbove: number): boolean {
+  if (cost <= 0 || cost > balance) return false;
+  return cost > confirmAbove || cost > balance / 2;
+}
+
+export interface SpendApprovalDeps {
+  generation: GenerationService;
+  images: ImageService;
+  credits: CreditsService;
+  confirmAboveCredits: number;
+}
+
+/** The model and number of images a tool call would pay for, as the tool itself will pick them. */
+async function pricedWork(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: string, input: unknown): Promise<{ modelId: string; count: number } | undefined> {
+  switch (toolName as ChatToolName) {
+    case "generateThumbnail": {
+      const parsed = generateThumbnailInputSchema.safeParse(input);
+      if (!parsed.success) return undefined;
+      return { modelId: parsed.data.model ?? ctx.model ?? DEFAULT_MODEL, count: Math.max(0, Math.min(parsed.data.count ?? 1, ctx.imagesLeft)) };
+    }
+    case "generatePack": {
+      const parsed = generatePackInputSchema.safeParse(input);
+      return parsed.success ? { modelId: parsed.data.model ?? ctx.model ?? DEFAULT_MODEL, count: PACK_SIZE } : undefined;
+    }
+    case "editImage": {
+      const parsed = editImageInputSchema.safeParse(input);
+      const imageId = parsed.success ? (parsed.data.imageId ?? ctx.recentImageIds[0]) : undefined;
+      if (!imageId) return undefined;
+      // An edit is paid at its image's model; an image that is not the user's is refused by the tool itself.
+      const image = await deps.images.record(ctx.userId, imageId).catch(() => undefined);
+      return image ? { modelId: image.model ?? DEFAULT_MODEL, count: 1 } : undefined;
+    }
+    case "replaceSubject": {
+      const parsed = replaceSubjectInputSchema.safeParse(input);
+      if (!parsed.success) return undefined;
+      const picked = ctx.model && deps.generation.findModel(ctx.model)?.capabilities.includes("swap") ? ctx.model : undefined;
+      return { modelId: parsed.data.model ?? picked ?? DEFAULT_MODEL, count: 1 };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What a tool call would spend and the balance it would come from; undefined for calls that spend nothing. */
+export async function quoteToolCall(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: string, input: unknown): Promise<SpendQuote | undefined> {
+  const work = await pricedWork(deps, ctx, toolName, input);
+  const model = work ? deps.generation.findModel(work.modelId) : undefined;
+  if (!work || !model) return undefined;
+  const balance = (await deps.credits.balance(ctx.userId)) ?? 0;
+  return { cost: model.creditCost * work.count, balance, count: work.count, modelId: model.id, modelLabel: model.label };
+}
+
+/**
+ * The chat's tool approval: a call whose spend needs approval stops before it runs and shows its quote (kept in
+ * `quotes` by tool call, for the approval card); every other call runs at once.
+ */
+export function spendApproval(deps: SpendApprovalDeps, ctx: ChatToolContext, quotes: Map<string, SpendQuote>) {
+  return async ({ toolCall }: { toolCall: { toolCallId: string; toolName: string; input: unknown } }): Promise<ToolApprovalStatus> => {
+    const quote = await quoteToolCall(deps, ctx, toolCall.toolName, toolCall.input);
+    if (!quote || !needsApproval(quote.cost, quote.balance, deps.confirmAboveCredits)) return "not-applicable";
+    quotes.set(toolCall.toolCallId, quote);
+    return { type: "user-approval", reason: `${quote.cost} credits with ${quote.modelLabel}; ${quote.balance} available` };
+  };
+}
