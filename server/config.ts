@@ -114,6 +114,8 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^\S{24,}$/.test(v), { message: "must be at least 24 characters, with no spaces" }),
   JSON_BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, "must look like 100kb or 1mb").default("100kb"),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // How long a duplicate of a paid request still running waits for its answer before a 409 (0: at once, as Stripe).
+  IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   DISCORD_TOKEN: optionalString,
   // The community server the bot serves, where it greets new members, and the role the first accounts get.
   DISCORD_GUILD_ID: optionalSnowflake,
@@ -280,6 +282,8 @@ const configSchema = envSchema
     metricsToken: e.METRICS_TOKEN,
     jsonBodyLimit: e.JSON_BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    /** How long a request with an Idempotency-Key waits for the same request still running (docs/decisions/018-idempotency-keys.md). */
+    idempotencyWaitMs: e.IDEMPOTENCY_WAIT_MS,
     /** The Discord bot (`npm run bot`): its token, community server, welcome channel and Early Bird role (else the role named "Early Bird"). */
     discord: { token: e.DISCORD_TOKEN, guildId: e.DISCORD_GUILD_ID, welcomeChannelId: e.DISCORD_WELCOME_CHANNEL_ID, earlyBirdRoleId: e.DISCORD_EARLY_BIRD_ROLE_ID },
     /** Waitlist joins allowed per IP per 10 minutes. */
