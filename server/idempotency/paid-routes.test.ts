@@ -174,5 +174,13 @@ describe("Idempotency-Key on the money-moving routes", () => {
       expect(res.status, path).toBe(400);
       expect(await res.json(), path).toMatchObject({ code: "invalid:idempotency_key" });
     }
+    // The API's description offers the header on exactly these routes.
+    const doc = (await (await fetch(`${waiting.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
+    const described = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.parameters?.some((p) => p.in === "header" && p.name === "Idempotency-Key"))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(described.sort()).toEqual(routes.map((path) => `post ${path.replace(/\/images\/[^/]+\//, "/images/{id}/")}`).sort());
   });
 });
