@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_WINDOW_MS } from "../../contract/idempotency.ts";
 import { imageResponseSchema } from "../../contract/images.ts";
 import { idempotencyKeys } from "../../db/schema/idempotency-keys.ts";
 import { balanceOf, endEarlyBird, tokenHeaders } from "../testing/images.ts";
 import { itOnPostgres } from "../testing/on-postgres.ts";
+import { ABANDONED_AFTER_MS } from "./service.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
@@ -126,6 +128,19 @@ describe("Idempotency-Key on a paid POST", () => {
     const retried = await generate(me.sessionToken, { prompt: "Short of credits" }, "retry-key-001");
     expect(retried.status).toBe(202);
     expect(await charges(me.sessionToken, me.user.id)).toHaveLength(1);
+  });
+
+  it("lets the same request take over a key whose request died in flight, five minutes on", async () => {
+    const me = await someone();
+    const first = imageResponseSchema.parse(await (await generate(me.sessionToken, { prompt: "Crashed" }, "crash-key-0001")).json()).image;
+    // As a process that died between taking the key and storing the answer leaves it.
+    await server.database.db.update(idempotencyKeys).set({ status: null, body: null }).where(eq(idempotencyKeys.key, "crash-key-0001"));
+    now += ABANDONED_AFTER_MS + 1;
+    expect((await generate(me.sessionToken, { prompt: "Another" }, "crash-key-0001")).status).toBe(422);
+    const res = await generate(me.sessionToken, { prompt: "Crashed" }, "crash-key-0001");
+    expect(res.status).toBe(202);
+    expect(imageResponseSchema.parse(await res.json()).image.id).not.toBe(first.id);
+    expect((await generate(me.sessionToken, { prompt: "Crashed" }, "crash-key-0001")).headers.get("idempotent-replayed")).toBe("true");
   });
 
   it("leaves a request without a session to the route (401), the key untouched", async () => {

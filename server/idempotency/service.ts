@@ -36,13 +36,17 @@ export function createIdempotencyService(deps: { db: Db; clock: () => number; wa
     for (;;) {
       const now = deps.clock();
       const claim = randomUUID();
-      const expiredBefore = new Date(now - IDEMPOTENCY_WINDOW_MS);
-      if (await store.claim(ref, { fingerprint, claim, now: new Date(now), expiredBefore, abandonedBefore: new Date(now - ABANDONED_AFTER_MS) })) {
-        return { kind: "run", claim };
-      }
+      if (await store.claim(ref, { fingerprint, claim, now: new Date(now) })) return { kind: "run", claim };
       const row = await store.find(ref);
-      // Gone (its request failed and let it go) or just past its window: take it on the next turn.
-      if (!row || row.createdAt.getTime() <= expiredBefore.getTime()) continue;
+      // Gone (its request failed and let it go): take it on the next turn.
+      if (!row) continue;
+      const expired = row.createdAt.getTime() <= now - IDEMPOTENCY_WINDOW_MS;
+      const abandoned = row.status === null && row.createdAt.getTime() <= now - ABANDONED_AFTER_MS && row.fingerprint === fingerprint;
+      if (expired || abandoned) {
+        const window = { expiredBefore: new Date(now - IDEMPOTENCY_WINDOW_MS), abandonedBefore: new Date(now - ABANDONED_AFTER_MS) };
+        if (await store.takeOver(ref, row.claim, { fingerprint, claim, now: new Date(now), ...window })) return { kind: "run", claim };
+        continue;
+      }
       if (row.fingerprint !== fingerprint) return { kind: "mismatch" };
       if (row.status !== null && row.body !== null) return { kind: "replay", status: row.status, body: row.body };
       const left = deadline - performance.now();

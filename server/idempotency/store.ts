@@ -8,6 +8,7 @@ export interface KeyRef {
 }
 
 export interface StoredKey {
+  claim: string;
   fingerprint: string;
   status: number | null;
   body: string | null;
@@ -24,25 +25,39 @@ export function createIdempotencyStore(db: Db) {
 
   return {
     /**
-     * Takes the key for one request in one statement, so of many racing requests exactly one wins: a new key, one
-     * past its window, or one whose request of the same fingerprint was abandoned in flight. Answers whether it won.
+     * Takes a key nobody holds. Of many racing requests exactly one inserts the row; the others conflict without
+     * waiting on a lock (DO NOTHING), and read the row instead. Answers whether this request took it.
      */
-    async claim(ref: KeyRef, input: { fingerprint: string; claim: string; now: Date; expiredBefore: Date; abandonedBefore: Date }): Promise<boolean> {
+    async claim(ref: KeyRef, input: { fingerprint: string; claim: string; now: Date }): Promise<boolean> {
       const rows = await db
         .insert(idempotencyKeys)
         .values({ ...ref, fingerprint: input.fingerprint, claim: input.claim, createdAt: input.now })
-        .onConflictDoUpdate({
-          target: [idempotencyKeys.userId, idempotencyKeys.key],
-          set: { fingerprint: input.fingerprint, claim: input.claim, status: null, body: null, createdAt: input.now },
-          setWhere: sql`${idempotencyKeys.createdAt} <= ${at(input.expiredBefore)} or (${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} <= ${at(input.abandonedBefore)} and ${idempotencyKeys.fingerprint} = ${input.fingerprint})`,
-        })
+        .onConflictDoNothing()
         .returning({ claim: idempotencyKeys.claim });
-      return rows[0]?.claim === input.claim;
+      return rows.length === 1;
+    },
+
+    /**
+     * Takes over a key past its window, or one whose request was abandoned in flight, from the claim that was read:
+     * a compare-and-set, so of several requests taking it over exactly one wins. Answers whether this one did.
+     */
+    async takeOver(ref: KeyRef, seen: string, input: { fingerprint: string; claim: string; now: Date; expiredBefore: Date; abandonedBefore: Date }): Promise<boolean> {
+      const rows = await db
+        .update(idempotencyKeys)
+        .set({ fingerprint: input.fingerprint, claim: input.claim, status: null, body: null, createdAt: input.now })
+        .where(
+          and(
+            owned(ref, seen),
+            sql`(${idempotencyKeys.createdAt} <= ${at(input.expiredBefore)} or (${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} <= ${at(input.abandonedBefore)}))`,
+          ),
+        )
+        .returning({ claim: idempotencyKeys.claim });
+      return rows.length === 1;
     },
 
     async find(ref: KeyRef): Promise<StoredKey | undefined> {
       const [row] = await db
-        .select({ fingerprint: idempotencyKeys.fingerprint, status: idempotencyKeys.status, body: idempotencyKeys.body, createdAt: idempotencyKeys.createdAt })
+        .select({ claim: idempotencyKeys.claim, fingerprint: idempotencyKeys.fingerprint, status: idempotencyKeys.status, body: idempotencyKeys.body, createdAt: idempotencyKeys.createdAt })
         .from(idempotencyKeys)
         .where(one(ref));
       return row;
