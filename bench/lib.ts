@@ -108,10 +108,13 @@ export function printTable(title: string, rows: Record<string, { rps: number; p9
 
 /**
  * The whole app as production runs it (on `databaseUrl`, else BENCH_DATABASE_URL when set, else embedded PGlite;
- * an empty `databaseUrl` asks for PGlite) on a free port, with a
+ * an empty `databaseUrl` asks for PGlite; `role` web needs PostgreSQL) on a free port, with a
  * data dir of its own; `stop` closes it and removes the dir. Nothing here sends mail, so a closed port stands in.
  */
-export async function startBenchApp(name: string, options: { databaseUrl?: string } = {}): Promise<{ app: RunningNode; base: string; stop(): Promise<void> }> {
+export async function startBenchApp(
+  name: string,
+  options: { databaseUrl?: string; role?: "all" | "web" } = {},
+): Promise<{ app: RunningNode; base: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-${name}-`);
   const config = loadConfig(
     {
@@ -123,6 +126,8 @@ export async function startBenchApp(name: string, options: { databaseUrl?: strin
       SMTP_URL: "smtp://127.0.0.1:9",
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
       DATABASE_URL: options.databaseUrl ?? process.env.BENCH_DATABASE_URL ?? "",
+      // A web node (PostgreSQL only) queues jobs without running them: a bench of requests alone.
+      ROLE: options.role ?? "all",
     },
     "bench",
   );

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description of the HTTP API, built from the same zod schemas both sides validate with, so the
 // document follows the wire format. Every route is declared once, in `apiOperations`.
 import { z } from "zod/mini";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from "./idempotency.ts";
 import {
   generatePersonaRequestSchema,
   MAX_PERSONA_PHOTOS,
@@ -207,7 +208,7 @@ const responseComponents = {
 
 export interface ParameterSpec {
   name: string;
-  in: "path" | "query";
+  in: "path" | "query" | "header";
   description: string;
   schema: Schema;
   required?: boolean;
@@ -242,6 +243,8 @@ export interface OperationSpec {
   errors: Record<number, string>;
   /** The error bodies the route may answer, when not only `errorBodySchema`'s shape. */
   errorBodies?: Schema[];
+  /** A paid or money-moving POST that takes an `Idempotency-Key` header (docs/product/api.md, Idempotent requests). */
+  idempotent?: boolean;
 }
 
 const retryAfter: Record<string, HeaderSpec> = {
@@ -259,6 +262,22 @@ const jsonBodyErrors = {
   413: "`payload_too_large:body`: the JSON body is over the size limit.",
   415: "`unsupported_media_type:json` (not sent as JSON), `unsupported_media_type:charset` or `unsupported_media_type:encoding` (a Content-Encoding other than gzip, deflate or br).",
 };
+const idempotencyKey: ParameterSpec = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: "header",
+  description:
+    "Optional. One fresh key per user action (a UUID will do), sent again with every retry of that action. The same key with the same request within 24 hours answers the first answer again, with `Idempotent-Replayed: true`, and charges once; keys are per account. An answer of 400 or more is not kept: the key may be used again.",
+  schema: idempotencyKeySchema,
+};
+const idempotencyErrors: Record<number, string> = {
+  400: "`invalid:idempotency_key`: the Idempotency-Key header is not 8 to 255 of `A-Z a-z 0-9 - _ . : ~ + / =`.",
+  409: "`conflict:idempotency_key_in_flight` (with Retry-After): the same request with this key is still running after IDEMPOTENCY_WAIT_MS.",
+  422: "`unprocessable:idempotency_key_reused`: this key was used for a different request within 24 hours.",
+};
+const replayed: Record<string, HeaderSpec> = {
+  [IDEMPOTENT_REPLAYED_HEADER]: { description: "`true` when this is the stored answer to an earlier request with the same Idempotency-Key.", schema: { type: "string", enum: ["true"] } },
+};
+
 const crossSiteCookie = { 403: "`forbidden:origin`: a write authenticated by the session cookie from another site." };
 const signedIn = { 401: "`unauthorized:session`: no valid session." };
 const rateLimited = { 429: "`rate_limited:<rule>`: too many attempts; Retry-After says when to try again." };
@@ -446,6 +465,7 @@ export const apiOperations: readonly OperationSpec[] = [
   },
   {
     operationId: "generateImage",
+    idempotent: true,
     method: "post",
     path: "/api/generate-kontext-image",
     summary: "Charges the model's credits and queues a generation; progress arrives over Socket.IO.",
@@ -466,6 +486,7 @@ export const apiOperations: readonly OperationSpec[] = [
   },
   {
     operationId: "generatePack",
+    idempotent: true,
     method: "post",
     path: GENERATE_PACK_PATH,
     summary: `Charges ${PACK_SIZE}× the model's credits at once and queues an A/B pack: ${PACK_SIZE} variants of one prompt at 16:9, 1280×720.`,
@@ -646,6 +667,7 @@ export const apiOperations: readonly OperationSpec[] = [
   },
   {
     operationId: "saveImageEdit",
+    idempotent: true,
     method: "post",
     path: "/api/images/{id}/edits",
     summary: "Renders an editor document over one of your images at full size: saved as a new `edited` image (free; the original is untouched), or answered as a download.",
@@ -732,6 +754,7 @@ export const apiOperations: readonly OperationSpec[] = [
   },
   {
     operationId: "createPaymentIntent",
+    idempotent: true,
     method: "post",
     path: CREATE_PAYMENT_INTENT_PATH,
     summary: "Opens a Stripe payment for one credit pack; the amount and credits come from the server's pack list, never from the request.",
@@ -783,6 +806,7 @@ export const apiOperations: readonly OperationSpec[] = [
   },
   {
     operationId: "createRazorpayOrder",
+    idempotent: true,
     method: "post",
     path: RAZORPAY_ORDERS_PATH,
     summary: "Opens a Razorpay order (UPI, cards) for an INR credit pack; the amount and credits come from the server's pack list.",
@@ -835,6 +859,7 @@ export const apiOperations: readonly OperationSpec[] = [
   },
   {
     operationId: "createProSubscription",
+    idempotent: true,
     method: "post",
     path: PRO_SUBSCRIPTION_PATH,
     summary: "Starts the monthly Pro plan through Stripe Billing: an incomplete subscription whose first invoice is paid in the Payment Element. Each paid invoice (webhook invoice.paid) grants the month's credits once; customer.subscription.deleted ends Pro.",
@@ -851,6 +876,7 @@ export const apiOperations: readonly OperationSpec[] = [
   },
   {
     operationId: "createRefundRequest",
+    idempotent: true,
     method: "post",
     path: REFUND_REQUESTS_PATH,
     summary: "Asks for a refund of one purchase (its ledger row): within 48 hours of the purchase, for its credits unused since; promotional and bonus credits never. Support decides.",
@@ -1048,6 +1074,7 @@ export const apiOperations: readonly OperationSpec[] = [
   },
   {
     operationId: "generatePersona",
+    idempotent: true,
     method: "post",
     path: PERSONA_GENERATE_PATH,
     summary: `Starts making a persona from one to ${MAX_PERSONA_PHOTOS} of your uploads of one subject. Answers the draft at once; \`persona:draft\` events and the draft's URL tell when it is ready.`,
@@ -1155,6 +1182,7 @@ export const apiOperations: readonly OperationSpec[] = [
   },
   {
     operationId: "replaceSubject",
+    idempotent: true,
     method: "post",
     path: REPLACE_SUBJECT_PATH,
     summary: "Puts one of your personas in place of the subject of one of your images, as a new subject-replaced image, paid like a generation.",
@@ -1211,7 +1239,7 @@ export interface ResponseObject {
 }
 export interface ParameterObject {
   name: string;
-  in: "path" | "query";
+  in: "path" | "query" | "header";
   description: string;
   required: boolean;
   schema: JsonSchema;
@@ -1294,12 +1322,23 @@ function requestBodyObject(body: NonNullable<OperationSpec["requestBody"]>): Non
   return { required: true, content: { "application/json": { schema: { $ref: componentRef(nameOf(requestComponents, body)) } } } };
 }
 
-function operationObject(spec: OperationSpec): OperationObject {
+/** An idempotent operation: the key's header, the replay marker on its answers and the key's refusals among its errors. */
+function withIdempotency(spec: OperationSpec): OperationSpec {
+  if (!spec.idempotent) return spec;
+  const errors = { ...spec.errors };
+  for (const [status, text] of Object.entries(idempotencyErrors)) errors[Number(status)] = errors[Number(status)] ? `${errors[Number(status)]} ${text}` : text;
+  const responses = Object.fromEntries(Object.entries(spec.responses).map(([status, response]) => [status, { ...response, headers: { ...response.headers, ...replayed } }]));
+  return { ...spec, parameters: [...(spec.parameters ?? []), idempotencyKey], responses, errors };
+}
+
+function operationObject(original: OperationSpec): OperationObject {
+  const spec = withIdempotency(original);
   const responses: Record<string, ResponseObject> = {};
   for (const [status, response] of Object.entries(spec.responses)) responses[status] = responseObject(response);
   const errorSchema = errorBodyJson(spec.errorBodies ?? [errorBodySchema]);
   for (const [status, description] of Object.entries(spec.errors)) {
-    const headers = status === "429" || status === "503" ? { headers: retryAfter } : {};
+    const retries = status === "429" || status === "503" || (spec.idempotent === true && status === "409");
+    const headers = retries ? { headers: retryAfter } : {};
     responses[status] = { description, ...headers, content: { "application/json": { schema: errorSchema } } };
   }
   return {

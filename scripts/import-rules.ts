@@ -31,7 +31,7 @@ const layers: Record<string, readonly string[]> = {
 /** Capabilities: each a folder under server/ whose insides are its own. */
 export const serverFeatures = ["auth", "chat", "credits", "discord", "editor", "generation", "health", "images", "openapi", "personas", "studio", "subjects", "waitlist", "web"] as const;
 /** Shared parts any capability may use; they use no capability. */
-export const serverShared = ["errors", "http", "jobs", "mail", "metrics", "paging", "rate-limit", "realtime", "storage"] as const;
+export const serverShared = ["errors", "http", "idempotency", "jobs", "mail", "metrics", "paging", "rate-limit", "realtime", "storage"] as const;
 /** What another capability may import from one: what it does, an interface others implement, its HTTP guard. */
 export const publicFiles = ["service.ts", "engine.ts", "middleware.ts"] as const;
 /** Packages of the web door: the services, the worker and the bot must not load them. */

@@ -120,6 +120,8 @@ const envSchema = z.object({
   HTTP_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(600_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(256),
+  // How long a duplicate of a paid request still running waits for its answer before a 409 (0: at once, as Stripe).
+  IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
   DISCORD_TOKEN: optionalString,
   // The community server the bot serves, where it greets new members, and the role the first accounts get.
   DISCORD_GUILD_ID: optionalSnowflake,
@@ -302,6 +304,8 @@ const configSchema = envSchema
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
+    /** How long a request with an Idempotency-Key waits for the same request still running (docs/decisions/018-idempotency-keys.md). */
+    idempotencyWaitMs: e.IDEMPOTENCY_WAIT_MS,
     /** The Discord bot (`npm run bot`): its token, community server, welcome channel and Early Bird role (else the role named "Early Bird"). */
     discord: { token: e.DISCORD_TOKEN, guildId: e.DISCORD_GUILD_ID, welcomeChannelId: e.DISCORD_WELCOME_CHANNEL_ID, earlyBirdRoleId: e.DISCORD_EARLY_BIRD_ROLE_ID },
     /** Waitlist joins allowed per IP per 10 minutes. */

@@ -1,5 +1,6 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
+import type { IdempotencyService } from "../idempotency/service.ts";
 import type { ImageService } from "../images/service.ts";
 import type { Logger } from "../logger.ts";
 import type { PersonaService } from "../personas/service.ts";
@@ -16,14 +17,22 @@ function every(logger: Logger, sweep: () => Promise<void>): () => void {
 }
 
 /**
- * Cleanup of shared state no request waits for: expired temporary uploads, persona drafts nobody saved and
- * rate-limit windows. Safe on every worker.
+ * Cleanup of shared state no request waits for: expired temporary uploads, persona drafts nobody saved,
+ * rate-limit windows and idempotency keys past their window. Safe on every worker.
  */
-export function startHousekeeping(deps: { images: ImageService; personas: PersonaService; rateLimits: RateLimitStore; logger: Logger; clock: () => number }): () => void {
+export function startHousekeeping(deps: {
+  images: ImageService;
+  personas: PersonaService;
+  rateLimits: RateLimitStore;
+  idempotency: IdempotencyService;
+  logger: Logger;
+  clock: () => number;
+}): () => void {
   return every(deps.logger, async () => {
     await deps.images.sweepExpiredUploads();
     await deps.personas.purgeExpiredDrafts(new Date(deps.clock()));
     await deps.rateLimits.purgeExpired(new Date(deps.clock()));
+    await deps.idempotency.purgeExpired(new Date(deps.clock()));
   });
 }
 

@@ -24,6 +24,7 @@ import { packRoutes } from "../images/pack-routes.ts";
 import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
+import { idempotencyMiddleware } from "../idempotency/middleware.ts";
 import { httpMetrics } from "../metrics/http-metrics.ts";
 import { openApiRoutes } from "../openapi/routes.ts";
 import { paymentRoutes } from "../payments/routes.ts";
@@ -131,17 +132,19 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   authenticateSockets(io, { sessions: services.sessions, cookieName: auth.cookieName, publicUrl: config.publicUrl, logger });
   const stopDelivering = services.realtime.subscribe(socketDeliverer(io));
   const jsonBody = express.json({ limit: config.jsonBodyLimit });
+  // One guard for every paid or money-moving POST: the same Idempotency-Key and request is charged once.
+  const idempotent = idempotencyMiddleware({ service: services.idempotency, userOf: async (req, res) => (await auth.resolve(req, res))?.user.id, logger });
 
   app.use("/api", auth.sameOriginForCookies);
   app.use(waitlistRoutes({ service: services.waitlist, jsonBody }));
-  app.use(generationRoutes({ registry: services.registry, auth, generation: services.generation, jsonBody }));
+  app.use(generationRoutes({ registry: services.registry, auth, generation: services.generation, jsonBody, idempotent }));
   // Before the image routes: their /api/images/:id/:variant would take /api/images/:id/layers.
-  app.use(editorRoutes({ auth, editor: services.editor }));
+  app.use(editorRoutes({ auth, editor: services.editor, idempotent }));
   app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir, jsonBody }));
   app.use(packRoutes({ auth, packs: services.packs }));
-  app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody }));
+  app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody, idempotent }));
   app.use(creditsRoutes({ service: services.credits, auth }));
-  app.use(paymentRoutes({ pricing: services.pricing, payments: services.payments, refunds: services.refunds, auth, jsonBody }));
+  app.use(paymentRoutes({ pricing: services.pricing, payments: services.payments, refunds: services.refunds, auth, jsonBody, idempotent }));
   app.use(conversationRoutes({ auth, chat: services.chat, jsonBody }));
   app.use(chatRoutes({ auth, turns: services.chatTurns, jsonBody }));
   app.use(authRoutes({ service: services.auth, auth, isProduction: config.isProduction, jsonBody }));

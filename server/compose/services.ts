@@ -35,6 +35,7 @@ import { createPackService } from "../images/pack-service.ts";
 import { createImageService } from "../images/service.ts";
 import { createImageStore } from "../images/store.ts";
 import type { RegisteredJobHandler } from "../jobs/job-type.ts";
+import { createIdempotencyService } from "../idempotency/service.ts";
 import { createJobQueue } from "../jobs/queue.ts";
 import type { Logger } from "../logger.ts";
 import { createDevMailbox, createSmtpMailer, type Mailer } from "../mail/mailer.ts";
@@ -177,6 +178,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const refunds = createRefundService({ db, credits, stripe, logger, clock });
+  const idempotency = createIdempotencyService({ db, clock, waitMs: config.idempotencyWaitMs });
 
   /** How the worker runs each kind of job queued above. */
   const imageJobs = { engines, images, personas, credits, realtime, metrics };
@@ -200,6 +202,7 @@ export function createServices(deps: ServiceDeps) {
     pricing,
     payments,
     refunds,
+    idempotency,
     database,
     logger,
     clock,

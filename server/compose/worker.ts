@@ -34,7 +34,7 @@ export function createWorker(services: Services, options: WorkerOptions = {}): W
     jobs,
     async start() {
       await jobs.start();
-      stopHousekeeping = startHousekeeping({ images: services.images, personas: services.personas, rateLimits: services.rateLimitStore, logger, clock });
+      stopHousekeeping = startHousekeeping({ images: services.images, personas: services.personas, rateLimits: services.rateLimitStore, idempotency: services.idempotency, logger, clock });
     },
     async stop() {
       stopHousekeeping?.();

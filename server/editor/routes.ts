@@ -1,4 +1,4 @@
-import express, { type Request, Router } from "express";
+import express, { type Request, type RequestHandler, Router } from "express";
 import { z } from "zod";
 import { EDITOR_BODY_LIMIT, editorDocumentSchema, editorDownloadFormats } from "../../contract/editor.ts";
 import type { ImageResponse } from "../../contract/images.ts";
@@ -19,7 +19,7 @@ function imageIdOf(req: Request): string {
  * The image editor's two endpoints (docs/product/editor.md). Mounted before the image routes, whose
  * `/api/images/:id/:variant` would otherwise take `/layers`.
  */
-export function editorRoutes(deps: { auth: AuthMiddleware; editor: EditorService }): Router {
+export function editorRoutes(deps: { auth: AuthMiddleware; editor: EditorService; idempotent: RequestHandler }): Router {
   const { auth, editor } = deps;
   const router = Router();
   // Its own limit, above the largest real document, so an oversized one is refused by the schema with a 400
@@ -32,7 +32,8 @@ export function editorRoutes(deps: { auth: AuthMiddleware; editor: EditorService
     res.set("Cache-Control", "no-store").json(body);
   });
 
-  router.post("/api/images/:id/edits", jsonBody, async (req, res) => {
+  // A save with an Idempotency-Key is made once; a download is a file, never kept (nothing is charged for it).
+  router.post("/api/images/:id/edits", jsonBody, deps.idempotent, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
     const id = imageIdOf(req);

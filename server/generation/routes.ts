@@ -7,7 +7,14 @@ import type { ModelRegistry } from "./registry.ts";
 import type { GenerationService } from "./service.ts";
 
 /** The model list, the one generation endpoint every model shares, and the A/B pack's. */
-export function generationRoutes(deps: { registry: ModelRegistry; auth: AuthMiddleware; generation: GenerationService; jsonBody: RequestHandler }): Router {
+/** `idempotent` keeps each paid POST's answer under its Idempotency-Key (docs/product/api.md, Idempotent requests). */
+export function generationRoutes(deps: {
+  registry: ModelRegistry;
+  auth: AuthMiddleware;
+  generation: GenerationService;
+  jsonBody: RequestHandler;
+  idempotent: RequestHandler;
+}): Router {
   const { auth } = deps;
   const router = Router();
 
@@ -17,21 +24,21 @@ export function generationRoutes(deps: { registry: ModelRegistry; auth: AuthMidd
     res.set("Cache-Control", "no-cache").json(body);
   });
 
-  router.post("/api/generate-kontext-image", deps.jsonBody, async (req, res) => {
+  router.post("/api/generate-kontext-image", deps.jsonBody, deps.idempotent, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
     const body: ImageResponse = { image: await deps.generation.request(user.id, generateImageRequestSchema.parse(req.body)) };
     res.set("Cache-Control", "no-store").status(202).json(body);
   });
 
-  router.post(GENERATE_PACK_PATH, deps.jsonBody, async (req, res) => {
+  router.post(GENERATE_PACK_PATH, deps.jsonBody, deps.idempotent, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
     const body: PackResponse = { pack: await deps.generation.requestPack(user.id, generatePackRequestSchema.parse(req.body)) };
     res.set("Cache-Control", "no-store").status(202).json(body);
   });
 
-  router.post(REPLACE_SUBJECT_PATH, deps.jsonBody, async (req, res) => {
+  router.post(REPLACE_SUBJECT_PATH, deps.jsonBody, deps.idempotent, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
     const body: ImageResponse = { image: await deps.generation.requestSubjectSwap(user.id, replaceSubjectRequestSchema.parse(req.body)) };

@@ -19,6 +19,8 @@ export function paymentRoutes(deps: {
   refunds: RefundService;
   auth: AuthMiddleware;
   jsonBody: RequestHandler;
+  /** Keeps each money-moving POST's answer under its Idempotency-Key (docs/product/api.md, Idempotent requests). */
+  idempotent: RequestHandler;
 }): Router {
   const router = Router();
   router.get("/api/pricing", (_req, res) => {
@@ -34,7 +36,7 @@ export function paymentRoutes(deps: {
     await deps.payments.razorpayWebhook(body, req.get("x-razorpay-signature"));
     res.json({ received: true });
   });
-  router.post("/api/razorpay/orders", deps.jsonBody, async (req, res) => {
+  router.post("/api/razorpay/orders", deps.jsonBody, deps.idempotent, async (req, res) => {
     const { user } = await deps.auth.requireAuth(req, res);
     const { packId } = createPaymentIntentRequestSchema.parse(req.body);
     res.set("Cache-Control", "no-store").json(await deps.payments.createRazorpayOrder(user.id, packId));
@@ -43,11 +45,11 @@ export function paymentRoutes(deps: {
     const { user } = await deps.auth.requireAuth(req, res);
     res.set("Cache-Control", "no-store").json(await deps.payments.verifyRazorpay(user.id, razorpayVerifyRequestSchema.parse(req.body)));
   });
-  router.post("/api/subscriptions/pro", async (req, res) => {
+  router.post("/api/subscriptions/pro", deps.idempotent, async (req, res) => {
     const { user } = await deps.auth.requireAuth(req, res);
     res.set("Cache-Control", "no-store").json(await deps.payments.createProSubscription(user.id));
   });
-  router.post("/api/create-payment-intent", deps.jsonBody, async (req, res) => {
+  router.post("/api/create-payment-intent", deps.jsonBody, deps.idempotent, async (req, res) => {
     const { user } = await deps.auth.requireAuth(req, res);
     const { packId } = createPaymentIntentRequestSchema.parse(req.body);
     res.set("Cache-Control", "no-store").json(await deps.payments.createStripeIntent(user.id, packId));
@@ -56,7 +58,7 @@ export function paymentRoutes(deps: {
     const { user } = await deps.auth.requireAuth(req, res);
     res.set("Cache-Control", "no-store").json(await deps.payments.confirmStripe(user.id, req.params.paymentId));
   });
-  router.post("/api/refund-requests", deps.jsonBody, async (req, res) => {
+  router.post("/api/refund-requests", deps.jsonBody, deps.idempotent, async (req, res) => {
     const { user } = await deps.auth.requireAuth(req, res);
     const input = createRefundRequestSchema.parse(req.body);
     res.status(201).json({ refundRequest: await deps.refunds.request(user.id, input) });

@@ -36,7 +36,14 @@ function partOf(req: Request): PersonaFilePart {
  * Personas (docs/product/personas.md): drafts generated from uploads (POST /api/personas/upload is served with the
  * other uploads), saved, listed, renamed and deleted, and their pictures. Owner checks live in the service.
  */
-export function personaRoutes(deps: { auth: AuthMiddleware; personas: PersonaService; storage: Storage; jsonBody: RequestHandler }): Router {
+export function personaRoutes(deps: {
+  auth: AuthMiddleware;
+  personas: PersonaService;
+  storage: Storage;
+  jsonBody: RequestHandler;
+  /** Keeps a generation's answer under its Idempotency-Key (docs/product/api.md, Idempotent requests). */
+  idempotent: RequestHandler;
+}): Router {
   const { auth, personas, jsonBody } = deps;
   const router = Router();
   const noStore = { "Cache-Control": "no-store" };
@@ -62,7 +69,7 @@ export function personaRoutes(deps: { auth: AuthMiddleware; personas: PersonaSer
     await pipeline(opened.stream, res).catch(() => undefined);
   }
 
-  router.post(PERSONA_GENERATE_PATH, jsonBody, async (req, res) => {
+  router.post(PERSONA_GENERATE_PATH, jsonBody, deps.idempotent, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     const input = generatePersonaRequestSchema.parse(req.body);
     const language = isLanguage(user.language) ? user.language : defaultLanguage;

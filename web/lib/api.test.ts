@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, defaultQueryFn, errorCodeOf } from "./api.ts";
+import { ApiError, actionRequest, apiRequest, defaultQueryFn, errorCodeOf, idempotencyMessageKey, newIdempotencyKey } from "./api.ts";
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -91,5 +91,42 @@ describe("defaultQueryFn", () => {
     const err = await Promise.resolve(defaultQueryFn({ queryKey: ["/api/auth/me"], signal: new AbortController().signal } as never)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 401, code: "unauthorized:session", message: '401: {"error":"x","code":"unauthorized:session"}' });
+  });
+});
+
+describe("actionRequest", () => {
+  const keyOf = (call: number) => (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string> | undefined)?.["Idempotency-Key"];
+
+  it("sends each action with a fresh Idempotency-Key", async () => {
+    fetchMock.mockImplementation(async () => new Response("{}", { status: 202 }));
+    await actionRequest("POST", "/api/generate-kontext-image", { prompt: "a" });
+    await actionRequest("POST", "/api/generate-kontext-image", { prompt: "a" });
+    expect(keyOf(0)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(1)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(1)).not.toBe(keyOf(0));
+    expect(newIdempotencyKey()).not.toBe(newIdempotencyKey());
+  });
+
+  it("retries a lost connection, a duplicate still running and a busy server with the same key", async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValueOnce(new Response('{"error":"busy","code":"conflict:idempotency_key_in_flight"}', { status: 409 }))
+      .mockResolvedValueOnce(new Response('{"image":{}}', { status: 202 }));
+    const res = await actionRequest("POST", "/api/replace-subject", { baseImageId: "b", personaId: "p" }, { pauseMs: 0 });
+    expect(res.status).toBe(202);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(new Set([keyOf(0), keyOf(1), keyOf(2)]).size).toBe(1);
+  });
+
+  it("gives up after two retries, and never retries a refusal", async () => {
+    fetchMock.mockImplementation(async () => new Response('{"error":"down","code":"unavailable:database"}', { status: 503 }));
+    await expect(actionRequest("POST", "/api/refund-requests", {}, { pauseMs: 0 })).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(new Response('{"error":"other body","code":"unprocessable:idempotency_key_reused"}', { status: 422 }));
+    const err = await actionRequest("POST", "/api/refund-requests", {}, { pauseMs: 0 }).catch((e: unknown) => e);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(idempotencyMessageKey(err)).toBe("common:errors.idempotency_key_reused");
+    expect(idempotencyMessageKey(new ApiError(402, '{"code":"insufficient_credits:generation"}'))).toBeUndefined();
   });
 });

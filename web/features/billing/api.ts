@@ -29,7 +29,7 @@ import {
   refundRequestListSchema,
   refundRequestResponseSchema,
 } from "../../../contract/billing.ts";
-import { apiRequest, defaultQueryFn, throwIfResNotOk } from "../../lib/api.ts";
+import { actionRequest, apiRequest, defaultQueryFn, throwIfResNotOk } from "../../lib/api.ts";
 import { readSessionToken } from "../../lib/session-token.ts";
 
 export const LEDGER_PAGE_SIZE = 50;
@@ -63,7 +63,7 @@ export async function fetchPricing(context: Parameters<typeof defaultQueryFn>[0]
 }
 
 export async function createPaymentIntent(packId: string): Promise<CreatePaymentIntentResponse> {
-  const res = await apiRequest("POST", CREATE_PAYMENT_INTENT_PATH, { packId });
+  const res = await actionRequest("POST", CREATE_PAYMENT_INTENT_PATH, { packId });
   return createPaymentIntentResponseSchema.parse(await res.json());
 }
 
@@ -80,12 +80,12 @@ export async function fetchRefundRequests(context: Parameters<typeof defaultQuer
 }
 
 export async function requestRefund(transactionId: string, reason: string): Promise<RefundRequestRecord> {
-  const res = await apiRequest("POST", REFUND_REQUESTS_PATH, { transactionId, reason });
+  const res = await actionRequest("POST", REFUND_REQUESTS_PATH, { transactionId, reason });
   return refundRequestResponseSchema.parse(await res.json()).refundRequest;
 }
 
 export async function createRazorpayOrder(packId: string): Promise<RazorpayOrderResponse> {
-  const res = await apiRequest("POST", RAZORPAY_ORDERS_PATH, { packId });
+  const res = await actionRequest("POST", RAZORPAY_ORDERS_PATH, { packId });
   return razorpayOrderResponseSchema.parse(await res.json());
 }
 
@@ -95,6 +95,6 @@ export async function verifyRazorpayPayment(body: { orderId: string; paymentId: 
 }
 
 export async function startProSubscription(): Promise<CreateSubscriptionResponse> {
-  const res = await apiRequest("POST", PRO_SUBSCRIPTION_PATH);
+  const res = await actionRequest("POST", PRO_SUBSCRIPTION_PATH);
   return createSubscriptionResponseSchema.parse(await res.json());
 }

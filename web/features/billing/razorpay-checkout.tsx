@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreditPackOffer } from "../../../contract/billing.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { errorCodeOf } from "../../lib/api.ts";
+import { errorCodeOf, idempotencyMessageKey } from "../../lib/api.ts";
 import { createRazorpayOrder, verifyRazorpayPayment } from "./api.ts";
 import { formatPrice } from "./money.ts";
 
@@ -76,7 +76,8 @@ export function RazorpayCheckout({ pack }: { pack: CreditPackOffer }) {
       widget.open();
     } catch (err) {
       const code = errorCodeOf(err);
-      setState({ kind: "failed", message: code === undefined ? t("checkout.formUnavailable") : t("checkout.openFailed") });
+      const idempotency = idempotencyMessageKey(err);
+      setState({ kind: "failed", message: code === undefined ? t("checkout.formUnavailable") : idempotency ? t(idempotency) : t("checkout.openFailed") });
     }
   }
 

@@ -6,7 +6,7 @@ import type { CreditTransactionRecord } from "../../../contract/credits.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { Field, Textarea } from "../../components/ui/field.tsx";
-import { errorCodeOf } from "../../lib/api.ts";
+import { errorCodeOf, idempotencyMessageKey } from "../../lib/api.ts";
 import { fetchRefundRequests, REFUND_REQUESTS_KEY, requestRefund } from "./api.ts";
 import { formatPrice } from "./money.ts";
 
@@ -40,6 +40,7 @@ export function RefundButton({ row }: { row: CreditTransactionRecord }) {
   });
   const code = errorCodeOf(send.error);
   const refusal = code ? refusals[code] : undefined;
+  const idempotency = idempotencyMessageKey(send.error);
   return (
     <Dialog
       open={open}
@@ -64,7 +65,7 @@ export function RefundButton({ row }: { row: CreditTransactionRecord }) {
             send.mutate();
           }}
         >
-          <Field id={`${id}-reason`} label={t("refunds.reason")} error={send.isError ? t(refusal ? `refunds.errors.${refusal}` : "refunds.errors.other") : null}>
+          <Field id={`${id}-reason`} label={t("refunds.reason")} error={send.isError ? t(refusal ? `refunds.errors.${refusal}` : (idempotency ?? "refunds.errors.other")) : null}>
             {(control) => <Textarea {...control} rows={3} value={reason} minLength={3} maxLength={1000} required onChange={(e) => setReason(e.target.value)} />}
           </Field>
           <Button type="submit" loading={send.isPending} disabled={reason.trim().length < 3}>

@@ -7,7 +7,7 @@ import type { CreditPackOffer } from "../../../contract/billing.ts";
 import { clientRoutes } from "../../../contract/client-routes.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
-import { errorCodeOf } from "../../lib/api.ts";
+import { errorCodeOf, idempotencyMessageKey } from "../../lib/api.ts";
 import { confirmStripePayment, createPaymentIntent, startProSubscription } from "./api.ts";
 import { formatPrice } from "./money.ts";
 
@@ -85,7 +85,9 @@ function StripePaymentDialog(props: {
       }
       setPhase({ kind: "form", opened: { paymentId: intent.paymentId, clientSecret: intent.clientSecret, stripe } });
     } catch (err) {
-      setPhase({ kind: "failed", message: errorCodeOf(err) === "not_configured:payments" ? t("pricing.paymentsOff") : t("checkout.openFailed") });
+      const idempotency = idempotencyMessageKey(err);
+      const message = errorCodeOf(err) === "not_configured:payments" ? t("pricing.paymentsOff") : idempotency ? t(idempotency) : t("checkout.openFailed");
+      setPhase({ kind: "failed", message });
     }
   }
 

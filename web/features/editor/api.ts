@@ -1,6 +1,6 @@
 import { type EditorDocument, type EditorDownloadFormat, type EditorLayersResponse, editorLayersResponseSchema } from "../../../contract/editor.ts";
 import { type ImageRecord, imageResponseSchema } from "../../../contract/images.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { actionRequest, apiRequest } from "../../lib/api.ts";
 import { saveResponse } from "../../lib/save-response.ts";
 
 export const layersKey = (imageId: string) => ["/api/images", imageId, "layers"] as const;
@@ -12,7 +12,7 @@ export async function fetchLayers(imageId: string): Promise<EditorLayersResponse
 
 /** Saves the edit as a new image of kind `edited`; the source stays as it is. */
 export async function saveEdit(imageId: string, doc: EditorDocument): Promise<ImageRecord> {
-  const res = await apiRequest("POST", `/api/images/${encodeURIComponent(imageId)}/edits`, doc);
+  const res = await actionRequest("POST", `/api/images/${encodeURIComponent(imageId)}/edits`, doc);
   return imageResponseSchema.parse(await res.json()).image;
 }
 

@@ -7,7 +7,7 @@ import type { EditorDocument, EditorDownloadFormat, EditorLayersResponse } from 
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, idempotencyMessageKey } from "../../lib/api.ts";
 import { downloadEdit, fetchLayers, layersKey, saveEdit } from "./api.ts";
 import { initialDocument, needsCjk, SUBJECT_PREFIX, sourceSize } from "./document.ts";
 import { EditorCanvas } from "./editor-canvas.tsx";
@@ -167,7 +167,7 @@ function EditorWorkspace({ imageId, layers }: { imageId: string; layers: EditorL
             </Link>
           </p>
         )}
-        {save.isError && <p className="rounded-xl border border-danger px-3 py-2 text-sm text-danger">{t("save.failed")}</p>}
+        {save.isError && <p className="rounded-xl border border-danger px-3 py-2 text-sm text-danger">{t(idempotencyMessageKey(save.error) ?? "save.failed")}</p>}
         {download.isError && <p className="rounded-xl border border-danger px-3 py-2 text-sm text-danger">{t("export.failed")}</p>}
       </div>
 

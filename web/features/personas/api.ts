@@ -12,7 +12,7 @@ import {
   type SavePersonaRequest,
   type UpdatePersonaRequest,
 } from "../../../contract/personas.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { actionRequest, apiRequest } from "../../lib/api.ts";
 import { uploadImageFile } from "../../lib/upload-image.ts";
 
 export { personasKey } from "../../lib/personas-api.ts";
@@ -28,7 +28,7 @@ export function uploadPersonaPhoto(file: File): Promise<ImageRecord> {
 
 /** Starts making a draft (202, pending); `persona:draft` events and getPersonaDraft follow it. */
 export async function generatePersona(request: GeneratePersonaRequest): Promise<PersonaDraft> {
-  const res = await apiRequest("POST", PERSONA_GENERATE_PATH, request);
+  const res = await actionRequest("POST", PERSONA_GENERATE_PATH, request);
   return personaDraftResponseSchema.parse(await res.json()).draft;
 }
 

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { serverErrorMessage } from "../../lib/api.ts";
+import { idempotencyMessageKey, serverErrorMessage } from "../../lib/api.ts";
 import { generatePersona, uploadPersonaPhoto } from "./api.ts";
 import { DraftCard } from "./draft-card.tsx";
 import { draftErrorMessage } from "./draft-error-message.ts";
@@ -54,7 +54,8 @@ export function PersonaCreator({ upload = uploadPersonaPhoto }: { /** Tests hand
     mutationFn: generatePersona,
     onSuccess: (next) => setStarted(next),
     onError(err) {
-      toast({ variant: "destructive", title: t("toast.generateFailed"), description: serverErrorMessage(err) ?? t("toast.tryAgain") });
+      const idempotency = idempotencyMessageKey(err);
+      toast({ variant: "destructive", title: t("toast.generateFailed"), description: idempotency ? t(idempotency) : (serverErrorMessage(err) ?? t("toast.tryAgain")) });
     },
   });
 

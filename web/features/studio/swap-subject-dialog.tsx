@@ -10,12 +10,12 @@ import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Dialog, DialogClose } from "../../components/ui/dialog.tsx";
 import { iconButtonClass } from "../../components/ui/icon-button.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
-import { apiRequest, serverErrorMessage } from "../../lib/api.ts";
+import { actionRequest, idempotencyMessageKey, serverErrorMessage } from "../../lib/api.ts";
 import { imageKey } from "../../lib/images-api.ts";
 import { usePersonas } from "../../lib/personas-api.ts";
 
 async function replaceSubject(baseImageId: string, personaId: string): Promise<ImageRecord> {
-  const res = await apiRequest("POST", REPLACE_SUBJECT_PATH, { baseImageId, personaId });
+  const res = await actionRequest("POST", REPLACE_SUBJECT_PATH, { baseImageId, personaId });
   return imageResponseSchema.parse(await res.json()).image;
 }
 
@@ -36,7 +36,10 @@ export function SwapSubjectDialog({ image, label }: { image: ImageRecord; label:
       toast({ title: t("swap.started") });
       setOpen(false);
     },
-    onError: (err) => toast({ variant: "destructive", title: t("swap.failed"), description: serverErrorMessage(err) ?? t("swap.tryAgain") }),
+    onError: (err) => {
+      const idempotency = idempotencyMessageKey(err);
+      toast({ variant: "destructive", title: t("swap.failed"), description: idempotency ? t(idempotency) : (serverErrorMessage(err) ?? t("swap.tryAgain")) });
+    },
   });
   const list = personas.data?.personas ?? [];
 
