@@ -12,7 +12,7 @@ import { databaseGate, databaseGateObserver } from "../health/database-gate.ts";
 import { apiNotFound, errorHandler } from "../http/error-handler.ts";
 import { rejectMalformedHost } from "../http/host-header.ts";
 import { requestLog } from "../http/request-log.ts";
-import { createSocketServer, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
+import { createSocketServer, hearOtherNodes, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { editorRoutes } from "../editor/routes.ts";
 import { packRoutes } from "../images/pack-routes.ts";
 import { imageRoutes } from "../images/routes.ts";
@@ -112,7 +112,8 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
 
   const auth = createAuthMiddleware({ sessions: services.sessions, isProduction: config.isProduction, publicUrl: config.publicUrl });
   authenticateSockets(io, { sessions: services.sessions, cookieName: auth.cookieName, publicUrl: config.publicUrl, logger });
-  const stopDelivering = services.realtime.subscribe(socketDeliverer(io));
+  const stopDelivering = services.realtime.subscribe(socketDeliverer(io, options.crossNode !== undefined));
+  if (options.crossNode) hearOtherNodes(io, services.realtime);
   const jsonBody = express.json({ limit: config.jsonBodyLimit });
 
   app.use("/api", auth.sameOriginForCookies);
