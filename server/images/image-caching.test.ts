@@ -79,6 +79,17 @@ describe("versioned image URLs", () => {
     expect((await get(url, {})).status).toBe(401);
   });
 
+  it("the versioned original converts on request (the viewer's download as…), and that is never kept", async () => {
+    const owner = await signInByCode(server, "immutable-format@example.test");
+    const image = await uploadedRecord(owner.sessionToken);
+    const res = await get(`${image.urls?.original}?format=jpeg&download=1`, tokenHeaders(owner.sessionToken));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="thumbforge-[0-9a-f]{8}\.jpg"$/);
+    expect((await get(`${image.urls?.thumb}?format=jpeg`, tokenHeaders(owner.sessionToken))).status).toBe(400);
+  });
+
   it("a second write of an image's bytes (its job run again after losing its lease) neither overwrites nor removes the first", async () => {
     const row = { id: randomUUID(), userId: randomUUID() };
     const png = await testPhoto(320, 180);
