@@ -62,7 +62,7 @@ export async function benchThumbServing(): Promise<void> {
   const base = `http://127.0.0.1:${app.port}`;
   const bare = createServer();
   try {
-    const { token } = await signInThroughMailbox(base, "bench@example.com");
+    const { token } = await signInThroughMailbox(base, `bench-${Date.now()}@example.com`);
     const headers = { "x-session-token": token, "content-type": "application/json" };
     const res = await fetch(`${base}/api/generate-kontext-image`, { method: "POST", headers, body: JSON.stringify({ prompt: "Bench thumbnail" }) });
     const { image } = imageResponseSchema.parse(await res.json());
