@@ -5,7 +5,7 @@ import { benchChat } from "./chat.bench.ts";
 import { benchGallery } from "./gallery.bench.ts";
 import { benchHttp } from "./http.bench.ts";
 import { benchIdempotency } from "./idempotency.bench.ts";
-import { benchImages } from "./images.bench.ts";
+import { benchImages, benchThumbServing } from "./images.bench.ts";
 import { benchLighthouse } from "./lighthouse.bench.ts";
 import { benchScale } from "./scale.bench.ts";
 import { benchSlowClients } from "./slow-clients.bench.ts";
@@ -14,7 +14,7 @@ import { benchSubjects } from "./subjects.bench.ts";
 import { benchSwap } from "./swap.bench.ts";
 import { benchWaitlist } from "./waitlist.bench.ts";
 
-const groups: Record<string, () => Promise<void>> = { http: benchHttp, "slow-clients": benchSlowClients, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, images: benchImages, gallery: benchGallery, chat: benchChat, subjects: benchSubjects, swap: benchSwap, idempotency: benchIdempotency, scale: benchScale, lighthouse: benchLighthouse };
+const groups: Record<string, () => Promise<void>> = { http: benchHttp, "slow-clients": benchSlowClients, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, images: benchImages, thumbs: benchThumbServing, gallery: benchGallery, chat: benchChat, subjects: benchSubjects, swap: benchSwap, idempotency: benchIdempotency, scale: benchScale, lighthouse: benchLighthouse };
 const wanted = process.argv.slice(2);
 console.log(`# Thumbforge bench — node ${process.version}, ${new Date().toISOString()}`);
 for (const [name, run] of Object.entries(groups)) {

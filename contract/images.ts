@@ -62,6 +62,12 @@ export type ImageStatus = (typeof imageStatuses)[number];
 export const imageVariants = ["original", "preview", "thumb"] as const;
 export type ImageVariant = (typeof imageVariants)[number];
 
+/**
+ * Where a variant's bytes at one version are served (docs/decisions/019-immutable-image-urls.md): the server writes
+ * these into records; the web uses the URLs it is given and never builds them.
+ */
+export const imageBytesPath = (id: string, variant: ImageVariant, version: string): string => `/api/images/${id}/${variant}/${version}`;
+
 /** PostgreSQL text cannot hold a NUL byte: refused as bad input instead of failing in SQL. */
 const withoutNul = z.refine<string>((value) => !value.includes("\u0000"), { error: "must not contain a NUL character" });
 

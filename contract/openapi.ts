@@ -571,10 +571,47 @@ export const apiOperations: readonly OperationSpec[] = [
     errors: { ...signedIn, 404: "`not_found:image`: no such image, or not yours.", ...serverErrors },
   },
   {
+    operationId: "getImageVersionBytes",
+    method: "get",
+    path: "/api/images/{id}/{variant}/{version}",
+    summary: "An image's bytes at one version: the URLs an image record's `urls` give. Cached for good, for its owner only.",
+    tag: "images",
+    auth: true,
+    parameters: [
+      imageId,
+      { name: "variant", in: "path", description: "Which rendition.", schema: z.enum(imageVariants) },
+      { name: "version", in: "path", description: "The version of the stored bytes, as the record's URL names it; any other is a 404.", schema: z.string() },
+      { name: "download", in: "query", description: "Any value: answer as an attachment to save.", schema: z.string() },
+      {
+        name: "format",
+        in: "query",
+        description: "`original` only: the picture converted to this format (not cached; the stored original never changes). The stored format is sent as is.",
+        schema: z.enum(downloadFormats),
+      },
+    ],
+    responses: {
+      200: {
+        description: "The bytes. Cache-Control: private, max-age=31536000, immutable (the bytes under this URL never change; logout's Clear-Site-Data drops the copies).",
+        body: "image-bytes",
+        headers: {
+          ETag: { description: "Fixed per image and variant: the bytes never change.", schema: { type: "string" } },
+          "Content-Disposition": { description: "With `download`: an attachment file name.", schema: { type: "string" } },
+        },
+      },
+      304: { description: "Not modified: the If-None-Match tag still holds and the owner check passed." },
+    },
+    errors: {
+      400: "`invalid:body`: an unknown `format`, or a `format` for a variant other than the original.",
+      ...signedIn,
+      404: "`not_found:image`: no such image, variant or version, or not yours (a deleted image at once).",
+      ...serverErrors,
+    },
+  },
+  {
     operationId: "getImageBytes",
     method: "get",
     path: "/api/images/{id}/{variant}",
-    summary: "An image's bytes (original, preview or thumb), for its owner only.",
+    summary: "An image's bytes (original, preview or thumb), for its owner only: the unversioned form, for links made before versions.",
     tag: "images",
     auth: true,
     parameters: [

@@ -78,7 +78,7 @@ describe("the chat studio in the browser", () => {
     });
     const download = first.getByTestId("chat-image").getByRole("link", { name: "Download" }).first();
     const href = await download.getAttribute("href");
-    expect(href).toMatch(/^\/api\/images\/[0-9a-f-]{36}\/original\?download/);
+    expect(href).toMatch(/^\/api\/images\/[0-9a-f-]{36}\/original\/[0-9a-f]{16}\?download/);
     expect((await first.request.get(`${app.baseUrl}${href}`)).status()).toBe(200);
     // The conversation is named after the first prompt.
     await first.getByTestId("conversation-list").getByText("make a cartoon thumbnail", { exact: false }).waitFor();

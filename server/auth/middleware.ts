@@ -4,7 +4,7 @@ import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { sessionCookieName } from "./cookies.ts";
 import { isCrossSiteRequest } from "./origin.ts";
-import type { Sessions, ValidSession } from "./sessions.ts";
+import type { Sessions, ValidSession, Viewer } from "./sessions.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const resolved = Symbol("auth");
@@ -29,6 +29,13 @@ export function createAuthMiddleware(deps: { sessions: Sessions; isProduction: b
     return auth;
   }
 
+  /** Who asks, or 401, for routes that need only that (image bytes): cheaper than requireAuth (Sessions.viewer). */
+  async function requireViewer(req: Request): Promise<Viewer> {
+    const viewer = await deps.sessions.viewer(req.get(SESSION_TOKEN_HEADER) || readCookie(req, cookieName));
+    if (!viewer) throw new AppError("unauthorized:session", "Please sign in.");
+    return viewer;
+  }
+
   /**
    * Cookies ride along on cross-site requests, so a state change authenticated by the cookie alone must come from
    * this origin (docs/product/accounts.md, Sessions). A custom header cannot be sent cross-site without CORS, which we
@@ -44,7 +51,7 @@ export function createAuthMiddleware(deps: { sessions: Sessions; isProduction: b
     next();
   };
 
-  return { resolve, requireAuth, sameOriginForCookies, cookieName };
+  return { resolve, requireAuth, requireViewer, sameOriginForCookies, cookieName };
 }
 
 export type AuthMiddleware = ReturnType<typeof createAuthMiddleware>;

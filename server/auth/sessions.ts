@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Session } from "../../db/schema/sessions.ts";
 import type { User } from "../../db/schema/users.ts";
 import type { SessionStore } from "./session-store.ts";
@@ -14,9 +15,44 @@ export interface ValidSession {
   user: User;
 }
 
+/** Who asks, and no more: what a byte request needs (the account's other fields may change meanwhile). */
+export interface Viewer {
+  sessionId: string;
+  userId: string;
+}
+
+/** How long a session checked on a node may answer `viewer` there without the database (see `recent`). */
+export const VIEWER_TTL_MS = 5_000;
+
 export function createSessions(deps: { store: SessionStore; clock: () => number }) {
   function expiryFor(createdAt: number, lastSeenAt: number): Date {
     return new Date(Math.min(lastSeenAt + INACTIVITY_MS, createdAt + ABSOLUTE_MS));
+  }
+
+  // Sessions recently checked on this node, by id: a gallery's thumbnails cost no session query each. An ended session
+  // is forgotten by every node as it hears so (logout, password change); the few seconds bound a node that missed it.
+  const recent = new LRUCache<string, { secretHash: string; userId: string; expiresAt: number }>({ max: 10_000, ttl: VIEWER_TTL_MS });
+  // Bumped by each forget: a check that was in flight across one does not put back what was just forgotten.
+  let forgets = 0;
+
+  async function validate(token: string | undefined): Promise<ValidSession | undefined> {
+    if (!token) return undefined;
+    const parsed = parseSessionToken(token);
+    if (!parsed) return undefined;
+    const row = await deps.store.findWithUser(parsed.id);
+    if (!row || !secretMatches(parsed.secret, row.session.secretHash)) return undefined;
+    const now = deps.clock();
+    if (now >= row.session.expiresAt.getTime()) {
+      await deps.store.delete(row.session.id);
+      return undefined;
+    }
+    if (now - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+      const expiresAt = expiryFor(row.session.createdAt.getTime(), now);
+      await deps.store.touch(row.session.id, new Date(now), expiresAt);
+      row.session.lastSeenAt = new Date(now);
+      row.session.expiresAt = expiresAt;
+    }
+    return row;
   }
 
   return {
@@ -30,24 +66,30 @@ export function createSessions(deps: { store: SessionStore; clock: () => number 
     },
 
     /** The session a token names, if the secret matches and it has not expired; slides the inactivity window. */
-    async validate(token: string | undefined): Promise<ValidSession | undefined> {
-      if (!token) return undefined;
-      const parsed = parseSessionToken(token);
+    validate,
+
+    /**
+     * Who a token signs in, for requests that need nothing else (image bytes): the same checks as `validate`, from
+     * this node's few-second memory of the session when it has one.
+     */
+    async viewer(token: string | undefined): Promise<Viewer | undefined> {
+      const parsed = token ? parseSessionToken(token) : undefined;
       if (!parsed) return undefined;
-      const row = await deps.store.findWithUser(parsed.id);
-      if (!row || !secretMatches(parsed.secret, row.session.secretHash)) return undefined;
-      const now = deps.clock();
-      if (now >= row.session.expiresAt.getTime()) {
-        await deps.store.delete(row.session.id);
-        return undefined;
+      const known = recent.get(parsed.id);
+      if (known && deps.clock() < known.expiresAt) {
+        return secretMatches(parsed.secret, known.secretHash) ? { sessionId: parsed.id, userId: known.userId } : undefined;
       }
-      if (now - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-        const expiresAt = expiryFor(row.session.createdAt.getTime(), now);
-        await deps.store.touch(row.session.id, new Date(now), expiresAt);
-        row.session.lastSeenAt = new Date(now);
-        row.session.expiresAt = expiresAt;
-      }
-      return row;
+      const before = forgets;
+      const valid = await validate(token);
+      if (!valid) return undefined;
+      if (forgets === before) recent.set(parsed.id, { secretHash: valid.session.secretHash, userId: valid.user.id, expiresAt: valid.session.expiresAt.getTime() });
+      return { sessionId: valid.session.id, userId: valid.user.id };
+    },
+
+    /** Drops these sessions from this node's memory; every node calls it when it hears they ended. */
+    forget(ids: readonly string[]): void {
+      forgets++;
+      for (const id of ids) recent.delete(id);
     },
 
     invalidate: (id: string) => deps.store.delete(id),

@@ -36,7 +36,7 @@ export function createApp(deps: AppDeps): App {
   const door = web ?? createProbeHttp(services);
   // A worker's events reach the web nodes' sockets through the cross-node adapter.
   const emitOnly = !web && deps.crossNode ? createEmitOnlySocketServer(deps.crossNode) : undefined;
-  const stopEmitting = emitOnly ? services.realtime.subscribe(socketDeliverer(emitOnly)) : undefined;
+  const stopEmitting = emitOnly ? services.realtime.subscribe(socketDeliverer(emitOnly, true)) : undefined;
   let stopTempSweep: (() => void) | undefined;
   let stopping: Promise<void> | undefined;
   return {

@@ -18,7 +18,7 @@ import { rejectMalformedHost } from "../http/host-header.ts";
 import { createHttpServer } from "../http/http-server.ts";
 import { permissionsPolicy } from "../http/permissions-policy.ts";
 import { requestLog } from "../http/request-log.ts";
-import { createSocketServer, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
+import { createSocketServer, hearOtherNodes, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { editorRoutes } from "../editor/routes.ts";
 import { packRoutes } from "../images/pack-routes.ts";
 import { imageRoutes } from "../images/routes.ts";
@@ -130,7 +130,8 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
 
   const auth = createAuthMiddleware({ sessions: services.sessions, isProduction: config.isProduction, publicUrl: config.publicUrl });
   authenticateSockets(io, { sessions: services.sessions, cookieName: auth.cookieName, publicUrl: config.publicUrl, logger });
-  const stopDelivering = services.realtime.subscribe(socketDeliverer(io));
+  const stopDelivering = services.realtime.subscribe(socketDeliverer(io, options.crossNode !== undefined));
+  if (options.crossNode) hearOtherNodes(io, services.realtime);
   const jsonBody = express.json({ limit: config.jsonBodyLimit });
   // One guard for every paid or money-moving POST: the same Idempotency-Key and request is charged once.
   const idempotent = idempotencyMiddleware({ service: services.idempotency, userOf: async (req, res) => (await auth.resolve(req, res))?.user.id, logger });

@@ -112,6 +112,11 @@ export function createServices(deps: ServiceDeps) {
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, dailyFreeCredits: config.dailyFreeCredits, realtime, clock });
   const imageStore = createImageStore(db);
   const images = createImageService({ store: imageStore, storage, logger, clock, rateLimiter, uploadLimits: config.uploads, realtime });
+  // Sessions and images this node keeps a few seconds for byte requests: forgotten as soon as any node ends or deletes them.
+  realtime.listen((message) => {
+    if (message.type === "disconnect") sessions.forget(message.sessionIds);
+    else if (message.event === "image:deleted") images.forgetImages([message.payload.imageId]);
+  });
   const packs = createPackService({ store: imageStore, storage });
   const personaStore = createPersonaStore(db);
   const personas = createPersonaService({ db, store: personaStore, storage, images, queue, realtime });

@@ -7,9 +7,11 @@ import {
   EARLY_BIRD_CREDITS,
   EARLY_BIRD_PROMOTION,
 } from "../../contract/credits.ts";
+import { imageBytesPath } from "../../contract/images.ts";
 import type { DbOrTx } from "../../db/open-db.ts";
 import { decodeCursor, encodeCursor } from "../paging/keyset-cursor.ts";
 import type { RealtimePublisher } from "../realtime/publisher.ts";
+import { versionOfKey } from "../storage/keys.ts";
 import { createCreditsStore, type CreditsStore, inCreditsTransaction, type LedgerEntry } from "./store.ts";
 
 const DAY_MS = 86_400_000;
@@ -90,7 +92,7 @@ export function createCreditsService(deps: {
           reason: r.reason,
           ref: r.ref,
           createdAt: r.createdAt.toISOString(),
-          image: r.imageId && r.imageThumb ? { id: r.imageId, thumb: `/api/images/${r.imageId}/thumb`, prompt: r.imagePrompt ?? "" } : null,
+          image: r.imageId && r.imageThumb ? { id: r.imageId, thumb: imageBytesPath(r.imageId, "thumb", versionOfKey(r.imageThumb)), prompt: r.imagePrompt ?? "" } : null,
         })),
         nextCursor: rows.length > limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
         dailyAllowance: await allowanceStatus(userId, credits, clock()),

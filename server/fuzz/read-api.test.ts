@@ -12,6 +12,7 @@ let server: TestServer;
 let good: Record<string, string>;
 let userId: string;
 let imageId: string;
+let imageVersion: string;
 const log = createFuzzLog();
 
 beforeAll(async () => {
@@ -19,7 +20,9 @@ beforeAll(async () => {
   const signedIn = await signInByCode(server, "fuzz.read@example.com");
   good = { "x-session-token": signedIn.sessionToken };
   userId = signedIn.user.id;
-  imageId = imageResponseSchema.parse(await (await upload(server, signedIn.sessionToken, await testPhoto(64, 64))).json()).image.id;
+  const { image } = imageResponseSchema.parse(await (await upload(server, signedIn.sessionToken, await testPhoto(64, 64))).json());
+  imageId = image.id;
+  imageVersion = image.urls?.thumb.split("/").at(-1) ?? "";
 });
 afterAll(async () => {
   console.log(`GET endpoints: ${log.summary()}`);
@@ -68,6 +71,15 @@ describe("fuzzing the GET endpoints", () => {
       [
         "GET /api/images/:id/:variant",
         get(fc.tuple(fc.oneof(badSegment, fc.constant(imageId)), variant, query({ download: queryValue })).map(([id, v, q]) => `/api/images/${id}/${v}${q}`), mine),
+      ],
+      [
+        "GET /api/images/:id/:variant/:version",
+        get(
+          fc
+            .tuple(fc.oneof(badSegment, fc.constant(imageId)), variant, fc.oneof(badSegment, fc.constantFrom(imageVersion, "0")), query({ download: queryValue, format: queryValue }))
+            .map(([id, v, version, q]) => `/api/images/${id}/${v}/${version}${q}`),
+          mine,
+        ),
       ],
       [
         "GET /api/users/:userId/gallery",

@@ -87,7 +87,7 @@ describe("POST /api/generate-kontext-image", () => {
     const original = await fetch(`${server.url}${done.urls?.original}`, { headers: tokenHeaders(sessionToken) });
     expect(original.status).toBe(200);
     expect(original.headers.get("content-type")).toBe("image/png");
-    expect(original.headers.get("cache-control")).toBe("private, no-cache");
+    expect(original.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
     expect(original.headers.get("x-content-type-options")).toBe("nosniff");
     expect(original.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
     expect(original.headers.get("content-disposition")).toBeNull();
@@ -115,6 +115,8 @@ describe("POST /api/generate-kontext-image", () => {
     const statement = await balanceOf(server, sessionToken, user.id);
     expect(statement.credits).toBe(9);
     expect(statement.transactions).toContainEqual(expect.objectContaining({ delta: -1, reason: "generation", ref: image.id }));
+    // The statement's thumbnail is the record's own URL, cached for good like the gallery's.
+    expect(statement.transactions).toContainEqual(expect.objectContaining({ ref: image.id, image: expect.objectContaining({ thumb: done.urls?.thumb }) }));
     expect((await fetch(`${server.url}/api/users/${user.id}/credits`, { headers: tokenHeaders(stranger.sessionToken) })).status).toBe(403);
 
     const gallery = await fetch(`${server.url}/api/users/${user.id}/gallery`, { headers: tokenHeaders(sessionToken) });

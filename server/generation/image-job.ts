@@ -69,11 +69,11 @@ export function imageJobHandler<P extends { imageId: string; announceCredits?: b
       const done = await images.storeResult(row, result.png, result.scene);
       // A result no row points at is deleted, whether the lease was lost or the commit failed.
       const committed = await complete((tx) => images.finishJobIn(tx, row.id, done)).catch(async (err: unknown) => {
-        await images.removeFiles(row);
+        await images.removeFiles(done);
         throw err;
       });
       if (!committed?.value) {
-        await images.removeFiles(row);
+        await images.removeFiles(done);
         return;
       }
       progress("saving", 100);

@@ -2,7 +2,7 @@ import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_ZIP_PATH } from "../../contract/images.ts";
-import { imageKey } from "../storage/keys.ts";
+import { imageKey, newImageVersion } from "../storage/keys.ts";
 import { openSocket, testPhoto, tokenHeaders } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
@@ -18,7 +18,8 @@ afterAll(async () => server?.close());
 /** A ready image with its three files in storage, as a finished generation leaves it. */
 async function storedImage(userId: string, png: Buffer, status: "ready" | "running" = "ready") {
   const id = crypto.randomUUID();
-  const keys = { originalKey: imageKey(userId, id, "original"), previewKey: imageKey(userId, id, "preview"), thumbKey: imageKey(userId, id, "thumb") };
+  const version = newImageVersion();
+  const keys = { originalKey: imageKey(userId, id, "original", version), previewKey: imageKey(userId, id, "preview", version), thumbKey: imageKey(userId, id, "thumb", version) };
   const webp = await sharp(png).webp().toBuffer();
   await Promise.all([server.services.storage.put(keys.originalKey, png), server.services.storage.put(keys.previewKey, webp), server.services.storage.put(keys.thumbKey, webp)]);
   return createImageStore(server.database.db).insert({ id, userId, kind: "generated", status, prompt: `image ${id}`, width: 320, height: 180, ...keys });

@@ -9,7 +9,7 @@ import { fileTypeOfKey } from "../storage/keys.ts";
 import type { Storage } from "../storage/storage.ts";
 import { writeZipStream, type ZipSource } from "./gallery-zip.ts";
 import { toImageRecord } from "./record.ts";
-import type { GalleryFilters, ImageStore, ListedImage } from "./store.ts";
+import type { GalleryFilters, ImageFiles, ImageStore, ListedImage } from "./store.ts";
 
 export interface GalleryPageQuery extends GalleryFilters {
   limit: number;
@@ -39,7 +39,8 @@ export function createGalleryOps(deps: {
   storage: Storage;
   realtime: RealtimePublisher;
   owned: (userId: string, id: string) => Promise<ListedImage>;
-  removeFiles: (userId: string, id: string) => Promise<void>;
+  removeFiles: (files: ImageFiles) => Promise<void>;
+  forgetImages: (ids: readonly string[]) => void;
 }) {
   const { store, storage } = deps;
   // A conversion decodes a whole original: two at a time per process bounds the memory downloads can take.
@@ -75,8 +76,11 @@ export function createGalleryOps(deps: {
       if (row.status === "pending" || row.status === "running") {
         throw new AppError("conflict:image_busy", "That image is still being made. Delete it once it is done.");
       }
-      await deps.removeFiles(userId, id);
+      // Forgotten here at once, and by every other node when it hears image:deleted: no node serves its bytes again.
+      deps.forgetImages([id]);
+      await deps.removeFiles(row);
       if (!(await store.deleteOwned(userId, id))) throw missingImage();
+      deps.forgetImages([id]);
       deps.realtime.toUser(userId, "image:deleted", { imageId: id });
     },
 

@@ -1,9 +1,16 @@
-import type { ImageRecord } from "../../contract/images.ts";
+import { imageBytesPath, type ImageRecord, type ImageVariant } from "../../contract/images.ts";
+import { LEGACY_IMAGE_VERSION, versionOfKey } from "../storage/keys.ts";
 import type { ListedImage } from "./store.ts";
+
+/**
+ * A variant's immutable URL: its path names the version of the bytes (docs/decisions/019-immutable-image-urls.md),
+ * so browsers keep it for good and a new write would have a new URL.
+ */
+const variantUrl = (id: string, variant: ImageVariant, key: string | null) => imageBytesPath(id, variant, key ? versionOfKey(key) : LEGACY_IMAGE_VERSION);
 
 /** A row as the API shows it: its bytes' URLs once it is ready. */
 export function toImageRecord(row: ListedImage): ImageRecord {
-  const base = `/api/images/${row.id}`;
+  const original = variantUrl(row.id, "original", row.originalKey);
   return {
     id: row.id,
     kind: row.kind,
@@ -23,7 +30,7 @@ export function toImageRecord(row: ListedImage): ImageRecord {
     createdAt: row.createdAt.toISOString(),
     urls:
       row.status === "ready"
-        ? { original: `${base}/original`, preview: `${base}/preview`, thumb: `${base}/thumb`, download: `${base}/original?download=1` }
+        ? { original, preview: variantUrl(row.id, "preview", row.previewKey), thumb: variantUrl(row.id, "thumb", row.thumbKey), download: `${original}?download=1` }
         : null,
   };
 }

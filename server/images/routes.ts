@@ -49,10 +49,62 @@ function imageIdOf(req: Request): string {
 
 const noStore = (res: Response) => res.set("Cache-Control", "no-store");
 
+const versionSchema = z.string().regex(/^(0|[0-9a-f]{16})$/);
+const imageHeaders = { "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; sandbox", "Cross-Origin-Resource-Policy": "same-origin" };
+const attachment = (id: string, extension: string) => `attachment; filename="thumbforge-${id.slice(0, 8)}.${extension}"`;
+
+/**
+ * GET an image variant's bytes, for its owner only. `version` is the immutable URL's (undefined on the old form): a
+ * version that is not the stored one is a 404, never other bytes under a URL browsers keep for good.
+ */
+function variantServer(auth: AuthMiddleware, images: ImageService) {
+  return async (req: Request, res: Response, version: { success: true; data: string } | { success: false } | undefined): Promise<void> => {
+    const { userId } = await auth.requireViewer(req);
+    const variant = variantSchema.safeParse(req.params.variant);
+    if (!variant.success || version?.success === false) throw new AppError("not_found:image", "That image does not exist.");
+    const id = imageIdOf(req);
+    const { format } = originalQuerySchema.parse({ format: req.query.format });
+    if (format && variant.data !== "original") throw new AppError("invalid:body", "Only the original can be converted.");
+    const file = await images.locate(userId, id, variant.data, version?.data);
+    if (format && format !== file.extension.replace("jpg", "jpeg")) {
+      // Converted on request and never kept: the stored original is the one copy.
+      const converted = await images.convertOriginal(file.key, format);
+      res.set({ ...imageHeaders, "Content-Type": converted.contentType, "Content-Length": String(converted.bytes.length), "Cache-Control": "private, no-store" });
+      if (req.query.download !== undefined) res.set("Content-Disposition", attachment(id, converted.extension));
+      res.end(converted.bytes);
+      return;
+    }
+    res.set({
+      ...imageHeaders,
+      "Content-Type": file.contentType,
+      // Versioned: the bytes under this URL never change, so a browser keeps them for good without asking; private,
+      // so no shared cache does, and logout's Clear-Site-Data: "cache" drops the browser's copies.
+      // Unversioned (old links): revalidated on every use, the owner check passing again each time. A ready image's
+      // bytes never change, so the tag is the id and a revalidation is a 304 that reads no bytes.
+      "Cache-Control": version ? "private, max-age=31536000, immutable" : "private, no-cache",
+      ETag: `"${id}-${variant.data}"`,
+    });
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    const { body, size } = await images.read(file);
+    res.set("Content-Length", String(size));
+    if (req.query.download !== undefined) res.set("Content-Disposition", attachment(id, file.extension));
+    if (Buffer.isBuffer(body)) {
+      res.end(body);
+      return;
+    }
+    // pipeline closes the file when the client goes away mid-download; pipe() would keep it open.
+    await pipeline(body, res).catch(() => undefined);
+  };
+}
+
 /** Stored images (docs/product/images.md): uploads, records, bytes and the gallery. Each handler parses its input and makes one call. */
 export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; uploadTempDir: string; jsonBody: RequestHandler }): Router {
   const { auth, images } = deps;
   const router = Router();
+  const serveVariant = variantServer(auth, images);
 
   const upload: RequestHandler = async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
@@ -82,58 +134,10 @@ export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; 
     noStore(res).json(body);
   });
 
-  router.get("/api/images/:id/:variant", async (req, res) => {
-    const { user } = await auth.requireAuth(req, res);
-    const variant = variantSchema.safeParse(req.params.variant);
-    if (!variant.success) throw new AppError("not_found:image", "That image does not exist.");
-    const id = imageIdOf(req);
-    const { format } = originalQuerySchema.parse({ format: req.query.format });
-    if (format && variant.data !== "original") throw new AppError("invalid:body", "Only the original can be converted.");
-    const file = await images.locate(user.id, id, variant.data);
-    const attachment = (extension: string) => `attachment; filename="thumbforge-${id.slice(0, 8)}.${extension}"`;
-    if (format && format !== file.extension.replace("jpg", "jpeg")) {
-      // Converted on request and never kept: the stored original is the one copy.
-      const converted = await images.convertOriginal(file.key, format);
-      res.set({
-        "Content-Type": converted.contentType,
-        "Content-Length": String(converted.bytes.length),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Cross-Origin-Resource-Policy": "same-origin",
-      });
-      if (req.query.download !== undefined) res.set("Content-Disposition", attachment(converted.extension));
-      res.end(converted.bytes);
-      return;
-    }
-    res.set({
-      "Content-Type": file.contentType,
-      // Private, and revalidated on every use: a browser never shows these bytes from its cache without the owner
-      // check passing again, so after sign-out (or for the next account on a shared browser) they are gone.
-      // An id's bytes never change, so the tag is the id and a revalidation is a 304 that reads no bytes. Logout
-      // also sends Clear-Site-Data: "cache", which drops the stored copies themselves.
-      "Cache-Control": "private, no-cache",
-      ETag: `"${id}-${variant.data}"`,
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Cross-Origin-Resource-Policy": "same-origin",
-    });
-    if (req.fresh) {
-      res.status(304).end();
-      return;
-    }
-    const { body, size } = await images.read(file);
-    res.set("Content-Length", String(size));
-    if (req.query.download !== undefined) {
-      res.set("Content-Disposition", attachment(file.extension));
-    }
-    if (Buffer.isBuffer(body)) {
-      res.end(body);
-      return;
-    }
-    // pipeline closes the file when the client goes away mid-download; pipe() would keep it open.
-    await pipeline(body, res).catch(() => undefined);
-  });
+  // The record's URLs name the version of the bytes: cached for good (docs/decisions/019-immutable-image-urls.md).
+  router.get("/api/images/:id/:variant/:version", (req, res) => serveVariant(req, res, versionSchema.safeParse(req.params.version)));
+  // The unversioned form, for links made before versions: revalidated on every use, as it always was.
+  router.get("/api/images/:id/:variant", (req, res) => serveVariant(req, res, undefined));
 
   router.delete("/api/images/:id", async (req, res) => {
     const { user } = await auth.requireAuth(req, res);

@@ -9,14 +9,15 @@ import type { DbOrTx } from "../../db/open-db.ts";
 import type { ImageRow, NewImageRow } from "../../db/schema/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
-import { fileTypeOfKey, imageKey, type OriginalFormat, originalFormats } from "../storage/keys.ts";
+import { fileTypeOfKey, imageKey, newImageVersion, type OriginalFormat, versionOfKey } from "../storage/keys.ts";
 import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
 import type { ReceivedFile } from "./multipart.ts";
 import type { Storage } from "../storage/storage.ts";
 import { processUpload, type UploadVariants, type Variants, variantsOfPng } from "./processing.ts";
 import { createGalleryOps } from "./gallery.ts";
+import { createReadyRows } from "./ready-rows.ts";
 import { toImageRecord } from "./record.ts";
-import { createImageStore, type ImageStore, type ListedImage } from "./store.ts";
+import { createImageStore, type ImageFiles, type ImageStore, type ListedImage } from "./store.ts";
 
 export { toImageRecord };
 
@@ -72,6 +73,8 @@ export function createImageService(deps: {
   // A 40-megapixel upload decodes to ~160 MB of pixels: two at a time per process bounds the memory a burst can take.
   const decodeSlots = pLimit(2);
 
+  const readyRows = createReadyRows({ store, clock: deps.clock });
+
   async function owned(userId: string, id: string): Promise<ListedImage> {
     // Someone else's image answers exactly like a missing one (404), so ids cannot be probed.
     const row = await store.findOwned(userId, id);
@@ -79,38 +82,41 @@ export function createImageService(deps: {
     return row;
   }
 
-  /** Writes the three variants; returns their keys. Half-written sets are removed, so no key points at nothing. */
-  async function storeVariants(userId: string, imageId: string, variants: Variants, format: OriginalFormat = "png") {
+  /**
+   * Writes the three variants under keys of a new version, never over earlier bytes; returns their keys. Half-written
+   * sets are removed, so no key points at nothing.
+   */
+  async function storeVariants(userId: string, imageId: string, variants: Variants, format: OriginalFormat = "png"): Promise<ImageFiles> {
+    const version = newImageVersion();
     const keys = {
-      originalKey: imageKey(userId, imageId, "original", format),
-      previewKey: imageKey(userId, imageId, "preview"),
-      thumbKey: imageKey(userId, imageId, "thumb"),
+      originalKey: imageKey(userId, imageId, "original", version, format),
+      previewKey: imageKey(userId, imageId, "preview", version),
+      thumbKey: imageKey(userId, imageId, "thumb", version),
     };
     try {
       await Promise.all(imageVariants.map((v) => storage.put(keys[`${v}Key`], variants.bytes[v])));
     } catch (err) {
-      await removeFiles(userId, imageId);
+      await removeFiles(keys);
       throw err;
     }
     return keys;
   }
 
-  async function removeFiles(userId: string, imageId: string): Promise<void> {
-    const keys = [
-      ...originalFormats.map((format) => imageKey(userId, imageId, "original", format)),
-      imageKey(userId, imageId, "preview"),
-      imageKey(userId, imageId, "thumb"),
-    ];
+  /** Deletes exactly the files a row (or one write) names: another write's files for the same image are not touched. */
+  async function removeFiles(files: ImageFiles): Promise<void> {
+    const keys = [files.originalKey, files.previewKey, files.thumbKey].filter((key): key is string => key !== null);
     for (const key of keys) smallFiles.delete(key);
     await Promise.all(keys.map((key) => storage.delete(key)));
   }
 
   return {
     owned,
-    ...createGalleryOps({ store, storage, realtime: deps.realtime, owned, removeFiles }),
+    /** Drops cached rows of these images, on this node; every node calls it when it hears of a deletion. */
+    forgetImages: readyRows.forget,
+    ...createGalleryOps({ store, storage, realtime: deps.realtime, owned, removeFiles, forgetImages: readyRows.forget }),
 
-    /** Deletes an image's stored variants (a job result no row points at). */
-    removeFiles: (row: Pick<ImageRow, "id" | "userId">) => removeFiles(row.userId, row.id),
+    /** Deletes one write's stored variants (a job result no row points at). */
+    removeFiles,
 
     /**
      * Admits one upload for the account before its body is read: its hourly count, its uploads in flight on this
@@ -172,7 +178,7 @@ export function createImageService(deps: {
         if (!row) throw quotaFull();
         return toImageRecord(row);
       } catch (err) {
-        await removeFiles(userId, id);
+        await removeFiles(keys);
         throw err;
       }
     },
@@ -233,7 +239,7 @@ export function createImageService(deps: {
         });
         return toImageRecord(row);
       } catch (err) {
-        await removeFiles(userId, id);
+        await removeFiles(keys);
         throw err;
       }
     },
@@ -257,11 +263,14 @@ export function createImageService(deps: {
       return { image: toImageRecord(row), scene: isSceneObject(scene) ? scene : null };
     },
 
-    /** Where a variant of one of the user's ready images is kept and how it is served: the owner check alone. */
-    async locate(userId: string, id: string, variant: ImageVariant): Promise<StoredVariant> {
-      const row = await owned(userId, id);
+    /**
+     * Where a variant of one of the user's ready images is kept and how it is served: the owner check alone. With a
+     * version (the immutable URL's), only the bytes of that version: a URL never answers other bytes than it first did.
+     */
+    async locate(userId: string, id: string, variant: ImageVariant, version?: string): Promise<StoredVariant> {
+      const row = await readyRows.servable(userId, id);
       const key = row.status === "ready" ? row[`${variant}Key`] : null;
-      if (!key) throw missingImage();
+      if (!key || (version !== undefined && versionOfKey(key) !== version)) throw missingImage();
       return { key, variant, ...fileTypeOfKey(key) };
     },
 
@@ -282,7 +291,7 @@ export function createImageService(deps: {
     async sweepExpiredUploads(): Promise<number> {
       const expired = await store.expiredUploads(new Date(deps.clock()), 200);
       for (const row of expired) {
-        await removeFiles(row.userId, row.id);
+        await removeFiles(row);
         await store.delete(row.id);
       }
       if (expired.length > 0) deps.logger.info({ count: expired.length }, "expired uploads removed");

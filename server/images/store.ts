@@ -28,6 +28,8 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 /** Every column but the scene (kilobytes of JSON nothing on the read paths needs). */
 const { scene: _scene, ...listed } = getTableColumns(images);
 export type ListedImage = Omit<ImageRow, "scene">;
+/** The storage keys of one write of an image's variants, as its row records them. */
+export type ImageFiles = Pick<ImageRow, "originalKey" | "previewKey" | "thumbKey">;
 
 async function uploadBytesOf(db: Pick<DbOrTx, "select">, userId: string, now: Date): Promise<number> {
   const [used] = await db

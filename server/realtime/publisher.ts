@@ -17,7 +17,17 @@ export interface RealtimePublisher {
 export interface RealtimeHub extends RealtimePublisher {
   /** Adds a deliverer (the Socket.IO server, a cross-node relay, a test); returns its removal. */
   subscribe(deliver: (message: RealtimeMessage) => void): () => void;
+  /**
+   * Adds a listener on this node (a cache): told of every message published here and of those `heard` from other
+   * nodes; returns its removal.
+   */
+  listen(listener: (message: RealtimeMessage) => void): () => void;
+  /** A message another node published, as its cross-node carrier brings it: told to the listeners, delivered nowhere. */
+  heard(message: RealtimeMessage): void;
 }
+
+/** What this node's caches must hear from every node: ended sessions and deleted images. */
+export const concernsCaches = (message: RealtimeMessage): boolean => message.type === "disconnect" || message.event === "image:deleted";
 
 /**
  * The realtime port: services publish here, and each subscriber delivers. A web node subscribes its Socket.IO
@@ -26,19 +36,25 @@ export interface RealtimeHub extends RealtimePublisher {
  */
 export function createRealtimeHub(deps: { logger: Logger }): RealtimeHub {
   const deliverers = new Set<(message: RealtimeMessage) => void>();
+  const listeners = new Set<(message: RealtimeMessage) => void>();
+  function tell(targets: Set<(message: RealtimeMessage) => void>, message: RealtimeMessage): void {
+    for (const target of targets) {
+      try {
+        target(message);
+      } catch (err) {
+        deps.logger.error({ err, type: message.type }, "realtime delivery failed");
+      }
+    }
+  }
   function send(message: RealtimeMessage): void {
     // At debug, each message with the request (and job) it came from, so a tab's event can be traced to its cause.
     if (deps.logger.isLevelEnabled("debug")) {
       const about = message.type === "event" ? { event: message.event, userId: message.userId } : { sessions: message.sessionIds.length };
       deps.logger.debug({ ...currentContext(), type: message.type, ...about }, "realtime message");
     }
-    for (const deliver of deliverers) {
-      try {
-        deliver(message);
-      } catch (err) {
-        deps.logger.error({ err, type: message.type }, "realtime delivery failed");
-      }
-    }
+    // Listeners first: a cache forgets before any other node or tab can act on the news.
+    tell(listeners, message);
+    tell(deliverers, message);
   }
   return {
     toUser(userId, event, payload) {
@@ -55,6 +71,13 @@ export function createRealtimeHub(deps: { logger: Logger }): RealtimeHub {
     subscribe(deliver) {
       deliverers.add(deliver);
       return () => deliverers.delete(deliver);
+    },
+    listen(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    heard(message) {
+      tell(listeners, message);
     },
   };
 }

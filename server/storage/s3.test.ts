@@ -9,7 +9,7 @@ import { generate, settled, tokenHeaders } from "../testing/images.ts";
 import { startS3Server, type TestS3Server } from "../testing/s3-server.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { imageKey } from "./keys.ts";
+import { imageKey, newImageVersion } from "./keys.ts";
 import { createS3Storage, type S3StorageOptions } from "./s3.ts";
 
 let s3: TestS3Server;
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s3?.close());
 
-const newKey = () => imageKey(randomUUID(), randomUUID(), "original");
+const newKey = () => imageKey(randomUUID(), randomUUID(), "original", newImageVersion());
 /** Every byte value, and more than one network chunk. */
 const binary = () => Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 31 + (i >> 8)) % 256));
 
@@ -98,7 +98,8 @@ describe("the app on S3 storage", () => {
     const res = await generate(server, owner.sessionToken, { prompt: 'Studio thumbnail "Stored in S3"', model: "studio", seed: 3 });
     expect(res.status).toBe(202);
     const { image } = imageResponseSchema.parse(await res.json());
-    expect((await settled(server, owner.sessionToken, image.id)).status).toBe("ready");
+    const ready = await settled(server, owner.sessionToken, image.id);
+    expect(ready.status).toBe("ready");
 
     const served = await fetch(`${server.url}/api/images/${image.id}/original`, { headers: tokenHeaders(owner.sessionToken) });
     expect(served.status).toBe(200);
@@ -109,7 +110,7 @@ describe("the app on S3 storage", () => {
     expect(await sharp(bytes).metadata()).toMatchObject({ format: "png", width: 1280, height: 720 });
 
     // The bytes are the bucket's object, read straight from the store, and nothing was written under DATA_DIR/files.
-    const key = imageKey(owner.user.id, image.id, "original");
+    const key = imageKey(owner.user.id, image.id, "original", ready.urls?.original.split("/").at(-1) ?? "");
     const client = new S3Client({ region: s3.region, endpoint: s3.endpoint, forcePathStyle: true, credentials: options.credentials! });
     const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
     expect(Buffer.from(await object.Body!.transformToByteArray()).equals(bytes)).toBe(true);

@@ -7,7 +7,7 @@ import { openDb } from "../../db/open-db.ts";
 import { images, type NewImageRow } from "../../db/schema/images.ts";
 import { personas } from "../../db/schema/personas.ts";
 import { users } from "../../db/schema/users.ts";
-import { imageKey, personaKey } from "../storage/keys.ts";
+import { imageKey, newImageVersion, personaKey } from "../storage/keys.ts";
 
 /** One seeded image: what the gallery filters on. */
 export interface SeedImage {
@@ -80,7 +80,8 @@ export async function seedGallery(
         const sharedKey = `${seed.aspect}-${i % 4}`;
         let keys = account.sharedFiles ? shared.get(sharedKey) : undefined;
         if (!keys) {
-          keys = { originalKey: imageKey(user.id, id, "original"), previewKey: imageKey(user.id, id, "preview"), thumbKey: imageKey(user.id, id, "thumb") };
+          const version = newImageVersion();
+          keys = { originalKey: imageKey(user.id, id, "original", version), previewKey: imageKey(user.id, id, "preview", version), thumbKey: imageKey(user.id, id, "thumb", version) };
           const hue = (i * 47) % 360;
           await put(filesDir, keys.originalKey, account.noisy ? await noisyPicture(width, height, hue) : await picture(width, height, hue, "png"));
           await put(filesDir, keys.previewKey, await picture(Math.round(width / 2), Math.round(height / 2), hue, "webp"));
