@@ -1,7 +1,6 @@
 import { createServer, type Server as HttpServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
-import helmet from "helmet";
 import { createAuthMiddleware } from "../auth/middleware.ts";
 import { authRoutes } from "../auth/routes.ts";
 import { authenticateSockets } from "../auth/socket-auth.ts";
@@ -11,6 +10,7 @@ import { generationRoutes } from "../generation/routes.ts";
 import { databaseGate, databaseGateObserver } from "../health/database-gate.ts";
 import { apiNotFound, errorHandler } from "../http/error-handler.ts";
 import { rejectMalformedHost } from "../http/host-header.ts";
+import { headersSetBy, securityHeaders } from "../http/security-headers.ts";
 import { requestLog } from "../http/request-log.ts";
 import { createSocketServer, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { editorRoutes } from "../editor/routes.ts";
@@ -18,11 +18,13 @@ import { packRoutes } from "../images/pack-routes.ts";
 import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
-import { httpMetrics } from "../metrics/http-metrics.ts";
+import { fixedRouteTimer, httpMetrics } from "../metrics/http-metrics.ts";
 import { openApiRoutes } from "../openapi/routes.ts";
 import { paymentRoutes } from "../payments/routes.ts";
 import type { CrossNodeRealtime } from "../realtime/cross-node.ts";
 import { waitlistRoutes } from "../waitlist/routes.ts";
+import { createPageDoor } from "../web/page-door.ts";
+import { loadPublicPages } from "../web/page-variants.ts";
 import { spaRoutes } from "../web/spa.ts";
 import { operatorRoutes } from "./probe-http.ts";
 import type { Services } from "./services.ts";
@@ -51,52 +53,32 @@ const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
 export function createHttp(services: Services, options: HttpOptions = {}): HttpDoor {
   const { config, database, logger } = services;
   const app = express();
-  const http = createServer(app);
+  const security = securityHeaders(config);
+  const publicConfig = { discordInviteUrl: config.discordInviteUrl, supportEmail: config.supportEmail, feedbackUrl: config.feedbackUrl, version: config.version };
+  const webDir = options.webDir ?? defaultWebDir;
+  const pages = loadPublicPages(webDir, publicConfig);
+  // The web app's pages are answered before Express: a visitor's first request costs a map lookup (decision 006).
+  const pageDoor = pages
+    ? createPageDoor({
+        pages,
+        securityHeaders: headersSetBy(security),
+        // Under the label Express's catch-all gave them, so a dashboard's series carries on.
+        observe: fixedRouteTimer(services.metrics, "/{*splat}"),
+      })
+    : undefined;
+  const http = createServer((req, res) => {
+    if (!pageDoor?.(req, res)) app(req, res);
+  });
   const io = createSocketServer(http, options.crossNode);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   // No hashing of every API answer (the waitlist is the hot path); the HTML pages carry ETags made once
-  // (server/web/spa.ts) and static files get theirs from express.static.
+  // (server/web/page-variants.ts) and static files get theirs from express.static.
   app.set("etag", false);
-  // Stripe's Payment Element is Stripe's script and frames: allowed only on a server that takes card payments.
-  const stripeJs = config.stripe?.publishableKey ? ["https://js.stripe.com"] : [];
-  // Razorpay Checkout likewise: its script and its frames, only where Razorpay is on.
-  const razorpayJs = config.razorpay ? ["https://checkout.razorpay.com"] : [];
   // First, so every answer is timed, whichever part gives it.
   app.use(httpMetrics(services.metrics));
   app.use(rejectMalformedHost);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...stripeJs, ...razorpayJs],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'", ...(stripeJs.length > 0 ? ["https://api.stripe.com"] : []), ...(razorpayJs.length > 0 ? ["https://lumberjack.razorpay.com"] : [])],
-          ...(stripeJs.length + razorpayJs.length > 0
-            ? {
-                frameSrc: [
-                  "'self'",
-                  ...(stripeJs.length > 0 ? ["https://js.stripe.com", "https://hooks.stripe.com"] : []),
-                  ...(razorpayJs.length > 0 ? ["https://api.razorpay.com", "https://checkout.razorpay.com"] : []),
-                ],
-              }
-            : {}),
-          mediaSrc: ["'self'", "blob:"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      strictTransportSecurity: config.isProduction,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use(security);
 
   const operator = operatorRoutes(services);
   const { reachability } = operator;
@@ -133,16 +115,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
 
   app.use("/api", apiNotFound);
   app.use(
-    spaRoutes({
-      webDir: options.webDir ?? defaultWebDir,
-      publicUrl: config.publicUrl,
-      publicConfig: {
-        discordInviteUrl: config.discordInviteUrl,
-        supportEmail: config.supportEmail,
-        feedbackUrl: config.feedbackUrl,
-        version: config.version,
-      },
-    }),
+    spaRoutes({ webDir, pages, publicUrl: config.publicUrl }),
   );
   if (database.kind === "postgres") app.use("/api", databaseGateObserver(reachability));
   app.use(errorHandler);
