@@ -21,6 +21,12 @@ beforeAll(async () => {
     writeFileSync(join(dir, "prerendered", language, "index.html"), page(language, words));
     writeFileSync(join(dir, "prerendered", language, "landing.html"), page(language, `${words} — landing`));
   }
+  // The build's list of chunks per signed-in screen and language (scripts/prerender.ts).
+  const preloads = {
+    "/app": { de: ["/assets/app-home-de.js", '/assets/x.js"><script>alert(1)</script>'], en: ["/assets/app-home-en.js"] },
+    "/landing": { en: ["/assets/landing-never.js"] },
+  };
+  writeFileSync(join(dir, "preloads.json"), JSON.stringify(preloads));
   server = await startTestServer({ deps: { webDir: dir } });
 });
 afterAll(async () => {
@@ -144,5 +150,16 @@ describe("the web app's pages, answered from memory", () => {
     const after = (await get("/metrics")).body.toString("utf8");
     expect(series(after, "200") - series(before, "200")).toBe(1);
     expect(series(after, "304") - series(before, "304")).toBe(1);
+  });
+
+  it("names a signed-in screen's chunks in its page, in the visitor's language, so they are fetched at once", async () => {
+    const de = decoded(await get("/app", { "accept-language": "de", "accept-encoding": "br" }));
+    expect(de).toContain('<html lang="de"');
+    expect(de).toContain('<link rel="modulepreload" href="/assets/app-home-de.js"></head>');
+    expect(de).not.toContain("app-home-en");
+    expect(de).not.toContain("<script>alert");
+    expect(decoded(await get("/app"))).toContain('<link rel="modulepreload" href="/assets/app-home-en.js">');
+    // Only the screen it was listed for: not the public pages, not another screen.
+    for (const path of ["/", "/landing", "/app/personas", "/login"]) expect(decoded(await get(path))).not.toContain("modulepreload");
   });
 });

@@ -90,6 +90,36 @@ function variantOf(html: string): PageVariant {
   return { etag, bodies, headers, notModified };
 }
 
+/** A build's chunk, the only thing a preload link may name. */
+const CHUNK = /^\/assets\/[\w.-]+\.js$/;
+
+/**
+ * The chunks each signed-in screen needs before its first paint, per language, as the build lists them
+ * (scripts/prerender.ts writes preloads.json); none when the build has no list.
+ */
+function loadPreloads(webDir: string): Map<string, Partial<Record<Language, string[]>>> {
+  const file = join(webDir, "preloads.json");
+  const preloads = new Map<string, Partial<Record<Language, string[]>>>();
+  if (!existsSync(file)) return preloads;
+  const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+  if (typeof parsed !== "object" || parsed === null) return preloads;
+  for (const [path, byLanguage] of Object.entries(parsed)) {
+    if (typeof byLanguage !== "object" || byLanguage === null) continue;
+    const lists: Partial<Record<Language, string[]>> = {};
+    for (const [language, files] of Object.entries(byLanguage as Record<string, unknown>)) {
+      if (isLanguage(language) && Array.isArray(files)) lists[language] = files.filter((f): f is string => typeof f === "string" && CHUNK.test(f));
+    }
+    preloads.set(path, lists);
+  }
+  return preloads;
+}
+
+/** The shell with its screen's chunks fetched at once instead of one level of imports at a time. */
+function withPreloads(html: string, files: readonly string[] | undefined): string {
+  if (!files?.length) return html;
+  return html.replace("</head>", `${files.map((file) => `<link rel="modulepreload" href="${file}">`).join("")}</head>`);
+}
+
 /**
  * Every page of the web app in every language and coding, made once at start (the pages are fixed for the life of
  * the process): a request only chooses one. Undefined when the web app is not built.
@@ -106,6 +136,12 @@ export function loadPublicPages(webDir: string, config: PublicConfig): PublicPag
     // A page not prerendered in a language falls back to its English markup, else to the shell.
     const fallback = (language: Language) => made.get(language) ?? made.get(defaultLanguage) ?? shell[language];
     prerendered.set(path, Object.fromEntries(languages.map((language) => [language, fallback(language)])) as Record<Language, PageVariant>);
+  }
+  // Signed-in screens (never prerendered): the shell, with the screen's chunks preloaded.
+  for (const [path, lists] of loadPreloads(webDir)) {
+    if (prerendered.has(path) || !isClientRoute(path)) continue;
+    const screen = languages.map((language) => [language, variantOf(withPreloads(withHtmlLang(indexHtml, language), lists[language]))]);
+    prerendered.set(path, Object.fromEntries(screen) as Record<Language, PageVariant>);
   }
   const exact = new Map<string, Record<Language, PageVariant>>();
   for (const path of Object.values(clientRoutes)) {
