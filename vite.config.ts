@@ -15,6 +15,8 @@ export default defineConfig({
     sourcemap: true,
     assetsInlineLimit: 0,
     modulePreload: false,
+    // Read by the server to preload the chunks an app screen needs from its first byte (server/web/app-preloads.ts).
+    manifest: true,
   },
   server: {
     proxy: {

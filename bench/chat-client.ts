@@ -40,7 +40,8 @@ async function run(task: ChatClientTask): Promise<ChatClientTimes> {
     const chats = batch.map((id, i) =>
       firstByte(`${task.base}/api/chat`, {
         method: "POST",
-        headers: chatHeaders,
+        // The server-side breakdown (bench/chat-probe.ts) follows each request by its id; the first round warms up.
+        headers: { ...chatHeaders, "x-request-id": `bench-${round === 0 ? "warm" : "chat"}-${round}-${i}` },
         // Answered in words only (no image is made): the figure is the assistant and the stream, not Studio.
         body: JSON.stringify({ id, message: { id: `bench-${round}-${i}`, role: "user", parts: [{ type: "text", text: "What can you do?" }] } }),
       }),

@@ -7,6 +7,7 @@ import { users } from "../db/schema/users.ts";
 import { createSessionStore } from "../server/auth/session-store.ts";
 import { createSessions } from "../server/auth/sessions.ts";
 import type { ChatClientTask, ChatClientTimes } from "./chat-client.ts";
+import { probeChat } from "./chat-probe.ts";
 import { median, percentile, startBenchApp } from "./lib.ts";
 
 const CONCURRENT = 50;
@@ -28,6 +29,7 @@ function row(name: string, values: number[], baseline: number[]): string {
 
 export async function benchChat(): Promise<void> {
   const { app, base, stop } = await startBenchApp("chat");
+  const probe = probeChat(app);
   try {
     const db = app.database.db;
     const sessions = createSessions({ store: createSessionStore(db), clock: Date.now });
@@ -59,6 +61,12 @@ export async function benchChat(): Promise<void> {
     const measured = (values: number[]) => values.slice(CONCURRENT);
     console.log(row("/api/health", measured(times.health), measured(times.health)));
     console.log(row("POST /api/chat (offline assistant)", measured(times.chat), measured(times.health)));
+
+    console.log(`\n### Where the first byte goes, inside the server (p50 of each step, ms; the client saw ${median(measured(times.chat)).toFixed(1)})`);
+    console.log("| step | p50 ms |");
+    console.log("|---|---:|");
+    for (const step of probe.rows("bench-chat-")) console.log(`| ${step.step} | ${step.p50.toFixed(1)} |`);
+    console.log(`| arrival to the first write, whole | ${probe.total("bench-chat-").toFixed(1)} |`);
 
     console.log(`\n## GET /api/conversations, first page of 30 of 1,000 conversations (app on ${app.database.kind})`);
     console.log("| target | p50 ms | p99 ms | ratio of p50 to /api/health one at a time |");

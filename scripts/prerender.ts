@@ -8,10 +8,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const webDir = join(root, "dist/web");
 const entry = pathToFileURL(join(root, "dist/prerender/prerender.js")).href;
-const { render, prerenderPaths, prerenderLanguages } = (await import(entry)) as {
+const { render, prerenderPaths, prerenderLanguages, appScreens } = (await import(entry)) as {
   render(path: string, language: string): Promise<{ html: string; title: string; description: string }>;
   prerenderPaths: string[];
   prerenderLanguages: readonly string[];
+  appScreens: { path: string; modules: string[]; namespaces: string[] }[];
 };
 
 const escapeHtml = (text: string) =>
@@ -37,3 +38,31 @@ for (const language of prerenderLanguages) {
   }
 }
 console.log(`Prerendered ${prerenderPaths.length} pages in ${prerenderLanguages.length} languages.`);
+
+// Without preloads a signed-in screen's chunks arrive one level of imports at a time (the entry, React, the layout,
+// the screen, its words), each level a round trip and a parse. The server puts these links in the page it sends for
+// each screen and language (server/web/page-variants.ts), so they are all fetched at once.
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+const manifest = JSON.parse(readFileSync(join(webDir, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+function chunkFiles(keys: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    // The entry is the page's own script tag already.
+    if (!chunk || chunk.isEntry || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) {
+    if (!manifest[key]) throw new Error(`${key} is not in the build's manifest: update appScreens in web/prerender.tsx`);
+    visit(key);
+  }
+  return [...files];
+}
+const preloads = Object.fromEntries(
+  appScreens.map(({ path, modules, namespaces }) => [
+    path,
+    Object.fromEntries(prerenderLanguages.map((language) => [language, chunkFiles([...modules, ...namespaces.map((ns) => `locales/${language}/${ns}.json`)])])),
+  ]),
+);
+writeFileSync(join(webDir, "preloads.json"), `${JSON.stringify(preloads)}\n`);

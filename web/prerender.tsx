@@ -5,13 +5,32 @@ import { StaticRouter } from "react-router";
 import { type Language, languages } from "../contract/languages.ts";
 import { PUBLIC_CONFIG_TOKENS, type PublicConfig } from "../contract/public-config.ts";
 import { Root } from "./app/root.tsx";
-import { routeMeta } from "./app/route-meta.ts";
+import { namespacesFor, routeMeta } from "./app/route-meta.ts";
 import { authAtom } from "./lib/auth-state.ts";
 import { createI18n } from "./lib/i18n.ts";
 
 const configTokens: PublicConfig = { ...PUBLIC_CONFIG_TOKENS, version: "0.0.0-prerender" };
 
 export const prerenderPaths = Object.keys(routeMeta);
+
+/**
+ * The signed-in screens a visitor may open first (a reload, a bookmark): the modules and words each needs before its
+ * first paint, which the build turns into preload links in the page the server sends for it (scripts/prerender.ts).
+ * The modules are the lazy routes of web/app/app-routes.tsx.
+ */
+const appScreenModules: Record<string, string[]> = {
+  "/login": ["app/app-layout.tsx", "routes/login.tsx"],
+  "/app": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/app-home.tsx"],
+  "/app/personas": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/personas.tsx"],
+  "/app/gallery": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/gallery.tsx"],
+  "/app/credits": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/credits.tsx"],
+  "/app/pricing": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/pricing.tsx"],
+};
+export const appScreens = Object.entries(appScreenModules).map(([path, modules]) => ({
+  path,
+  modules: ["boot.tsx", ...modules],
+  namespaces: namespacesFor(path),
+}));
 export const prerenderLanguages = languages;
 
 export async function render(path: string, language: Language): Promise<{ html: string; title: string; description: string }> {

@@ -100,4 +100,27 @@ describe("session tokens", () => {
       expect(await sessions.validate(token)).toBeUndefined();
     }
   });
+
+  it("looks a token up once for the requests asking at the same moment, and afresh once that answer is in", async () => {
+    const store = createSessionStore(server.database.db);
+    let lookups = 0;
+    const counted = { ...store, findWithUser: (id: string) => (lookups++, store.findWithUser(id)) };
+    const sessions = createSessions({ store: counted, clock: () => now });
+    const { token } = await sessions.create(userId);
+    const other = await sessions.create(userId);
+    // The same id with another secret is another token: it gets its own lookup and no session.
+    const at = token.indexOf(".") + 1;
+    const tampered = `${token.slice(0, at)}${token[at] === "a" ? "b" : "a"}${token.slice(at + 1)}`;
+    const same = await Promise.all(Array.from({ length: 20 }, () => sessions.validate(token)));
+    expect(lookups).toBe(1);
+    expect(same.every((answer) => answer?.user.id === userId && answer.session.id === same[0]?.session.id)).toBe(true);
+    const [mine, theirs, wrong] = await Promise.all([sessions.validate(token), sessions.validate(other.token), sessions.validate(tampered)]);
+    expect(lookups).toBe(4);
+    expect(theirs?.session.id).not.toBe(mine?.session.id);
+    expect(wrong).toBeUndefined();
+    // Nothing is kept once answered: a session ended since is seen ended at the next request.
+    await sessions.invalidate(mine?.session.id ?? "");
+    expect(await sessions.validate(token)).toBeUndefined();
+    expect(lookups).toBe(5);
+  });
 });

@@ -35,8 +35,7 @@ export function createSessions(deps: { store: SessionStore; clock: () => number 
   // Bumped by each forget: a check that was in flight across one does not put back what was just forgotten.
   let forgets = 0;
 
-  async function validate(token: string | undefined): Promise<ValidSession | undefined> {
-    if (!token) return undefined;
+  async function validateNow(token: string): Promise<ValidSession | undefined> {
     const parsed = parseSessionToken(token);
     if (!parsed) return undefined;
     const row = await deps.store.findWithUser(parsed.id);
@@ -53,6 +52,18 @@ export function createSessions(deps: { store: SessionStore; clock: () => number 
       row.session.expiresAt = expiresAt;
     }
     return row;
+  }
+
+  // Requests with the same token at the same moment (the app's first screen asks for several things at once) share
+  // one lookup; nothing is kept once it is answered, so an ended session is seen at the next request.
+  const inFlight = new Map<string, Promise<ValidSession | undefined>>();
+  function validate(token: string | undefined): Promise<ValidSession | undefined> {
+    if (!token) return Promise.resolve(undefined);
+    const pending = inFlight.get(token);
+    if (pending) return pending;
+    const lookup = validateNow(token).finally(() => inFlight.delete(token));
+    inFlight.set(token, lookup);
+    return lookup;
   }
 
   return {
@@ -95,6 +106,7 @@ export function createSessions(deps: { store: SessionStore; clock: () => number 
     invalidate: (id: string) => deps.store.delete(id),
     invalidateOthers: (userId: string, keepId: string) => deps.store.deleteOthers(userId, keepId),
   };
+
 }
 
 export type Sessions = ReturnType<typeof createSessions>;

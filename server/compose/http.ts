@@ -1,7 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
-import helmet from "helmet";
 import { PERSONA_UPLOAD_PATH } from "../../contract/personas.ts";
 import { createAuthMiddleware } from "../auth/middleware.ts";
 import { authRoutes } from "../auth/routes.ts";
@@ -17,6 +16,7 @@ import { refuseUndecodedEncoding } from "../http/content-encoding.ts";
 import { rejectMalformedHost } from "../http/host-header.ts";
 import { createHttpServer } from "../http/http-server.ts";
 import { permissionsPolicy } from "../http/permissions-policy.ts";
+import { headersSetBy, paymentFrameOrigins, securityHeaders } from "../http/security-headers.ts";
 import { requestLog } from "../http/request-log.ts";
 import { createSocketServer, hearOtherNodes, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { editorRoutes } from "../editor/routes.ts";
@@ -25,11 +25,13 @@ import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
 import { idempotencyMiddleware } from "../idempotency/middleware.ts";
-import { httpMetrics } from "../metrics/http-metrics.ts";
+import { fixedRouteTimer, httpMetrics } from "../metrics/http-metrics.ts";
 import { openApiRoutes } from "../openapi/routes.ts";
 import { paymentRoutes } from "../payments/routes.ts";
 import type { CrossNodeRealtime } from "../realtime/cross-node.ts";
 import { waitlistRoutes } from "../waitlist/routes.ts";
+import { createPageDoor } from "../web/page-door.ts";
+import { loadPublicPages } from "../web/page-variants.ts";
 import { spaRoutes } from "../web/spa.ts";
 import { operatorRoutes } from "./probe-http.ts";
 import type { Services } from "./services.ts";
@@ -60,7 +62,23 @@ const uploadPaths = ["/api/upload-temp-image", PERSONA_UPLOAD_PATH];
 export function createHttp(services: Services, options: HttpOptions = {}): HttpDoor {
   const { config, database, logger } = services;
   const app = express();
-  const http = createHttpServer(app, config.http);
+  const security = securityHeaders(config);
+  const permissions = permissionsPolicy(paymentFrameOrigins(config));
+  const publicConfig = { discordInviteUrl: config.discordInviteUrl, supportEmail: config.supportEmail, feedbackUrl: config.feedbackUrl, version: config.version };
+  const webDir = options.webDir ?? defaultWebDir;
+  const pages = loadPublicPages(webDir, publicConfig);
+  // The web app's pages are answered before Express: a visitor's first request costs a map lookup (decision 006).
+  const pageDoor = pages
+    ? createPageDoor({
+        pages,
+        securityHeaders: { ...headersSetBy(security), ...headersSetBy(permissions) },
+        // Under the label Express's catch-all gave them, so a dashboard's series carries on.
+        observe: fixedRouteTimer(services.metrics, "/{*splat}"),
+      })
+    : undefined;
+  const http = createHttpServer((req, res) => {
+    if (!pageDoor?.(req, res)) app(req, res);
+  }, config.http);
   const io = createSocketServer(http, options.crossNode);
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -69,50 +87,14 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   // peers are the proxies, so the cap counts each forwarded client's requests instead (below).
   if (config.trustProxy === 0) capConnectionsPerAddress(http, config.http.maxConnectionsPerIp, refused);
   // No hashing of every API answer (the waitlist is the hot path); the HTML pages carry ETags made once
-  // (server/web/spa.ts) and static files get theirs from express.static.
+  // (server/web/page-variants.ts) and static files get theirs from express.static.
   app.set("etag", false);
-  // Stripe's Payment Element is Stripe's script and frames: allowed only on a server that takes card payments.
-  const stripeJs = config.stripe?.publishableKey ? ["https://js.stripe.com"] : [];
-  // Razorpay Checkout likewise: its script and its frames, only where Razorpay is on.
-  const razorpayJs = config.razorpay ? ["https://checkout.razorpay.com"] : [];
-  const razorpayFrames = config.razorpay ? ["https://api.razorpay.com", "https://checkout.razorpay.com"] : [];
   // First, so every answer is timed, whichever part gives it.
   app.use(httpMetrics(services.metrics));
   app.use(rejectMalformedHost);
   app.use(bodyDeadline({ bodyTimeoutMs: config.http.bodyTimeoutMs, uploadTimeoutMs: config.http.uploadTimeoutMs, uploadPaths }));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...stripeJs, ...razorpayJs],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", "data:", "blob:"],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'", ...(stripeJs.length > 0 ? ["https://api.stripe.com"] : []), ...(razorpayJs.length > 0 ? ["https://lumberjack.razorpay.com"] : [])],
-          ...(stripeJs.length + razorpayJs.length > 0
-            ? {
-                frameSrc: [
-                  "'self'",
-                  ...(stripeJs.length > 0 ? ["https://js.stripe.com", "https://hooks.stripe.com"] : []),
-                  ...razorpayFrames,
-                ],
-              }
-            : {}),
-          mediaSrc: ["'self'", "blob:"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      strictTransportSecurity: config.isProduction,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use(permissionsPolicy([...stripeJs, ...razorpayFrames]));
+  app.use(security);
+  app.use(permissions);
   if (config.trustProxy > 0) app.use(capRequestsPerClient(config.http.maxConnectionsPerIp, refused));
   app.use(refuseUndecodedEncoding(uploadPaths));
 
@@ -154,16 +136,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
 
   app.use("/api", apiNotFound);
   app.use(
-    spaRoutes({
-      webDir: options.webDir ?? defaultWebDir,
-      publicUrl: config.publicUrl,
-      publicConfig: {
-        discordInviteUrl: config.discordInviteUrl,
-        supportEmail: config.supportEmail,
-        feedbackUrl: config.feedbackUrl,
-        version: config.version,
-      },
-    }),
+    spaRoutes({ webDir, pages, publicUrl: config.publicUrl }),
   );
   if (database.kind === "postgres") app.use("/api", databaseGateObserver(reachability));
   app.use(errorHandler);

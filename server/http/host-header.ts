@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { AppError } from "../errors/app-error.ts";
 
@@ -19,7 +20,12 @@ export function isValidHost(host: string): boolean {
  * answers a missing Host on HTTP/1.1; an HTTP/1.0 request without one passes.
  */
 export const rejectMalformedHost: RequestHandler = (req, _res, next) => {
-  const host = req.headers.host;
-  if (host !== undefined && (!isValidHost(host) || (req.headersDistinct.host?.length ?? 0) > 1)) throw new AppError("invalid:host", "The Host header is not valid.");
+  if (!isAcceptableHost(req)) throw new AppError("invalid:host", "The Host header is not valid.");
   next();
 };
+
+/** One Host line, and a valid one (or none, as HTTP/1.0 may send). */
+export function isAcceptableHost(req: IncomingMessage): boolean {
+  const host = req.headers.host;
+  return host === undefined || (isValidHost(host) && (req.headersDistinct.host?.length ?? 0) <= 1);
+}

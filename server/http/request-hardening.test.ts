@@ -31,12 +31,15 @@ const codeOf = (text: string) => /"code":"([^"]+)"/.exec(text)?.[1];
 describe("the Host header", () => {
   it("refuses a request with two Host lines (400 invalid:host), even when both are well formed", async () => {
     const { port } = new URL(server.url);
-    const twice = await sendRaw(server.url, { method: "GET", path: "/api/health", headers: { Host: "evil.example" } });
-    expect(twice.status).toBe(400);
-    expect(codeOf(twice.text)).toBe("invalid:host");
-    const same = await sendRaw(server.url, { method: "GET", path: "/api/health", headers: { Host: `127.0.0.1:${port}` } });
-    expect(same.status).toBe(400);
-    expect((await sendRaw(server.url, { method: "GET", path: "/api/health", headers: {} })).status).toBe(200);
+    // The API, and the pages answered before Express.
+    for (const path of ["/api/health", "/"]) {
+      const twice = await sendRaw(server.url, { method: "GET", path, headers: { Host: "evil.example" } });
+      expect(twice.status, path).toBe(400);
+      expect(codeOf(twice.text), path).toBe("invalid:host");
+      const same = await sendRaw(server.url, { method: "GET", path, headers: { Host: `127.0.0.1:${port}` } });
+      expect(same.status, path).toBe(400);
+      expect((await sendRaw(server.url, { method: "GET", path, headers: {} })).status, path).toBe(200);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
-import type { Request } from "express";
-import { defaultLanguage, isLanguage, type Language, languages } from "../../contract/languages.ts";
-import { readCookie } from "../http/cookies.ts";
+import type { IncomingHttpHeaders } from "node:http";
+import { defaultLanguage, isLanguage, type Language } from "../../contract/languages.ts";
+import { cookieFrom } from "../http/cookies.ts";
+import { memoized, preferredLanguage } from "./negotiate.ts";
 
 /** Set by the web app whenever a visitor picks a language (web/lib/stored-language.ts). */
 export const LANGUAGE_COOKIE = "language";
@@ -8,15 +9,17 @@ export const LANGUAGE_COOKIE = "language";
 /** HTML chosen by language must not be shared across visitors by a cache that ignores these headers. */
 export const LANGUAGE_VARY = "Cookie, Accept-Language";
 
+const browserLanguage = memoized((header) => preferredLanguage(header) ?? defaultLanguage);
+
 /**
  * The language a page is served in, decided before the first paint: the visitor's own choice (the cookie), else
- * the browser's preference (Accept-Language, negotiated by Express), else English.
+ * the browser's preference (Accept-Language), else English.
  */
-export function pageLanguage(req: Request): Language {
-  const chosen = readCookie(req, LANGUAGE_COOKIE);
+export function pageLanguage(headers: IncomingHttpHeaders): Language {
+  // Most requests carry no language cookie: skip parsing the rest of the Cookie header for it.
+  const chosen = headers.cookie?.includes(`${LANGUAGE_COOKIE}=`) ? cookieFrom(headers.cookie, LANGUAGE_COOKIE) : undefined;
   if (isLanguage(chosen)) return chosen;
-  const preferred = req.acceptsLanguages([...languages]);
-  return isLanguage(preferred) ? preferred : defaultLanguage;
+  return browserLanguage(headers["accept-language"]);
 }
 
 /** The page with `<html lang>` naming the language it is written in. */

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_CONFIG_TOKENS } from "../../contract/public-config.ts";
+import { loadPublicPages } from "./page-variants.ts";
 import { spaRoutes } from "./spa.ts";
 
 const shell = (lang: string, body: string) => `<!doctype html><html lang="${lang}"><head><title>t</title></head><body>${body}</body></html>`;
@@ -22,7 +23,7 @@ beforeAll(async () => {
     writeFileSync(join(dir, "prerendered", language as string, "index.html"), shell(language as string, `<div id="root" data-prerendered="${language}">${words}</div>`));
   }
   const app = express();
-  app.use(spaRoutes({ webDir: dir, publicConfig: { ...PUBLIC_CONFIG_TOKENS, version: "1" }, publicUrl: "https://thumbforge.test" }));
+  app.use(spaRoutes({ webDir: dir, pages: loadPublicPages(dir, { ...PUBLIC_CONFIG_TOKENS, version: "1" }), publicUrl: "https://thumbforge.test" }));
   const server = app.listen(0);
   await new Promise((resolve) => server.once("listening", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,51 +1,10 @@
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import compression from "compression";
 import express, { Router } from "express";
 import { AppError } from "../errors/app-error.ts";
-import { isClientRoute } from "../../contract/client-routes.ts";
-import { isLanguage, type Language, languages } from "../../contract/languages.ts";
-import { PUBLIC_CONFIG_META, PUBLIC_CONFIG_TOKENS, type PublicConfig } from "../../contract/public-config.ts";
-import { LANGUAGE_VARY, pageLanguage, withHtmlLang } from "./page-language.ts";
-
-function escapeAttribute(value: string): string {
-  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
-}
-
-/**
- * An HTML page with the public config written into a meta tag (so the page needs no inline script) and, in
- * prerendered markup, the build's placeholders replaced by the configured values.
- */
-export function renderIndexHtml(template: string, config: PublicConfig): string {
-  const meta = `<meta name="${PUBLIC_CONFIG_META}" content="${escapeAttribute(JSON.stringify(config))}">`;
-  let html = template.replace("</head>", `${meta}</head>`);
-  for (const [key, token] of Object.entries(PUBLIC_CONFIG_TOKENS)) {
-    html = html.replaceAll(token, escapeAttribute(config[key as keyof typeof PUBLIC_CONFIG_TOKENS]));
-  }
-  return html;
-}
-
-/**
- * Prerendered public pages by path and language (scripts/prerender.ts writes prerendered/<language>/<page>.html);
- * other paths get the plain shell.
- */
-function loadPrerendered(webDir: string, config: PublicConfig): Map<string, Map<Language, string>> {
-  const pages = new Map<string, Map<Language, string>>();
-  const root = join(webDir, "prerendered");
-  if (!existsSync(root)) return pages;
-  for (const language of readdirSync(root)) {
-    if (!isLanguage(language)) continue;
-    for (const file of readdirSync(join(root, language))) {
-      if (!file.endsWith(".html")) continue;
-      const path = file === "index.html" ? "/" : `/${file.slice(0, -".html".length)}`;
-      const variants = pages.get(path) ?? new Map<Language, string>();
-      variants.set(language, renderIndexHtml(readFileSync(join(root, language, file), "utf8"), config));
-      pages.set(path, variants);
-    }
-  }
-  return pages;
-}
+import { memoized, preferredEncoding } from "./negotiate.ts";
+import { pageLanguage } from "./page-language.ts";
+import { isNotModified, type PublicPages } from "./page-variants.ts";
 
 /** Public pages worth indexing; the app behind sign-in is not. */
 export const sitemapPaths = ["/", "/landing", "/terms-of-service", "/privacy-policy", "/refund-policy"];
@@ -64,10 +23,12 @@ export function robotsTxt(publicUrl: string | undefined): string {
 
 /**
  * Serves the built SPA: hashed assets cached forever, everything else revalidated, and index.html for any
- * non-API path so client routes (and the 404 card) work on reload. Compression lives here only: streaming
- * API answers must never pass through it (it buffers them).
+ * non-API path so client routes (and the 404 card) work on reload. The pages go out in the coding made at start
+ * (server/web/page-variants.ts); on-the-fly compression is for the other static files only: streaming API answers
+ * must never pass through it (it buffers them). The web app's exact page paths usually never get here: the page door
+ * (server/web/page-door.ts) answers them before Express.
  */
-export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; publicUrl: string | undefined }): Router {
+export function spaRoutes(deps: { webDir: string; pages: PublicPages | undefined; publicUrl: string | undefined }): Router {
   const router = Router();
   // Absolute URLs come from PUBLIC_URL only: these answers are cached publicly, so one built from a request's Host
   // would let anyone plant their own origin in a shared cache. Without PUBLIC_URL there is no sitemap (it must
@@ -83,8 +44,8 @@ export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; pu
     res.type("application/xml").set("Cache-Control", "public, max-age=3600").send(sitemap);
   });
 
-  const indexPath = join(deps.webDir, "index.html");
-  if (!existsSync(indexPath)) {
+  const pages = deps.pages;
+  if (!pages) {
     router.get("/{*splat}", (req, res, next) => {
       if (req.path.startsWith("/api/")) return next();
       res
@@ -95,8 +56,6 @@ export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; pu
     return router;
   }
 
-  const indexHtml = renderIndexHtml(readFileSync(indexPath, "utf8"), deps.publicConfig);
-  const prerendered = loadPrerendered(deps.webDir, deps.publicConfig);
   const staticCompression = compression();
   router.use(
     "/assets",
@@ -112,29 +71,17 @@ export function spaRoutes(deps: { webDir: string; publicConfig: PublicConfig; pu
     staticCompression,
     express.static(deps.webDir, { index: false, redirect: false, maxAge: "1h", setHeaders: (res) => res.setHeader("Vary", "Accept-Encoding") }),
   );
-  // The pages are fixed for the life of the process: tag each once instead of hashing it on every request
-  // (Express's own ETags are off, server/app.ts).
-  const tagged = (html: string) => ({ html, etag: `W/"${createHash("sha1").update(html).digest("base64url")}"` });
-  // Every page comes in each language, chosen before the first paint (server/web/page-language.ts): a
-  // prerendered public page in its own words, the plain shell with `<html lang>` set for React to start in.
-  const index = new Map(languages.map((language) => [language, tagged(withHtmlLang(indexHtml, language))]));
-  const pages = new Map(
-    [...prerendered].map(([path, variants]) => [path, new Map([...variants].map(([language, html]) => [language, tagged(html)]))]),
-  );
-  router.get("/{*splat}", staticCompression, (req, res, next) => {
+  const encodingFor = memoized(preferredEncoding);
+  router.get("/{*splat}", (req, res, next) => {
     if (req.path.startsWith("/api/") || req.path === "/api") return next();
-    const language = pageLanguage(req);
-    // A path the web app has no page for gets the shell, which shows the 404 card, with status 404.
-    const known = isClientRoute(req.path);
-    const variants = known ? pages.get(req.path) : undefined;
-    const page = variants?.get(language) ?? variants?.get("en") ?? index.get(language);
-    if (!page) return next();
-    res
-      .status(known ? 200 : 404)
-      .type("html")
-      .set({ "Cache-Control": "no-cache", ETag: page.etag, Vary: `Accept-Encoding, ${LANGUAGE_VARY}` });
-    if (known && req.fresh) res.status(304).end();
-    else res.send(page.html);
+    // Every page comes in each language, chosen before the first paint (server/web/page-language.ts).
+    const { page, status } = pages.lookup(req.path, pageLanguage(req.headers));
+    if (status === 200 && isNotModified(req.headers, page)) {
+      res.status(304).set(page.notModified).end();
+      return;
+    }
+    const encoding = encodingFor(req.headers["accept-encoding"]);
+    res.status(status).set(page.headers[encoding]).end(page.bodies[encoding]);
   });
   return router;
 }

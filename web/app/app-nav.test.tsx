@@ -42,16 +42,18 @@ describe("AppNav", () => {
 
 describe("namespacesFor", () => {
   it("loads the Persona view's words on a reload of /app/personas, with or without a trailing slash", () => {
-    expect(namespacesFor("/app/personas")).toEqual(["common", "app", "personas"]);
-    expect(namespacesFor("/app/personas/")).toEqual(["common", "app", "personas"]);
-    expect(namespacesFor("/app")).toEqual(["common", "app", "chat"]);
-    expect(namespacesFor("/app/gallery")).toEqual(["common", "app", "gallery"]);
+    expect(namespacesFor("/app/personas")).toEqual(["common", "app", "auth", "personas"]);
+    expect(namespacesFor("/app/personas/")).toEqual(["common", "app", "auth", "personas"]);
+    expect(namespacesFor("/app")).toEqual(["common", "app", "auth", "chat"]);
+    expect(namespacesFor("/app/gallery")).toEqual(["common", "app", "auth", "gallery"]);
+    expect(namespacesFor("/app/credits")).toEqual(["common", "app", "auth", "billing"]);
+    expect(namespacesFor("/app/pricing")).toEqual(["common", "app", "auth", "billing"]);
     expect(namespacesFor("/landing")).toEqual(["common", "marketing"]);
     expect(namespacesFor("/nowhere")).toEqual(["common"]);
   });
 
   it("loads the editor's words on a reload of /app/editor/:imageId", () => {
-    expect(namespacesFor("/app/editor/3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b")).toEqual(["common", "app", "editor"]);
+    expect(namespacesFor("/app/editor/3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b")).toEqual(["common", "app", "auth", "editor"]);
     expect(namespacesFor("/app/editor")).toEqual(["common"]);
   });
 });

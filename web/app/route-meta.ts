@@ -17,15 +17,20 @@ export const routeMeta: Record<string, RouteMeta> = {
   "/refund-policy": { namespaces: ["common", "legal"], title: "legal:refund.title", description: "legal:refund.metaDescription" },
 };
 
-/** Pages behind sign-in: never prerendered, yet a reload loads their words before the first render too. */
+/**
+ * Pages behind sign-in: never prerendered, yet a reload loads their words before the first render too. Every one has
+ * the header's account menu, whose password dialog speaks `auth`: without it the header would wait for those words.
+ */
 const signedInNamespaces: Record<string, string[]> = {
-  "/app": ["common", "app", "chat"],
-  "/app/personas": ["common", "app", "personas"],
-  "/app/gallery": ["common", "app", "gallery"],
+  "/app": ["common", "app", "auth", "chat"],
+  "/app/personas": ["common", "app", "auth", "personas"],
+  "/app/gallery": ["common", "app", "auth", "gallery"],
+  "/app/credits": ["common", "app", "auth", "billing"],
+  "/app/pricing": ["common", "app", "auth", "billing"],
 };
 
 export function namespacesFor(path: string): string[] {
   const normalized = (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path).toLowerCase();
-  if (normalized.startsWith("/app/editor/")) return ["common", "app", "editor"];
+  if (normalized.startsWith("/app/editor/")) return ["common", "app", "auth", "editor"];
   return routeMeta[normalized]?.namespaces ?? signedInNamespaces[normalized] ?? ["common"];
 }
