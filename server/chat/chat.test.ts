@@ -170,7 +170,8 @@ describe("POST /api/chat", () => {
 
   it("follows a live answer again after a reload, and Stop ends it keeping what was said", async () => {
     const id = await newConversation();
-    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
+    // Long enough (2 ms a word, 6 s at least) that the answer is still live on a loaded machine when the test acts.
+    const words = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(" ");
     script = () => ({ text: words });
     const first = await fetch(`${server.url}/api/chat`, {
       method: "POST",
@@ -204,7 +205,7 @@ describe("POST /api/chat", () => {
       if (!chunk || chunk.done) break;
       seen += new TextDecoder().decode(chunk.value);
     }
-    expect(seen).not.toContain("word59");
+    expect(seen).not.toContain("word2999");
 
     // The partial answer is saved; nothing more is live.
     let messages = await storedMessages(id);
@@ -214,7 +215,7 @@ describe("POST /api/chat", () => {
     }
     const said = messages[1]?.parts.find((p) => p.type === "text")?.text ?? "";
     expect(said).toContain("word10");
-    expect(said).not.toContain("word59");
+    expect(said).not.toContain("word2999");
     expect((await fetch(`${server.url}/api/chat/${id}/stream`, { headers: headers(user) })).status).toBe(204);
     // Someone else can neither follow nor stop it.
     expect((await fetch(`${server.url}/api/chat/${id}/stream`, { headers: headers(stranger) })).status).toBe(404);
