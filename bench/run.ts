@@ -9,10 +9,11 @@ import { benchLighthouse } from "./lighthouse.bench.ts";
 import { benchScale } from "./scale.bench.ts";
 import { benchStudio } from "./studio.bench.ts";
 import { benchSubjects } from "./subjects.bench.ts";
+import { benchSubjectsQuality } from "./subjects-quality.bench.ts";
 import { benchSwap } from "./swap.bench.ts";
 import { benchWaitlist } from "./waitlist.bench.ts";
 
-const groups: Record<string, () => Promise<void>> = { http: benchHttp, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, images: benchImages, gallery: benchGallery, chat: benchChat, subjects: benchSubjects, swap: benchSwap, scale: benchScale, lighthouse: benchLighthouse };
+const groups: Record<string, () => Promise<void>> = { http: benchHttp, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, images: benchImages, gallery: benchGallery, chat: benchChat, subjects: benchSubjects, "subjects-quality": benchSubjectsQuality, swap: benchSwap, scale: benchScale, lighthouse: benchLighthouse };
 const wanted = process.argv.slice(2);
 console.log(`# Thumbforge bench — node ${process.version}, ${new Date().toISOString()}`);
 for (const [name, run] of Object.entries(groups)) {
