@@ -23,12 +23,13 @@ export interface LoopMeasure {
   loopDelayP99: number;
   loopDelayMax: number;
   healthMs: number[];
+  healthFailed: number;
 }
 
 /** The main thread's event-loop delay and /api/health's latency (from a client thread) while `work` runs. */
 async function measure(work: () => Promise<unknown>): Promise<LoopMeasure> {
   const client = new Worker(new URL("./health-client.ts", import.meta.url), { workerData: { url: `${base}/api/health`, pauseMs: 10 } });
-  const health = new Promise<number[]>((resolve, reject) => {
+  const health = new Promise<{ times: number[]; failed: number }>((resolve, reject) => {
     client.once("message", resolve);
     client.once("error", reject);
   });
@@ -40,10 +41,10 @@ async function measure(work: () => Promise<unknown>): Promise<LoopMeasure> {
   const ms = performance.now() - started;
   delay.disable();
   client.postMessage("stop");
-  const healthMs = (await health).slice(CLIENT_WARM_UP);
+  const { times, failed } = await health;
   await client.terminate();
   const toMs = (ns: number) => ns / 1e6;
-  return { ms, loopDelayP50: toMs(delay.percentile(50)), loopDelayP99: toMs(delay.percentile(99)), loopDelayMax: toMs(delay.max), healthMs };
+  return { ms, loopDelayP50: toMs(delay.percentile(50)), loopDelayP99: toMs(delay.percentile(99)), loopDelayMax: toMs(delay.max), healthMs: times.slice(CLIENT_WARM_UP), healthFailed: failed };
 }
 const count = Number(countText);
 configureSharp();

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { createLogger } from "../server/logger.ts";
 import { createSubjectExtractor } from "../server/subjects/engine.ts";
-import { MODEL_EDGE, openIsnetModel } from "../server/subjects/model-session.ts";
+import { ISNET_EXPORT_EDGE } from "../server/subjects/isnet-graph.ts";
+import { openIsnetModel } from "../server/subjects/model-session.ts";
 import { maskIoU, meanEdgeError } from "./mask-compare.ts";
 
 const IOU_BAR = 0.97;
@@ -39,8 +40,8 @@ async function masksAt(edge: number, inputs: [string, Buffer][]): Promise<{ mask
 
 export async function benchSubjectsQuality(): Promise<void> {
   const inputs = await photos();
-  const reference = await masksAt(MODEL_EDGE, inputs);
-  console.log(`\n## Subject masks at a smaller model square against ${MODEL_EDGE}² (fp32, same pipeline; adopt if IoU ≥ ${IOU_BAR} on every photo)`);
+  const reference = await masksAt(ISNET_EXPORT_EDGE, inputs);
+  console.log(`\n## Subject masks at a smaller model square against ${ISNET_EXPORT_EDGE}² (fp32, same pipeline; adopt if IoU ≥ ${IOU_BAR} on every photo)`);
   console.log("| square | photo | IoU (goal ≥ 0.97) | mean edge error px |");
   console.log("|---:|---|---:|---:|");
   for (const edge of EDGES) {
