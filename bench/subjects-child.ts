@@ -1,10 +1,11 @@
 // One measurement of bench/subjects.bench.ts in a process of its own, so its peak resident memory is the extractor's
-// alone: `node bench/subjects-child.ts <photo> <variant> <sessionOptionsJson|default> <runs> <concurrent> [edge]`.
+// alone (its worker thread's included, as the app runs it):
+// `node bench/subjects-child.ts <photo> <variant> <sessionOptionsJson|default> <runs> <concurrent> [edge]`.
 import { readFile } from "node:fs/promises";
 import { createLogger } from "../server/logger.ts";
 import type { ModelVariant } from "../server/subjects/engine.ts";
 import { createSubjectExtractor } from "../server/subjects/engine.ts";
-import { MODEL_EDGE, openIsnetModel, sessionOptions } from "../server/subjects/model-session.ts";
+import { MODEL_EDGE, sessionOptions } from "../server/subjects/model-session.ts";
 
 const [photoPath = "", variant = "quint8", optionsJson = "default", runsText = "3", concurrentText = "0", edgeText = String(MODEL_EDGE)] = process.argv.slice(2);
 const options = optionsJson === "default" ? sessionOptions : { ...sessionOptions, ...JSON.parse(optionsJson) };
@@ -13,7 +14,9 @@ const concurrent = Number(concurrentText);
 const extractor = createSubjectExtractor({
   logger: createLogger({ logLevel: "silent", isProduction: false }),
   maxQueue: Math.max(8, concurrent),
-  openModel: () => openIsnetModel(variant as ModelVariant, options, Number(edgeText)),
+  variant: variant as ModelVariant,
+  sessionOptions: options,
+  edge: Number(edgeText),
 });
 const loadStarted = performance.now();
 await extractor.warmUp();

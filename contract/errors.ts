@@ -115,6 +115,7 @@ export const errorCodes = [
   "internal:account",
   "internal:job_payload",
   "internal:socket",
+  "internal:subjects_worker",
   "internal:swap_worker",
   "internal:unexpected",
   "unavailable:database",

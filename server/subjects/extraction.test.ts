@@ -1,25 +1,28 @@
-// The real ISNet model on the fixtures (README.md beside them): one extractor for the file, so the model loads once.
+// The real ISNet model on the fixtures (README.md beside them), in the extraction worker as the app runs it: one
+// extractor for the file, so the model loads once.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "../errors/app-error.ts";
-import { createLogger } from "../logger.ts";
 import { createSubjectExtractor, type Extraction } from "./engine.ts";
 import { boxOf } from "./mask.ts";
-import { openIsnetModel } from "./model-session.ts";
 
 const fixture = (name: string) => readFile(join(import.meta.dirname, "fixtures", name));
 const readMask = async (name: string) => sharp(await fixture(name)).extractChannel(0).toColourspace("b-w").raw().toBuffer({ resolveWithObject: true });
 
+// The worker loads the model; the extractor logs each load it reports.
 let loads = 0;
-const extractor = createSubjectExtractor({
-  logger: createLogger({ logLevel: "silent", isProduction: false }),
-  openModel: () => {
-    loads++;
-    return openIsnetModel("fp32");
+const logger = pino(
+  { level: "info" },
+  {
+    write(line: string) {
+      if (line.includes("subject model loaded")) loads++;
+    },
   },
-});
+);
+const extractor = createSubjectExtractor({ logger });
 afterAll(() => extractor.close());
 
 const results = new Map<string, Extraction>();

@@ -4,8 +4,9 @@ import { ISNET_EXPORT_EDGE } from "./isnet-graph.ts";
 import { readModel, type ModelVariant } from "./model-files.ts";
 
 /**
- * The square ISNet runs at by default: the 1024² it was exported at. isnet-graph.ts can rewrite the graph for a
- * smaller square (a quarter of the work at 512²), but its masks then drift from the full-size ones (decision 013).
+ * The square ISNet runs at: the 1024² it was exported at. isnet-graph.ts can rewrite the graph for a smaller square
+ * (896² is three quarters of the work), but the masks then change: at 896² within IoU 0.99 of the 1024² ones yet with
+ * edges that keep more of the old background's colour, at 768² and 512² far off on some photos (decision 013).
  */
 export const MODEL_EDGE = ISNET_EXPORT_EDGE;
 
@@ -22,11 +23,13 @@ export interface MaskModel {
  * Options measured in docs/decisions/013-subject-extraction.md: without the arena and the memory pattern onnxruntime
  * frees each activation (up to 67 MB at 1024 px) when its last reader is done instead of keeping the peak of a run
  * reserved, which halves the resident memory for the same speed; sequential execution keeps two branches' activations
- * from being alive at once. Two intra-op threads: one per core of the machine.
+ * from being alive at once. Two intra-op threads: one per core of the machine. "extended" rather than "all" leaves
+ * out the NCHWc layout rewrite, whose reordered copies of the weights and activations cost ~170 MB at no measured
+ * gain in speed.
  */
 export const sessionOptions: ort.InferenceSession.SessionOptions = {
   executionProviders: ["cpu"],
-  graphOptimizationLevel: "all",
+  graphOptimizationLevel: "extended",
   executionMode: "sequential",
   intraOpNumThreads: 2,
   interOpNumThreads: 1,

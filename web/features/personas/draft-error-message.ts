@@ -7,6 +7,7 @@ const keyByCode: ReadonlyMap<string, string> = new Map([
   ["invalid:no_subject", "no_subject"],
   ["invalid:upload", "upload"],
   ["unavailable:interrupted", "interrupted"],
+  ["internal:subjects_worker", "cutout_failed"],
 ]);
 
 export function draftErrorMessage(t: TFunction<"personas">, draft: Pick<PersonaDraft, "error" | "errorCode">): string {
