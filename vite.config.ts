@@ -27,6 +27,10 @@ export default defineConfig({
   },
   test: {
     root: ".",
+    // Files side by side: most of a file's time is waiting on PostgreSQL, HTTP or a child process, and Vitest's
+    // default (cores less one) is 1 on a 2-core machine. 4 was no faster and opens more PostgreSQL connections on a
+    // shared server (docs/decisions/022).
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -35,6 +39,7 @@ export default defineConfig({
           root: ".",
           include: ["contract/**/*.test.ts", "db/**/*.test.ts", "server/**/*.test.ts", "bot/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["server/testing/template-database.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -56,6 +61,10 @@ export default defineConfig({
           root: ".",
           include: ["e2e/**/*.spec.ts"],
           environment: "node",
+          globalSetup: ["e2e/global-setup.ts"],
+          // One spec at a time, although each starts its own app (random port, own data dir) and browser: two side
+          // by side were faster but the persona swap (background removal on the CPU) then outlasted its 120 s wait
+          // on a busy machine (docs/decisions/022).
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

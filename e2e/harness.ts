@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -17,12 +17,20 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+/** The run's migrated embedded database (e2e/global-setup.ts); none outside Vitest (the screenshot scripts). */
+async function migratedPgliteDir(): Promise<string> {
+  return process.env.VITEST ? (await import("vitest")).inject("migratedPgliteDir") : "";
+}
+
 /**
- * Starts the real server (`node server/main.ts`) on a random port with a temp data dir and embedded defaults.
- * `prepare` may fill the data dir first (server/testing/gallery-seed.ts writes accounts and images into it).
+ * Starts the real server (`node server/main.ts`) on a random port with a temp data dir and embedded defaults, its
+ * database a copy of the run's migrated one when there is one. `prepare` may fill the data dir first
+ * (server/testing/gallery-seed.ts writes accounts and images into it).
  */
 export async function startApp(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tf-e2e-"));
+  const migrated = await migratedPgliteDir();
+  if (migrated) cpSync(migrated, join(dataDir, "db"), { recursive: true });
   await prepare?.(dataDir);
   const child = await startChildServer({ DATA_DIR: dataDir, ...env });
   return {

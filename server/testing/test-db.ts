@@ -1,9 +1,10 @@
+import { inject } from "vitest";
 import { type DbTimeouts, type OpenDb, openDb } from "../../db/open-db.ts";
 import { createScratchDatabase } from "./scratch-database.ts";
 
 /**
  * A fresh, migrated database for one test file: a new PostgreSQL database on TEST_DATABASE_URL's server when
- * that is set (CI), else an in-memory PGlite. `close()` drops what it made. On PostgreSQL, `via` connects through
+ * that is set (CI), copied from the run's migrated template, else an in-memory PGlite. `close()` drops what it made. On PostgreSQL, `via` connects through
  * another host and port (a proxy a test can cut) and `timeouts` replaces the defaults.
  */
 export async function openTestDb(options: { via?: { host: string; port: number }; timeouts?: DbTimeouts } = {}): Promise<OpenDb> {
@@ -13,7 +14,8 @@ export async function openTestDb(options: { via?: { host: string; port: number }
     await database.migrate();
     return database;
   }
-  const scratch = await createScratchDatabase(base, "tf_test");
+  // Copied from the template when the run made one; migrating below then finds nothing left to apply.
+  const scratch = await createScratchDatabase(base, "tf_test", inject("templateDatabase") || undefined);
   const url = new URL(scratch.url);
   if (options.via) {
     url.hostname = options.via.host;

@@ -70,3 +70,14 @@ export async function expectAppError(promise: Promise<unknown>, code: string): P
   expect((err as AppError).code).toBe(code);
   return err as AppError;
 }
+
+/** A provider that takes the request and never answers. */
+export const neverAnswers: WireHandler = () => undefined;
+
+/**
+ * IMAGE_PROVIDER_TIMEOUT_MS for a stand-in: short where it never answers, so the time-out test is quick; elsewhere
+ * room for a busy machine (test files run side by side), where encoding an answer alone can take longer than that.
+ */
+export function providerTimeoutMs(handler: WireHandler): string {
+  return handler === neverAnswers ? "400" : "10000";
+}

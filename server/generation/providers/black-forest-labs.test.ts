@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import { expectAppError, sendBytes, sendJson, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
+import { expectAppError, sendBytes, sendJson, neverAnswers, providerTimeoutMs, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
 import type { GenerateInput } from "../engine.ts";
 import { createProviderEngines } from "./provider-engines.ts";
 
@@ -13,7 +13,7 @@ afterEach(async () => {
 
 async function kontext(handler: WireHandler, model = "flux-kontext-pro") {
   server = await startWireServer(handler);
-  const settings = loadConfig({ BFL_API_KEY: "bfl-test-key", BFL_BASE_URL: `${server.url}/v1`, IMAGE_PROVIDER_TIMEOUT_MS: "400" }).imageProviders;
+  const settings = loadConfig({ BFL_API_KEY: "bfl-test-key", BFL_BASE_URL: `${server.url}/v1`, IMAGE_PROVIDER_TIMEOUT_MS: providerTimeoutMs(handler) }).imageProviders;
   const engine = createProviderEngines(settings).get(model);
   if (engine === undefined) throw new Error(`no ${model} engine`);
   return engine;
@@ -70,7 +70,7 @@ describe("Black Forest Labs engine (FLUX.1 Kontext)", () => {
   });
 
   it("times out a provider that never answers as unavailable:provider", async () => {
-    const engine = await kontext(() => undefined);
+    const engine = await kontext(neverAnswers);
     const started = Date.now();
     await expectAppError(engine.generate(input), "unavailable:provider");
     expect(Date.now() - started).toBeLessThan(3000);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import { expectAppError, sendBytes, sendJson, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
+import { expectAppError, sendBytes, sendJson, neverAnswers, providerTimeoutMs, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
 import type { GenerateInput } from "../engine.ts";
 import { createProviderEngines } from "./provider-engines.ts";
 
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function falKontext(handler: WireHandler) {
   server = await startWireServer(handler);
-  const settings = loadConfig({ FAL_KEY: "fal-test-key", FAL_BASE_URL: server.url, IMAGE_PROVIDER_TIMEOUT_MS: "400" }).imageProviders;
+  const settings = loadConfig({ FAL_KEY: "fal-test-key", FAL_BASE_URL: server.url, IMAGE_PROVIDER_TIMEOUT_MS: providerTimeoutMs(handler) }).imageProviders;
   const engine = createProviderEngines(settings).get("flux-kontext-pro");
   if (engine === undefined) throw new Error("no flux-kontext-pro engine");
   return engine;
@@ -59,7 +59,7 @@ describe("fal engine (FLUX.1 Kontext through fal)", () => {
   });
 
   it("times out a provider that never answers", async () => {
-    const engine = await falKontext(() => undefined);
+    const engine = await falKontext(neverAnswers);
     await expectAppError(engine.generate(input), "unavailable:provider");
   });
 

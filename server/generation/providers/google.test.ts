@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import { expectAppError, sendJson, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
+import { expectAppError, sendJson, neverAnswers, providerTimeoutMs, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
 import type { GenerateInput } from "../engine.ts";
 import { createProviderEngines } from "./provider-engines.ts";
 
@@ -13,7 +13,7 @@ afterEach(async () => {
 
 async function googleEngine(handler: WireHandler, model: "gemini-flash-image" | "gemini-pro-image" = "gemini-flash-image") {
   server = await startWireServer(handler);
-  const settings = loadConfig({ GOOGLE_GENERATIVE_AI_API_KEY: "g-test", GOOGLE_BASE_URL: `${server.url}/v1beta`, IMAGE_PROVIDER_TIMEOUT_MS: "400" })
+  const settings = loadConfig({ GOOGLE_GENERATIVE_AI_API_KEY: "g-test", GOOGLE_BASE_URL: `${server.url}/v1beta`, IMAGE_PROVIDER_TIMEOUT_MS: providerTimeoutMs(handler) })
     .imageProviders;
   const engine = createProviderEngines(settings).get(model);
   if (engine === undefined) throw new Error(`no ${model} engine`);
@@ -65,7 +65,7 @@ describe("Google engines (Gemini image models)", () => {
     const failing = await googleEngine((_req, res) => sendJson(res, 503, { error: { code: 503, message: "overloaded" } }));
     await expectAppError(failing.generate(input), "unavailable:provider");
     await server?.close();
-    const hung = await googleEngine(() => undefined);
+    const hung = await googleEngine(neverAnswers);
     await expectAppError(hung.generate(input), "unavailable:provider");
     await server?.close();
     const garbled = await googleEngine((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end("]["));

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import { expectAppError, type RecordedRequest, sendJson, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
+import { expectAppError, type RecordedRequest, sendJson, neverAnswers, providerTimeoutMs, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
 import type { GenerateInput } from "../engine.ts";
 import { createProviderEngines } from "./provider-engines.ts";
 
@@ -13,7 +13,7 @@ afterEach(async () => {
 
 async function gptImage(handler: WireHandler) {
   server = await startWireServer(handler);
-  const settings = loadConfig({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${server.url}/v1`, IMAGE_PROVIDER_TIMEOUT_MS: "400" }).imageProviders;
+  const settings = loadConfig({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${server.url}/v1`, IMAGE_PROVIDER_TIMEOUT_MS: providerTimeoutMs(handler) }).imageProviders;
   const engine = createProviderEngines(settings).get("gpt-image");
   if (engine === undefined) throw new Error("no gpt-image engine");
   return engine;
@@ -63,7 +63,7 @@ describe("OpenAI engine (GPT Image)", () => {
     const failing = await gptImage((_req, res) => sendJson(res, 500, { error: { message: "upstream" } }));
     await expectAppError(failing.generate(input), "unavailable:provider");
     await server?.close();
-    const hung = await gptImage(() => undefined);
+    const hung = await gptImage(neverAnswers);
     await expectAppError(hung.generate(input), "unavailable:provider");
     await server?.close();
     const garbled = await gptImage((_req, res) => sendJson(res, 200, { data: [{ url: "https://elsewhere/x.png" }] }));
@@ -93,7 +93,7 @@ describe("OpenAI engine (GPT Image)", () => {
   });
 
   it("lets the caller's abort through as an abort, not a provider error", async () => {
-    const engine = await gptImage(() => undefined);
+    const engine = await gptImage(neverAnswers);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const err = await engine.generate({ ...input, signal: controller.signal }).catch((e: unknown) => e);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import { expectAppError, sendBytes, sendJson, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
+import { expectAppError, sendBytes, sendJson, neverAnswers, providerTimeoutMs, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
 import type { GenerateInput } from "../engine.ts";
 import { createProviderEngines } from "./provider-engines.ts";
 
@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function replicateKontext(handler: WireHandler, model = "flux-kontext-max") {
   server = await startWireServer(handler);
-  const settings = loadConfig({ REPLICATE_API_TOKEN: "r8_test", REPLICATE_BASE_URL: `${server.url}/v1`, IMAGE_PROVIDER_TIMEOUT_MS: "400" })
+  const settings = loadConfig({ REPLICATE_API_TOKEN: "r8_test", REPLICATE_BASE_URL: `${server.url}/v1`, IMAGE_PROVIDER_TIMEOUT_MS: providerTimeoutMs(handler) })
     .imageProviders;
   const engine = createProviderEngines(settings).get(model);
   if (engine === undefined) throw new Error(`no ${model} engine`);
@@ -64,7 +64,7 @@ describe("Replicate engine (FLUX.1 Kontext through Replicate)", () => {
   });
 
   it("times out a provider that never answers", async () => {
-    const engine = await replicateKontext(() => undefined);
+    const engine = await replicateKontext(neverAnswers);
     await expectAppError(engine.generate(input), "unavailable:provider");
   });
 
