@@ -29,7 +29,7 @@ export default defineConfig({
     root: ".",
     // Files side by side: most of a file's time is waiting on PostgreSQL, HTTP or a child process, and Vitest's
     // default (cores less one) is 1 on a 2-core machine. 4 was no faster and opens more PostgreSQL connections on a
-    // shared server (docs/decisions/022).
+    // shared server (docs/decisions/024-test-run-time.md).
     maxWorkers: 3,
     projects: [
       {
@@ -64,7 +64,7 @@ export default defineConfig({
           globalSetup: ["e2e/global-setup.ts"],
           // One spec at a time, although each starts its own app (random port, own data dir) and browser: two side
           // by side were faster but the persona swap (background removal on the CPU) then outlasted its 120 s wait
-          // on a busy machine (docs/decisions/022).
+          // on a busy machine (docs/decisions/024-test-run-time.md).
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
-import { configureSharp } from "../server/images/sharp-settings.ts";
+import { configureSharp } from "../server/compose/sharp-settings.ts";
 import { createLogger } from "../server/logger.ts";
 import { createSubjectExtractor } from "../server/subjects/engine.ts";
 import { openIsnetModel } from "../server/subjects/model-session.ts";
