@@ -292,6 +292,42 @@ const personaFileResponses: Record<number, ResponseSpec> = {
   200: { description: "The bytes. Cache-Control: private, no-cache (each use re-checks the owner).", body: "image-bytes" },
   304: { description: "Not modified: the If-None-Match tag still holds and the owner check passed." },
 };
+/** An image's bytes, by either URL form: the image, its rendition, then `extra` (the version), download and format. */
+function imageBytesParameters(extra: ParameterSpec[]): ParameterSpec[] {
+  return [
+    imageId,
+    { name: "variant", in: "path", description: "Which rendition.", schema: z.enum(imageVariants) },
+    ...extra,
+    { name: "download", in: "query", description: "Any value: answer as an attachment to save.", schema: z.string() },
+    {
+      name: "format",
+      in: "query",
+      description: "`original` only: the picture converted to this format (not cached; the stored original never changes). The stored format is sent as is.",
+      schema: z.enum(downloadFormats),
+    },
+  ];
+}
+function imageBytesResponses(cached: string): Record<number, ResponseSpec> {
+  return {
+    200: {
+      description: cached,
+      body: "image-bytes",
+      headers: {
+        ETag: { description: "Fixed per image and variant: the bytes never change.", schema: { type: "string" } },
+        "Content-Disposition": { description: "With `download`: an attachment file name.", schema: { type: "string" } },
+      },
+    },
+    304: { description: "Not modified: the If-None-Match tag still holds and the owner check passed." },
+  };
+}
+function imageBytesErrors(notFound: string): Record<number, string> {
+  return {
+    400: "`invalid:body`: an unknown `format`, or a `format` for a variant other than the original.",
+    ...signedIn,
+    404: notFound,
+    ...serverErrors,
+  };
+}
 const conversationId: ParameterSpec = { name: "id", in: "path", description: "One of your conversations; anyone else's is 404.", schema: z.string() };
 const conversationQuerySchemas = {
   limit: z._default(z.int().check(z.minimum(1), z.maximum(CONVERSATIONS_PAGE_MAX)), CONVERSATIONS_PAGE_DEFAULT),
@@ -577,35 +613,13 @@ export const apiOperations: readonly OperationSpec[] = [
     summary: "An image's bytes at one version: the URLs an image record's `urls` give. Cached for good, for its owner only.",
     tag: "images",
     auth: true,
-    parameters: [
-      imageId,
-      { name: "variant", in: "path", description: "Which rendition.", schema: z.enum(imageVariants) },
+    parameters: imageBytesParameters([
       { name: "version", in: "path", description: "The version of the stored bytes, as the record's URL names it; any other is a 404.", schema: z.string() },
-      { name: "download", in: "query", description: "Any value: answer as an attachment to save.", schema: z.string() },
-      {
-        name: "format",
-        in: "query",
-        description: "`original` only: the picture converted to this format (not cached; the stored original never changes). The stored format is sent as is.",
-        schema: z.enum(downloadFormats),
-      },
-    ],
-    responses: {
-      200: {
-        description: "The bytes. Cache-Control: private, max-age=31536000, immutable (the bytes under this URL never change; logout's Clear-Site-Data drops the copies).",
-        body: "image-bytes",
-        headers: {
-          ETag: { description: "Fixed per image and variant: the bytes never change.", schema: { type: "string" } },
-          "Content-Disposition": { description: "With `download`: an attachment file name.", schema: { type: "string" } },
-        },
-      },
-      304: { description: "Not modified: the If-None-Match tag still holds and the owner check passed." },
-    },
-    errors: {
-      400: "`invalid:body`: an unknown `format`, or a `format` for a variant other than the original.",
-      ...signedIn,
-      404: "`not_found:image`: no such image, variant or version, or not yours (a deleted image at once).",
-      ...serverErrors,
-    },
+    ]),
+    responses: imageBytesResponses(
+      "The bytes. Cache-Control: private, max-age=31536000, immutable (the bytes under this URL never change; logout's Clear-Site-Data drops the copies).",
+    ),
+    errors: imageBytesErrors("`not_found:image`: no such image, variant or version, or not yours (a deleted image at once)."),
   },
   {
     operationId: "getImageBytes",
@@ -614,35 +628,11 @@ export const apiOperations: readonly OperationSpec[] = [
     summary: "An image's bytes (original, preview or thumb), for its owner only: the unversioned form, for links made before versions.",
     tag: "images",
     auth: true,
-    parameters: [
-      imageId,
-      { name: "variant", in: "path", description: "Which rendition.", schema: z.enum(imageVariants) },
-      { name: "download", in: "query", description: "Any value: answer as an attachment to save.", schema: z.string() },
-      {
-        name: "format",
-        in: "query",
-        description: "`original` only: the picture converted to this format (not cached; the stored original never changes). The stored format is sent as is.",
-        schema: z.enum(downloadFormats),
-      },
-    ],
-    responses: {
-      200: {
-        description: "The bytes. Cache-Control: private, no-cache (each use re-checks the owner).",
-        body: "image-bytes",
-        headers: {
-          ETag: { description: "Fixed per image and variant: the bytes never change.", schema: { type: "string" } },
-          "Content-Disposition": { description: "With `download`: an attachment file name.", schema: { type: "string" } },
-        },
-      },
-      304: { description: "Not modified: the If-None-Match tag still holds and the owner check passed." },
-    },
-    errors: {
-      400: "`invalid:body`: an unknown `format`, or a `format` for a variant other than the original.",
-      ...signedIn,
-      404: "`not_found:image`: no such image or variant, or not yours.",
-      ...serverErrors,
-    },
+    parameters: imageBytesParameters([]),
+    responses: imageBytesResponses("The bytes. Cache-Control: private, no-cache (each use re-checks the owner)."),
+    errors: imageBytesErrors("`not_found:image`: no such image or variant, or not yours."),
   },
+
   {
     operationId: "deleteImage",
     method: "delete",

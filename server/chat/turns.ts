@@ -129,8 +129,27 @@ export function createChatTurns(deps: {
     return appError.message;
   };
 
-  /** Starts `answer` as the conversation's one live answer, admits it, and follows it; busy when one is running. */
-  async function goLive(conversationId: string, answer: ReadableStream, stop: AbortController, admit: (admitted: boolean) => void): Promise<ReadableStream<string>> {
+  /**
+   * Runs `work` as the conversation's one live answer, under message id `messageId`, and follows it; busy when one is
+   * running. The first bytes go out at once; `work` starts only once this answer is admitted, and what fails in it is
+   * said in the stream as a customer may read it.
+   */
+  async function goLive(
+    conversationId: string,
+    messageId: string,
+    work: (writer: UIMessageStreamWriter, stop: AbortController, customerMessage: (error: unknown) => string) => Promise<void>,
+  ): Promise<ReadableStream<string>> {
+    const stop = new AbortController();
+    let admit: (admitted: boolean) => void = () => undefined;
+    const admitted = new Promise<boolean>((resolve) => (admit = resolve));
+    const customerMessage = customerMessageFor(conversationId);
+    const answer = createUIMessageStream({
+      onError: customerMessage,
+      execute: async ({ writer }) => {
+        writer.write({ type: "start", messageId });
+        if (await admitted) await work(writer, stop, customerMessage);
+      },
+    });
     const sse = answer.pipeThrough(new JsonToSseTransformStream());
     const started = await deps.live.start(conversationId, sse, stop);
     admit(started);
@@ -150,29 +169,19 @@ export function createChatTurns(deps: {
 
       // The answer streams from here: its first bytes go out before the thread is read and the message saved, so a
       // busy server still answers at once; what fails after this point is said in the stream.
-      const stop = new AbortController();
       const responseId = randomUUID();
-      let admit: (admitted: boolean) => void = () => undefined;
-      const admitted = new Promise<boolean>((resolve) => (admit = resolve));
-      const customerMessage = customerMessageFor(conversation.id);
-      const answer = createUIMessageStream({
-        onError: customerMessage,
-        execute: async ({ writer }) => {
-          writer.write({ type: "start", messageId: responseId });
-          if (!(await admitted)) return;
-          // The rest waits for the event loop's next turn, so requests whose answers have not started yet (their
-          // checks done) send their first bytes before this one's work goes on.
-          await new Promise((resolve) => setImmediate(resolve));
-          const userMessage = { id: request.message.id, role: "user" as const, parts: request.message.parts };
-          // Saved before the model runs; read beside the save, so the thread is everything before this message.
-          const [thread, saved] = await Promise.all([deps.chat.thread(user.id, conversation.id), deps.chat.appendNew(conversation, userMessage, text)]);
-          if (!saved) throw new AppError("invalid:chat_message", "That message was already sent.");
-          const history = thread.filter((m) => m.id !== userMessage.id) as UIMessage[];
-          const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId };
-          await answerInto(writer, { user, conversation, messages: [...history, userMessage], turn, language: request.language, stop, responseId, imagesMade: 0 }, customerMessage);
-        },
+      return goLive(conversation.id, responseId, async (writer, stop, customerMessage) => {
+        // The rest waits for the event loop's next turn, so requests whose answers have not started yet (their
+        // checks done) send their first bytes before this one's work goes on.
+        await new Promise((resolve) => setImmediate(resolve));
+        const userMessage = { id: request.message.id, role: "user" as const, parts: request.message.parts };
+        // Saved before the model runs; read beside the save, so the thread is everything before this message.
+        const [thread, saved] = await Promise.all([deps.chat.thread(user.id, conversation.id), deps.chat.appendNew(conversation, userMessage, text)]);
+        if (!saved) throw new AppError("invalid:chat_message", "That message was already sent.");
+        const history = thread.filter((m) => m.id !== userMessage.id) as UIMessage[];
+        const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId };
+        await answerInto(writer, { user, conversation, messages: [...history, userMessage], turn, language: request.language, stop, responseId, imagesMade: 0 }, customerMessage);
       });
-      return goLive(conversation.id, answer, stop, admit);
     },
 
     /**
@@ -184,22 +193,12 @@ export function createChatTurns(deps: {
       if (await deps.live.isLive(conversation.id)) throw busy();
       // Checked here for a clear answer, and claimed again once admitted: only one answer to an approval ever runs.
       const first = answeredApprovals(await deps.chat.thread(user.id, conversation.id), request.approvals);
-      const stop = new AbortController();
-      let admit: (admitted: boolean) => void = () => undefined;
-      const admitted = new Promise<boolean>((resolve) => (admit = resolve));
-      const customerMessage = customerMessageFor(conversation.id);
-      const answer = createUIMessageStream({
-        onError: customerMessage,
-        execute: async ({ writer }) => {
-          writer.write({ type: "start", messageId: first.message.id });
-          if (!(await admitted)) return;
-          const { thread, message, turn } = answeredApprovals(await deps.chat.thread(user.id, conversation.id), request.approvals);
-          if (!(await deps.chat.answerApprovals(conversation, message.id, request.approvals.map((a) => a.id), message.parts))) throw alreadyAnswered();
-          const messages = [...thread.slice(0, -1), message] as UIMessage[];
-          await answerInto(writer, { user, conversation, messages, turn, language: request.language, stop, responseId: message.id, imagesMade: imagesMadeIn(message) }, customerMessage);
-        },
+      return goLive(conversation.id, first.message.id, async (writer, stop, customerMessage) => {
+        const { thread, message, turn } = answeredApprovals(await deps.chat.thread(user.id, conversation.id), request.approvals);
+        if (!(await deps.chat.answerApprovals(conversation, message.id, request.approvals.map((a) => a.id), message.parts))) throw alreadyAnswered();
+        const messages = [...thread.slice(0, -1), message] as UIMessage[];
+        await answerInto(writer, { user, conversation, messages, turn, language: request.language, stop, responseId: message.id, imagesMade: imagesMadeIn(message) }, customerMessage);
       });
-      return goLive(conversation.id, answer, stop, admit);
     },
 
     /** The live answer of a conversation, to follow again after a reload; undefined when none is running. */

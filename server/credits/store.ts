@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { creditPromotions } from "../../db/schema/credit-promotions.ts";
 import { creditTransactions } from "../../db/schema/credit-transactions.ts";
@@ -15,6 +15,15 @@ export interface LedgerEntry {
 
 /** `db` may be a transaction: the callers that must be atomic hand one in. */
 export function createCreditsStore(db: DbOrTx) {
+  /** The sum of the ledger rows that meet every condition (0 when none do). */
+  async function sumWhere(...conditions: (SQL | undefined)[]): Promise<number> {
+    const [row] = await db
+      .select({ sum: sql<string>`coalesce(sum(${creditTransactions.delta}), 0)` })
+      .from(creditTransactions)
+      .where(and(...conditions));
+    return Number(row?.sum ?? 0);
+  }
+
   return {
     /**
      * Writes the ledger row and moves the balance by the same amount. The row is inserted first: when
@@ -95,35 +104,20 @@ export function createCreditsStore(db: DbOrTx) {
 
     /** Credits spent on images since a moment, net of the images' refunds (0 when more came back than went out). */
     async spentSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ sum: sql<string>`coalesce(sum(${creditTransactions.delta}), 0)` })
-        .from(creditTransactions)
-        .where(
-          and(
-            eq(creditTransactions.userId, userId),
-            inArray(creditTransactions.reason, ["generation", "refund"]),
-            gte(creditTransactions.createdAt, since),
-          ),
-        );
-      return Math.max(0, -Number(row?.sum ?? 0));
+      const sum = await sumWhere(eq(creditTransactions.userId, userId), inArray(creditTransactions.reason, ["generation", "refund"]), gte(creditTransactions.createdAt, since));
+      return Math.max(0, -sum);
     },
 
     /**
      * The sum of a user's rows of one reason whose ref is `ref` or starts with `ref:` (the steps of one thing, such
      * as the take-backs of one payment's refunds). starts_with, not LIKE: refs hold `_`, a LIKE wildcard.
      */
-    async sumUnder(userId: string, reason: string, ref: string): Promise<number> {
-      const [row] = await db
-        .select({ sum: sql<string>`coalesce(sum(${creditTransactions.delta}), 0)` })
-        .from(creditTransactions)
-        .where(
-          and(
-            eq(creditTransactions.userId, userId),
-            eq(creditTransactions.reason, reason),
-            or(eq(creditTransactions.ref, ref), sql`starts_with(${creditTransactions.ref}, ${`${ref}:`})`),
-          ),
-        );
-      return Number(row?.sum ?? 0);
+    sumUnder(userId: string, reason: string, ref: string): Promise<number> {
+      return sumWhere(
+        eq(creditTransactions.userId, userId),
+        eq(creditTransactions.reason, reason),
+        or(eq(creditTransactions.ref, ref), sql`starts_with(${creditTransactions.ref}, ${`${ref}:`})`),
+      );
     },
 
     /** What the ledger charged for work under these refs (images, packs) and what it gave back for them. */
@@ -180,13 +174,7 @@ export function createCreditsStore(db: DbOrTx) {
       return row?.credits;
     },
 
-    async ledgerSum(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ sum: sql<string>`coalesce(sum(${creditTransactions.delta}), 0)` })
-        .from(creditTransactions)
-        .where(eq(creditTransactions.userId, userId));
-      return Number(row?.sum ?? 0);
-    },
+    ledgerSum: (userId: string): Promise<number> => sumWhere(eq(creditTransactions.userId, userId)),
   };
 }
 
