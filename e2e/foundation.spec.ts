@@ -152,3 +152,29 @@ describe("toasts", () => {
     }
   });
 });
+
+describe("a signed-in screen's page", () => {
+  // React's code never arrives: what shows is the page's own markup and the entry script's work.
+  async function openWithoutReact(signedIn: boolean): Promise<Page> {
+    const context = await newContext(browser);
+    await context.route("**/assets/boot-*.js", (route) => route.abort());
+    if (signedIn) await context.addInitScript(() => localStorage.setItem("auth_user", JSON.stringify({ id: "u1", email: "maker@example.com" })));
+    const page = await context.newPage();
+    await page.goto(`${app.baseUrl}/app`);
+    await page.locator("html[data-ready]").waitFor({ state: "attached" });
+    return page;
+  }
+
+  it("shows the app's header and sections before any of React's code has run", async () => {
+    const page = await openWithoutReact(true);
+    expect(await page.getByRole("navigation", { name: "App sections" }).getByRole("link").allTextContents()).toEqual(["Chat", "Personas", "Gallery"]);
+    expect(await page.locator("[data-testid=credits-badge]").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("takes the header away at once for a visitor who is not signed in", async () => {
+    const page = await openWithoutReact(false);
+    expect(await page.locator("#root").evaluate((root) => root.childElementCount)).toBe(0);
+    await page.context().close();
+  });
+});

@@ -8,8 +8,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const webDir = join(root, "dist/web");
 const entry = pathToFileURL(join(root, "dist/prerender/prerender.js")).href;
-const { render, prerenderPaths, prerenderLanguages, appScreens } = (await import(entry)) as {
+const { render, renderAppShell, prerenderPaths, prerenderLanguages, appScreens } = (await import(entry)) as {
   render(path: string, language: string): Promise<{ html: string; title: string; description: string }>;
+  renderAppShell(path: string, language: string): Promise<string>;
   prerenderPaths: string[];
   prerenderLanguages: readonly string[];
   appScreens: { path: string; modules: string[]; namespaces: string[] }[];
@@ -66,3 +67,13 @@ const preloads = Object.fromEntries(
   ]),
 );
 writeFileSync(join(webDir, "preloads.json"), `${JSON.stringify(preloads)}\n`);
+
+// The signed-in screens' header and loading state, the same for every user, which the server puts in each screen's
+// page (server/web/page-variants.ts, appShellFileName) so it paints before React has loaded.
+for (const language of prerenderLanguages) {
+  mkdirSync(join(webDir, "app-shells", language), { recursive: true });
+  for (const { path } of appScreens) {
+    if (!path.startsWith("/app")) continue;
+    writeFileSync(join(webDir, "app-shells", language, `${encodeURIComponent(path)}.html`), await renderAppShell(path, language));
+  }
+}

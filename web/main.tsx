@@ -2,11 +2,15 @@
 // (docs/decisions/006), so React (web/boot.tsx) is fetched and hydrates on the visitor's first interaction;
 // nothing they do before then is lost: a submit is held and replayed, a language pick is applied after.
 import { isLanguage } from "../contract/languages.ts";
+import { readStoredUser } from "./lib/auth-storage.ts";
 import { chosenLanguage, writeLanguageCookie } from "./lib/stored-language.ts";
 import "./styles.css";
 
 const html = document.documentElement;
 const container = document.getElementById("root");
+// A signed-in screen's page arrives with the app's header painted in it (server/web/page-variants.ts); a visitor who
+// is not signed in is about to be sent to /login, so the header goes now rather than once React has loaded.
+if (container?.dataset.appShell !== undefined && !readStoredUser()) container.replaceChildren();
 // Any of these means a visitor is about to use the page; pointerdown and focusin come before the click or key.
 const intents = ["pointerdown", "touchstart", "focusin", "keydown"] as const;
 

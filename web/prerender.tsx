@@ -1,11 +1,13 @@
 // Build-time entry (vite build --ssr): renders the public pages to HTML so they paint before any script runs.
 import { createStore } from "jotai";
+import { I18nextProvider } from "react-i18next";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { type Language, languages } from "../contract/languages.ts";
 import { PUBLIC_CONFIG_TOKENS, type PublicConfig } from "../contract/public-config.ts";
 import { Root } from "./app/root.tsx";
 import { namespacesFor, routeMeta } from "./app/route-meta.ts";
+import { ShellPending } from "./app/shell-pending.tsx";
 import { authAtom } from "./lib/auth-state.ts";
 import { createI18n } from "./lib/i18n.ts";
 
@@ -48,4 +50,22 @@ export async function render(path: string, language: Language): Promise<{ html: 
   // Legal titles are bare document names; the brand is appended as the pages themselves do.
   const title = meta.title.startsWith("legal:") ? `${i18n.t(meta.title)} — Thumbforge` : i18n.t(meta.title);
   return { html, title, description: i18n.t(meta.description, vars) };
+}
+
+/**
+ * A signed-in screen's header and loading state as they look before the server has said who the user is: the same
+ * for everyone, so the server can put it in the page it sends (server/web/page-variants.ts) and it paints before
+ * any script runs; React replaces it on its first render.
+ */
+export async function renderAppShell(path: string, language: Language): Promise<string> {
+  const i18n = await createI18n(language);
+  await i18n.loadNamespaces(["common", "app"]);
+  const { prelude } = await prerender(
+    <I18nextProvider i18n={i18n}>
+      <StaticRouter location={path}>
+        <ShellPending />
+      </StaticRouter>
+    </I18nextProvider>,
+  );
+  return new Response(prelude as ReadableStream<Uint8Array>).text();
 }

@@ -27,6 +27,11 @@ beforeAll(async () => {
     "/landing": { en: ["/assets/landing-never.js"] },
   };
   writeFileSync(join(dir, "preloads.json"), JSON.stringify(preloads));
+  // The signed-in screens' header as the build renders it, per language (scripts/prerender.ts).
+  for (const [language, words] of [["en", "Chat"], ["de", "Chatten"]] as const) {
+    mkdirSync(join(dir, "app-shells", language), { recursive: true });
+    writeFileSync(join(dir, "app-shells", language, `${encodeURIComponent("/app")}.html`), `<nav>${words}</nav>`);
+  }
   server = await startTestServer({ deps: { webDir: dir } });
 });
 afterAll(async () => {
@@ -161,5 +166,13 @@ describe("the web app's pages, answered from memory", () => {
     expect(decoded(await get("/app"))).toContain('<link rel="modulepreload" href="/assets/app-home-en.js">');
     // Only the screen it was listed for: not the public pages, not another screen.
     for (const path of ["/", "/landing", "/app/personas", "/login"]) expect(decoded(await get(path))).not.toContain("modulepreload");
+  });
+
+  it("paints a signed-in screen's header from its page, in the visitor's language, and only there", async () => {
+    expect(decoded(await get("/app", { "accept-language": "de" }))).toContain('<div id="root" data-app-shell=""><nav>Chatten</nav></div>');
+    expect(decoded(await get("/app", { "accept-encoding": "gzip" }))).toContain('<div id="root" data-app-shell=""><nav>Chat</nav></div>');
+    // A language the build has no header for gets the plain root, which React fills.
+    expect(decoded(await get("/app", { "accept-language": "ja" }))).toContain('<div id="root"></div>');
+    for (const path of ["/", "/landing", "/app/personas", "/login"]) expect(decoded(await get(path))).not.toContain("data-app-shell");
   });
 });

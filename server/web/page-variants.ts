@@ -121,6 +121,17 @@ function withPreloads(html: string, files: readonly string[] | undefined): strin
 }
 
 /**
+ * A signed-in screen's header and loading state in a language, as the build rendered it (scripts/prerender.ts), put
+ * in the page's empty root so it paints before any script runs; React's first render replaces it. Marked so the
+ * entry script can take it away at once for a visitor who is not signed in.
+ */
+function withAppShell(html: string, webDir: string, path: string, language: Language): string {
+  const file = join(webDir, "app-shells", language, `${encodeURIComponent(path)}.html`);
+  if (!existsSync(file)) return html;
+  return html.replace('<div id="root"></div>', () => `<div id="root" data-app-shell="">${readFileSync(file, "utf8")}</div>`);
+}
+
+/**
  * Every page of the web app in every language and coding, made once at start (the pages are fixed for the life of
  * the process): a request only chooses one. Undefined when the web app is not built.
  */
@@ -140,7 +151,10 @@ export function loadPublicPages(webDir: string, config: PublicConfig): PublicPag
   // Signed-in screens (never prerendered): the shell, with the screen's chunks preloaded.
   for (const [path, lists] of loadPreloads(webDir)) {
     if (prerendered.has(path) || !isClientRoute(path)) continue;
-    const screen = languages.map((language) => [language, variantOf(withPreloads(withHtmlLang(indexHtml, language), lists[language]))]);
+    const screen = languages.map((language) => [
+      language,
+      variantOf(withAppShell(withPreloads(withHtmlLang(indexHtml, language), lists[language]), webDir, path, language)),
+    ]);
     prerendered.set(path, Object.fromEntries(screen) as Record<Language, PageVariant>);
   }
   const exact = new Map<string, Record<Language, PageVariant>>();
