@@ -56,7 +56,9 @@ describe("the chat studio in the browser", () => {
   it("makes a thumbnail from a message, shows it in the thread and in a second tab, and charges the model's cost once", async () => {
     const first = await context.newPage();
     await signIn(first, "maker@example.com");
+    await first.getByText("No conversations yet").waitFor();
     expect(await first.getByText("No conversations yet").isVisible()).toBe(true);
+    await first.getByText("AI can make mistakes. Consider checking important information.").waitFor();
     expect(await first.getByText("AI can make mistakes. Consider checking important information.").isVisible()).toBe(true);
     expect(await axeViolations(first)).toEqual([]);
 

@@ -45,10 +45,23 @@ async function settled(page: Page): Promise<{ id: string; nodes: string[] }[]> {
   return axeViolations(page);
 }
 
+/** The canvas has stopped changing: two looks 250 ms apart see the same pixels (a face still loading redraws it). */
+async function canvasSettled(page: Page): Promise<void> {
+  const look = () => page.evaluate(() => document.querySelector<HTMLCanvasElement>('[data-testid="editor-canvas"] canvas')?.toDataURL("image/png") ?? "");
+  let before = await look();
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(250);
+    const now = await look();
+    if (now === before) return;
+    before = now;
+  }
+  throw new Error("the editor's canvas kept changing for 10 s");
+}
+
 /** Mean absolute difference (of 255) between the canvas and the server's PNG of the same document, scaled to it. */
 async function previewAgainstRender(page: Page, region = { x: 0, y: 0, w: 1, h: 1 }): Promise<number> {
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(500);
+  await canvasSettled(page);
   const preview = await page.evaluate(() => document.querySelector<HTMLCanvasElement>('[data-testid="editor-canvas"] canvas')?.toDataURL("image/png") ?? "");
   const shown = await sharp(Buffer.from(preview.split(",")[1] ?? "", "base64")).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   await page.getByRole("tab", { name: "Download Image" }).click();
@@ -163,6 +176,8 @@ describe("the image editor in the browser", () => {
     await page.getByLabel("Text", { exact: true }).fill("百日コード");
     await page.getByLabel("Font").selectOption("kuaile");
     await page.getByTestId("editor-canvas").press("Escape");
+    // The editor loads a face when a layer first uses it; the canvas is compared once both faces are in.
+    await page.waitForFunction(() => ["tf-kuaile", "tf-dela"].every((family) => [...document.fonts].some((f) => f.family === family && f.status === "loaded")), undefined, { timeout: 30_000 });
     // Where the new layer is (a new layer starts 8% from the left, a little below 30% down), where a wrong face or
     // a shifted line shows. Text edges resample differently at preview size: matching glyphs measure 8–9 here.
     expect(await previewAgainstRender(page, { x: 0.06, y: 0.34, w: 0.4, h: 0.2 })).toBeLessThan(14);

@@ -47,6 +47,7 @@ describe("every route", () => {
   it("shows the 404 card asking about the router, with status 404", async () => {
     expect((await fetch(`${app.baseUrl}/definitely-missing`)).status).toBe(404);
     const page = await open("/definitely-missing");
+    await page.getByText("Did you forget to add the page to the router?").waitFor();
     expect(await page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
     await page.context().close();
   });

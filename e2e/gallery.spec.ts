@@ -98,6 +98,7 @@ describe.each([
     await failed.getByRole("button", { name: "Retry" }).click();
     await tiles(page).first().waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Gallery");
+    await page.getByText("View your generated and subject-replaced images").waitFor();
     expect(await page.getByText("View your generated and subject-replaced images").isVisible()).toBe(true);
     expect(await tabCounts(page)).toEqual(["All Images6", "Generated4", "Subject Replaced2"]);
     expect(await tiles(page).count()).toBe(6);
