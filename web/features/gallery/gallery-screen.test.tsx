@@ -37,7 +37,9 @@ afterEach(() => {
 
 const urls = (id: string) => ({ original: `/api/images/${id}/original`, preview: `/p/${id}`, thumb: `/t/${id}`, download: `/d/${id}` });
 const now = new Date();
-const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000).toISOString();
+// Never before midnight: a run just after it must still file both under "Today".
+const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+const hoursAgo = (h: number) => new Date(Math.max(now.getTime() - h * 3600_000, startOfToday)).toISOString();
 const ready = (id: string, patch: Partial<ImageRecord> = {}) => imageRecord(id, { status: "ready", urls: urls(id), prompt: `Prompt ${id}`, ...patch });
 
 const images = [
