@@ -18,11 +18,16 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(join(tmpdir(), "tf-e2e-db-"));
-  const database = await openDb({ pgliteDir: join(dir, "db") });
   try {
-    await database.migrate();
-  } finally {
-    await database.close();
+    const database = await openDb({ pgliteDir: join(dir, "db") });
+    try {
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
   }
   project.provide("migratedPgliteDir", join(dir, "db"));
   return () => rmSync(dir, { recursive: true, force: true });

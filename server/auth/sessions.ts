@@ -60,7 +60,8 @@ export function createSessions(deps: { store: SessionStore; clock: () => number 
   function validate(token: string | undefined): Promise<ValidSession | undefined> {
     if (!token) return Promise.resolve(undefined);
     const pending = inFlight.get(token);
-    if (pending) return pending;
+    // A caller of its own: what one request does to its session or user does not reach its neighbours.
+    if (pending) return pending.then((v) => v && { session: { ...v.session }, user: { ...v.user } });
     const lookup = validateNow(token).finally(() => inFlight.delete(token));
     inFlight.set(token, lookup);
     return lookup;
@@ -101,6 +102,8 @@ export function createSessions(deps: { store: SessionStore; clock: () => number 
     forget(ids: readonly string[]): void {
       forgets++;
       for (const id of ids) recent.delete(id);
+      // A lookup that started before the session ended must not answer requests that come after.
+      inFlight.clear();
     },
 
     invalidate: (id: string) => deps.store.delete(id),

@@ -53,7 +53,7 @@ export function imagesMadeIn(message: StoredMessage): number {
   return count;
 }
 
-const notWaiting = () => new AppError("conflict:chat_approval", "That request was already approved or denied.");
+export const notWaiting = () => new AppError("conflict:chat_approval", "That request was already approved or denied.");
 
 /**
  * The conversation's last answer with the user's Approve / Deny written on its waiting parts. Only the last answer

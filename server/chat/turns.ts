@@ -7,7 +7,7 @@ import { toAppError } from "../errors/to-app-error.ts";
 import type { Logger } from "../logger.ts";
 import type { LiveStreams } from "./live-streams.ts";
 import type { ChatService } from "./service.ts";
-import { answeredApprovals, type ApprovalDescriptor, imagesMadeIn, withQuotes } from "./approvals.ts";
+import { answeredApprovals, type ApprovalDescriptor, imagesMadeIn, notWaiting, withQuotes } from "./approvals.ts";
 import { systemPrompt } from "./system-prompt.ts";
 import type { ChatToolContext } from "./tools/context.ts";
 import { type SpendApprovalDeps, spendApproval } from "./tools/spend-approval.ts";
@@ -29,7 +29,6 @@ export function imagesIn(messages: readonly { parts: unknown[] }[]): string[] {
 }
 
 const busy = () => new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
-const alreadyAnswered = () => new AppError("conflict:chat_approval", "That request was already approved or denied.");
 
 /** A part worth keeping: words said, or a tool call (a step marker alone, as a stop in the first instant leaves, is not). */
 function hasContent(part: { type: string; text?: string }): boolean {
@@ -195,7 +194,7 @@ export function createChatTurns(deps: {
       const first = answeredApprovals(await deps.chat.thread(user.id, conversation.id), request.approvals);
       return goLive(conversation.id, first.message.id, async (writer, stop, customerMessage) => {
         const { thread, message, turn } = answeredApprovals(await deps.chat.thread(user.id, conversation.id), request.approvals);
-        if (!(await deps.chat.answerApprovals(conversation, message.id, request.approvals.map((a) => a.id), message.parts))) throw alreadyAnswered();
+        if (!(await deps.chat.answerApprovals(conversation, message.id, request.approvals.map((a) => a.id), message.parts))) throw notWaiting();
         const messages = [...thread.slice(0, -1), message] as UIMessage[];
         await answerInto(writer, { user, conversation, messages, turn, language: request.language, stop, responseId: message.id, imagesMade: imagesMadeIn(message) }, customerMessage);
       });

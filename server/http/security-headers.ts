@@ -13,10 +13,9 @@ export function paymentFrameOrigins(config: Pick<Config, "stripe" | "razorpay">)
 /** Helmet with the site's Content-Security-Policy: payment providers' origins only where they are configured. */
 export function securityHeaders(config: Pick<Config, "stripe" | "razorpay" | "isProduction">): RequestHandler {
   // Stripe's Payment Element is Stripe's script and frames: allowed only on a server that takes card payments.
-  const stripeJs = config.stripe?.publishableKey ? ["https://js.stripe.com"] : [];
+  const stripeJs = config.stripe?.publishableKey ? STRIPE_FRAMES : [];
   // Razorpay Checkout likewise: its script and its frames, only where Razorpay is on.
   const razorpayJs = config.razorpay ? ["https://checkout.razorpay.com"] : [];
-  const razorpayFrames = config.razorpay ? RAZORPAY_FRAMES : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,11 +28,7 @@ export function securityHeaders(config: Pick<Config, "stripe" | "razorpay" | "is
         connectSrc: ["'self'", ...(stripeJs.length > 0 ? ["https://api.stripe.com"] : []), ...(razorpayJs.length > 0 ? ["https://lumberjack.razorpay.com"] : [])],
         ...(stripeJs.length + razorpayJs.length > 0
           ? {
-              frameSrc: [
-                "'self'",
-                ...(stripeJs.length > 0 ? ["https://js.stripe.com", "https://hooks.stripe.com"] : []),
-                ...razorpayFrames,
-              ],
+              frameSrc: ["'self'", ...paymentFrameOrigins(config), ...(stripeJs.length > 0 ? ["https://hooks.stripe.com"] : [])],
             }
           : {}),
         mediaSrc: ["'self'", "blob:"],

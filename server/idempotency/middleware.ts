@@ -42,7 +42,8 @@ function keepAnswer(res: Response, service: IdempotencyService, ref: KeyRef, cla
         logger.warn({ err }, "idempotent answer not stored");
         await release();
       })
-      .finally(() => sendJson(value));
+      .finally(() => sendJson(value))
+      .catch((err: unknown) => logger.error({ err }, "idempotent answer not sent"));
     return res;
   };
   res.end = ((...args: unknown[]) => {

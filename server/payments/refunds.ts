@@ -55,7 +55,8 @@ export function createRefundService(deps: { db: DbOrTx; credits: CreditsService;
       }
       const spent = await deps.credits.spentSince(userId, entry.createdAt);
       const balance = (await deps.credits.balance(userId)) ?? 0;
-      const alreadyBack = Math.floor((payment.credits * payment.refundedAmount) / payment.amount);
+      // What earlier refunds of this purchase took back, as the ledger wrote it (a desk refund takes what was unused).
+      const alreadyBack = -(await deps.credits.sumUnderIn(deps.db, { userId, reason: "purchase-refund", ref: entry.ref }));
       const unused = Math.min(payment.credits - alreadyBack - spent, balance);
       if (unused <= 0) throw new AppError("unprocessable:refund_used", "All the credits of this purchase have been used, so there is nothing left to refund.");
       // Rounding each refund on its own could ask for more than is left of the payment, which the provider refuses.

@@ -26,12 +26,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.unsafe(`CREATE DATABASE "${name}"`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openDb({ url: url.href });
   try {
-    await database.migrate();
-  } finally {
-    // A copy is refused while anyone is connected to the template.
-    await database.close();
+    const database = await openDb({ url: url.href });
+    try {
+      await database.migrate();
+    } finally {
+      // A copy is refused while anyone is connected to the template.
+      await database.close();
+    }
+  } catch (err) {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    throw err;
   }
   project.provide("templateDatabase", name);
   return async () => {
