@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { englishI18n } from "../lib/english-i18n.ts";
+import { englishI18n } from "../testing/english-i18n.ts";
 import { AppNav } from "./app-nav.tsx";
 import { namespacesFor } from "./route-meta.ts";
 

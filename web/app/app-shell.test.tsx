@@ -5,7 +5,7 @@ import { I18nextProvider } from "react-i18next";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { authAtom } from "../lib/auth-state.ts";
-import { englishI18n } from "../lib/english-i18n.ts";
+import { englishI18n } from "../testing/english-i18n.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import AppShell from "./app-shell.tsx";
 

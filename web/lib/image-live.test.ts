@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { GalleryResponse } from "../../contract/images.ts";
 import { applyProgress, isUnknownImage, newerImage, upsertImage, withoutProgress } from "./image-live.ts";
-import { imageRecord } from "./image-fixture.ts";
+import { imageRecord } from "../testing/image-fixture.ts";
 
 const image = imageRecord;
 

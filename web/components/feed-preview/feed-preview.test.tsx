@@ -7,12 +7,12 @@ import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { authAtom } from "../../lib/auth-state.ts";
-import { englishI18n } from "../../lib/english-i18n.ts";
-import { imageRecord } from "../../lib/image-fixture.ts";
+import { englishI18n } from "../../testing/english-i18n.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { FeedPreviewButton } from "./feed-preview-dialog.tsx";
 import type { Pixels } from "./legibility.ts";
-import { drawHeadline, solid } from "./pixel-fixtures.ts";
+import { drawHeadline, solid } from "../../testing/pixel-fixtures.ts";
 import { feedSceneKey } from "./use-feed-data.ts";
 
 let i18n: I18n;

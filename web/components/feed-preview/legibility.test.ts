@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pixelVerdict, sceneVerdict, shrinkToSmallest } from "./legibility.ts";
-import { drawHeadline, solid } from "./pixel-fixtures.ts";
+import { drawHeadline, solid } from "../../testing/pixel-fixtures.ts";
 
 const at = (image: { width: number; data: Uint8ClampedArray }, x: number, y: number) => Array.from(image.data.subarray((y * image.width + x) * 4, (y * image.width + x) * 4 + 3));
 

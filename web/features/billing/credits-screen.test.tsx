@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuthUser } from "../../../contract/auth.ts";
 import type { CreditsResponse } from "../../../contract/credits.ts";
-import { englishI18n } from "../../lib/english-i18n.ts";
+import { englishI18n } from "../../testing/english-i18n.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { CreditsScreen } from "./credits-screen.tsx";
 

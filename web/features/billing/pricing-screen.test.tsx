@@ -5,7 +5,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AuthUser } from "../../../contract/auth.ts";
 import type { PricingResponse } from "../../../contract/billing.ts";
-import { englishI18n } from "../../lib/english-i18n.ts";
+import { englishI18n } from "../../testing/english-i18n.ts";
 import { MODELS_KEY } from "../../lib/models-api.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { PRICING_KEY } from "./api.ts";

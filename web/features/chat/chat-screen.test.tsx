@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Conversation } from "../../../contract/chat.ts";
-import { imageRecord } from "../../lib/image-fixture.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
 import { ChatScreen } from "./chat-screen.tsx";
 import { englishI18n, renderChat } from "./testing.tsx";
 

@@ -1,7 +1,7 @@
 import { MemoryRouter } from "react-router";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { imageRecord } from "../../lib/image-fixture.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
 import { ChatSession } from "./chat-session.tsx";
 import { englishI18n, renderChat } from "./testing.tsx";
 

@@ -4,8 +4,8 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageRecord } from "../../../contract/images.ts";
 import type { Persona } from "../../../contract/personas.ts";
-import { imageRecord } from "../../lib/image-fixture.ts";
-import { persona } from "../../lib/persona-fixture.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
+import { persona } from "../../testing/persona-fixture.ts";
 import { Composer, type ComposerProps } from "./composer.tsx";
 import { englishI18n, renderChat } from "./testing.tsx";
 

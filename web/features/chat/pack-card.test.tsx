@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageRecord, ImageResponse } from "../../../contract/images.ts";
-import { imageRecord } from "../../lib/image-fixture.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
 import { imageProgressAtom } from "../../lib/image-live.ts";
 import { imageKey } from "../../lib/images-api.ts";
 import type { ImageActions } from "./image-result.tsx";

@@ -13,7 +13,7 @@ import { MODELS_KEY } from "../../lib/models-api.ts";
 import { personasKey } from "../../lib/personas-api.ts";
 
 // Test-only: renders chat parts in English with the providers /app gives them.
-export { englishI18n } from "../../lib/english-i18n.ts";
+export { englishI18n } from "../../testing/english-i18n.ts";
 
 export const testModels: ModelEntry[] = [
   { id: "studio", label: "Thumbforge Studio", provider: "studio", popular: false, capabilities: ["generate"], creditCost: 3, available: true },

@@ -2,7 +2,7 @@ import { MemoryRouter } from "react-router";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageResponse } from "../../../contract/images.ts";
-import { imageRecord } from "../../lib/image-fixture.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
 import { imageProgressAtom } from "../../lib/image-live.ts";
 import { imageKey } from "../../lib/images-api.ts";
 import type { ImageActions } from "./image-result.tsx";

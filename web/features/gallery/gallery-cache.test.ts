@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageRecord } from "../../lib/image-fixture.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
 import { type GalleryPages, noFilters } from "./api.ts";
 import { matchesFilters, withImage, withoutImage } from "./gallery-cache.ts";
 

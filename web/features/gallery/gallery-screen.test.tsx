@@ -7,8 +7,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import type { GalleryResponse, ImageRecord } from "../../../contract/images.ts";
 import { ToastStoreProvider } from "../../components/ui/toaster.tsx";
 import { ToastStore } from "../../components/ui/toast-store.ts";
-import { englishI18n } from "../../lib/english-i18n.ts";
-import { imageRecord } from "../../lib/image-fixture.ts";
+import { englishI18n } from "../../testing/english-i18n.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
 import { MODELS_KEY } from "../../lib/models-api.ts";
 import { personasKey } from "../../lib/personas-api.ts";
 import { createQueryClient } from "../../lib/query-client.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageRecord } from "../../lib/image-fixture.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
 import { layoutGrid, ratioOf } from "./layout.ts";
 
 const now = new Date(2026, 10, 26, 15);

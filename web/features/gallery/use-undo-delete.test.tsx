@@ -5,8 +5,8 @@ import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ToastStoreProvider } from "../../components/ui/toaster.tsx";
 import { ToastStore } from "../../components/ui/toast-store.ts";
-import { englishI18n } from "../../lib/english-i18n.ts";
-import { imageRecord } from "../../lib/image-fixture.ts";
+import { englishI18n } from "../../testing/english-i18n.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { UNDO_MS, useUndoDelete } from "./use-undo-delete.tsx";
 

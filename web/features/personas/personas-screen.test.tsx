@@ -8,14 +8,14 @@ import type { ImageRecord } from "../../../contract/images.ts";
 import type { Persona, PersonaDraft } from "../../../contract/personas.ts";
 import { ToastStore } from "../../components/ui/toast-store.ts";
 import { ToastStoreProvider } from "../../components/ui/toaster.tsx";
-import { imageRecord } from "../../lib/image-fixture.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { SocketProvider } from "../../lib/socket-context.tsx";
-import { englishI18n } from "../../lib/english-i18n.ts";
-import { persona, personaDraft } from "../../lib/persona-fixture.ts";
+import { englishI18n } from "../../testing/english-i18n.ts";
+import { persona, personaDraft } from "../../testing/persona-fixture.ts";
 import { PersonasScreen } from "./personas-screen.tsx";
 import { DRAFT_POLL_MS } from "./use-persona-draft.ts";
-import { fakeSocket } from "../../lib/socket-fixture.ts";
+import { fakeSocket } from "../../testing/socket-fixture.ts";
 
 let i18n: Awaited<ReturnType<typeof englishI18n>>;
 beforeAll(async () => {

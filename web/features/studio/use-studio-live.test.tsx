@@ -8,8 +8,8 @@ import { SocketProvider } from "../../lib/socket-context.tsx";
 import { recentImagesKey } from "./api.ts";
 import { imageProgressAtom } from "../../lib/image-live.ts";
 import { useStudioLive } from "./use-studio-live.ts";
-import { imageRecord } from "../../lib/image-fixture.ts";
-import { fakeSocket } from "../../lib/socket-fixture.ts";
+import { imageRecord } from "../../testing/image-fixture.ts";
+import { fakeSocket } from "../../testing/socket-fixture.ts";
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import type { Pixels } from "./legibility.ts";
+import type { Pixels } from "../components/feed-preview/legibility.ts";
 
 // Test-only: thumbnails drawn pixel by pixel (jsdom has no canvas), with block capitals for text.
 

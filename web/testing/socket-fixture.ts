@@ -1,4 +1,4 @@
-import type { AppSocket } from "./socket.ts";
+import type { AppSocket } from "../lib/socket.ts";
 
 /** Just enough of a Socket.IO client for a test: listeners by event, and `emit` for the test to play the server. */
 export function fakeSocket(): { socket: AppSocket; emit: (event: string, payload: unknown) => void } {
