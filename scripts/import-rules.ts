@@ -28,10 +28,21 @@ const layers: Record<string, readonly string[]> = {
   bot: ["bot", "server", "db", "contract"],
 };
 
+/*
+ * Every folder right under server/ is in exactly one of the three lists below; a folder in none fails the check, so
+ * a new one is placed on purpose rather than passing unchecked.
+ */
 /** Capabilities: each a folder under server/ whose insides are its own. */
-export const serverFeatures = ["auth", "chat", "credits", "discord", "editor", "generation", "health", "images", "openapi", "personas", "studio", "subjects", "waitlist", "web"] as const;
+export const serverFeatures = ["auth", "chat", "credits", "discord", "editor", "generation", "health", "images", "openapi", "payments", "personas", "studio", "subjects", "waitlist", "web"] as const;
 /** Shared parts any capability may use; they use no capability. */
 export const serverShared = ["errors", "http", "idempotency", "jobs", "mail", "metrics", "paging", "rate-limit", "realtime", "storage"] as const;
+/** Composition and test support: they may wire any part to any other, and no other part of server/ uses them. */
+export const serverWiring = ["compose", "fuzz", "testing"] as const;
+/**
+ * The bottom of the web and the only areas each may import: shared pieces never reach up into a feature, a route or
+ * the app shell. A feature that needs one of its own parts shared moves that part down here.
+ */
+export const webBase: Readonly<Record<string, readonly string[]>> = { lib: ["lib"], components: ["components", "lib"] };
 /** What another capability may import from one: what it does, an interface others implement, its HTTP guard. */
 export const publicFiles = ["service.ts", "engine.ts", "middleware.ts"] as const;
 /** Packages of the web door: the services, the worker and the bot must not load them. */
@@ -63,16 +74,40 @@ function serverFolder(path: string): string | undefined {
   return parts[0] === "server" && parts.length > 2 ? parts[1] : undefined;
 }
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
+type ServerPart = "capability" | "shared" | "wiring";
+/** Which list a folder under server/ is in; undefined when it is in none. */
+function partOfFolder(folder: string): ServerPart | undefined {
+  if ((serverFeatures as readonly string[]).includes(folder)) return "capability";
+  if ((serverShared as readonly string[]).includes(folder)) return "shared";
+  if ((serverWiring as readonly string[]).includes(folder)) return "wiring";
+  return undefined;
+}
+/** What a server path belongs to; the files at server/'s root (config, logger, …) are shared. */
+function serverPart(path: string): ServerPart | undefined {
+  const folder = serverFolder(path);
+  return folder === undefined ? "shared" : partOfFolder(folder);
+}
 /** Composition and test support may wire any part to any other. */
 function exempt(path: string): boolean {
-  const folder = serverFolder(path);
-  return isTest(path) || folder === "compose" || folder === "testing" || folder === "fuzz" || path === "server/main.ts";
+  return isTest(path) || serverPart(path) === "wiring" || path === "server/main.ts";
+}
+/** Web code that only tests load: web/testing/, the Vitest set-up, test files and a feature's own `testing.tsx`. */
+const isWebTestSupport = (path: string) => isTest(path) || path.startsWith("web/testing/") || path === "web/test-setup.ts" || /\/testing\.tsx?$/.test(path);
+
+/** Each folder under server/ that none of serverFeatures, serverShared and serverWiring lists. */
+export function unclassifiedServerFolders(files: readonly SourceFile[]): string[] {
+  const folders = new Set(files.map((file) => serverFolder(file.path)).filter((folder) => folder !== undefined));
+  return [...folders].filter((folder) => partOfFolder(folder) === undefined).sort();
 }
 const isStore = (path: string) => /(^|\/|-)store\.ts$/.test(path);
 
 /** Every broken rule, as `from → to: why`. */
 export function checkImports(files: readonly SourceFile[]): string[] {
-  const problems: string[] = [];
+  const problems = unclassifiedServerFolders(files).map(
+    (folder) =>
+      `server/${folder}/ is unclassified: add it to serverFeatures (capabilities: ${serverFeatures.join(", ")}) ` +
+      `or serverShared (shared parts: ${serverShared.join(", ")}) in scripts/import-rules.ts`,
+  );
   const edges = files.flatMap(importsOf);
   for (const edge of edges) {
     if (!edge.relative) continue;
@@ -88,22 +123,31 @@ export function checkImports(files: readonly SourceFile[]): string[] {
     if (fromTop === "web") {
       const [, fromArea, fromFeature] = edge.from.split("/");
       const [, toArea, toFeature] = edge.to.split("/");
-      if (fromArea === "features" && toArea === "features" && fromFeature !== toFeature) {
+      const base = fromArea !== undefined && Object.hasOwn(webBase, fromArea) ? webBase[fromArea] : undefined;
+      if (top(edge.to) === "web" && !isWebTestSupport(edge.from) && isWebTestSupport(edge.to)) {
+        problems.push(`${edge.from} → ${edge.to}: production code never imports test support (web/testing/, test files, testing.tsx)`);
+      } else if (fromArea === "features" && toArea === "features" && fromFeature !== toFeature) {
         problems.push(`${edge.from} → ${edge.to}: a web feature never imports another feature; share it through web/components or web/lib`);
+      } else if (base && top(edge.to) === "web" && !base.includes(toArea ?? "") && !isWebTestSupport(edge.to)) {
+        const allowed = base.map((area) => `web/${area}/`).join(", ");
+        problems.push(`${edge.from} → ${edge.to}: web/${fromArea}/ imports only ${allowed}; move the shared piece down into it, or the importer up into its feature`);
       }
     }
     if (fromTop !== "server" || top(edge.to) !== "server" || exempt(edge.from)) continue;
     const fromFolder = serverFolder(edge.from);
     const toFolder = serverFolder(edge.to);
     if (fromFolder === toFolder) continue;
+    const fromPart = serverPart(edge.from);
+    const toPart = serverPart(edge.to);
+    // An unclassified folder is reported once above, not at each of its imports.
+    if (fromPart === undefined || toPart === undefined) continue;
     const fileName = edge.to.split("/").at(-1) ?? "";
     if (isStore(edge.to)) {
       problems.push(`${edge.from} → ${edge.to}: a store is used only inside its own folder; call its service`);
-    } else if (toFolder === "compose" || toFolder === "testing") {
+    } else if (toPart === "wiring") {
       problems.push(`${edge.from} → ${edge.to}: only composition and tests use server/${toFolder}`);
-    } else if (toFolder && (serverFeatures as readonly string[]).includes(toFolder)) {
-      const fromShared = fromFolder === undefined || (serverShared as readonly string[]).includes(fromFolder);
-      if (fromShared) problems.push(`${edge.from} → ${edge.to}: shared parts use no capability`);
+    } else if (toPart === "capability") {
+      if (fromPart === "shared") problems.push(`${edge.from} → ${edge.to}: shared parts use no capability`);
       else if (!(publicFiles as readonly string[]).includes(fileName)) {
         problems.push(`${edge.from} → ${edge.to}: another capability's insides; import its ${publicFiles.join(", ")} only`);
       }
