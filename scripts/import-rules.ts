@@ -32,6 +32,8 @@ const layers: Record<string, readonly string[]> = {
 export const serverFeatures = ["auth", "chat", "credits", "discord", "editor", "generation", "health", "images", "openapi", "personas", "studio", "subjects", "waitlist", "web"] as const;
 /** Shared parts any capability may use; they use no capability. */
 export const serverShared = ["errors", "http", "idempotency", "jobs", "mail", "metrics", "paging", "rate-limit", "realtime", "storage"] as const;
+/** Composition and test support: they may wire any part to any other. */
+export const serverWiring = ["compose", "testing", "fuzz"] as const;
 /** What another capability may import from one: what it does, an interface others implement, its HTTP guard. */
 export const publicFiles = ["service.ts", "engine.ts", "middleware.ts"] as const;
 /** Packages of the web door: the services, the worker and the bot must not load them. */
@@ -66,7 +68,7 @@ const isTest = (path: string) => /\.test\.tsx?$/.test(path);
 /** Composition and test support may wire any part to any other. */
 function exempt(path: string): boolean {
   const folder = serverFolder(path);
-  return isTest(path) || folder === "compose" || folder === "testing" || folder === "fuzz" || path === "server/main.ts";
+  return isTest(path) || (folder !== undefined && (serverWiring as readonly string[]).includes(folder)) || path === "server/main.ts";
 }
 const isStore = (path: string) => /(^|\/|-)store\.ts$/.test(path);
 
