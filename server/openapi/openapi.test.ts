@@ -9,16 +9,11 @@ import { AUTH_PATHS } from "../../contract/auth.ts";
 import { CHAT_PATH, CONVERSATIONS_PATH } from "../../contract/chat.ts";
 import { PERSONA_DRAFTS_PATH, PERSONA_GENERATE_PATH, PERSONA_UPLOAD_PATH, PERSONAS_PATH, REPLACE_SUBJECT_PATH } from "../../contract/personas.ts";
 import { errorBodySchema, errorKinds } from "../../contract/errors.ts";
-import {
-  apiOperations,
-  buildOpenApiDocument,
-  type JsonSchema,
-  OPENAPI_PATH,
-  type OpenApiDocument,
-  waitlistErrorBodySchema,
-} from "../../contract/openapi.ts";
+import { apiOperations, buildOpenApiDocument, componentsOf, OPENAPI_PATH, type OpenApiDocument } from "../../contract/openapi.ts";
+import type { JsonSchema, OpenApiPart } from "../../contract/openapi-operation.ts";
 import { GENERATE_PACK_PATH, IMAGE_ZIP_PATH, PACKS_PATH } from "../../contract/images.ts";
 import { WAITLIST_PATH } from "../../contract/waitlist.ts";
+import { waitlistErrorBodySchema } from "../../contract/waitlist.openapi.ts";
 import { openApiRoutes } from "./routes.ts";
 
 const doc = buildOpenApiDocument({ version: "1.2.3-test" });
@@ -229,6 +224,29 @@ describe("the OpenAPI document's structure", () => {
     expect(bytes?.responses).toHaveProperty("304");
     const variant = bytes?.parameters?.find((p) => p.name === "variant");
     expect(variant?.schema.enum).toEqual(["original", "preview", "thumb"]);
+  });
+});
+
+describe("the document's parts", () => {
+  const contractDir = fileURLToPath(new URL("../../contract/", import.meta.url));
+
+  it("assembles every capability's contract/<capability>.openapi.ts", async () => {
+    const files = readdirSync(contractDir).filter((file) => file.endsWith(".openapi.ts"));
+    expect(files.length).toBeGreaterThan(5);
+    const assembled = new Set(apiOperations.map((spec) => spec.operationId));
+    for (const file of files) {
+      const exported = Object.values((await import(join(contractDir, file))) as Record<string, unknown>);
+      const parts = exported.filter((value): value is OpenApiPart => isPlainObject(value) && Array.isArray(value.operations));
+      expect(parts.length, file).toBe(1);
+      for (const spec of parts[0]?.operations ?? []) expect(assembled.has(spec.operationId), `${file}: ${spec.operationId}`).toBe(true);
+    }
+  });
+
+  it("refuses a component name two parts declare", () => {
+    const part = (name: string): OpenApiPart => ({ requestComponents: {}, responseComponents: { [name]: z.string() }, operations: [] });
+    expect(Object.keys(componentsOf([part("A"), part("B")], "responseComponents"))).toEqual(["A", "B"]);
+    expect(() => componentsOf([part("A"), part("A")], "responseComponents")).toThrow(/A is declared twice/);
+    expect(() => componentsOf([part("ErrorBody")], "responseComponents", { ErrorBody: errorBodySchema })).toThrow(/ErrorBody/);
   });
 });
 
