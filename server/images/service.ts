@@ -19,7 +19,7 @@ import { toImageRecord } from "./record.ts";
 import type { ImageFiles, ImageStore, ListedImage } from "./store.ts";
 
 export { toImageRecord };
-export type { ImageLifecycle, StartedImage, CommittedLater, PendingDraft } from "./lifecycle.ts";
+export type { ImageLifecycle, PendingDraft } from "./lifecycle.ts";
 
 /** A made image's stored variants, as its row records them. */
 export type StoredResult = Pick<ImageRow, "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">;
