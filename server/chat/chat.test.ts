@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationResponseSchema } from "../../contract/chat.ts";
+import { createImageWrites } from "../images/store.ts";
 import { scriptedModel, type ScriptedStep } from "../testing/scripted-model.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
@@ -104,7 +105,7 @@ describe("POST /api/chat", () => {
   it("acts only for the signed-in user: a hostile tool call cannot use another user's image, persona or conversation", async () => {
     const theirs = await newConversation(stranger);
     const mine = await newConversation();
-    const upload = await server.services.images.createPendingIn(server.database.db, { userId: stranger.userId, kind: "upload" });
+    const upload = await createImageWrites(server.database.db).insert({ userId: stranger.userId, kind: "upload", status: "pending" });
     script = (step) =>
       step === 0
         ? {

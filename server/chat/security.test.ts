@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatToolNames, conversationResponseSchema } from "../../contract/chat.ts";
 import { personas } from "../../db/schema/personas.ts";
+import { createImageWrites } from "../images/store.ts";
 import { scriptedModel, type ScriptedStep } from "../testing/scripted-model.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
@@ -36,7 +37,7 @@ async function creditsGranted(server: TestServer, attacker: Account): Promise<nu
 }
 
 async function setUpVictim(server: TestServer, victim: Account) {
-  const image = await server.services.images.createPendingIn(server.database.db, { userId: victim.userId, kind: "generated", prompt: "victim's private thumbnail" });
+  const image = await createImageWrites(server.database.db).insert({ userId: victim.userId, kind: "generated", status: "pending", prompt: "victim's private thumbnail" });
   await server.database.db.insert(personas).values({ userId: victim.userId, name: "Victim", handle: "victim-face", role: "artist", cutoutKey: "none" });
   const res = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: { "x-session-token": victim.token, "content-type": "application/json" }, body: '{"title":"Private"}' });
   conversationResponseSchema.parse(await res.json());

@@ -33,6 +33,7 @@ import { createGenerationService } from "../generation/service.ts";
 import { swapJob, swapJobHandler } from "../generation/swap-job.ts";
 import { createPackService } from "../images/pack-service.ts";
 import { createImageService } from "../images/service.ts";
+import { createImageLifecycle } from "../images/lifecycle.ts";
 import { createImageStore } from "../images/store.ts";
 import type { RegisteredJobHandler } from "../jobs/job-type.ts";
 import { createIdempotencyService } from "../idempotency/service.ts";
@@ -111,7 +112,8 @@ export function createServices(deps: ServiceDeps) {
   const sessions = createSessions({ store: createSessionStore(db), clock });
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, dailyFreeCredits: config.dailyFreeCredits, realtime, clock });
   const imageStore = createImageStore(db);
-  const images = createImageService({ store: imageStore, storage, logger, clock, rateLimiter, uploadLimits: config.uploads, realtime });
+  const lifecycle = createImageLifecycle({ db, realtime, credits });
+  const images = createImageService({ store: imageStore, storage, logger, clock, rateLimiter, uploadLimits: config.uploads, lifecycle });
   // Sessions and images this node keeps a few seconds for byte requests: forgotten as soon as any node ends or deletes them.
   realtime.listen((message) => {
     if (message.type === "disconnect") sessions.forget(message.sessionIds);
@@ -123,7 +125,7 @@ export function createServices(deps: ServiceDeps) {
   // One model and one swap worker per process, each loaded on first use.
   const subjectExtractor = deps.subjectExtractor ?? createSubjectExtractor({ logger, modelCacheDir: join(config.dataDir, "models") });
   const swapPool = createSwapWorkerPool();
-  const generation = createGenerationService({ db, registry, engines, personas, images, credits, realtime, queue, metrics });
+  const generation = createGenerationService({ registry, engines, personas, images, credits, queue, metrics });
   const auth = createAuthService({
     store: createAuthStore(db),
     sessions,
@@ -186,7 +188,7 @@ export function createServices(deps: ServiceDeps) {
   const idempotency = createIdempotencyService({ db, clock, waitMs: config.idempotencyWaitMs });
 
   /** How the worker runs each kind of job queued above. */
-  const imageJobs = { engines, images, personas, credits, realtime, metrics };
+  const imageJobs = { engines, images, personas, credits, metrics };
   const studio = engines.get("studio");
   const renderPortrait: PortraitRenderer = async ({ cutout, name, role, seed, signal }) => {
     if (!studio) throw new Error("the Studio engine is missing");
@@ -194,7 +196,7 @@ export function createServices(deps: ServiceDeps) {
   };
   // The editor takes the Studio's scenes apart and draws its text; an engine set without a full Studio gets its own.
   const editorStudio = studio && "editorLayers" in studio ? (studio as StudioEngine) : createStudioEngine();
-  const editor = createEditorService({ images, personas, studio: editorStudio, realtime, logger });
+  const editor = createEditorService({ images, personas, studio: editorStudio, logger });
   const jobHandlers: readonly RegisteredJobHandler[] = [
     generateJobHandler(imageJobs),
     editJobHandler(imageJobs),

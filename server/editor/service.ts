@@ -4,7 +4,6 @@ import type { ImageRecord } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { ImageService } from "../images/service.ts";
 import type { Logger } from "../logger.ts";
-import type { RealtimePublisher } from "../realtime/publisher.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { EditorSceneInput, StudioEngine } from "../studio/engine.ts";
 import { encodeAs, renderEdit } from "./render-edit.ts";
@@ -17,7 +16,7 @@ type Source = Awaited<ReturnType<ImageService["owned"]>>;
  * The image editor (docs/product/editor.md): an image's layers made editable, and an edit document rendered at full
  * size, saved as a new `edited` image or answered as a download. The source image is only ever read.
  */
-export function createEditorService(deps: { images: ImageService; personas: PersonaService; studio: StudioEngine; realtime: RealtimePublisher; logger: Logger }) {
+export function createEditorService(deps: { images: ImageService; personas: PersonaService; studio: StudioEngine; logger: Logger }) {
   const { images, personas, studio } = deps;
   // A full-size render decodes the whole picture: two at a time per process bounds the memory a burst can take,
   // and a short queue behind them bounds the wait; past it the answer is "busy, try again".
@@ -85,9 +84,7 @@ export function createEditorService(deps: { images: ImageService; personas: Pers
     /** Saves the edit as a new image; nothing is charged. Every tab's gallery hears of it, as of any new image. */
     async save(userId: string, id: string, doc: EditorDocument): Promise<ImageRecord> {
       const { row, png } = await render(userId, id, doc);
-      const image = await images.saveEdited(userId, row, png);
-      deps.realtime.toUser(userId, "gallery:new", { image });
-      return image;
+      return images.saveEdited(userId, row, png);
     },
 
     async download(userId: string, id: string, doc: EditorDocument, format: EditorDownloadFormat): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {

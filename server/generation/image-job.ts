@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { type GenerateStage } from "../../contract/images.ts";
 import type { ImageRow } from "../../db/schema/images.ts";
 import type { CreditsService } from "../credits/service.ts";
-import { type ImageService, toImageRecord } from "../images/service.ts";
+import type { ImageService } from "../images/service.ts";
 import { defineJobHandler, type JobType, type RegisteredJobHandler } from "../jobs/job-type.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import type { PersonaService } from "../personas/service.ts";
-import type { RealtimePublisher } from "../realtime/publisher.ts";
 import type { EngineSet, GenerateProgress, GenerateResult } from "./engine.ts";
 
 export interface ImageJobDeps {
@@ -14,7 +12,6 @@ export interface ImageJobDeps {
   images: ImageService;
   personas: PersonaService;
   credits: CreditsService;
-  realtime: RealtimePublisher;
   /** Counts the refunds (`credits_refunded_total`). */
   metrics?: Pick<Metrics, "creditsRefunded"> | undefined;
 }
@@ -35,29 +32,25 @@ export type ProduceImage<P> = (
 /**
  * A job that makes the picture of one pending image row, whatever makes it (a generation, an edit): progress for
  * every tab, three stored variants committed with the job's completion, and on failure the row failed and its charge
- * refunded in the job's failure transaction, exactly once.
+ * refunded in the job's failure transaction, exactly once. Every status change and its announcement is the image
+ * lifecycle's (server/images/lifecycle.ts).
  */
 export function imageJobHandler<P extends { imageId: string; announceCredits?: boolean | undefined }>(type: JobType<P>, deps: ImageJobDeps, produce: ProduceImage<P>): RegisteredJobHandler {
-  const { images, realtime } = deps;
+  const { images } = deps;
+  const { lifecycle } = images;
   return defineJobHandler({
     type,
 
     async run({ payload, signal, complete }) {
-      const row = await images.startJob(payload.imageId);
-      if (!row) return; // Deleted, or already finished: nothing left to make.
-      realtime.toUser(row.userId, "image:update", { image: toImageRecord(row) });
+      const started = await lifecycle.start(payload.imageId);
+      if (!started) return; // Deleted, or already finished: nothing left to make.
+      const { row, progress } = started;
       // Queued by a process that holds no sockets (the Discord bot): its announcement of the charge reached no tab,
       // so the process running the job, which web tabs hear, says the balance again.
       if (payload.announceCredits) {
         const balance = await deps.credits.balance(row.userId);
         if (balance !== undefined) deps.credits.announce(row.userId, balance);
       }
-      let percent = 0;
-      const progress = (stage: GenerateStage, value: number) => {
-        if (value < percent) return;
-        percent = value;
-        realtime.toUser(row.userId, "image:progress", { imageId: row.id, stage, percent });
-      };
       progress("queued", 2);
       const result = await produce(row, payload, {
         signal,
@@ -68,7 +61,7 @@ export function imageJobHandler<P extends { imageId: string; announceCredits?: b
       progress("saving", 93);
       const done = await images.storeResult(row, result.png, result.scene);
       // A result no row points at is deleted, whether the lease was lost or the commit failed.
-      const committed = await complete((tx) => images.finishJobIn(tx, row.id, done)).catch(async (err: unknown) => {
+      const committed = await complete((tx) => lifecycle.finishIn(tx, row.id, done)).catch(async (err: unknown) => {
         await images.removeFiles(done);
         throw err;
       });
@@ -77,26 +70,21 @@ export function imageJobHandler<P extends { imageId: string; announceCredits?: b
         return;
       }
       progress("saving", 100);
-      const record = toImageRecord(committed.value);
-      realtime.toUser(row.userId, "image:update", { image: record });
-      realtime.toUser(row.userId, "gallery:new", { image: record });
+      committed.value.announce();
     },
 
-    // The charge is keyed by the image, so the ledger's UNIQUE (reason, ref) lets this refund happen once.
+    // Failed with its refund in the job's failure transaction; announced after that commits.
     async onFailed(tx, { payload }, error) {
-      const failed = await images.failJobIn(tx, payload.imageId, { error: error.message, errorCode: error.code });
+      const failed = await lifecycle.failIn(tx, payload.imageId, { error: error.message, errorCode: error.code });
       if (!failed) return undefined;
-      const credits = failed.creditsSpent > 0 ? await deps.credits.applyIn(tx, { userId: failed.userId, delta: failed.creditsSpent, reason: "refund", ref: failed.id }) : undefined;
       return () => {
-        if (credits !== undefined) deps.metrics?.creditsRefunded(failed.creditsSpent, failed.packId ? "pack" : type.kind);
-        realtime.toUser(failed.userId, "image:update", { image: toImageRecord(failed) });
-        if (credits !== undefined) deps.credits.announce(failed.userId, credits);
+        if (failed.refunded) deps.metrics?.creditsRefunded(failed.row.creditsSpent, failed.row.packId ? "pack" : type.kind);
+        failed.announce();
       };
     },
 
     async onReleased({ payload }) {
-      const pending = await images.requeueJob(payload.imageId);
-      if (pending) realtime.toUser(pending.userId, "image:update", { image: toImageRecord(pending) });
+      await lifecycle.requeue(payload.imageId);
     },
   });
 }

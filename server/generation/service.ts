@@ -10,13 +10,12 @@ import {
   PACK_ASPECT,
   PACK_SIZE,
 } from "../../contract/images.ts";
-import { type DbOrTx, type Tx, withTransaction } from "../../db/open-db.ts";
-import type { ImageRow, NewImageRow } from "../../db/schema/images.ts";
+import type { Tx } from "../../db/open-db.ts";
+import type { ImageRow } from "../../db/schema/images.ts";
 import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { CreditWork, Metrics } from "../metrics/metrics.ts";
 import type { PersonaService } from "../personas/service.ts";
-import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { editJob } from "./edit-job.ts";
 import type { EngineSet, SceneChanges } from "./engine.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -24,7 +23,7 @@ import { DEFAULT_MODEL } from "./default-model.ts";
 import { generateJob } from "./generate-job.ts";
 import { swapJob } from "./swap-job.ts";
 import type { ModelRegistry } from "./registry.ts";
-import { type ImageService, toImageRecord } from "../images/service.ts";
+import { type ImageService, type PendingDraft, toImageRecord } from "../images/service.ts";
 
 export type GenerateRequest = z.output<typeof generateImageRequestSchema>;
 export type GeneratePackInput = z.output<typeof generatePackRequestSchema>;
@@ -48,13 +47,11 @@ export { DEFAULT_MODEL };
  * The HTTP route and the chat's tools both come through here.
  */
 export function createGenerationService(deps: {
-  db: DbOrTx;
   registry: ModelRegistry;
   engines: EngineSet;
   personas: PersonaService;
   images: ImageService;
   credits: CreditsService;
-  realtime: RealtimePublisher;
   queue: JobQueue;
   /** Counts the charges (`credits_charged_total`). */
   metrics?: Pick<Metrics, "creditsCharged"> | undefined;
@@ -74,13 +71,14 @@ export function createGenerationService(deps: {
     return model;
   }
 
-  type ImageDraft = Omit<NewImageRow, "userId" | "status" | "model" | "creditsSpent">;
+  type ImageDraft = Omit<PendingDraft, "model" | "creditsSpent">;
 
   /**
-   * The image rows, their charge and their jobs in one transaction, so there is never a charge without a job or a job
-   * without its charge; then the new balance and the pending images reach every tab, and the worker wakes. One image
-   * is charged under its own id; a pack once, for all its images, under the pack's id (`charge.ref`). Either way each
-   * image records its own cost, so a failed one is refunded alone, under its own id.
+   * The image rows, their charge and their jobs in one transaction (the image lifecycle's `createPending`), so there
+   * is never a charge without a job or a job without its charge; then the new balance and the pending images reach
+   * every tab, and the worker wakes. One image is charged under its own id; a pack once, for all its images, under the
+   * pack's id (`charge.ref`). Either way each image records its own cost, so a failed one is refunded alone, under its
+   * own id.
    */
   async function queuePaid(
     userId: string,
@@ -89,23 +87,20 @@ export function createGenerationService(deps: {
     enqueue: (tx: Tx, row: ImageRow, index: number) => Promise<unknown>,
     charge: { ref?: string; shortMessage: string; work: CreditWork },
   ): Promise<ImageRecord[]> {
-    const { rows, credits } = await withTransaction(deps.db, async (tx) => {
-      const rows: ImageRow[] = [];
-      for (const draft of drafts) rows.push(await deps.images.createPendingIn(tx, { ...draft, userId, model: model.id, creditsSpent: model.creditCost }));
-      const ref = charge.ref ?? rows[0]?.id;
-      if (!ref) throw new Error("a paid request queued no image");
-      // The ledger's UNIQUE (reason, ref) makes this charge happen once.
-      const credits = await deps.credits.debitIn(tx, { userId, amount: model.creditCost * rows.length, reason: "generation", ref });
-      if (credits === undefined) throw new AppError("insufficient_credits:generation", charge.shortMessage);
-      for (const [index, row] of rows.entries()) await enqueue(tx, row, index);
-      return { rows, credits };
-    });
-    deps.credits.announce(userId, credits);
+    const { rows } = await deps.images.lifecycle.createPending(
+      userId,
+      drafts.map((draft) => ({ ...draft, model: model.id, creditsSpent: model.creditCost })),
+      {
+        chargeRef: charge.ref,
+        shortOfCredits: () => new AppError("insufficient_credits:generation", charge.shortMessage),
+        alsoIn: async (tx, rows) => {
+          for (const [index, row] of rows.entries()) await enqueue(tx, row, index);
+        },
+      },
+    );
     deps.metrics?.creditsCharged(model.creditCost * rows.length, charge.work);
-    const records = rows.map(toImageRecord);
-    for (const record of records) deps.realtime.toUser(userId, "image:update", { image: record });
     deps.queue.wake();
-    return records;
+    return rows.map(toImageRecord);
   }
 
   /** One paid image: charged under its own id. */

@@ -6,7 +6,7 @@ import { imageKey, newImageVersion } from "../storage/keys.ts";
 import { openSocket, testPhoto, tokenHeaders } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { createImageStore } from "./store.ts";
+import { createImageWrites } from "./store.ts";
 
 let server: TestServer;
 
@@ -22,7 +22,7 @@ async function storedImage(userId: string, png: Buffer, status: "ready" | "runni
   const keys = { originalKey: imageKey(userId, id, "original", version), previewKey: imageKey(userId, id, "preview", version), thumbKey: imageKey(userId, id, "thumb", version) };
   const webp = await sharp(png).webp().toBuffer();
   await Promise.all([server.services.storage.put(keys.originalKey, png), server.services.storage.put(keys.previewKey, webp), server.services.storage.put(keys.thumbKey, webp)]);
-  return createImageStore(server.database.db).insert({ id, userId, kind: "generated", status, prompt: `image ${id}`, width: 320, height: 180, ...keys });
+  return createImageWrites(server.database.db).insert({ id, userId, kind: "generated", status, prompt: `image ${id}`, width: 320, height: 180, ...keys });
 }
 
 const zip = (token: string, ids: unknown) =>

@@ -3,7 +3,7 @@ import { galleryResponseSchema } from "../../contract/images.ts";
 import { tokenHeaders } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { createImageStore } from "./store.ts";
+import { createImageWrites } from "./store.ts";
 
 async function gallery(userId: string, token: string, query = "") {
   const res = await fetch(`${server.url}/api/users/${userId}/gallery${query}`, { headers: tokenHeaders(token) });
@@ -20,7 +20,7 @@ afterAll(async () => server?.close());
 describe("GET /api/users/:userId/gallery", () => {
   it("pages through every image exactly once, newest first, even when many share a timestamp", async () => {
     const { user, sessionToken } = await signInByCode(server, "pages@example.com");
-    const store = createImageStore(server.database.db);
+    const store = createImageWrites(server.database.db);
     const same = new Date("2026-11-22T10:00:00.123Z");
     const made: string[] = [];
     for (let i = 0; i < 7; i++) {
@@ -74,7 +74,7 @@ describe("GET /api/users/:userId/gallery", () => {
   it("filters by kind, persona, model and prompt words, counts each tab under the other filters, and refuses bad filters", async () => {
     const { user, sessionToken } = await signInByCode(server, "filters@example.com");
     const other = await signInByCode(server, "filters.other@example.com");
-    const store = createImageStore(server.database.db);
+    const store = createImageWrites(server.database.db);
     const persona = "7d3f1f8e-2a4b-4c5d-8e9f-0a1b2c3d4e5f";
     const add = (kind: "generated" | "subject-replaced" | "edited", prompt: string, model: string, personaIds: string[] = []) =>
       store.insert({ userId: user.id, kind, status: "ready", prompt, model, personaIds });

@@ -4,10 +4,10 @@ import sharp from "sharp";
 import { type DownloadFormat, type GalleryResponse, MAX_IMAGE_PIXELS } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import { decodeCursor, encodeCursor } from "../paging/keyset-cursor.ts";
-import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { fileTypeOfKey } from "../storage/keys.ts";
 import type { Storage } from "../storage/storage.ts";
 import { writeZipStream, type ZipSource } from "./gallery-zip.ts";
+import type { ImageLifecycle } from "./lifecycle.ts";
 import { toImageRecord } from "./record.ts";
 import type { GalleryFilters, ImageFiles, ImageStore, ListedImage } from "./store.ts";
 
@@ -37,7 +37,7 @@ const missingImage = () => new AppError("not_found:image", "That image does not 
 export function createGalleryOps(deps: {
   store: ImageStore;
   storage: Storage;
-  realtime: RealtimePublisher;
+  lifecycle: Pick<ImageLifecycle, "remove">;
   owned: (userId: string, id: string) => Promise<ListedImage>;
   removeFiles: (files: ImageFiles) => Promise<void>;
   forgetImages: (ids: readonly string[]) => void;
@@ -67,21 +67,18 @@ export function createGalleryOps(deps: {
     },
 
     /**
-     * Deletes one of the user's images and its files, and tells every tab. One still being made is refused (its job
-     * would write files for a row that is gone). Files go first, so a crash leaves a row to delete again, never an
-     * orphan file.
+     * Deletes one of the user's images and its files, and tells every tab (lifecycle.ts). One still being made is
+     * refused (its job would write files for a row that is gone). Files go first, so a crash leaves a row to delete
+     * again, never an orphan file.
      */
     async deleteImage(userId: string, id: string): Promise<void> {
       const row = await deps.owned(userId, id);
-      if (row.status === "pending" || row.status === "running") {
-        throw new AppError("conflict:image_busy", "That image is still being made. Delete it once it is done.");
-      }
-      // Forgotten here at once, and by every other node when it hears image:deleted: no node serves its bytes again.
+      await deps.lifecycle.remove(row, async () => {
+        // Forgotten here at once, and by every other node when it hears image:deleted: no node serves its bytes again.
+        deps.forgetImages([id]);
+        await deps.removeFiles(row);
+      });
       deps.forgetImages([id]);
-      await deps.removeFiles(row);
-      if (!(await store.deleteOwned(userId, id))) throw missingImage();
-      deps.forgetImages([id]);
-      deps.realtime.toUser(userId, "image:deleted", { imageId: id });
     },
 
     /**

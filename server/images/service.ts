@@ -2,11 +2,9 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { type ImageAspect, imageAspectIds, imageAspects, type ImageDetailResponse, type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
-import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
-import type { DbOrTx } from "../../db/open-db.ts";
-import type { ImageRow, NewImageRow } from "../../db/schema/images.ts";
+import type { ImageRow } from "../../db/schema/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { Logger } from "../logger.ts";
 import { fileTypeOfKey, imageKey, newImageVersion, type OriginalFormat, versionOfKey } from "../storage/keys.ts";
@@ -15,11 +13,13 @@ import type { ReceivedFile } from "./multipart.ts";
 import type { Storage } from "../storage/storage.ts";
 import { processUpload, type UploadVariants, type Variants, variantsOfPng } from "./processing.ts";
 import { createGalleryOps } from "./gallery.ts";
+import type { ImageLifecycle } from "./lifecycle.ts";
 import { createReadyRows } from "./ready-rows.ts";
 import { toImageRecord } from "./record.ts";
-import { createImageStore, type ImageFiles, type ImageStore, type ListedImage } from "./store.ts";
+import type { ImageFiles, ImageStore, ListedImage } from "./store.ts";
 
 export { toImageRecord };
+export type { ImageLifecycle, PendingDraft } from "./lifecycle.ts";
 
 /** A made image's stored variants, as its row records them. */
 export type StoredResult = Pick<ImageRow, "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">;
@@ -61,9 +61,10 @@ export function createImageService(deps: {
   clock: () => number;
   rateLimiter: RateLimiter;
   uploadLimits: UploadLimits;
-  realtime: RealtimePublisher;
+  /** The one writer of image rows' status and publisher of image events: every change below goes through it. */
+  lifecycle: ImageLifecycle;
 }) {
-  const { store, storage, uploadLimits } = deps;
+  const { store, storage, uploadLimits, lifecycle } = deps;
   const uploadRule: RateRule = { name: "upload", limit: uploadLimits.perUserPerHour, windowMs: 3600_000 };
   // Uploads in flight per account on this process: what bounds the memory and temp disk one account can hold here.
   const uploadsInFlight = new Map<string, number>();
@@ -111,9 +112,11 @@ export function createImageService(deps: {
 
   return {
     owned,
+    /** How images change state (pending, running, ready, failed, deleted) and who hears of it: lifecycle.ts. */
+    lifecycle,
     /** Drops cached rows of these images, on this node; every node calls it when it hears of a deletion. */
     forgetImages: readyRows.forget,
-    ...createGalleryOps({ store, storage, realtime: deps.realtime, owned, removeFiles, forgetImages: readyRows.forget }),
+    ...createGalleryOps({ store, storage, lifecycle, owned, removeFiles, forgetImages: readyRows.forget }),
 
     /** Deletes one write's stored variants (a job result no row points at). */
     removeFiles,
@@ -160,12 +163,10 @@ export function createImageService(deps: {
       const keys = await storeVariants(userId, id, variants, variants.format);
       const bytes = imageVariants.reduce((sum, v) => sum + variants.bytes[v].length, 0);
       try {
-        const row = await store.insertUploadWithinQuota(
+        const row = await lifecycle.addUpload(
           {
             id,
             userId,
-            kind: "upload",
-            status: "ready",
             width: variants.width,
             height: variants.height,
             bytes,
@@ -183,9 +184,6 @@ export function createImageService(deps: {
       }
     },
 
-    /** A new made image, pending, inside the transaction that charges for it and queues its job. */
-    createPendingIn: (tx: DbOrTx, row: Omit<NewImageRow, "status">) => createImageStore(tx).insert({ ...row, status: "pending" }),
-
     /** What an edit starts from: one of the user's ready images with its stored scene (null for provider images). */
     async editSource(userId: string, id: string): Promise<{ image: ListedImage; scene: unknown }> {
       const image = await owned(userId, id);
@@ -193,20 +191,7 @@ export function createImageService(deps: {
       return { image, scene: await store.sceneOf(id) };
     },
 
-    /** Its job started: pending (or handed back while running) becomes running. Undefined when it is gone or done. */
-    startJob: (id: string) => store.setStatus(id, ["pending", "running"], { status: "running" }),
-
-    /** Its job made it: ready with its variants, committed with the job's completion. */
-    finishJobIn: (tx: DbOrTx, id: string, done: StoredResult) => createImageStore(tx).setStatus(id, ["running"], { ...done, status: "ready" }),
-
-    /** Its job failed: committed with the job's failure (and the refund). Undefined when it had already finished. */
-    failJobIn: (tx: DbOrTx, id: string, failure: { error: string; errorCode: string }) =>
-      createImageStore(tx).setStatus(id, ["pending", "running"], { ...failure, status: "failed" }),
-
-    /** Its job was handed back at shutdown: pending again until a worker takes it. */
-    requeueJob: (id: string) => store.setStatus(id, ["running"], { status: "pending" }),
-
-    /** Stores an engine's PNG for a job; returns what finishJobIn needs. */
+    /** Stores an engine's PNG for a job; returns what `lifecycle.finishIn` needs. */
     async storeResult(row: Pick<ImageRow, "id" | "userId">, png: Buffer, scene: unknown): Promise<StoredResult> {
       const variants = await variantsOfPng(png);
       const keys = await storeVariants(row.userId, row.id, variants);
@@ -215,18 +200,17 @@ export function createImageService(deps: {
 
     /**
      * Stores an image made in the editor as a new ready image of kind `edited`, linked to its source; the source is
-     * never touched and nothing is charged (docs/product/editor.md).
+     * never touched and nothing is charged (docs/product/editor.md). Every tab's gallery hears of it.
      */
     async saveEdited(userId: string, source: ListedImage, png: Buffer): Promise<ImageRecord> {
       const variants = await variantsOfPng(png);
       const id = randomUUID();
       const keys = await storeVariants(userId, id, variants);
       try {
-        const row = await store.insert({
+        const row = await lifecycle.addReady({
           id,
           userId,
           kind: "edited",
-          status: "ready",
           prompt: source.prompt,
           style: source.style,
           // The aspect is the frame's only when the crop kept one of the three; a free crop has none.
@@ -292,7 +276,7 @@ export function createImageService(deps: {
       const expired = await store.expiredUploads(new Date(deps.clock()), 200);
       for (const row of expired) {
         await removeFiles(row);
-        await store.delete(row.id);
+        await lifecycle.expireUpload(row.id);
       }
       if (expired.length > 0) deps.logger.info({ count: expired.length }, "expired uploads removed");
       return expired.length;

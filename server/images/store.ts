@@ -108,25 +108,6 @@ export function createImageStore(db: DbOrTx) {
   }
 
   return {
-    async insert(row: NewImageRow): Promise<ImageRow> {
-      const [inserted] = await db.insert(images).values(row).returning();
-      if (!inserted) throw new Error("image insert returned nothing");
-      return inserted;
-    },
-
-    /**
-     * Inserts a temporary upload unless the owner's unexpired uploads would pass `quotaBytes`. The owner's row is
-     * locked first, so two uploads at once are counted one after the other and cannot both slip under the quota.
-     */
-    async insertUploadWithinQuota(row: NewImageRow & { bytes: number }, quotaBytes: number, now: Date): Promise<ImageRow | undefined> {
-      return withTransaction(db, async (tx) => {
-        await tx.execute(sql`select 1 from users where id = ${row.userId} for update`);
-        if ((await uploadBytesOf(tx, row.userId, now)) + row.bytes > quotaBytes) return undefined;
-        const [inserted] = await tx.insert(images).values(row).returning();
-        return inserted;
-      });
-    },
-
     /** Bytes of the owner's unexpired temporary uploads. */
     uploadBytes: (userId: string, now: Date): Promise<number> => uploadBytesOf(db, userId, now),
 
@@ -160,15 +141,6 @@ export function createImageStore(db: DbOrTx) {
       return { all: rows.reduce((sum, r) => sum + Number(r.count), 0), generated: count("generated"), "subject-replaced": count("subject-replaced") };
     },
 
-    /** Deletes one of the user's images; the row it was, or undefined when there is no such image of theirs. */
-    async deleteOwned(userId: string, id: string): Promise<ListedImage | undefined> {
-      const [row] = await db
-        .delete(images)
-        .where(and(eq(images.id, id), eq(images.userId, userId)))
-        .returning(listed);
-      return row;
-    },
-
     /** A pack's images that belong to the user, variant A first; none when the pack is missing or someone else's. */
     async packOwned(userId: string, packId: string): Promise<ListedImage[]> {
       return db
@@ -188,16 +160,6 @@ export function createImageStore(db: DbOrTx) {
       return row;
     },
 
-    /** Moves a made image along as its job runs; undefined when it is not in the state the move starts from. */
-    async setStatus(id: string, from: ImageStatus[], change: Partial<Pick<ImageRow, "status" | "error" | "errorCode" | "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">>): Promise<ImageRow | undefined> {
-      const [row] = await db
-        .update(images)
-        .set({ ...change, updatedAt: new Date() })
-        .where(and(eq(images.id, id), inArray(images.status, from)))
-        .returning();
-      return row;
-    },
-
     async expiredUploads(now: Date, limit: number): Promise<ImageRow[]> {
       return db
         .select()
@@ -206,11 +168,63 @@ export function createImageStore(db: DbOrTx) {
         .limit(limit);
     },
 
+  };
+}
+
+export type ImageStore = ReturnType<typeof createImageStore>;
+
+/** What a status change may also set: a finished image's files and size, a failed one's reason. */
+export type StatusChange = Partial<Pick<ImageRow, "error" | "errorCode" | "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">>;
+
+/**
+ * Every write to the images table: rows added, moved between statuses, deleted. Only the image lifecycle
+ * (`lifecycle.ts`) uses these; its transition table decides the `from` states each write is given.
+ */
+export function createImageWrites(db: DbOrTx) {
+  return {
+    async insert(row: NewImageRow): Promise<ImageRow> {
+      const [inserted] = await db.insert(images).values(row).returning();
+      if (!inserted) throw new Error("image insert returned nothing");
+      return inserted;
+    },
+
+    /**
+     * Inserts a temporary upload unless the owner's unexpired uploads would pass `quotaBytes`. The owner's row is
+     * locked first, so two uploads at once are counted one after the other and cannot both slip under the quota.
+     */
+    async insertUploadWithinQuota(row: NewImageRow & { bytes: number }, quotaBytes: number, now: Date): Promise<ImageRow | undefined> {
+      return withTransaction(db, async (tx) => {
+        await tx.execute(sql`select 1 from users where id = ${row.userId} for update`);
+        if ((await uploadBytesOf(tx, row.userId, now)) + row.bytes > quotaBytes) return undefined;
+        const [inserted] = await tx.insert(images).values(row).returning();
+        return inserted;
+      });
+    },
+
+    /** Moves an image to `to`; undefined when it is gone or not in one of the `from` states. */
+    async setStatus(id: string, from: readonly ImageStatus[], to: ImageStatus, change: StatusChange = {}): Promise<ImageRow | undefined> {
+      const [row] = await db
+        .update(images)
+        .set({ ...change, status: to, updatedAt: new Date() })
+        .where(and(eq(images.id, id), inArray(images.status, [...from])))
+        .returning();
+      return row;
+    },
+
+    /** Deletes one of the user's images while it is in one of the `from` states; the row it was, or undefined. */
+    async deleteOwned(userId: string, id: string, from: readonly ImageStatus[]): Promise<ListedImage | undefined> {
+      const [row] = await db
+        .delete(images)
+        .where(and(eq(images.id, id), eq(images.userId, userId), inArray(images.status, [...from])))
+        .returning(listed);
+      return row;
+    },
+
     async delete(id: string): Promise<void> {
       await db.delete(images).where(eq(images.id, id));
     },
   };
 }
 
-export type ImageStore = ReturnType<typeof createImageStore>;
+export type ImageWrites = ReturnType<typeof createImageWrites>;
 

@@ -87,7 +87,7 @@ describe("POST /api/upload-temp-image", () => {
       clock: () => now,
       rateLimiter: createRateLimiter({ store: createRateLimitStore(server.database), clock: () => now }),
       uploadLimits: server.config.uploads,
-      realtime: server.services.realtime,
+      lifecycle: server.services.images.lifecycle,
     });
     expect(await sweeper.sweepExpiredUploads()).toBe(1);
     expect(await storage.get(`images/${(await signInByCode(server, "uploader@example.com")).user.id}/${image.id}/original.jpg`)).toBeUndefined();
