@@ -120,9 +120,28 @@ export const personaSummarySchema = z.object({ id: z.string(), handle: z.string(
 export const listPersonasOutputSchema = z.object({ personas: z.array(personaSummarySchema) });
 export type ListPersonasOutput = z.infer<typeof listPersonasOutputSchema>;
 
-/** Names of the chat's tools, as they appear in UI message parts (`tool-<name>`). */
-export const chatToolNames = ["generateThumbnail", "generatePack", "editImage", "replaceSubject", "listPersonas"] as const;
-export type ChatToolName = (typeof chatToolNames)[number];
+/**
+ * The chat's tools, declared once: each name with what it takes and what it answers. The server's AI SDK tools take
+ * their names and input schemas from here, and the web types its UI message parts (`tool-<name>`) from it.
+ */
+export const chatTools = {
+  generateThumbnail: { input: generateThumbnailInputSchema, output: imagesToolOutputSchema },
+  generatePack: { input: generatePackInputSchema, output: imagesToolOutputSchema },
+  editImage: { input: editImageInputSchema, output: imagesToolOutputSchema },
+  replaceSubject: { input: replaceSubjectInputSchema, output: imagesToolOutputSchema },
+  listPersonas: { input: listPersonasInputSchema, output: listPersonasOutputSchema },
+} as const;
+export type ChatToolName = keyof typeof chatTools;
+export type ChatToolInput<Name extends ChatToolName> = z.infer<(typeof chatTools)[Name]["input"]>;
+export type ChatToolOutput<Name extends ChatToolName> = z.infer<(typeof chatTools)[Name]["output"]>;
+/** Every tool's input and output types, in the shape AI SDK UI messages take as their tools (`UITools`). */
+export type ChatToolTypes = { [Name in ChatToolName]: { input: ChatToolInput<Name>; output: ChatToolOutput<Name> } };
+
+export const chatToolNames = Object.keys(chatTools) as readonly ChatToolName[];
+
+export function isChatToolName(name: string): name is ChatToolName {
+  return Object.hasOwn(chatTools, name);
+}
 
 /** The message a user sends: text only (an attached image travels as `attachmentImageId`). */
 export const userMessageSchema = z.object({

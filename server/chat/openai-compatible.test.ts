@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema } from "../../contract/chat.ts";
+import { chatToolNames, conversationResponseSchema } from "../../contract/chat.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { type RecordedRequest, startWireServer, type WireServer } from "../testing/wire-server.ts";
@@ -67,7 +67,7 @@ describe("the chat on an OpenAI-compatible model", () => {
     const chat = llm.requests.filter((r) => r.path === "/v1/chat/completions").map(bodyOf);
     expect(chat).toHaveLength(2);
     expect(chat[0]).toMatchObject({ model: "local-model", stream: true });
-    expect(chat[0]?.tools?.map((t) => t.function.name).sort()).toEqual(["editImage", "generatePack", "generateThumbnail", "listPersonas", "replaceSubject"]);
+    expect(chat[0]?.tools?.map((t) => t.function.name).sort()).toEqual([...chatToolNames].sort());
     expect(chat[0]?.messages[0]).toMatchObject({ role: "system" });
     // The second call carries the tool's result: image records, never image bytes.
     const toolMessage = JSON.stringify(chat[1]?.messages.find((m) => m.role === "tool"));

@@ -1,5 +1,15 @@
-import { MAX_IMAGES_PER_MESSAGE } from "../../contract/chat.ts";
+import { type ChatToolName, chatToolNames, MAX_IMAGES_PER_MESSAGE } from "../../contract/chat.ts";
 import { languageNames, type Language } from "../../contract/languages.ts";
+
+/** What each tool is for, in the words the model reads. */
+const toolUses: Record<ChatToolName, string> = {
+  generateThumbnail: "makes new images",
+  generatePack:
+    "makes an A/B pack, three 16:9 thumbnails of one prompt for YouTube's Test & Compare (use it when the user asks for three versions, an A/B pack or Test & Compare; it counts as three images)",
+  editImage: "changes one of the user's images",
+  replaceSubject: "puts one of the user's personas in place of an image's subject (the attached image, or the newest)",
+  listPersonas: "lists the user's personas",
+};
 
 /**
  * What a language model is told. It decides nothing the tools do not check again: the user is fixed by the session,
@@ -10,7 +20,7 @@ export function systemPrompt(options: { language: Language; creditsLeft: number 
     "You are Thumbforge, a studio assistant that makes YouTube thumbnails and social images for one creator.",
     `Language: ${options.language} (${languageNames[options.language]}). Answer in it unless the user writes in another language; then answer in theirs.`,
     "Be brief, friendly and direct: one or two sentences around each tool call.",
-    "Tools: generateThumbnail makes new images; generatePack makes an A/B pack, three 16:9 thumbnails of one prompt for YouTube's Test & Compare (use it when the user asks for three versions, an A/B pack or Test & Compare; it counts as three images); editImage changes one of the user's images; replaceSubject puts one of the user's personas in place of an image's subject (the attached image, or the newest); listPersonas lists the user's personas.",
+    `Tools: ${chatToolNames.map((name) => `${name} ${toolUses[name]}`).join("; ")}.`,
     "Use the user's own words as the prompt. Put words the user quoted in `headline`.",
     "editImage also changes the objects drawn in a picture: `artRemove` takes one away, named in the user's words, or \"all\" for every one (\"no emoji\"); `artAdd` draws one, named in the user's words; both at once swap one for the other (\"swap the controller for a trophy\" is artRemove \"controller\", artAdd \"trophy\"). One or two words each, at most 40 characters.",
     "Pass persona handles only exactly as the user wrote them after @; never invent one. If a handle is unknown, say which ones exist.",

@@ -11,9 +11,10 @@ import { answeredApprovals, type ApprovalDescriptor, imagesMadeIn, notWaiting, w
 import { systemPrompt } from "./system-prompt.ts";
 import type { ChatToolContext } from "./tools/context.ts";
 import { type SpendApprovalDeps, spendApproval } from "./tools/spend-approval.ts";
+import type { ChatToolSet } from "./tools/tool-set.ts";
 
 /** The tools one message may use, built for its context (its user, its pickers, its image budget). */
-export type ChatToolsFactory = (ctx: ChatToolContext) => Parameters<typeof streamText>[0]["tools"];
+export type ChatToolsFactory = (ctx: ChatToolContext) => ChatToolSet;
 
 /** Ids of the images a thread's tools made, newest first (from the tools' stored outputs). */
 export function imagesIn(messages: readonly { parts: unknown[] }[]): string[] {

@@ -10,11 +10,7 @@ import { createLiveStreams, type LiveStreams } from "../chat/live-streams.ts";
 import { chatModelFor } from "../chat/model.ts";
 import { createOfflineAssistant } from "../chat/offline/offline-assistant.ts";
 import { createChatService } from "../chat/service.ts";
-import { editImageTool } from "../chat/tools/edit-image.ts";
-import { generatePackTool } from "../chat/tools/generate-pack.ts";
-import { generateThumbnailTool } from "../chat/tools/generate-thumbnail.ts";
-import { listPersonasTool } from "../chat/tools/list-personas.ts";
-import { replaceSubjectTool } from "../chat/tools/replace-subject.ts";
+import { createChatToolSet } from "../chat/tools/tool-set.ts";
 import { createImageWaiter } from "../chat/tools/wait-for-images.ts";
 import { createChatTurns } from "../chat/turns.ts";
 import { createChatStore } from "../chat/store.ts";
@@ -145,13 +141,7 @@ export function createServices(deps: ServiceDeps) {
   const chatTurns = createChatTurns({
     chat,
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
-    tools: (ctx) => ({
-      generateThumbnail: generateThumbnailTool({ generation, personas, credits, waitForImages }, ctx),
-      generatePack: generatePackTool({ generation, personas, credits, waitForImages }, ctx),
-      editImage: editImageTool({ generation, credits, waitForImages }, ctx),
-      replaceSubject: replaceSubjectTool({ generation, personas, credits, waitForImages }, ctx),
-      listPersonas: listPersonasTool({ personas }, ctx),
-    }),
+    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages }, ctx),
     spend: { generation, images, credits, confirmAboveCredits: config.chat.confirmAboveCredits },
     live,
     logger,

@@ -1,4 +1,4 @@
-import { imagesToolOutputSchema, listPersonasOutputSchema } from "../../../contract/chat.ts";
+import { type ChatToolName, imagesToolOutputSchema, listPersonasOutputSchema } from "../../../contract/chat.ts";
 import { artProblemOf } from "./art-replies.ts";
 import { outputValue, type ToolOutcome } from "./conversation.ts";
 import type { CreditOutcome, Reply, ToolProblem } from "./replies.ts";
@@ -24,7 +24,7 @@ export function classifyToolError(error: unknown): ToolProblem {
  * from an images result whose ledger shows one.
  */
 function creditOutcome(toolName: string): CreditOutcome {
-  return toolName === "listPersonas" ? "none" : "not-spent";
+  return toolName === ("listPersonas" satisfies ChatToolName) ? "none" : "not-spent";
 }
 
 /** The closing reply for one tool's answer. */
@@ -36,7 +36,7 @@ export function closingReply(outcome: ToolOutcome): Reply {
     const problem = classifyToolError(value);
     return { kind: "tool-error", problem, credits: creditOutcome(toolName) };
   }
-  if (toolName === "listPersonas") {
+  if (toolName === ("listPersonas" satisfies ChatToolName)) {
     const parsed = listPersonasOutputSchema.safeParse(value);
     if (parsed.success) return { kind: "personas", personas: parsed.data.personas };
   } else {
@@ -56,7 +56,7 @@ export function closingReply(outcome: ToolOutcome): Reply {
           left: creditsLeft,
           ...(artProblem ? { artProblem } : {}),
         },
-        ...(toolName === "generatePack" ? { pack: true } : {}),
+        ...(toolName === ("generatePack" satisfies ChatToolName) ? { pack: true } : {}),
       };
     }
   }

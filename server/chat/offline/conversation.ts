@@ -1,5 +1,5 @@
 import type { LanguageModelV4FilePart, LanguageModelV4Prompt, LanguageModelV4TextPart, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
-import { chatToolNames, type ChatToolName, type GenerateThumbnailInput, generateThumbnailInputSchema, imagesToolOutputSchema } from "../../../contract/chat.ts";
+import { type ChatToolName, type GenerateThumbnailInput, generateThumbnailInputSchema, imagesToolOutputSchema } from "../../../contract/chat.ts";
 import { isLanguage, type Language } from "../../../contract/languages.ts";
 import { extractUuids } from "./message-details.ts";
 
@@ -50,10 +50,6 @@ export function outputValue(output: LanguageModelV4ToolResultOutput): unknown {
   return undefined;
 }
 
-export function isChatTool(name: string): name is ChatToolName {
-  return (chatToolNames as readonly string[]).includes(name);
-}
-
 function attachmentIdsOf(parts: readonly (LanguageModelV4TextPart | LanguageModelV4FilePart)[]): string[] {
   const ids: string[] = [];
   for (const part of parts) {
@@ -65,6 +61,9 @@ function attachmentIdsOf(parts: readonly (LanguageModelV4TextPart | LanguageMode
   }
   return [...new Set(ids)];
 }
+
+/** The tools whose input "again" and "one more" repeat. */
+const generationTools: readonly ChatToolName[] = ["generateThumbnail", "generatePack"];
 
 export function readConversation(prompt: LanguageModelV4Prompt): Conversation {
   const system = prompt
@@ -85,7 +84,7 @@ export function readConversation(prompt: LanguageModelV4Prompt): Conversation {
         const turn = userTurns.at(-1);
         if (turn) turn.answeredByTool = true;
         // A pack's input is a generation's without aspect and count: "again" after a pack makes one more of its prompt.
-        const generation = part.toolName === "generateThumbnail" || part.toolName === "generatePack" ? generateThumbnailInputSchema.safeParse(part.input) : undefined;
+        const generation = (generationTools as readonly string[]).includes(part.toolName) ? generateThumbnailInputSchema.safeParse(part.input) : undefined;
         if (generation?.success) lastGeneration = generation.data;
       }
     }

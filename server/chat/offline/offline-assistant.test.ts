@@ -1,6 +1,9 @@
-import { generateText, type ModelMessage, stepCountIs, streamText, tool, type ToolSet } from "ai";
+import { generateText, type ModelMessage, stepCountIs, streamText, tool, type ToolSet, zodSchema } from "ai";
 import { describe, expect, it } from "vitest";
 import {
+  type ChatToolName,
+  chatToolNames,
+  chatTools as contractTools,
   editImageInputSchema,
   generatePackInputSchema,
   generateThumbnailInputSchema,
@@ -116,6 +119,24 @@ function history(next: string): ModelMessage[] {
   ];
 }
 const englishWords = /\b(the|your|credits?|done|ready|thumbnail|left|here)\b/i;
+
+/** A message that asks for each of the contract's tools. */
+const asks: Record<ChatToolName, ModelMessage[]> = {
+  generateThumbnail: user("make a thumbnail of a castle"),
+  generatePack: user("give me three versions of 'I tried 100 days of coding'"),
+  editImage: history("make the headline yellow"),
+  replaceSubject: history("put @alex into this photo"),
+  listPersonas: user("show me my personas"),
+};
+
+describe("the offline assistant and the contract's tools", () => {
+  it.each(chatToolNames)("calls %s when asked for it", async (name) => {
+    // Every tool of the contract, with its contract schema; what they answer does not matter here.
+    const tools: ToolSet = Object.fromEntries(chatToolNames.map((n) => [n, tool({ inputSchema: zodSchema<unknown>(contractTools[n].input), execute: async () => ({}) })]));
+    const { steps } = await chat(asks[name], tools);
+    expect(steps[0]?.toolCalls.map((call) => call.toolName)).toEqual([name]);
+  });
+});
 
 describe("offline assistant through streamText", () => {
   it.each([

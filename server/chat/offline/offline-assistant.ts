@@ -8,17 +8,10 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import {
-  type ChatToolName,
-  type EditImageInput,
-  editImageInputSchema,
-  generatePackInputSchema,
-  generateThumbnailInputSchema,
-  replaceSubjectInputSchema,
-} from "../../../contract/chat.ts";
+import { type ChatToolInput, type ChatToolName, chatTools, type EditImageInput, isChatToolName } from "../../../contract/chat.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { closingReply } from "./closing.ts";
-import { type Conversation, creditsFromSystem, isChatTool, languageFromSystem, readConversation } from "./conversation.ts";
+import { type Conversation, creditsFromSystem, languageFromSystem, readConversation } from "./conversation.ts";
 import { type Intent, type IntentContext, readIntent } from "./intent.ts";
 import { guessLanguage } from "./language-guess.ts";
 import { type EditFocus, renderReply, type Reply, sentenceGap } from "./replies.ts";
@@ -50,7 +43,7 @@ interface Turn {
 /** Tools this call may use: the chat's own, as the caller offered them and as toolChoice allows. */
 function allowedTools(call: LanguageModelV4CallOptions): Set<ChatToolName> {
   if (call.toolChoice?.type === "none") return new Set();
-  const offered = (call.tools ?? []).filter((tool) => tool.type === "function").map((tool) => tool.name).filter(isChatTool);
+  const offered = (call.tools ?? []).filter((tool) => tool.type === "function").map((tool) => tool.name).filter(isChatToolName);
   const only = call.toolChoice?.type === "tool" ? call.toolChoice.toolName : undefined;
   return new Set(only === undefined ? offered : offered.filter((name) => name === only));
 }
@@ -80,27 +73,35 @@ function editLead(input: EditImageInput): Reply {
   return { kind: "lead-edit", focus: !changesArt && focuses.length === 1 ? focuses[0] : undefined };
 }
 
+/** What the assistant says before each tool runs. */
+const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } = {
+  generateThumbnail: (input) => ({ kind: "lead-generate", count: input.count ?? 1, style: input.style }),
+  generatePack: () => ({ kind: "lead-pack" }),
+  editImage: editLead,
+  replaceSubject: (input) => ({ kind: "lead-swap", handle: input.personaHandle }),
+  listPersonas: () => ({ kind: "lead-personas" }),
+};
+
+/** A call of `toolName` with `input`, if the contract's schema of that tool takes it. */
+function plannedCall<Name extends ChatToolName>(toolName: Name, input: unknown): { toolName: ChatToolName; input: unknown; lead: Reply } | undefined {
+  const parsed = chatTools[toolName].input.safeParse(input);
+  // The parse is the contract's schema of this very tool, so its data is this tool's input.
+  return parsed.success ? { toolName, input: parsed.data, lead: leads[toolName](parsed.data as ChatToolInput<Name>) } : undefined;
+}
+
+/** The tool an intent asks for; every tool of the contract is one intent's (offline-assistant.test.ts checks). */
 function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; lead: Reply } | undefined {
   switch (intent.kind) {
-    case "generate": {
-      const parsed = generateThumbnailInputSchema.safeParse(intent.input);
-      if (!parsed.success) return undefined;
-      return { toolName: "generateThumbnail", input: parsed.data, lead: { kind: "lead-generate", count: parsed.data.count ?? 1, style: parsed.data.style } };
-    }
-    case "pack": {
-      const parsed = generatePackInputSchema.safeParse(intent.input);
-      return parsed.success ? { toolName: "generatePack", input: parsed.data, lead: { kind: "lead-pack" } } : undefined;
-    }
-    case "edit": {
-      const parsed = editImageInputSchema.safeParse(intent.input);
-      return parsed.success ? { toolName: "editImage", input: parsed.data, lead: editLead(parsed.data) } : undefined;
-    }
-    case "swap": {
-      const parsed = replaceSubjectInputSchema.safeParse(intent.input);
-      return parsed.success ? { toolName: "replaceSubject", input: parsed.data, lead: { kind: "lead-swap", handle: parsed.data.personaHandle } } : undefined;
-    }
+    case "generate":
+      return plannedCall("generateThumbnail", intent.input);
+    case "pack":
+      return plannedCall("generatePack", intent.input);
+    case "edit":
+      return plannedCall("editImage", intent.input);
+    case "swap":
+      return plannedCall("replaceSubject", intent.input);
     case "listPersonas":
-      return { toolName: "listPersonas", input: {}, lead: { kind: "lead-personas" } };
+      return plannedCall("listPersonas", {});
     default:
       return undefined;
   }

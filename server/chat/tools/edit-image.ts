@@ -1,5 +1,5 @@
 import { tool, zodSchema } from "ai";
-import { editImageInputSchema, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
+import { chatTools, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { GenerationService } from "../../generation/service.ts";
@@ -7,7 +7,7 @@ import type { ChatToolContext } from "./context.ts";
 import { followImages, type ImageWaiter } from "./wait-for-images.ts";
 
 // Wrapped once: the model is given its JSON schema on every step, and a wrapped schema converts only once.
-const inputSchema = zodSchema(editImageInputSchema);
+const inputSchema = zodSchema(chatTools.editImage.input);
 
 /**
  * Changes one of the user's images into a new one linked to it: "make the headline yellow", "bigger headline", "move

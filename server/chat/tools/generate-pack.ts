@@ -1,5 +1,5 @@
 import { tool, zodSchema } from "ai";
-import { generatePackInputSchema, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
+import { chatTools, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
 import { PACK_SIZE } from "../../../contract/images.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { ChatToolContext } from "./context.ts";
@@ -7,7 +7,7 @@ import { type GenerateThumbnailDeps, promptWithHeadline } from "./generate-thumb
 import { followImages } from "./wait-for-images.ts";
 
 // Wrapped once: the model is given its JSON schema on every step, and a wrapped schema converts only once.
-const inputSchema = zodSchema(generatePackInputSchema);
+const inputSchema = zodSchema(chatTools.generatePack.input);
 
 /**
  * Makes an A/B pack through the generation service's pack request (one charge for the three, their rows and jobs

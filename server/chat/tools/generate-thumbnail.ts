@@ -1,5 +1,5 @@
 import { tool, zodSchema } from "ai";
-import { type GenerateThumbnailInput, generateThumbnailInputSchema, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
+import { chatTools, type GenerateThumbnailInput, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -9,7 +9,7 @@ import type { ChatToolContext } from "./context.ts";
 import { followImages, type ImageWaiter } from "./wait-for-images.ts";
 
 // Wrapped once: the model is given its JSON schema on every step, and a wrapped schema converts only once.
-const inputSchema = zodSchema(generateThumbnailInputSchema);
+const inputSchema = zodSchema(chatTools.generateThumbnail.input);
 
 export interface GenerateThumbnailDeps {
   generation: GenerationService;

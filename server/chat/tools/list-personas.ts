@@ -1,10 +1,10 @@
 import { tool, zodSchema } from "ai";
-import { listPersonasInputSchema, type ListPersonasOutput } from "../../../contract/chat.ts";
+import { chatTools, type ListPersonasOutput } from "../../../contract/chat.ts";
 import type { PersonaService } from "../../personas/service.ts";
 import type { ChatToolContext } from "./context.ts";
 
 // Wrapped once: the model is given its JSON schema on every step, and a wrapped schema converts only once.
-const inputSchema = zodSchema(listPersonasInputSchema);
+const inputSchema = zodSchema(chatTools.listPersonas.input);
 
 /** The signed-in user's personas, by handle: what `@handle` may name. */
 export function listPersonasTool(deps: { personas: PersonaService }, ctx: ChatToolContext) {

@@ -1,5 +1,5 @@
 import { tool, zodSchema } from "ai";
-import { type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE, replaceSubjectInputSchema } from "../../../contract/chat.ts";
+import { chatTools, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { GenerationService } from "../../generation/service.ts";
@@ -8,7 +8,7 @@ import type { ChatToolContext } from "./context.ts";
 import { followImages, type ImageWaiter } from "./wait-for-images.ts";
 
 // Wrapped once: the model is given its JSON schema on every step, and a wrapped schema converts only once.
-const inputSchema = zodSchema(replaceSubjectInputSchema);
+const inputSchema = zodSchema(chatTools.replaceSubject.input);
 
 /**
  * Puts one of the user's personas in place of the subject of one of their images ("put @astro into this photo"):

@@ -1,5 +1,5 @@
 import type { ToolApprovalStatus } from "ai";
-import { type ChatToolName, editImageInputSchema, generatePackInputSchema, generateThumbnailInputSchema, replaceSubjectInputSchema, type SpendQuote } from "../../../contract/chat.ts";
+import { type ChatToolInput, type ChatToolName, chatTools, isChatToolName, type SpendQuote } from "../../../contract/chat.ts";
 import { PACK_SIZE } from "../../../contract/images.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { DEFAULT_MODEL, type GenerationService } from "../../generation/service.ts";
@@ -22,35 +22,37 @@ export interface SpendApprovalDeps {
   confirmAboveCredits: number;
 }
 
-/** The model and number of images a tool call would pay for, as the tool itself will pick them. */
-async function pricedWork(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: string, input: unknown): Promise<{ modelId: string; count: number } | undefined> {
-  switch (toolName as ChatToolName) {
-    case "generateThumbnail": {
-      const parsed = generateThumbnailInputSchema.safeParse(input);
-      if (!parsed.success) return undefined;
-      return { modelId: parsed.data.model ?? ctx.model ?? DEFAULT_MODEL, count: Math.max(0, Math.min(parsed.data.count ?? 1, ctx.imagesLeft)) };
-    }
-    case "generatePack": {
-      const parsed = generatePackInputSchema.safeParse(input);
-      return parsed.success ? { modelId: parsed.data.model ?? ctx.model ?? DEFAULT_MODEL, count: PACK_SIZE } : undefined;
-    }
-    case "editImage": {
-      const parsed = editImageInputSchema.safeParse(input);
-      const imageId = parsed.success ? (parsed.data.imageId ?? ctx.recentImageIds[0]) : undefined;
-      if (!imageId) return undefined;
-      // An edit is paid at its image's model; an image that is not the user's is refused by the tool itself.
-      const image = await deps.images.record(ctx.userId, imageId).catch(() => undefined);
-      return image ? { modelId: image.model ?? DEFAULT_MODEL, count: 1 } : undefined;
-    }
-    case "replaceSubject": {
-      const parsed = replaceSubjectInputSchema.safeParse(input);
-      if (!parsed.success) return undefined;
-      const picked = ctx.model && deps.generation.findModel(ctx.model)?.capabilities.includes("swap") ? ctx.model : undefined;
-      return { modelId: parsed.data.model ?? picked ?? DEFAULT_MODEL, count: 1 };
-    }
-    default:
-      return undefined;
-  }
+type PricedWork = { modelId: string; count: number } | undefined;
+
+/**
+ * The model and number of images each tool's call would pay for, as the tool itself will pick them; undefined for a
+ * call that spends nothing.
+ */
+const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatToolContext, input: ChatToolInput<Name>) => PricedWork | Promise<PricedWork> } = {
+  generateThumbnail: (_deps, ctx, input) => ({ modelId: input.model ?? ctx.model ?? DEFAULT_MODEL, count: Math.max(0, Math.min(input.count ?? 1, ctx.imagesLeft)) }),
+  generatePack: (_deps, ctx, input) => ({ modelId: input.model ?? ctx.model ?? DEFAULT_MODEL, count: PACK_SIZE }),
+  editImage: async (deps, ctx, input) => {
+    const imageId = input.imageId ?? ctx.recentImageIds[0];
+    if (!imageId) return undefined;
+    // An edit is paid at its image's model; an image that is not the user's is refused by the tool itself.
+    const image = await deps.images.record(ctx.userId, imageId).catch(() => undefined);
+    return image ? { modelId: image.model ?? DEFAULT_MODEL, count: 1 } : undefined;
+  },
+  replaceSubject: (deps, ctx, input) => {
+    const picked = ctx.model && deps.generation.findModel(ctx.model)?.capabilities.includes("swap") ? ctx.model : undefined;
+    return { modelId: input.model ?? picked ?? DEFAULT_MODEL, count: 1 };
+  },
+  listPersonas: () => undefined,
+};
+
+function priceOf<Name extends ChatToolName>(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: Name, input: unknown): PricedWork | Promise<PricedWork> {
+  const parsed = chatTools[toolName].input.safeParse(input);
+  // The parse is the contract's schema of this very tool, so its data is this tool's input.
+  return parsed.success ? pricers[toolName](deps, ctx, parsed.data as ChatToolInput<Name>) : undefined;
+}
+
+async function pricedWork(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: string, input: unknown): Promise<PricedWork> {
+  return isChatToolName(toolName) ? priceOf(deps, ctx, toolName, input) : undefined;
 }
 
 /** What a tool call would spend and the balance it would come from; undefined for calls that spend nothing. */

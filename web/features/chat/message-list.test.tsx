@@ -1,10 +1,11 @@
 import { MemoryRouter } from "react-router";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type ChatToolName, chatToolNames } from "../../../contract/chat.ts";
 import type { ImageActions } from "./image-result.tsx";
 import { MessageList } from "./message-list.tsx";
 import { englishI18n, renderChat } from "./testing.tsx";
-import type { ChatMessage } from "./types.ts";
+import type { ChatMessage, ChatToolPart } from "./types.ts";
 
 let i18n: Awaited<ReturnType<typeof englishI18n>>;
 beforeAll(async () => {
@@ -28,5 +29,30 @@ describe("MessageList", () => {
     renderChat(<MemoryRouter><MessageList messages={[question, silent]} actions={actions} thinking={false} /></MemoryRouter>, i18n);
     expect(screen.getByText("Stopped before any reply.")).toBeTruthy();
     expect(screen.queryByRole("status")).toBeNull();
+  });
+});
+
+/** A call of each of the contract's tools, its input just in. */
+const calls: { [Name in ChatToolName]: ChatToolPart<Name> } = {
+  generateThumbnail: { type: "tool-generateThumbnail", toolCallId: "c1", state: "input-available", input: { prompt: "A cat chef" } },
+  generatePack: { type: "tool-generatePack", toolCallId: "c2", state: "input-available", input: { prompt: "100 days of coding" } },
+  editImage: { type: "tool-editImage", toolCallId: "c3", state: "input-available", input: { instruction: "Bigger text" } },
+  replaceSubject: { type: "tool-replaceSubject", toolCallId: "c4", state: "input-available", input: { personaHandle: "alex" } },
+  listPersonas: { type: "tool-listPersonas", toolCallId: "c5", state: "input-available", input: {} },
+};
+
+describe("MessageList's tool cards", () => {
+  it("shows a card for a call of every tool of the contract", () => {
+    const answer: ChatMessage = { id: "a", role: "assistant", parts: chatToolNames.map((name) => calls[name]) };
+    renderChat(<MemoryRouter><MessageList messages={[question, answer]} actions={actions} thinking={false} /></MemoryRouter>, i18n);
+    const cards = screen.getAllByTestId("tool-card").map((card) => card.getAttribute("data-tool"));
+    expect(cards).toEqual(chatToolNames.map((name) => `tool-${name}`));
+  });
+
+  it("shows nothing for a stored call of a tool the contract no longer has", () => {
+    const stale = { id: "a", role: "assistant", parts: [{ type: "text", text: "Here." }, { type: "tool-archiveImage", toolCallId: "c9", state: "input-available", input: {} }] } as unknown as ChatMessage;
+    renderChat(<MemoryRouter><MessageList messages={[question, stale]} actions={actions} thinking={false} /></MemoryRouter>, i18n);
+    expect(screen.getByText("Here.")).toBeTruthy();
+    expect(screen.queryByTestId("tool-card")).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { type ChatToolName, isChatToolName } from "../../../contract/chat.ts";
 import { ApprovalCard, type ApprovalActions, isApprovalPart } from "./approval-card.tsx";
 import { type ImageActions } from "./image-result.tsx";
 import { PackToolCard } from "./pack-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
-import type { ChatMessage, ChatPart } from "./types.ts";
+import type { ChatMessage, ChatPart, ChatToolPart } from "./types.ts";
 
 const starterKeys = ["gaming", "cooking", "tech", "vlog"] as const;
 
@@ -34,23 +36,34 @@ export function StarterPrompts({ onPick, disabled }: { onPick: (prompt: string) 
   );
 }
 
+type ToolCardOf<Name extends ChatToolName> = (props: { part: ChatToolPart<Name>; actions: ImageActions }) => ReactNode;
+
+/** The card of each of the contract's tools: a tool added to `chatTools` does not compile here until it has one. */
+export const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
+  generateThumbnail: ImageToolCard,
+  generatePack: PackToolCard,
+  editImage: ImageToolCard,
+  replaceSubject: ImageToolCard,
+  listPersonas: PersonasToolCard,
+};
+
+/** A call of one of the chat's tools (a stored part of a tool no longer offered is not one). */
+function isChatToolPart(part: ChatPart): part is ChatToolPart {
+  return part.type.startsWith("tool-") && isChatToolName(part.type.slice("tool-".length));
+}
+
+function ToolCard<Name extends ChatToolName>({ part, actions }: { part: ChatToolPart<Name>; actions: ImageActions }) {
+  // A part's type is `tool-<its tool's name>`.
+  const Card: ToolCardOf<Name> = toolCards[part.type.slice("tool-".length) as Name];
+  return <Card part={part} actions={actions} />;
+}
+
 function Part({ part, actions, approvals }: { part: ChatPart; actions: ImageActions; approvals?: ApprovalActions | undefined }) {
   // A spend waiting for (or denied by) the user shows its quote, whichever tool asks.
   if (isApprovalPart(part)) return <ApprovalCard part={part} actions={approvals} />;
-  switch (part.type) {
-    case "text":
-      return part.text ? <p className="break-words whitespace-pre-wrap">{part.text}</p> : null;
-    case "tool-generateThumbnail":
-    case "tool-editImage":
-    case "tool-replaceSubject":
-      return <ImageToolCard part={part} actions={actions} />;
-    case "tool-generatePack":
-      return <PackToolCard part={part} actions={actions} />;
-    case "tool-listPersonas":
-      return <PersonasToolCard part={part} />;
-    default:
-      return null;
-  }
+  if (isChatToolPart(part)) return <ToolCard part={part} actions={actions} />;
+  if (part.type === "text") return part.text ? <p className="break-words whitespace-pre-wrap">{part.text}</p> : null;
+  return null;
 }
 
 /** Whether a part shows anything: words said, or a tool card (step markers and empty text do not). */

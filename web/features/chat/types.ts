@@ -1,20 +1,14 @@
 import type { UIMessage } from "ai";
-import type { EditImageInput, GeneratePackInput, GenerateThumbnailInput, ImagesToolOutput, ListPersonasOutput, ReplaceSubjectInput } from "../../../contract/chat.ts";
+import type { ChatToolName, ChatToolTypes } from "../../../contract/chat.ts";
 
-/** The chat's tools as the thread sees them: typed inputs and outputs of contract/chat.ts. */
-export type ChatTools = {
-  generateThumbnail: { input: GenerateThumbnailInput; output: ImagesToolOutput };
-  generatePack: { input: GeneratePackInput; output: ImagesToolOutput };
-  editImage: { input: EditImageInput; output: ImagesToolOutput };
-  replaceSubject: { input: ReplaceSubjectInput; output: ImagesToolOutput };
-  listPersonas: { input: Record<string, never>; output: ListPersonasOutput };
-};
-
-export type ChatMessage = UIMessage<unknown, Record<string, never>, ChatTools>;
+/** A thread's message: its tool parts (`tool-<name>`) carry the inputs and outputs of contract/chat.ts `chatTools`. */
+export type ChatMessage = UIMessage<unknown, Record<string, never>, ChatToolTypes>;
 export type ChatPart = ChatMessage["parts"][number];
-export type ImageToolPart = Extract<ChatPart, { type: "tool-generateThumbnail" | "tool-editImage" | "tool-replaceSubject" }>;
-export type PackToolPart = Extract<ChatPart, { type: "tool-generatePack" }>;
-export type PersonasToolPart = Extract<ChatPart, { type: "tool-listPersonas" }>;
+/** The part of a call of one of the chat's tools (of any, without a name). */
+export type ChatToolPart<Name extends ChatToolName = ChatToolName> = Extract<ChatPart, { type: `tool-${Name}` }>;
+export type ImageToolPart = ChatToolPart<"generateThumbnail" | "editImage" | "replaceSubject">;
+export type PackToolPart = ChatToolPart<"generatePack">;
+export type PersonasToolPart = ChatToolPart<"listPersonas">;
 
 /** A persona the composer can @-mention. */
 export interface MentionablePersona {

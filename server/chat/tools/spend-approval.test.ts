@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { type ChatToolInput, type ChatToolName, chatToolNames } from "../../../contract/chat.ts";
+import { PACK_SIZE } from "../../../contract/images.ts";
+import type { ChatToolContext } from "./context.ts";
+import { quoteToolCall, type SpendApprovalDeps } from "./spend-approval.ts";
+
+const IMAGE_ID = "11111111-1111-4111-8111-111111111111";
+const studio = { id: "studio", label: "Thumbforge Studio", creditCost: 2, capabilities: ["generate", "edit", "swap"] };
+// Only what pricing reads: the model by id, an image's record, the balance.
+const deps = {
+  generation: { findModel: (id: string) => (id === studio.id ? studio : undefined) },
+  images: { record: async () => ({ id: IMAGE_ID, model: "studio" }) },
+  credits: { balance: async () => 50 },
+  confirmAboveCredits: 5,
+} as unknown as SpendApprovalDeps;
+const ctx: ChatToolContext = {
+  userId: "u1",
+  style: undefined,
+  aspect: undefined,
+  model: undefined,
+  attachmentImageId: undefined,
+  imagesLeft: 4,
+  recentImageIds: [IMAGE_ID],
+  signal: new AbortController().signal,
+};
+
+/** A call of each of the contract's tools, and the images it would pay for (none: it spends nothing). */
+const calls: { [Name in ChatToolName]: { input: ChatToolInput<Name>; images: number } } = {
+  generateThumbnail: { input: { prompt: "a castle", count: 2 }, images: 2 },
+  generatePack: { input: { prompt: "a castle" }, images: PACK_SIZE },
+  editImage: { input: { instruction: "bigger headline" }, images: 1 },
+  replaceSubject: { input: { personaHandle: "alex" }, images: 1 },
+  listPersonas: { input: {}, images: 0 },
+};
+
+describe("pricing a chat tool call", () => {
+  it.each(chatToolNames)("prices a call of %s by the images it makes", async (name) => {
+    const { input, images } = calls[name];
+    const quote = await quoteToolCall(deps, ctx, name, input);
+    expect(quote).toEqual(images === 0 ? undefined : { cost: images * studio.creditCost, balance: 50, count: images, modelId: "studio", modelLabel: studio.label });
+  });
+
+  it("prices nothing for a tool it does not know or an input its tool would refuse", async () => {
+    expect(await quoteToolCall(deps, ctx, "archiveImage", { prompt: "a castle" })).toBeUndefined();
+    expect(await quoteToolCall(deps, ctx, "generateThumbnail", { prompt: "a castle", count: 1000 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,27 @@
+import type { Tool } from "ai";
+import type { ChatToolInput, ChatToolName, ChatToolOutput } from "../../../contract/chat.ts";
+import type { ChatToolContext } from "./context.ts";
+import { editImageTool } from "./edit-image.ts";
+import { generatePackTool } from "./generate-pack.ts";
+import { type GenerateThumbnailDeps, generateThumbnailTool } from "./generate-thumbnail.ts";
+import { listPersonasTool } from "./list-personas.ts";
+import { replaceSubjectTool } from "./replace-subject.ts";
+
+/**
+ * One AI SDK tool for every tool of the contract, under its name and with its input and output types: a tool added
+ * to `chatTools` in contract/chat.ts does not compile here until it is built.
+ */
+export type ChatToolSet = { [Name in ChatToolName]: Tool<ChatToolInput<Name>, ChatToolOutput<Name>> };
+
+export type ChatToolDeps = GenerateThumbnailDeps;
+
+/** The chat's tools for one message, acting for its user within its context. */
+export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): ChatToolSet {
+  return {
+    generateThumbnail: generateThumbnailTool(deps, ctx),
+    generatePack: generatePackTool(deps, ctx),
+    editImage: editImageTool(deps, ctx),
+    replaceSubject: replaceSubjectTool(deps, ctx),
+    listPersonas: listPersonasTool(deps, ctx),
+  };
+}
