@@ -28,7 +28,7 @@ const posted: { target: DiscordPostTarget; language: string; outcome: DiscordPos
 beforeAll(async () => {
   kit = await botTestServices({ engines: new Map([["studio", flaky]]) });
   // Discord replaced at the object level: the poster records what the REST client would send.
-  posts = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 }, pollMs: 20 });
+  posts = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 } });
   worker = createWorker(kit.services, { jobSettings: { pollMs: 50 } });
   await Promise.all([worker.start(), posts.start()]);
   ctx = { services: kit.services, posts, roles: { give: async () => true }, logger: kit.services.logger };
@@ -161,7 +161,7 @@ describe("/thumbnail", () => {
   it("gives the post up when no worker makes the image, and posts nothing", async () => {
     const { id } = await linkedMember("stranded@example.com");
     await Promise.all([posts.stop(), worker.stop()]);
-    const impatient = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 }, pollMs: 20, maxWaitMs: 300 });
+    const impatient = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 }, maxWaitMs: 300 });
     await impatient.start();
     try {
       await dispatch(fakeInteraction({ commandName: "thumbnail", userId: id, options: { prompt: "nobody home" } }), { ...ctx, posts: impatient });
