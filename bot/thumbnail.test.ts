@@ -69,6 +69,10 @@ describe("/thumbnail", () => {
     const before = (await kit.services.credits.balance(userId)) ?? 0;
     const events: RealtimeMessage[] = [];
     const unsubscribe = kit.services.realtime.subscribe((m) => events.push(m));
+    // The post job waits for the image's events: it reads the image's record once as it begins, never polls it.
+    const reads: string[] = [];
+    const record = kit.services.images.record;
+    kit.services.images.record = (owner, imageId) => (reads.push(imageId), record(owner, imageId));
     try {
       const asked = await thumbnail(id, { prompt: 'I tried "100 days of coding"', style: "cartoon", aspect: "1:1" }, "es-ES");
       expect(asked.calls[0]).toMatchObject({ method: "deferReply" });
@@ -94,7 +98,9 @@ describe("/thumbnail", () => {
       expect(seen).toContain("gallery:new");
       const [postJob] = await kit.database.db.select().from(jobs).where(eq(jobs.kind, "discord-post"));
       expect(postJob?.status).toBe("done");
+      expect(reads).toEqual([post.outcome.image.id]);
     } finally {
+      kit.services.images.record = record;
       unsubscribe();
     }
   });
