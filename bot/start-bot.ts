@@ -1,4 +1,5 @@
 import { openDb, type OpenDb } from "../db/open-db.ts";
+import { hearOtherNodesWithoutSockets } from "../server/compose/hear-other-nodes.ts";
 import { createServices, type Services } from "../server/compose/services.ts";
 import { configureSharp } from "../server/compose/sharp-settings.ts";
 import type { Config } from "../server/config.ts";
@@ -11,8 +12,8 @@ export interface BotParts {
 }
 
 /**
- * The bot's door: the same services the web app runs on, over the same database, with no HTTP server. What it
- * publishes (a generation's progress) goes through the realtime port to whichever web node holds the sockets.
+ * The bot's door: the same services the web app runs on, over the same database, with no HTTP server and no sockets.
+ * Its hub hears what the other nodes publish (an image finished by the app's worker), for the post job.
  * The database is the app's: the bot never migrates it, so it starts only against a database the app has set up.
  */
 export async function startBot(config: Config, logger: Logger, database?: OpenDb): Promise<BotParts> {
@@ -20,10 +21,13 @@ export async function startBot(config: Config, logger: Logger, database?: OpenDb
   configureSharp();
   const db = database ?? (await openDb(config.databaseUrl ? { url: config.databaseUrl, timeouts: config.databaseTimeouts } : { pgliteDir: `${config.dataDir}/db` }));
   const services = createServices({ config, database: db, logger });
+  // The post job waits for events of images the app's worker makes in another process.
+  const hearing = await hearOtherNodesWithoutSockets(services);
   return {
     services,
     database: db,
     async stop() {
+      await hearing?.close();
       await services.close();
       if (!database) await db.close();
     },

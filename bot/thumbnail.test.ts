@@ -28,7 +28,7 @@ const posted: { target: DiscordPostTarget; language: string; outcome: DiscordPos
 beforeAll(async () => {
   kit = await botTestServices({ engines: new Map([["studio", flaky]]) });
   // Discord replaced at the object level: the poster records what the REST client would send.
-  posts = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 }, pollMs: 20 });
+  posts = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 } });
   worker = createWorker(kit.services, { jobSettings: { pollMs: 50 } });
   await Promise.all([worker.start(), posts.start()]);
   ctx = { services: kit.services, posts, roles: { give: async () => true }, logger: kit.services.logger };
@@ -69,6 +69,10 @@ describe("/thumbnail", () => {
     const before = (await kit.services.credits.balance(userId)) ?? 0;
     const events: RealtimeMessage[] = [];
     const unsubscribe = kit.services.realtime.subscribe((m) => events.push(m));
+    // The post job waits for the image's events: it reads the image's record once as it begins, never polls it.
+    const reads: string[] = [];
+    const record = kit.services.images.record;
+    kit.services.images.record = (owner, imageId) => (reads.push(imageId), record(owner, imageId));
     try {
       const asked = await thumbnail(id, { prompt: 'I tried "100 days of coding"', style: "cartoon", aspect: "1:1" }, "es-ES");
       expect(asked.calls[0]).toMatchObject({ method: "deferReply" });
@@ -94,7 +98,9 @@ describe("/thumbnail", () => {
       expect(seen).toContain("gallery:new");
       const [postJob] = await kit.database.db.select().from(jobs).where(eq(jobs.kind, "discord-post"));
       expect(postJob?.status).toBe("done");
+      expect(reads).toEqual([post.outcome.image.id]);
     } finally {
+      kit.services.images.record = record;
       unsubscribe();
     }
   });
@@ -161,7 +167,7 @@ describe("/thumbnail", () => {
   it("gives the post up when no worker makes the image, and posts nothing", async () => {
     const { id } = await linkedMember("stranded@example.com");
     await Promise.all([posts.stop(), worker.stop()]);
-    const impatient = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 }, pollMs: 20, maxWaitMs: 300 });
+    const impatient = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 }, maxWaitMs: 300 });
     await impatient.start();
     try {
       await dispatch(fakeInteraction({ commandName: "thumbnail", userId: id, options: { prompt: "nobody home" } }), { ...ctx, posts: impatient });

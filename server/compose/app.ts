@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from "node:http";
 import type { Config } from "../config.ts";
-import { createEmitOnlySocketServer, socketDeliverer } from "../http/socket-server.ts";
+import { createEmitOnlySocketServer, hearOtherNodes, socketDeliverer } from "../http/socket-server.ts";
 import { startUploadTempSweep } from "./housekeeping.ts";
 import { createHttp, type HttpDoor, type HttpOptions } from "./http.ts";
 import { createProbeHttp } from "./probe-http.ts";
@@ -34,9 +34,11 @@ export function createApp(deps: AppDeps): App {
   const worker = role === "web" ? undefined : createWorker(services, deps);
   // Every process answers on PORT: the site, or a worker's health probes and metrics.
   const door = web ?? createProbeHttp(services);
-  // A worker's events reach the web nodes' sockets through the cross-node adapter.
+  // A worker's events reach the web nodes' sockets and every node's listeners through the cross-node adapter; it
+  // hears theirs the same way.
   const emitOnly = !web && deps.crossNode ? createEmitOnlySocketServer(deps.crossNode) : undefined;
   const stopEmitting = emitOnly ? services.realtime.subscribe(socketDeliverer(emitOnly, true)) : undefined;
+  if (emitOnly && deps.crossNode) hearOtherNodes(emitOnly, services.realtime, deps.crossNode);
   let stopTempSweep: (() => void) | undefined;
   let stopping: Promise<void> | undefined;
   return {

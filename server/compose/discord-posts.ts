@@ -12,16 +12,16 @@ import type { Services } from "./services.ts";
 export function createDiscordPosts(
   services: Services,
   poster: DiscordPoster,
-  options: { jobSettings?: Partial<JobSettings>; pollMs?: number; maxWaitMs?: number } = {},
+  options: { jobSettings?: Partial<JobSettings>; maxWaitMs?: number } = {},
 ) {
   const { config, database, logger } = services;
   const queue = createJobQueue([discordPostJob]);
-  const { pollMs, maxWaitMs } = options;
+  const { maxWaitMs } = options;
   const handler = discordPostJobHandler({
     images: services.images,
     credits: services.credits,
     poster,
-    ...(pollMs === undefined ? {} : { pollMs }),
+    realtime: services.realtime,
     ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
   });
   const runner = createJobRunner({

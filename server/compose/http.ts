@@ -113,7 +113,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   const auth = createAuthMiddleware({ sessions: services.sessions, isProduction: config.isProduction, publicUrl: config.publicUrl });
   authenticateSockets(io, { sessions: services.sessions, cookieName: auth.cookieName, publicUrl: config.publicUrl, logger });
   const stopDelivering = services.realtime.subscribe(socketDeliverer(io, options.crossNode !== undefined));
-  if (options.crossNode) hearOtherNodes(io, services.realtime);
+  if (options.crossNode) hearOtherNodes(io, services.realtime, options.crossNode);
   const jsonBody = express.json({ limit: config.jsonBodyLimit });
   // One guard for every paid or money-moving POST: the same Idempotency-Key and request is charged once.
   const idempotent = idempotencyMiddleware({ service: services.idempotency, userOf: async (req, res) => (await auth.resolve(req, res))?.user.id, logger });

@@ -135,7 +135,7 @@ export function createServices(deps: ServiceDeps) {
     limits: { otpSendsPerIp: config.otpSendLimitPerIp, failuresPerIp: config.loginFailureLimitPerIp },
   });
   const chat = createChatService({ store: createChatStore(db) });
-  const waitForImages = createImageWaiter({ images });
+  const waitForImages = createImageWaiter({ images, realtime });
   const offlineAssistant = createOfflineAssistant({ streamDelayMs: config.chat.offlineDelayMs });
   const live = deps.liveStreams ?? createLiveStreams();
   const chatTurns = createChatTurns({

@@ -4,6 +4,8 @@ import { languages, type Language } from "../../contract/languages.ts";
 import type { CreditsService } from "../credits/service.ts";
 import type { ImageService } from "../images/service.ts";
 import { defineJobHandler, defineJobType } from "../jobs/job-type.ts";
+import { awaitImages, isFinished } from "../realtime/image-waiter.ts";
+import type { RealtimeListening } from "../realtime/publisher.ts";
 
 const snowflake = z.string().regex(/^\d{17,20}$/);
 
@@ -40,29 +42,20 @@ export interface DiscordPoster {
   post(target: DiscordPostTarget, language: Language, outcome: DiscordPostOutcome): Promise<void>;
 }
 
-const finished = (image: ImageRecord) => image.status === "ready" || image.status === "failed";
-
 /** Longer than any generation takes; past it the image's job is stuck (no worker running) and the post gives up. */
 const MAX_WAIT_MS = 30 * 60_000;
 
-export function discordPostJobHandler(deps: { images: ImageService; credits: CreditsService; poster: DiscordPoster; pollMs?: number; maxWaitMs?: number }) {
-  const pollMs = deps.pollMs ?? 250;
+export function discordPostJobHandler(deps: { images: ImageService; credits: CreditsService; poster: DiscordPoster; realtime: RealtimeListening; maxWaitMs?: number }) {
   const maxWaitMs = deps.maxWaitMs ?? MAX_WAIT_MS;
   return defineJobHandler({
     type: discordPostJob,
     async run({ payload, signal, complete }) {
-      // The image is made by the app's worker, maybe on another node: its record says when it is done.
-      let image = await deps.images.record(payload.userId, payload.imageId);
-      const giveUpAt = Date.now() + maxWaitMs;
-      while (!finished(image)) {
-        if (Date.now() > giveUpAt) throw new Error(`image ${image.id} was not finished after ${maxWaitMs} ms; is a worker running?`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
-          signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-        });
-        signal.throwIfAborted();
-        image = await deps.images.record(payload.userId, payload.imageId);
-      }
+      // The image is made by the app's worker, maybe on another node: its events, heard through the hub, say when it
+      // is done; its record is read once as the wait begins.
+      const read = (id: string) => deps.images.record(payload.userId, id);
+      const [image] = await awaitImages({ hub: deps.realtime, read }, payload.userId, [payload.imageId], { signal, timeoutMs: maxWaitMs });
+      signal.throwIfAborted();
+      if (!image || !isFinished(image)) throw new Error(`image ${payload.imageId} was not finished after ${maxWaitMs} ms; is a worker running?`);
       const outcome: DiscordPostOutcome =
         image.status === "ready"
           ? { status: "ready", image, png: await deps.images.originalBytes(payload.userId, image.id), creditsLeft: (await deps.credits.balance(payload.userId)) ?? 0 }

@@ -1,17 +1,17 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { type ClientToServerEvents, type ServerToClientEvents, sessionRoom, userRoom } from "../../contract/realtime.ts";
-import type { CrossNodeRealtime } from "../realtime/cross-node.ts";
-import { concernsCaches, type RealtimeHub, type RealtimeMessage } from "../realtime/publisher.ts";
+import { type CrossNodeRealtime, hubEvent } from "../realtime/cross-node.ts";
+import type { RealtimeHub, RealtimeMessage } from "../realtime/publisher.ts";
 
 export interface SocketData {
   userId: string;
   sessionId: string;
 }
 
-/** Between nodes: a message this node published that the other nodes' caches must hear (ended sessions, deleted images). */
+/** Between nodes: every message this node's hub published, for the other nodes' listeners (read as unknown: checked on arrival). */
 interface NodeEvents {
-  "realtime:heard": (message: RealtimeMessage) => void;
+  [hubEvent]: (message: unknown) => void;
 }
 
 export type SocketServer = Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
@@ -39,12 +39,13 @@ export function createEmitOnlySocketServer(crossNode: CrossNodeRealtime): Socket
 }
 
 /**
- * The Socket.IO adapter of the realtime port: delivers each published message to the sockets it concerns, and with a
- * cross-node adapter (`acrossNodes`) carries what caches must hear to the other nodes' hubs.
+ * The Socket.IO adapter of the realtime port: delivers each published message to the sockets it concerns (the room
+ * emit reaches them on every node), and with a cross-node adapter (`acrossNodes`) carries it to the other nodes' hub
+ * listeners too, ahead of the sockets' copy, so a cache there forgets before a tab can act on the news.
  */
 export function socketDeliverer(io: SocketServer, acrossNodes = false): (message: RealtimeMessage) => void {
   return (message) => {
-    if (acrossNodes && concernsCaches(message)) io.serverSideEmit("realtime:heard", message);
+    if (acrossNodes) io.serverSideEmit(hubEvent, message);
     if (message.type === "disconnect") {
       io.in(message.sessionIds.map(sessionRoom)).disconnectSockets(true);
       return;
@@ -54,13 +55,11 @@ export function socketDeliverer(io: SocketServer, acrossNodes = false): (message
   };
 }
 
-/** Hands what the other nodes carried (socketDeliverer's `acrossNodes`) to this node's hub; anything malformed is dropped. */
-export function hearOtherNodes(io: SocketServer, hub: RealtimeHub): void {
-  io.on("realtime:heard", (message) => {
-    const ids = message?.type === "disconnect" ? message.sessionIds : undefined;
-    if (Array.isArray(ids) && ids.every((id) => typeof id === "string")) return hub.heard({ type: "disconnect", sessionIds: ids });
-    if (message?.type === "event" && message.event === "image:deleted" && typeof message.payload?.imageId === "string") {
-      hub.heard({ type: "event", userId: String(message.userId), event: "image:deleted", payload: { imageId: message.payload.imageId } });
-    }
-  });
+/**
+ * Hands what the other nodes carried (socketDeliverer's `acrossNodes`) to this node's hub, which checks it and tells
+ * its listeners only, and tells the hub when the channel is back after a loss.
+ */
+export function hearOtherNodes(io: SocketServer, hub: RealtimeHub, crossNode: CrossNodeRealtime): void {
+  io.on(hubEvent, (message) => hub.heard(message));
+  crossNode.onResumed(() => hub.resumed());
 }

@@ -3,13 +3,14 @@ import type { AddressInfo } from "node:net";
 import { io as connectSocket, type Socket } from "socket.io-client";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import { sessionRoom, userRoom } from "../../contract/realtime.ts";
-import { createEmitOnlySocketServer, createSocketServer, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
+import { createEmitOnlySocketServer, createSocketServer, hearOtherNodes, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { createLogger } from "../logger.ts";
 import { loadConfig } from "../config.ts";
 import { describeOnPostgres } from "../testing/on-postgres.ts";
 import { startTcpProxy } from "../testing/tcp-proxy.ts";
 import { openTestDb } from "../testing/test-db.ts";
-import { type CrossNodeRealtime, openCrossNodeRealtime } from "./cross-node.ts";
+import { type CrossNodeRealtime, hubEvent, openCrossNodeRealtime } from "./cross-node.ts";
+import { createRealtimeHub, type RealtimeHub, type RealtimeMessage } from "./publisher.ts";
 
 const logger = createLogger(loadConfig({ LOG_LEVEL: "silent" }, "test"));
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -43,6 +44,7 @@ async function tab(url: string, userId: string, sessionId: string): Promise<{ so
   const events: unknown[] = [];
   let resyncs = 0;
   socket.on("credits:update", (payload: unknown) => events.push(payload));
+  socket.on("image:update", (payload: unknown) => events.push(payload));
   socket.on("realtime:resync", () => void resyncs++);
   const closed = new Promise<void>((resolve) => socket.once("disconnect", () => resolve()));
   await new Promise<void>((resolve, reject) => {
@@ -124,7 +126,13 @@ describeOnPostgres("socket events across nodes", () => {
         cleanups.push(() => crossNode.close());
         return crossNode;
       };
-      const a = await webNode(await open(kind === "redis" ? { ...direct, redisUrl: viaProxy.href } : { databaseUrl: viaProxy.href }));
+      const crossNodeA = await open(kind === "redis" ? { ...direct, redisUrl: viaProxy.href } : { databaseUrl: viaProxy.href });
+      const a = await webNode(crossNodeA);
+      // A's hub tells its listeners (a tool waiting for an image) each time, so they read again what they missed.
+      const hubA: RealtimeHub = createRealtimeHub({ logger });
+      hearOtherNodes(a.io, hubA, crossNodeA);
+      let hubResumes = 0;
+      cleanups.push(hubA.onResumed(() => void hubResumes++));
       const b = await webNode(await open(direct));
       const onA = await tab(a.url, "u1", "s1");
       const send = socketDeliverer(b.io);
@@ -146,6 +154,73 @@ describeOnPostgres("socket events across nodes", () => {
         await eventually(() => onA.resyncs() >= cut);
       }
       expect(onA.resyncs()).toBe(6);
+      expect(hubResumes).toBe(6);
     }, 120_000);
+  }
+
+  for (const [kind, urls] of kinds) {
+    it(`through ${kind}: what a node's hub publishes reaches the other nodes' listeners, checked; a tab gets it once`, async (ctx) => {
+      if (kind === "redis" && !process.env.TEST_REDIS_URL) {
+        if (process.env.CI === "true") throw new Error("needs Redis: set TEST_REDIS_URL");
+        ctx.skip();
+      }
+      const open = async () => {
+        const crossNode = await openCrossNodeRealtime({ ...urls(), logger });
+        if (!crossNode) throw new Error("no cross-node realtime");
+        cleanups.push(() => crossNode.close());
+        return crossNode;
+      };
+      // Each node as createHttp wires it: its hub delivers to its sockets and the other nodes, and hears them.
+      const hubNode = async () => {
+        const crossNode = await open();
+        const node = await webNode(crossNode);
+        const dropped: unknown[] = [];
+        const hub = createRealtimeHub({ logger: { ...logger, warn: (...args: unknown[]) => void dropped.push(args), isLevelEnabled: () => false } as unknown as typeof logger });
+        cleanups.push(hub.subscribe(socketDeliverer(node.io, true)));
+        hearOtherNodes(node.io, hub, crossNode);
+        const heard: RealtimeMessage[] = [];
+        cleanups.push(hub.listen((message) => void heard.push(message)));
+        return { ...node, hub, heard, dropped };
+      };
+      const [a, b] = [await hubNode(), await hubNode()];
+      // The bot: no Socket.IO server at all, only its hub.
+      const bot = createRealtimeHub({ logger });
+      const botHeard: RealtimeMessage[] = [];
+      cleanups.push(bot.listen((message) => void botHeard.push(message)));
+      const stopBot = (await open()).hearWithoutSockets((message) => bot.heard(message));
+      cleanups.push(stopBot);
+
+      const onB = await tab(b.url, "u1", "s1");
+      const image = { id: "img-1", kind: "generated", status: "ready", prompt: "p", style: null, aspect: null, model: "studio", width: 1280, height: 720, creditsSpent: 1, error: null, errorCode: null, parentId: null, packId: null, createdAt: new Date(0).toISOString(), urls: null } as const;
+      // Nodes find each other by heartbeat; the first messages may go before they listen.
+      await eventually(() => {
+        a.hub.toUser("u1", "image:update", { image: { ...image, id: "warm-up" } });
+        return b.heard.length > 0 && botHeard.length > 0 && onB.events.length > 0;
+      }, 10_000);
+      // Only what B's own hub published is delivered by B; A's messages reach B's listeners and nothing more.
+      const updateOf = (heard: RealtimeMessage[], id: string) => heard.find((m) => m.type === "event" && m.event === "image:update" && m.payload.image.id === id);
+      a.hub.toUser("u1", "image:update", { image });
+      await eventually(() => updateOf(b.heard, "img-1") !== undefined && updateOf(botHeard, "img-1") !== undefined);
+      expect(updateOf(b.heard, "img-1")).toEqual({ type: "event", userId: "u1", event: "image:update", payload: { image } });
+      expect(updateOf(botHeard, "img-1")).toEqual(updateOf(b.heard, "img-1"));
+
+      // Malformed news from the channel (a payload against its schema, an unknown event, junk) is logged and dropped.
+      const droppedBefore = b.dropped.length;
+      a.io.serverSideEmit(hubEvent, { type: "event", userId: "u1", event: "image:update", payload: { image: { ...image, status: "done" } } });
+      a.io.serverSideEmit(hubEvent, { type: "event", userId: "u1", event: "admin:grant", payload: {} });
+      a.io.serverSideEmit(hubEvent, "junk");
+      a.hub.toUser("u1", "image:update", { image: { ...image, id: "img-2" } });
+      await eventually(() => updateOf(b.heard, "img-2") !== undefined);
+      await eventually(() => b.dropped.length >= droppedBefore + 3);
+      expect(b.heard.filter((m) => m.type === "event" && m.event === "image:update" && m.payload.image.status !== "ready")).toEqual([]);
+      expect(botHeard.map((m) => (m.type === "event" && m.event === "image:update" ? m.payload.image.id : m.type))).not.toContain("done");
+
+      // The tab on B got each of A's updates exactly once (give a duplicate the time to arrive).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const ids = onB.events.map((e) => (e as { image: { id: string } }).image.id).filter((id) => id !== "warm-up");
+      expect(ids).toEqual(["img-1", "img-2"]);
+      // A hears nothing of its own through the channel: its listeners were told once, directly.
+      expect(a.heard.filter((m) => updateOf([m], "img-1"))).toHaveLength(1);
+    }, 30_000);
   }
 });

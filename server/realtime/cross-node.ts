@@ -6,6 +6,9 @@ import type { Logger } from "../logger.ts";
 
 type AdapterFactory = ReturnType<typeof createRedisAdapter> | ReturnType<typeof createPostgresAdapter>;
 
+/** The server-side event that carries a hub's messages to the other nodes' hubs (their listeners, not their sockets). */
+export const hubEvent = "realtime:heard";
+
 /**
  * Socket.IO across nodes (docs/decisions/017-realtime-across-nodes.md): every node's Socket.IO server installs
  * `adapter`, so `io.to(room).emit` reaches the room's sockets on every node. A worker has a Socket.IO server that
@@ -19,6 +22,11 @@ export interface CrossNodeRealtime {
    * restart, a cut connection): events sent meanwhile never reached its sockets, so their screens should read again.
    */
   onResumed(listener: () => void): void;
+  /**
+   * For a process with no Socket.IO server (the Discord bot): hears what the other nodes' hubs send, through an
+   * adapter of its own on the same channel. Returns its closing.
+   */
+  hearWithoutSockets(onMessage: (message: unknown) => void): () => Promise<void>;
   /** Call after the Socket.IO server that uses the adapter has closed. */
   close(): Promise<void>;
 }
@@ -55,10 +63,12 @@ async function openRedis(url: string, logger: Logger): Promise<CrossNodeRealtime
   // The client subscribes again on its own when it reconnects; every "ready" after the first is such a return.
   const resumed = resumedListeners(logger);
   subscriber.on("ready", () => resumed.resumed());
+  const adapter = createRedisAdapter(publisher, subscriber);
   return {
     kind: "redis",
-    adapter: createRedisAdapter(publisher, subscriber),
+    adapter,
     onResumed: resumed.add,
+    hearWithoutSockets: (onMessage) => hearWithoutSockets(adapter, onMessage),
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
@@ -86,10 +96,12 @@ function openPostgres(url: string, logger: Logger): CrossNodeRealtime {
   });
   const errorHandler = (err: unknown) => logger.warn({ err }, "realtime message not carried across nodes");
   const resumed = resumedListeners(logger);
+  const adapter = createPostgresAdapter(watchListener(pool, resumed.resumed), { errorHandler });
   return {
     kind: "postgres",
-    adapter: createPostgresAdapter(watchListener(pool, resumed.resumed), { errorHandler }),
+    adapter,
     onResumed: resumed.add,
+    hearWithoutSockets: (onMessage) => hearWithoutSockets(adapter, onMessage),
     async close() {
       await pool.end();
     },
@@ -126,4 +138,25 @@ function watchListener(pool: pg.Pool, resumed: () => void): pg.Pool {
   };
   // The adapter's types ask for a whole Pool; it calls only these two.
   return { connect, query: pool.query.bind(pool) } as unknown as pg.Pool;
+}
+
+/**
+ * An adapter over a namespace that holds no sockets and no server: what socket.io-adapter asks of a namespace (its
+ * name, its sockets, the server's encoder and options, and `_onServerSideEmit`, through which every adapter hands over
+ * server-side events). Room broadcasts find no socket here; only the hub's event is taken.
+ */
+function hearWithoutSockets(adapter: AdapterFactory, onMessage: (message: unknown) => void): () => Promise<void> {
+  const namespace = {
+    name: "/",
+    sockets: new Map(),
+    server: { encoder: { encode: () => [] }, opts: {} },
+    _ids: 0,
+    _onServerSideEmit(packet: unknown[]) {
+      if (packet[0] === hubEvent) onMessage(packet[1]);
+    },
+  };
+  const instance = (adapter as unknown as (nsp: typeof namespace) => { close(): Promise<void> | void })(namespace);
+  return async () => {
+    await instance.close();
+  };
 }

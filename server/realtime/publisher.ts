@@ -1,4 +1,5 @@
-import { type ServerEventName, type ServerEventPayload, serverEventSchemas } from "../../contract/realtime.ts";
+import { z } from "zod";
+import { type ServerEventName, type ServerEventPayload, serverEventNames, serverEventSchemas } from "../../contract/realtime.ts";
 import type { Logger } from "../logger.ts";
 import { currentContext } from "../request-context.ts";
 
@@ -14,29 +15,58 @@ export interface RealtimePublisher {
   disconnectSessions(sessionIds: string[]): void;
 }
 
-export interface RealtimeHub extends RealtimePublisher {
-  /** Adds a deliverer (the Socket.IO server, a cross-node relay, a test); returns its removal. */
-  subscribe(deliver: (message: RealtimeMessage) => void): () => void;
+/** What code on this node uses to hear what every node publishes (caches, a tool waiting for an image). */
+export interface RealtimeListening {
   /**
-   * Adds a listener on this node (a cache): told of every message published here and of those `heard` from other
-   * nodes; returns its removal.
+   * Adds a listener on this node: told of every message published here and of those `heard` from other nodes;
+   * returns its removal.
    */
   listen(listener: (message: RealtimeMessage) => void): () => void;
-  /** A message another node published, as its cross-node carrier brings it: told to the listeners, delivered nowhere. */
-  heard(message: RealtimeMessage): void;
+  /**
+   * Adds a listener told when this node hears the other nodes again after losing its channel: what they published
+   * meanwhile never arrived, so a listener that waits for news reads its state again. Returns its removal.
+   */
+  onResumed(listener: () => void): () => void;
 }
 
-/** What this node's caches must hear from every node: ended sessions and deleted images. */
-export const concernsCaches = (message: RealtimeMessage): boolean => message.type === "disconnect" || message.event === "image:deleted";
+export interface RealtimeHub extends RealtimePublisher, RealtimeListening {
+  /** Adds a deliverer (the Socket.IO server, a test); returns its removal. */
+  subscribe(deliver: (message: RealtimeMessage) => void): () => void;
+  /**
+   * A message another node published, as its cross-node carrier brings it: checked against the contract (anything
+   * malformed is logged and dropped), told to the listeners, delivered nowhere (the adapter already took it to the
+   * sockets of every node).
+   */
+  heard(message: unknown): void;
+  /** The cross-node channel is back after a loss: tells the `onResumed` listeners. */
+  resumed(): void;
+}
+
+const heardMessageSchema = z.union([
+  z.object({ type: z.literal("disconnect"), sessionIds: z.array(z.string()).max(10_000) }),
+  z.object({ type: z.literal("event"), userId: z.string(), event: z.enum(serverEventNames), payload: z.unknown() }),
+]);
+
+/** A message from another node as this node may believe it, or undefined when it does not match the contract. */
+function readHeard(message: unknown): RealtimeMessage | undefined {
+  const envelope = heardMessageSchema.safeParse(message);
+  if (!envelope.success) return undefined;
+  if (envelope.data.type === "disconnect") return envelope.data;
+  const { userId, event, payload } = envelope.data;
+  const checked = serverEventSchemas[event].safeParse(payload);
+  return checked.success ? ({ type: "event", userId, event, payload: checked.data } as RealtimeMessage) : undefined;
+}
 
 /**
  * The realtime port: services publish here, and each subscriber delivers. A web node subscribes its Socket.IO
- * server; a worker without sockets publishes all the same, and a cross-node adapter subscribes to carry messages
- * to the nodes that hold the sockets. A payload that does not match its contract schema is a bug: logged, never sent.
+ * server; a worker without sockets publishes all the same through an emit-only one, whose adapter carries messages
+ * to the nodes that hold the sockets and to every node's listeners (docs/decisions/017-realtime-across-nodes.md).
+ * A payload that does not match its contract schema is a bug: logged, never sent.
  */
 export function createRealtimeHub(deps: { logger: Logger }): RealtimeHub {
   const deliverers = new Set<(message: RealtimeMessage) => void>();
   const listeners = new Set<(message: RealtimeMessage) => void>();
+  const resumeListeners = new Set<() => void>();
   function tell(targets: Set<(message: RealtimeMessage) => void>, message: RealtimeMessage): void {
     for (const target of targets) {
       try {
@@ -76,8 +106,26 @@ export function createRealtimeHub(deps: { logger: Logger }): RealtimeHub {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onResumed(listener) {
+      resumeListeners.add(listener);
+      return () => resumeListeners.delete(listener);
+    },
     heard(message) {
-      tell(listeners, message);
+      const read = readHeard(message);
+      if (!read) {
+        deps.logger.warn({ type: typeof message === "object" && message !== null && "type" in message ? String(message.type).slice(0, 40) : typeof message }, "realtime message from another node does not match the contract; dropped");
+        return;
+      }
+      tell(listeners, read);
+    },
+    resumed() {
+      for (const listener of resumeListeners) {
+        try {
+          listener();
+        } catch (err) {
+          deps.logger.error({ err }, "realtime resume listener failed");
+        }
+      }
     },
   };
 }

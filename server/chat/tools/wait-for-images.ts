@@ -2,33 +2,22 @@ import type { ImagesToolOutput } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import type { ImageService } from "../../images/service.ts";
+import { awaitImages } from "../../realtime/image-waiter.ts";
+import type { RealtimeListening } from "../../realtime/publisher.ts";
 
 export type ImageWaiter = (userId: string, images: readonly ImageRecord[], signal: AbortSignal) => Promise<ImageRecord[]>;
-
-const finished = (image: ImageRecord) => image.status === "ready" || image.status === "failed";
 
 /** What the finished images cost: a failed one was refunded. */
 export const creditsSpentOn = (images: readonly ImageRecord[]) => images.filter((i) => i.status !== "failed").reduce((sum, i) => sum + i.creditsSpent, 0);
 
 /**
- * Waits until every image is ready or failed, reading their records (a worker on another node writes them there).
- * Stops waiting when the answer is stopped or after `timeoutMs`, answering the records as they are then.
+ * Waits until every image is ready or failed, told by their events through the realtime hub (a worker on another node
+ * makes them), never by polling: their records are read once as the wait begins (and again only after the cross-node
+ * channel was lost). Stops waiting when the answer is stopped or after `timeoutMs`, answering the records as they are then.
  */
-export function createImageWaiter(deps: { images: ImageService; pollMs?: number; timeoutMs?: number }): ImageWaiter {
-  const pollMs = deps.pollMs ?? 200;
+export function createImageWaiter(deps: { images: ImageService; realtime: RealtimeListening; timeoutMs?: number }): ImageWaiter {
   const timeoutMs = deps.timeoutMs ?? 5 * 60_000;
-  return async (userId, images, signal) => {
-    let current = [...images];
-    const deadline = Date.now() + timeoutMs;
-    while (!current.every(finished) && !signal.aborted && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-      });
-      current = await Promise.all(current.map((image) => (finished(image) ? image : deps.images.record(userId, image.id))));
-    }
-    return current;
-  };
+  return (userId, images, signal) => awaitImages({ hub: deps.realtime, read: (id) => deps.images.record(userId, id) }, userId, images, { signal, timeoutMs });
 }
 
 /**
