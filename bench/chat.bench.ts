@@ -2,7 +2,7 @@
 // /api/health under the same concurrency; and the first page of an account with 1,000 conversations, one request at a
 // time (the server's time per request) and 20 at once. The client runs in a worker thread (bench/chat-client.ts).
 import { Worker } from "node:worker_threads";
-import { conversations } from "../db/schema/conversations.ts";
+import { chatMessages, conversations } from "../db/schema/conversations.ts";
 import { users } from "../db/schema/users.ts";
 import { createSessionStore } from "../server/auth/session-store.ts";
 import { createSessions } from "../server/auth/sessions.ts";
@@ -43,9 +43,12 @@ export async function benchChat(): Promise<void> {
     const conversationIds = (
       await db.insert(conversations).values(Array.from({ length: CONCURRENT * (ROUNDS + 1) }, (_, i) => ({ userId: chatter.id, title: `bench ${i}` }))).returning()
     ).map((c) => c.id);
-    await db.insert(conversations).values(
-      Array.from({ length: 1000 }, (_, i) => ({ userId: lister.id, title: `Conversation ${i}`, updatedAt: new Date(Date.now() - i * 60_000) })),
-    );
+    const listed = await db
+      .insert(conversations)
+      .values(Array.from({ length: 1000 }, (_, i) => ({ userId: lister.id, title: `Conversation ${i}`, updatedAt: new Date(Date.now() - i * 60_000) })))
+      .returning({ id: conversations.id });
+    // The list shows conversations that hold a message: each gets its first one.
+    await db.insert(chatMessages).values(listed.map(({ id }) => ({ id: "m1", conversationId: id, role: "user" as const, parts: [{ type: "text", text: "hello" }] })));
     const times = await runClient({
       base,
       chatToken: (await sessions.create(chatter.id)).token,

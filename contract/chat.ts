@@ -154,6 +154,7 @@ export const userMessageSchema = z.object({
 
 /** POST /api/chat: one new user message for a conversation, with the composer's picker values as defaults. */
 export const chatRequestSchema = z.object({
+  /** The conversation; an id no conversation has yet (a new uuid) makes one with this message. */
   id: z.uuid(),
   message: userMessageSchema,
   style: z.optional(imageStyleSchema),

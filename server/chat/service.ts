@@ -47,6 +47,30 @@ export function createChatService(deps: { store: ChatStore }) {
       return [who, row];
     },
 
+    /**
+     * `ownedByPending` for a message that may be a conversation's first: a conversation its client named but has not
+     * written in yet does not exist, and comes back undefined; someone else's is a 404.
+     */
+    async ownedOrNewByPending<User extends { id: string }>(user: Promise<User>, id: string): Promise<[User, ConversationRow | undefined]> {
+      const [who, row] = await Promise.all([user, store.findById(id)]);
+      if (row && row.userId !== who.id) throw missing();
+      return [who, row];
+    },
+
+    /**
+     * Saves a conversation's first message, making the conversation (under the id its client chose, named after the
+     * prompt) in the same transaction, so no conversation exists without its message. When the id turned up meanwhile
+     * (a second tab's first message), the message joins that conversation if it is the user's own; someone else's is a
+     * 404. `thread` is what the conversation held before; `saved` is false when a message with its id is stored already.
+     */
+    async startWith(userId: string, id: string, message: StoredMessage, prompt: string): Promise<{ conversation: ConversationRow; thread: StoredMessage[]; saved: boolean }> {
+      const created = await store.createWithMessage(userId, id, titleFromPrompt(prompt), message);
+      if (created) return { conversation: created, thread: [], saved: true };
+      const conversation = await owned(userId, id);
+      const [before, saved] = await Promise.all([thread(userId, id), store.appendNew(id, message, conversation.title === "" ? titleFromPrompt(prompt) : undefined)]);
+      return { conversation, thread: before.filter((m) => m.id !== message.id), saved };
+    },
+
     async list(userId: string, query: { limit: number; cursor?: string | undefined }): Promise<ConversationList> {
       const rows = await store.list(userId, query.limit + 1, decodeCursor(query.cursor));
       const page = rows.slice(0, query.limit);

@@ -1,5 +1,5 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../../db/open-db.ts";
+import { and, desc, eq, exists, lt, or, sql } from "drizzle-orm";
+import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { type ChatMessageRow, chatMessages, type ConversationRow, conversations } from "../../db/schema/conversations.ts";
 import type { KeysetCursor } from "../paging/keyset-cursor.ts";
 
@@ -25,10 +25,12 @@ export function createChatStore(db: DbOrTx) {
     .orderBy(chatMessages.position)
     .prepare("conversation_thread");
   const newestOrder = [desc(conversations.updatedAt), desc(conversations.id)];
+  // A conversation is listed once it holds a message: one made and never written in is nothing to go back to.
+  const hasMessages = exists(db.select({ one: sql`1` }).from(chatMessages).where(eq(chatMessages.conversationId, conversations.id)));
   const firstPageQuery = db
     .select()
     .from(conversations)
-    .where(eq(conversations.userId, sql.placeholder("userId")))
+    .where(and(eq(conversations.userId, sql.placeholder("userId")), hasMessages))
     .orderBy(...newestOrder)
     .limit(sql.placeholder("limit"))
     .prepare("conversations_first_page");
@@ -40,6 +42,7 @@ export function createChatStore(db: DbOrTx) {
     .where(
       and(
         eq(conversations.userId, sql.placeholder("userId")),
+        hasMessages,
         or(lt(conversations.updatedAt, atCursor), and(eq(conversations.updatedAt, atCursor), lt(conversations.id, idCursor))),
       ),
     )
@@ -54,6 +57,19 @@ export function createChatStore(db: DbOrTx) {
       return row;
     },
 
+    /**
+     * Makes a conversation under the id its client chose, together with its first message, in one transaction; undefined
+     * (and nothing written) when the id is already taken.
+     */
+    async createWithMessage(userId: string, id: string, title: string, message: StoredMessage): Promise<ConversationRow | undefined> {
+      return withTransaction(db, async (tx) => {
+        const [row] = await tx.insert(conversations).values({ id, userId, title }).onConflictDoNothing().returning();
+        if (!row) return undefined;
+        await tx.insert(chatMessages).values({ id: message.id, conversationId: id, role: message.role, parts: message.parts });
+        return row;
+      });
+    },
+
     async findOwned(userId: string, id: string): Promise<ConversationRow | undefined> {
       const [row] = await ownedQuery.execute({ id, userId });
       return row;
@@ -65,7 +81,7 @@ export function createChatStore(db: DbOrTx) {
       return row;
     },
 
-    /** Newest activity first; `after` is the (updatedAt, id) of the previous page's last row. */
+    /** Conversations with messages, newest activity first; `after` is the (updatedAt, id) of the previous page's last row. */
     async list(userId: string, limit: number, after: KeysetCursor | undefined): Promise<ConversationRow[]> {
       return after ? nextPageQuery.execute({ userId, limit, at: after.at.toISOString(), after: after.id }) : firstPageQuery.execute({ userId, limit });
     },

@@ -160,27 +160,39 @@ export function createChatTurns(deps: {
   }
 
   return {
-    /** `session` is the caller's user, still being looked up: the conversation is read beside it. */
+    /**
+     * `session` is the caller's user, still being looked up: the conversation is read beside it. A conversation that
+     * does not exist yet is made by its first message, together with it (the client names it with a new uuid).
+     */
     async start(session: Promise<User>, request: ChatRequest): Promise<ReadableStream<string>> {
-      const [user, conversation] = await deps.chat.ownedByPending(session, request.id);
+      const [user, existing] = await deps.chat.ownedOrNewByPending(session, request.id);
       const text = request.message.parts.map((p) => p.text).join("\n").trim();
       if (text === "") throw new AppError("invalid:chat_message", "Write a message first.");
-      if (await deps.live.isLive(conversation.id)) throw busy();
+      if (await deps.live.isLive(request.id)) throw busy();
 
       // The answer streams from here: its first bytes go out before the thread is read and the message saved, so a
       // busy server still answers at once; what fails after this point is said in the stream.
       const responseId = randomUUID();
-      return goLive(conversation.id, responseId, async (writer, stop, customerMessage) => {
+      return goLive(request.id, responseId, async (writer, stop, customerMessage) => {
         // The rest waits for the event loop's next turn, so requests whose answers have not started yet (their
         // checks done) send their first bytes before this one's work goes on.
         await new Promise((resolve) => setImmediate(resolve));
         const userMessage = { id: request.message.id, role: "user" as const, parts: request.message.parts };
         // Saved before the model runs; read beside the save, so the thread is everything before this message.
-        const [thread, saved] = await Promise.all([deps.chat.thread(user.id, conversation.id), deps.chat.appendNew(conversation, userMessage, text)]);
+        const { conversation, thread, saved } = existing
+          ? await Promise.all([deps.chat.thread(user.id, existing.id), deps.chat.appendNew(existing, userMessage, text)]).then(([all, saved]) => ({
+              conversation: existing,
+              thread: all.filter((m) => m.id !== userMessage.id),
+              saved,
+            }))
+          : await deps.chat.startWith(user.id, request.id, userMessage, text);
         if (!saved) throw new AppError("invalid:chat_message", "That message was already sent.");
-        const history = thread.filter((m) => m.id !== userMessage.id) as UIMessage[];
         const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId };
-        await answerInto(writer, { user, conversation, messages: [...history, userMessage], turn, language: request.language, stop, responseId, imagesMade: 0 }, customerMessage);
+        await answerInto(
+          writer,
+          { user, conversation, messages: [...thread, userMessage] as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0 },
+          customerMessage,
+        );
       });
     },
 

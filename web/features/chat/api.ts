@@ -21,11 +21,6 @@ export async function listConversations(cursor?: string): Promise<ConversationLi
   return conversationListSchema.parse(await res.json());
 }
 
-export async function createConversation(title?: string): Promise<Conversation> {
-  const res = await apiRequest("POST", CONVERSATIONS_PATH, title ? { title } : {});
-  return conversationResponseSchema.parse(await res.json()).conversation;
-}
-
 export async function renameConversation(id: string, title: string): Promise<Conversation> {
   const res = await apiRequest("PATCH", conversationPath(id), { title });
   return conversationResponseSchema.parse(await res.json()).conversation;

@@ -26,7 +26,7 @@ function json(body: unknown, status = 200) {
 }
 
 describe("ChatScreen", () => {
-  it("the first message of a new chat creates the conversation, opens it and sends the message there", async () => {
+  it("the first message of a new chat makes the conversation under a new id, then the URL names it", async () => {
     const calls: { url: string; method: string; body?: string }[] = [];
     vi.stubGlobal(
       "fetch",
@@ -34,8 +34,6 @@ describe("ChatScreen", () => {
         const method = init?.method ?? "GET";
         calls.push({ url, method, body: typeof init?.body === "string" ? init.body : undefined });
         if (url === "/api/conversations" && method === "GET") return json({ conversations: [], nextCursor: null });
-        if (url === "/api/conversations" && method === "POST") return json({ conversation: created }, 201);
-        if (url === "/api/conversations/conv-new/messages") return json({ messages: [] });
         if (url === "/api/chat") return new Response("data: [DONE]\n\n", { headers: { "content-type": "text/event-stream" } });
         return new Response(null, { status: 204 });
       }),
@@ -52,13 +50,48 @@ describe("ChatScreen", () => {
     fireEvent.change(box, { target: { value: "A neon chef", selectionStart: 11 } });
     fireEvent.keyDown(box, { key: "Enter" });
 
-    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("?c=conv-new"));
     await waitFor(() => expect(calls.some((c) => c.url === "/api/chat")).toBe(true));
-    const post = calls.find((c) => c.url === "/api/chat");
-    expect(JSON.parse(post?.body ?? "{}")).toMatchObject({ id: "conv-new", message: { role: "user", parts: [{ type: "text", text: "A neon chef" }] } });
-    expect(calls.filter((c) => c.url === "/api/conversations" && c.method === "POST")).toHaveLength(1);
-    // A conversation opened to send its first message does not also try to resume one.
-    expect(calls.some((c) => c.url === "/api/chat/conv-new/stream")).toBe(false);
+    const post = JSON.parse(calls.find((c) => c.url === "/api/chat")?.body ?? "{}") as { id: string };
+    expect(post).toMatchObject({ message: { role: "user", parts: [{ type: "text", text: "A neon chef" }] } });
+    expect(post.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe(`?c=${post.id}`));
+    // Nothing is made before the message, and a new chat has nothing to resume.
+    expect(calls.filter((c) => c.url === "/api/conversations" && c.method === "POST")).toHaveLength(0);
+    expect(calls.some((c) => c.url.endsWith("/stream"))).toBe(false);
+  });
+
+  it("New chat switches at once: a message sent right after it goes to a new conversation, not the one that was open", async () => {
+    const calls: { url: string; method: string; body?: string }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? "GET";
+        calls.push({ url, method, body: typeof init?.body === "string" ? init.body : undefined });
+        if (url === "/api/conversations" && method === "GET") return json({ conversations: [{ ...created, id: "conv-old", title: "Old chat" }], nextCursor: null });
+        if (url === "/api/conversations/conv-old/messages") return json({ messages: [{ id: "u1", role: "user", parts: [{ type: "text", text: "earlier" }] }] });
+        if (url === "/api/chat") return new Response("data: [DONE]\n\n", { headers: { "content-type": "text/event-stream" } });
+        return new Response(null, { status: 204 });
+      }),
+    );
+    renderChat(
+      <MemoryRouter initialEntries={["/app?c=conv-old"]}>
+        <ChatScreen credits={10} />
+        <Location />
+      </MemoryRouter>,
+      i18n,
+    );
+    await screen.findByText("earlier");
+    fireEvent.click(screen.getAllByRole("button", { name: "New chat" })[0] as HTMLElement);
+    const box = screen.getByRole("textbox", { name: "Message" });
+    fireEvent.change(box, { target: { value: "A neon chef", selectionStart: 11 } });
+    fireEvent.keyDown(box, { key: "Enter" });
+
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/chat")).toBe(true));
+    const post = JSON.parse(calls.find((c) => c.url === "/api/chat")?.body ?? "{}") as { id: string };
+    expect(post.id).not.toBe("conv-old");
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe(`?c=${post.id}`));
+    expect(screen.getByTestId("thread").textContent).toContain("A neon chef");
+    expect(screen.getByTestId("thread").textContent).not.toContain("earlier");
   });
 
   it("opened from the gallery's Use in chat, attaches that image, drops it from the URL, and sends it with the first message", async () => {
@@ -72,8 +105,6 @@ describe("ChatScreen", () => {
         calls.push({ url, method, body: typeof init?.body === "string" ? init.body : undefined });
         if (url === `/api/images/${id}`) return json({ image: { ...imageRecord(id, { status: "ready", prompt: "Neon chef", urls }) } });
         if (url === "/api/conversations" && method === "GET") return json({ conversations: [], nextCursor: null });
-        if (url === "/api/conversations" && method === "POST") return json({ conversation: created }, 201);
-        if (url === "/api/conversations/conv-new/messages") return json({ messages: [] });
         if (url === "/api/chat") return new Response("data: [DONE]\n\n", { headers: { "content-type": "text/event-stream" } });
         return new Response(null, { status: 204 });
       }),

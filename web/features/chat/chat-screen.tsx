@@ -1,5 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { Conversation } from "../../../contract/chat.ts";
@@ -7,20 +7,17 @@ import { Button } from "../../components/ui/button.tsx";
 import { IconButton } from "../../components/ui/icon-button.tsx";
 import { Sheet } from "../../components/ui/sheet.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { useToast } from "../../components/ui/toaster.tsx";
-import { createConversation, deleteConversation, fetchMessages, listConversations, messagesKey, renameConversation, conversationsKey } from "./api.ts";
-import { ChatSession, type FirstMessage } from "./chat-session.tsx";
+import { deleteConversation, fetchMessages, listConversations, messagesKey, renameConversation, conversationsKey } from "./api.ts";
+import { ChatSession } from "./chat-session.tsx";
+import { newConversationId } from "./conversation-id.ts";
 import { ConversationList } from "./conversation-list.tsx";
 import { ChatIcon, icons } from "./icons.tsx";
-import { Composer } from "./composer.tsx";
 import { useAttachParam } from "./use-attach-param.ts";
-import { StarterPrompts } from "./message-list.tsx";
-import type { ChatOptions } from "./types.ts";
 
 const CONVERSATION_PARAM = "c";
 
 /** The saved thread of one conversation, then its live session; a failed load offers a retry. */
-function ConversationThread({ id, credits, first, onFirstSent }: { id: string; credits: number; first: FirstMessage | null; onFirstSent: () => void }) {
+function ConversationThread({ id, credits }: { id: string; credits: number }) {
   const { t } = useTranslation("chat");
   const messages = useQuery({ queryKey: messagesKey(id), queryFn: () => fetchMessages(id), staleTime: 0, gcTime: 0 });
   if (messages.isPending)
@@ -39,36 +36,53 @@ function ConversationThread({ id, credits, first, onFirstSent }: { id: string; c
         </Button>
       </div>
     );
-  return <ChatSession key={id} conversationId={id} initialMessages={messages.data} credits={credits} first={first} onFirstSent={onFirstSent} />;
-}
-
-/** Before any conversation is picked: starters and a composer; the first message creates the conversation. */
-function NewThread({ credits, onStart, starting }: { credits: number; onStart: (first: FirstMessage) => void; starting: boolean }) {
-  const [draft, setDraft] = useState("");
-  const attachImage = useAttachParam();
-  const start = (text: string, options: ChatOptions) => onStart({ text, options });
-  return (
-    <div className="grid h-full min-h-0 grid-rows-[minmax(0,1fr)_auto] gap-3">
-      <div className="min-h-0 overflow-y-auto px-1 py-2">
-        <StarterPrompts onPick={(prompt) => start(prompt, {})} disabled={starting} />
-      </div>
-      <Composer draft={draft} onDraftChange={setDraft} onSend={start} onStop={() => {}} streaming={false} credits={credits} attachImage={attachImage} />
-    </div>
-  );
+  return <ChatSession conversationId={id} initialMessages={messages.data} credits={credits} resume />;
 }
 
 /**
- * /app's chat: conversations on the left (a drawer on phones), the selected thread and its composer on the right.
- * The open conversation lives in the URL (?c=), so a reload comes back to it and resumes a running answer.
+ * A new chat: a session under an id made here, with nothing to load or resume. The server makes the conversation
+ * with its first message; `onStarted` follows once it has taken that message.
+ */
+function NewConversation({ id, credits, onStarted }: { id: string; credits: number; onStarted: () => void }) {
+  const attachImage = useAttachParam();
+  return <ChatSession conversationId={id} initialMessages={[]} credits={credits} resume={false} onAccepted={onStarted} attachImage={attachImage} />;
+}
+
+/** The thread on screen: one of the user's conversations, or a new chat that exists only here until its first message. */
+interface OpenThread {
+  id: string;
+  isNew: boolean;
+}
+
+const newThread = (): OpenThread => ({ id: newConversationId(), isNew: true });
+
+/**
+ * /app's chat: conversations on the left (a drawer on phones), the open thread and its composer on the right.
+ * The open conversation is also in the URL (?c=), so a reload comes back to it and resumes a running answer. The
+ * screen switches threads at once, without waiting for the URL (whose updates render as a transition): a message
+ * typed right after New chat belongs to the new chat.
  */
 export function ChatScreen({ credits }: { credits: number }) {
   const { t } = useTranslation("chat");
-  const { toast } = useToast();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get(CONVERSATION_PARAM);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [first, setFirst] = useState<{ id: string; message: FirstMessage } | null>(null);
+  const [open, setOpen] = useState<OpenThread>(() => (selectedId ? { id: selectedId, isNew: false } : newThread()));
+  // For callbacks that outlive their render (a send accepted after the screen moved on).
+  const openId = useRef(open.id);
+  useEffect(() => {
+    openId.current = open.id;
+  }, [open.id]);
+
+  // A URL changed from outside the screen (back, forward, a link) opens what it names; one without a conversation
+  // leaves the conversation it named for a new chat.
+  const [urlSeen, setUrlSeen] = useState(selectedId);
+  if (selectedId !== urlSeen) {
+    setUrlSeen(selectedId);
+    if (selectedId && selectedId !== open.id) setOpen({ id: selectedId, isNew: false });
+    else if (!selectedId && urlSeen === open.id) setOpen(newThread());
+  }
 
   const list = useInfiniteQuery({
     queryKey: conversationsKey,
@@ -78,7 +92,7 @@ export function ChatScreen({ credits }: { credits: number }) {
   });
   const conversations: Conversation[] | undefined = list.data?.pages.flatMap((page) => page.conversations);
 
-  function select(id: string | null) {
+  function showInUrl(id: string | null, replace: boolean) {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -86,22 +100,28 @@ export function ChatScreen({ credits }: { credits: number }) {
         else next.delete(CONVERSATION_PARAM);
         return next;
       },
-      { replace: false },
+      { replace },
     );
-    setDrawerOpen(false);
   }
 
-  const create = useMutation({
-    mutationFn: (message: FirstMessage | null) => createConversation().then((conversation) => ({ conversation, message })),
-    onSuccess({ conversation, message }) {
-      void queryClient.invalidateQueries({ queryKey: conversationsKey });
-      if (message) setFirst({ id: conversation.id, message });
-      select(conversation.id);
-    },
-    onError() {
-      toast({ variant: "destructive", title: t("list.createFailed") });
-    },
-  });
+  function select(id: string) {
+    setDrawerOpen(false);
+    if (id === open.id) return;
+    setOpen({ id, isNew: false });
+    showInUrl(id, false);
+  }
+
+  function startNew() {
+    setDrawerOpen(false);
+    setOpen(newThread());
+    showInUrl(null, false);
+  }
+
+  /** The server took a new chat's first message: the conversation exists, so it goes in the URL (if still open) and the list. */
+  function started(id: string) {
+    if (openId.current === id) showInUrl(id, true);
+    void queryClient.invalidateQueries({ queryKey: conversationsKey });
+  }
 
   async function rename(id: string, title: string) {
     await renameConversation(id, title);
@@ -110,7 +130,7 @@ export function ChatScreen({ credits }: { credits: number }) {
 
   async function remove(id: string) {
     await deleteConversation(id);
-    if (id === selectedId) select(null);
+    if (id === openId.current) startNew();
     await queryClient.invalidateQueries({ queryKey: conversationsKey });
   }
 
@@ -121,10 +141,9 @@ export function ChatScreen({ credits }: { credits: number }) {
         loading={list.isPending}
         failed={list.isError}
         onRetry={() => void list.refetch()}
-        selectedId={selectedId}
+        selectedId={open.id}
         onSelect={select}
-        onNew={() => create.mutate(null)}
-        creating={create.isPending && create.variables === null}
+        onNew={startNew}
         onRename={rename}
         onDelete={remove}
       />
@@ -136,7 +155,7 @@ export function ChatScreen({ credits }: { credits: number }) {
     </div>
   );
 
-  const title = conversations?.find((c) => c.id === selectedId)?.title || t("thread.newTitle");
+  const title = conversations?.find((c) => c.id === open.id)?.title || t("thread.newTitle");
 
   return (
     <section aria-label={t("screen.label")} className="grid h-[calc(100dvh-4rem)] min-h-[32rem] grid-cols-1 md:grid-cols-[16rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)]">
@@ -162,16 +181,10 @@ export function ChatScreen({ credits }: { credits: number }) {
           <h2 className="min-w-0 truncate text-lg font-bold">{title}</h2>
         </div>
         <div className="mx-auto grid h-full min-h-0 w-full max-w-3xl">
-          {selectedId ? (
-            <ConversationThread
-              key={selectedId}
-              id={selectedId}
-              credits={credits}
-              first={first?.id === selectedId ? first.message : null}
-              onFirstSent={() => setFirst(null)}
-            />
+          {open.isNew ? (
+            <NewConversation key={open.id} id={open.id} credits={credits} onStarted={() => started(open.id)} />
           ) : (
-            <NewThread credits={credits} starting={create.isPending} onStart={(message) => !create.isPending && create.mutate(message)} />
+            <ConversationThread key={open.id} id={open.id} credits={credits} />
           )}
         </div>
       </div>

@@ -44,7 +44,7 @@ describe("ChatSession", () => {
         return new Response(JSON.stringify({ error: "Not found", code: "not_found:route" }), { status: 404 });
       }),
     );
-    renderChat(<MemoryRouter><ChatSession conversationId="conv-1" initialMessages={[]} credits={20} /></MemoryRouter>, i18n);
+    renderChat(<MemoryRouter><ChatSession conversationId="conv-1" initialMessages={[]} credits={20} resume /></MemoryRouter>, i18n);
     expect(screen.getByTestId("starter-prompts")).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url === "/api/chat/conv-1/stream")).toBe(true));
 
@@ -67,7 +67,7 @@ describe("ChatSession", () => {
     expect(Object.keys(body)).not.toContain("messages");
   });
 
-  it("says the answer failed, in words for its error code", async () => {
+  it("puts a message the server refused back in the composer, out of the thread, with why in words for its error code", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
@@ -75,10 +75,56 @@ describe("ChatSession", () => {
         return new Response(null, { status: 204 });
       }),
     );
-    renderChat(<MemoryRouter><ChatSession conversationId="conv-2" initialMessages={[]} credits={20} /></MemoryRouter>, i18n);
+    renderChat(<MemoryRouter><ChatSession conversationId="conv-2" initialMessages={[]} credits={20} resume /></MemoryRouter>, i18n);
+    const box = screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "A cat chef", selectionStart: 10 } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    const alert = await screen.findByTestId("not-sent");
+    expect(alert.getAttribute("role")).toBe("alert");
+    expect(alert.textContent).toContain("Your message was not sent.");
+    expect(alert.textContent).toContain("Not enough credits for this model.");
+    await waitFor(() => expect(box.value).toBe("A cat chef"));
+    expect(screen.queryByTestId("message")).toBeNull();
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+  });
+
+  it("says a conversation busy in another tab, and a dropped connection, in their own words", async () => {
+    let answer: () => Response = () => new Response(JSON.stringify({ error: "Busy", code: "conflict:chat_busy" }), { status: 409 });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url === "/api/chat") return answer();
+        return new Response(null, { status: 204 });
+      }),
+    );
+    renderChat(<MemoryRouter><ChatSession conversationId="conv-4" initialMessages={[]} credits={20} resume={false} /></MemoryRouter>, i18n);
+    const box = screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "first try", selectionStart: 9 } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect((await screen.findByTestId("not-sent")).textContent).toContain("An answer is still coming in this conversation.");
+    await waitFor(() => expect(box.value).toBe("first try"));
+
+    answer = () => {
+      throw new TypeError("Failed to fetch");
+    };
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(screen.getByTestId("not-sent").textContent).toContain("Thumbforge could not be reached."));
+    await waitFor(() => expect(box.value).toBe("first try"));
+  });
+
+  it("says the answer failed when it breaks off after the message was taken, keeping the message in the thread", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url === "/api/chat") return sse([{ type: "start", messageId: "a1" }, { type: "error", errorText: "The model is unavailable." }]);
+        return new Response(null, { status: 204 });
+      }),
+    );
+    renderChat(<MemoryRouter><ChatSession conversationId="conv-3" initialMessages={[]} credits={20} resume /></MemoryRouter>, i18n);
     fireEvent.click(screen.getAllByRole("button", { name: /thumbnail/i })[0] as HTMLElement);
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("The assistant could not answer.");
-    expect(alert.textContent).toContain("Not enough credits for this model.");
+    expect(screen.queryByTestId("not-sent")).toBeNull();
+    expect(screen.getAllByTestId("message")[0]?.getAttribute("data-role")).toBe("user");
   });
 });

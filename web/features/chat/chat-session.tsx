@@ -14,39 +14,63 @@ import { isVisible, MessageList, StarterPrompts } from "./message-list.tsx";
 import { createChatTransport } from "./transport.ts";
 import type { ChatMessage, ChatOptions } from "./types.ts";
 
-export interface FirstMessage {
+/** A message the server did not take: it goes back to the composer, with why. */
+interface NotSent {
+  messageId: string;
   text: string;
-  options: ChatOptions;
+  reason: string;
 }
 
-
 /**
- * One conversation: the thread streamed by useChat over /api/chat (resumed after a reload), and the composer.
- * `first` is a message typed before the conversation existed; it is sent once, as soon as the session starts.
+ * One conversation: the thread streamed by useChat over /api/chat (resumed after a reload when `resume`), and the
+ * composer. A message the server does not take leaves the thread and goes back to the composer with a translated
+ * reason, so nothing typed is lost; `onAccepted` follows each message the server took.
  */
 export function ChatSession({
   conversationId,
   initialMessages,
   credits,
-  first,
-  onFirstSent,
+  resume: resumeOnMount,
+  onAccepted,
+  attachImage,
 }: {
   conversationId: string;
   initialMessages: ChatMessage[];
   credits: number;
-  first?: FirstMessage | null;
-  onFirstSent?: () => void;
+  /** Follow an answer still running (a conversation opened from the list or the URL); a new chat has none. */
+  resume: boolean;
+  onAccepted?: () => void;
+  attachImage?: ImageRecord | null;
 }) {
   const { t } = useTranslation("chat");
   const { t: tApp } = useTranslation("app");
   const queryClient = useQueryClient();
+  const [notSent, setNotSent] = useState<NotSent | null>(null);
   // A reload that lands after an answer ended but before the thread was read back finds nothing live to follow:
   // the finished answer is then read from the stored thread.
   const rereadThread = useRef(() => {});
-  const transport = useMemo(() => createChatTransport(undefined, () => rereadThread.current()), []);
-  // A conversation opened to send its first message has nothing to resume yet. Fixed at mount: useChat resumes
-  // whenever this turns true, which would race the answer being streamed.
-  const [resume] = useState(() => !first);
+  const accepted = useRef(onAccepted);
+  accepted.current = onAccepted;
+  const refused = useRef((_message: ChatMessage, _error: unknown) => {});
+  const transport = useMemo(() => {
+    const chatTransport = createChatTransport(undefined, () => rereadThread.current());
+    // Whether the server took a user's message is known here, before any of its answer: the POST answered or not.
+    const post = chatTransport.sendMessages.bind(chatTransport);
+    chatTransport.sendMessages = async (options) => {
+      const last = options.messages.at(-1);
+      try {
+        const stream = await post(options);
+        if (last?.role === "user") accepted.current?.();
+        return stream;
+      } catch (error) {
+        if (last?.role === "user" && !options.abortSignal?.aborted) refused.current(last, error);
+        throw error;
+      }
+    };
+    return chatTransport;
+  }, []);
+  // Fixed at mount: useChat resumes whenever this turns true, which would race an answer being streamed.
+  const [resume] = useState(resumeOnMount);
   const { messages, sendMessage, setMessages, status, stop, error, regenerate, clearError, addToolApprovalResponse } = useChat<ChatMessage>({
     id: conversationId,
     messages: initialMessages,
@@ -67,24 +91,33 @@ export function ChatSession({
         // The thread stays as loaded; the next visit reads it again.
       });
   };
+  refused.current = (message, cause) => {
+    const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+    const code = chatErrorCode(cause instanceof Error ? cause : undefined);
+    const reason =
+      code === "conflict:chat_busy" ? t("composer.busy") : !code && cause instanceof TypeError ? tApp("studio.errors.network") : generationErrorMessage(tApp, code);
+    setNotSent({ messageId: message.id, text, reason });
+  };
   const [draft, setDraft] = useState("");
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const streaming = status === "submitted" || status === "streaming";
 
+  // A refused message leaves the thread once its request is over, and its words go back in front of anything typed since.
+  useEffect(() => {
+    if (!notSent || streaming) return;
+    if (!messages.some((m) => m.id === notSent.messageId)) return;
+    setMessages(messages.filter((m) => m.id !== notSent.messageId));
+    setDraft((typed) => (typed.trim() === "" ? notSent.text : `${notSent.text}\n${typed}`));
+    clearError();
+  }, [notSent, streaming, messages]);
+
   function send(text: string, options: ChatOptions) {
     clearError();
+    setNotSent(null);
     void sendMessage({ text }, { body: options });
     setDraft("");
   }
-
-  const sentFirst = useRef(false);
-  useEffect(() => {
-    if (!first || sentFirst.current) return;
-    sentFirst.current = true;
-    send(first.text, first.options);
-    onFirstSent?.();
-  }, [first]);
 
   // Follow the answer as it grows, unless the reader scrolled up to read something else.
   const pinned = useRef(true);
@@ -151,7 +184,7 @@ export function ChatSession({
             }}
           />
         )}
-        {error && (
+        {error && !notSent && (
           <div role="alert" className="mt-4 grid gap-2 rounded-2xl border border-danger/40 bg-surface p-4 text-sm">
             <p className="font-semibold text-danger">{t("thread.failed")}</p>
             <p>{generationErrorMessage(tApp, chatErrorCode(error))}</p>
@@ -161,15 +194,24 @@ export function ChatSession({
           </div>
         )}
       </div>
-      <Composer
-        draft={draft}
-        onDraftChange={setDraft}
-        onSend={send}
-        onStop={onStop}
-        streaming={streaming}
-        credits={credits}
-        textareaRef={textareaRef}
-      />
+      <div className="grid gap-2">
+        {notSent && (
+          <div role="alert" className="grid gap-1 rounded-2xl border border-danger/40 bg-surface px-4 py-3 text-sm" data-testid="not-sent">
+            <p className="font-semibold text-danger">{t("composer.notSent")}</p>
+            <p>{notSent.reason}</p>
+          </div>
+        )}
+        <Composer
+          draft={draft}
+          onDraftChange={setDraft}
+          onSend={send}
+          onStop={onStop}
+          streaming={streaming}
+          credits={credits}
+          textareaRef={textareaRef}
+          attachImage={attachImage}
+        />
+      </div>
     </div>
   );
 }

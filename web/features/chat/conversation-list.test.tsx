@@ -26,7 +26,7 @@ function setup(props: Partial<ConversationListProps> = {}) {
     onDelete: vi.fn(async () => {}),
   };
   renderChat(
-    <ConversationList conversations={conversations} loading={false} failed={false} selectedId="c2" creating={false} now={now} {...handlers} {...props} />,
+    <ConversationList conversations={conversations} loading={false} failed={false} selectedId="c2" now={now} {...handlers} {...props} />,
     i18n,
   );
   return handlers;

@@ -18,8 +18,8 @@ export interface ConversationListProps {
   onRetry: () => void;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** Opens a new chat on this screen only: the conversation is made by its first message. */
   onNew: () => void;
-  creating: boolean;
   onRename: (id: string, title: string) => Promise<unknown>;
   onDelete: (id: string) => Promise<unknown>;
   /** The clock relative times count from; tests pin it. */
@@ -47,7 +47,7 @@ export function ConversationList(props: ConversationListProps) {
 
   return (
     <nav aria-label={t("list.label")} className="grid min-h-0 content-start gap-3" data-testid="conversation-list">
-      <Button size="sm" onClick={props.onNew} loading={props.creating} className="w-full">
+      <Button size="sm" onClick={props.onNew} className="w-full">
         <ChatIcon d={icons.plus} />
         {t("list.new")}
       </Button>
