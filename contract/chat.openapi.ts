@@ -45,7 +45,7 @@ export const chatOpenApi: OpenApiPart = {
       operationId: "listConversations",
       method: "get",
       path: CONVERSATIONS_PATH,
-      summary: "Your conversations, most recently active first.",
+      summary: "Your conversations that hold a message, most recently active first.",
       tag: "chat",
       auth: true,
       parameters: [
@@ -104,7 +104,8 @@ export const chatOpenApi: OpenApiPart = {
       operationId: "sendChatMessage",
       method: "post",
       path: CHAT_PATH,
-      summary: "Sends a message to one of your conversations; the answer streams back as an AI SDK UI-message stream (SSE).",
+      summary:
+        "Sends a message to one of your conversations, or makes a new one with it (an `id` no conversation has: a new uuid); the answer streams back as an AI SDK UI-message stream (SSE).",
       tag: "chat",
       auth: true,
       requestBody: chatRequestSchema,
@@ -120,7 +121,7 @@ export const chatOpenApi: OpenApiPart = {
         400: "`invalid:body`, `invalid:json` or `invalid:chat_message`.",
         ...signedIn,
         ...crossSiteCookie,
-        404: "`not_found:conversation`.",
+        404: "`not_found:conversation`: the id is someone else's conversation.",
         409: "`conflict:chat_busy`: an answer is still streaming in this conversation.",
         ...serverErrors,
       },
