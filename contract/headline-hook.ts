@@ -192,7 +192,8 @@ interface Token {
 function tokensOf(text: string): Token[] {
   return text
     .split(" ")
-    .filter(Boolean)
+    // @handles name personas for the picture, never words for its headline.
+    .filter((raw) => raw.length > 0 && !raw.startsWith("@"))
     .map((raw) => ({ raw, norm: normalizeText(raw).replace(/^[^\p{L}\p{N}$€£¥]+|[^\p{L}\p{N}%$€£¥']+$/gu, "").replace(/'$/u, "") }))
     .filter((token) => token.norm.length > 0 || /[$€£¥%]/u.test(token.raw));
 }
@@ -268,7 +269,7 @@ function dropTail(tokens: Token[]): Token[] {
 }
 
 /** Prepositions left in front of a topic once its frame is gone: "(my podcast) with a neuroscientist". */
-const LEADING_LINKS = set("with about on for of from con sobre para de avec sur pour mit uber fur von");
+const LEADING_LINKS = set("with about on for of from and con sobre para de y avec sur pour et mit uber fur von und");
 
 const hasTopic = (tokens: readonly Token[]) => tokens.some((t) => !FILLER.has(t.norm) && !COLORS.has(t.norm) && !PICTURE_PARTS.has(t.norm) && !ASPECT_WORDS.has(t.norm) && !STYLE_WORDS.has(t.norm) && !PICTURE_NOUNS.has(t.norm) && !phraseAt([t], 0, REQUEST));
 
@@ -389,7 +390,7 @@ function cjkTopic(clause: string): string {
 }
 
 function cjkHook(prompt: string): string | undefined {
-  const clauses = prompt.replace(/\s+/gu, "").split(/[，、。：:！？!?；;—]/u);
+  const clauses = prompt.replace(/@[\p{Script=Latin}\p{Nd}_-]+/gu, "").replace(/\s+/gu, "").split(/[，、。：:！？!?；;—]/u);
   let text = clauses.map(cjkTopic).find((clause) => !CJK_FILLER.test(clause));
   if (!text) return undefined;
   if ([...text].length > HOOK_MAX_CJK_CHARS) text = text.replace(CJK_OPENERS, "").replace(CJK_SPAN, "").replace(/了/gu, "");

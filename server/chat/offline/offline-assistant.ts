@@ -16,6 +16,7 @@ import {
   generateThumbnailInputSchema,
   replaceSubjectInputSchema,
 } from "../../../contract/chat.ts";
+import { fallbackHeadlines, promptLanguage, topicHeadline } from "../../../contract/headline-hook.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { closingReply } from "./closing.ts";
 import { type Conversation, creditsFromSystem, isChatTool, languageFromSystem, readConversation } from "./conversation.ts";
@@ -80,16 +81,29 @@ function editLead(input: EditImageInput): Reply {
   return { kind: "lead-edit", focus: !changesArt && focuses.length === 1 ? focuses[0] : undefined };
 }
 
+/**
+ * The headline a new thumbnail gets when the creator wrote none: the Studio draws it from the prompt's topic the same
+ * way (contract/headline-hook.ts), so the answer can name it and say how to change it.
+ */
+function chosenHeadline(input: { prompt: string; headline?: string | undefined }): string | undefined {
+  if (input.headline) return undefined;
+  return topicHeadline(input.prompt) ?? fallbackHeadlines[promptLanguage(input.prompt)];
+}
+
 function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; lead: Reply } | undefined {
   switch (intent.kind) {
     case "generate": {
       const parsed = generateThumbnailInputSchema.safeParse(intent.input);
       if (!parsed.success) return undefined;
-      return { toolName: "generateThumbnail", input: parsed.data, lead: { kind: "lead-generate", count: parsed.data.count ?? 1, style: parsed.data.style } };
+      return {
+        toolName: "generateThumbnail",
+        input: parsed.data,
+        lead: { kind: "lead-generate", count: parsed.data.count ?? 1, style: parsed.data.style, headline: chosenHeadline(parsed.data) },
+      };
     }
     case "pack": {
       const parsed = generatePackInputSchema.safeParse(intent.input);
-      return parsed.success ? { toolName: "generatePack", input: parsed.data, lead: { kind: "lead-pack" } } : undefined;
+      return parsed.success ? { toolName: "generatePack", input: parsed.data, lead: { kind: "lead-pack", headline: chosenHeadline(parsed.data) } } : undefined;
     }
     case "edit": {
       const parsed = editImageInputSchema.safeParse(intent.input);
