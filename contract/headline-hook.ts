@@ -161,6 +161,24 @@ const FUNCTION_WORDS = set(
   "der die das den dem des ein eine einen einem und oder aber fur von zu zum zur mit ohne im in am an auf mein meine dein sein ihr als habe hat haben bin ist sind wurde",
 );
 
+/** Articles, prepositions and conjunctions: a headline cut short never ends on one ("… FOR THE…"). */
+const DANGLING = set(
+  "a an the and or but for of to in on at by with from as into about than",
+  "el la los las un una y o pero para por de del en con sin que al",
+  "le la les un une des et ou mais pour par de du en avec sans que au aux",
+  "der die das den dem des ein eine einen einem und oder aber fur von zu zum zur mit ohne im in am an auf",
+);
+
+/** Whether a cut may end on this word: not on one that needs the next ("FOR", "THE", "UND"). */
+export function danglesAtEnd(word: string): boolean {
+  return DANGLING.has(normalizeText(word).replace(/[^\p{L}\p{N}']+/gu, ""));
+}
+
+/** A number with no sign or unit of its own ("10" of "10 KG"): cut from its unit, it says something else. */
+export function isBareFigure(word: string): boolean {
+  return /^\d[\d,.'’]*$/u.test(word);
+}
+
 /** Where a tail clause starts: cutting there keeps the hook ("… for the …", "… and what I learned", "… in 2026"). */
 const TAIL_STARTS = set(
   "for and with because while when after before since so but which that who where during in at from without until into by how to of",
