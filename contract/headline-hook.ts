@@ -62,7 +62,7 @@ const words = (text: string) => text.split(" ");
 const set = (...lists: string[]) => new Set(lists.flatMap(words));
 
 const REQUEST = [
-  "please", "pls", "plz", "can you", "could you", "would you", "will you", "make me", "make us", "make", "create", "generate", "design", "draw",
+  "please", "pls", "plz", "make it", "make them", "make this", "can you", "could you", "would you", "will you", "make me", "make us", "make", "create", "generate", "design", "draw",
   "render", "paint", "build", "give me", "i need", "i want", "i'd like", "i would like", "do me", "do", "now", "ok", "okay", "hey",
   "por favor", "puedes", "podrias", "hazme", "haz", "crea", "creame", "crear", "genera", "generame", "disena", "disename", "dibuja", "dibujame",
   "dame", "necesito", "quiero", "me gustaria", "ahora",
@@ -146,7 +146,7 @@ const PICTURE_PARTS = set(
 const FILLER = set(
   "same thing things stuff but and also too again instead it this that these those them one ones more less version versions variation variations variant variants option options",
   "different another other new just like make do try redo copy pack a/b ab test compare bigger smaller larger darker lighter brighter with without in at for to of as",
-  "a an the some my me please now ok okay so then",
+  "a an the some my me please now ok okay so then pop better nicer cleaner bolder stand out topic subject theme tema sujet theme thema",
   "mismo misma lo igual pero y tambien otra vez otro otra version versiones variacion variaciones mas menos con sin en para de la el un una",
   "meme chose pareil mais les et aussi encore une autre version versions variante variantes plus moins avec sans en pour de la le un",
   "gleiche gleiches selbe dasselbe das der die den dem aber und auch nochmal noch mal version versionen variante varianten mehr weniger mit ohne in fur als",
@@ -155,7 +155,7 @@ const FILLER = set(
 
 /** Words a cut must not end on: "… FOR THE" reads as a sentence broken off. */
 const FUNCTION_WORDS = set(
-  "a an the and or but for of to in on at by with from as is are was my your our his her their this that than so if when while because into about",
+  "a an the and or but for of to in on at by with from as is are was my your our his her their this that than so if when while because into about i we you he she it they",
   "el la los las un una y o pero para por de del en con sin que mi mis tu su como",
   "le la les un une des et ou mais pour par de du en avec sans que mon ma mes ton ta son sa au aux",
   "der die das den dem des ein eine einen einem und oder aber fur von zu zum zur mit ohne im in am an auf mein meine dein sein ihr als habe hat haben bin ist sind wurde",
@@ -186,6 +186,9 @@ const TAIL_STARTS = set(
   "pour et avec parce quand apres avant depuis mais qui ou pendant en sans jusqu du",
   "fur und mit weil wahrend wenn als nachdem bevor seit aber der die das wo in ohne bis",
 );
+
+/** Words whose next word belongs to them ("out of", "kind of", "instead of"): no tail starts right after them. */
+const HOLDS_NEXT = set("out off kind sort lot top one instead because all front part made full end each most");
 
 /** Story openers that a hook can do without: "how I paid off …" → "paid off …". */
 const OPENERS = [
@@ -235,6 +238,7 @@ function dropLead(tokens: Token[]): { tokens: Token[] } {
     const request = phraseAt(tokens, at, REQUEST);
     if (request > 0) at += request;
     else if (DETERMINERS.has(token.norm) || PICTURE_ADJECTIVES.has(token.norm) || PICTURE_NOUNS.has(token.norm)) at += 1;
+    else if (CONTAINERS.has(token.norm) && PICTURE_NOUNS.has(tokens[at + 1]?.norm ?? "")) at += 2;
     else if (STYLE_WORDS.has(token.norm) || ASPECT_WORDS.has(token.norm) || STYLE_NOUNS.has(token.norm)) at += 1;
     else if (/^(?:me|moi|mir|us)$/u.test(token.norm)) at += 1;
     else if (phraseAt(tokens, at, STYLE_PHRASES) > 0) at += phraseAt(tokens, at, STYLE_PHRASES);
@@ -264,12 +268,16 @@ function afterPictureNoun(tokens: Token[]): Token[] {
 }
 
 /** Drops art direction at the end: ", square", "for shorts", "in cartoon style", "with a blue headline", "please". */
-function dropTail(tokens: Token[]): Token[] {
+function dropTail(tokens: Token[]): { tokens: Token[]; framed: boolean } {
   let end = tokens.length;
+  let framed = false;
   for (let guard = 0; guard < 40 && end > 0; guard++) {
     const last = tokens[end - 1] as Token;
     const previous = tokens[end - 2]?.norm ?? "";
-    if (PICTURE_NOUNS.has(last.norm) || ASPECT_WORDS.has(last.norm) || STYLE_WORDS.has(last.norm) || STYLE_NOUNS.has(last.norm)) end -= 1;
+    if (PICTURE_NOUNS.has(last.norm)) {
+      end -= 1;
+      framed = true;
+    } else if (ASPECT_WORDS.has(last.norm) || STYLE_WORDS.has(last.norm) || STYLE_NOUNS.has(last.norm)) end -= 1;
     else if (phraseAt(tokens, end - 1, REQUEST) === 1 && !/^(?:make|do|build|design|paint|draw|render)$/u.test(last.norm)) end -= 1;
     else if (PICTURE_PARTS.has(last.norm) && (COLORS.has(previous) || PICTURE_ADJECTIVES.has(previous) || /^(?:big|bold|large|huge|small|grande|gros|grosse|gross|grosser|grande)$/u.test(previous))) end -= 2;
     else if (PICTURE_PARTS.has(last.norm) && /^(?:with|con|avec|mit|the|a|el|la|le|den|der|die)$/u.test(previous)) end -= 2;
@@ -282,8 +290,9 @@ function dropTail(tokens: Token[]): Token[] {
   // "my minecraft hardcore series": the owner and the kind of video frame the topic.
   if (kept.length > 2 && OWNERS.has(kept[0]?.norm ?? "") && CONTAINERS.has(kept.at(-1)?.norm ?? "") && !/^(?:the|a|an|la|el|le|die|der|das)$/u.test(kept[0]?.norm ?? "")) {
     kept = kept.slice(1, -1);
+    framed = true;
   }
-  return kept;
+  return { tokens: kept, framed };
 }
 
 /** Prepositions left in front of a topic once its frame is gone: "(my podcast) with a neuroscientist". */
@@ -325,12 +334,13 @@ function shortenByMeaning(tokens: Token[]): { tokens: Token[]; cut: boolean } {
     if (opener > 0 && kept.length - opener >= 2) kept = kept.slice(opener);
   }
   if (size(kept) > HOOK_MAX_WORDS) kept = kept.filter((t, i) => i === 0 || !INTENSIFIERS.has(t.norm));
-  if (size(kept) > HOOK_MAX_WORDS) kept = kept.filter((t, i) => i === 0 || !ARTICLES.has(t.norm));
+  // Articles go next, but not the "a" of "$100 a month".
+  if (size(kept) > HOOK_MAX_WORDS) kept = kept.filter((t, i) => i === 0 || !ARTICLES.has(t.norm) || isFigure(kept[i - 1]));
   // Cut at the latest tail-clause start that still leaves a hook of two or more words, until it fits.
   while (size(kept) > HOOK_MAX_WORDS) {
     let cutAt = -1;
     for (let i = kept.length - 1; i >= 2; i--) {
-      if (TAIL_STARTS.has((kept[i] as Token).norm) && size(trimEnds(kept.slice(0, i))) >= 2) {
+      if (TAIL_STARTS.has((kept[i] as Token).norm) && !HOLDS_NEXT.has(kept[i - 1]?.norm ?? "") && size(trimEnds(kept.slice(0, i))) >= 2) {
         cutAt = i;
         if (size(kept.slice(0, i)) <= HOOK_MAX_WORDS) break;
       }
@@ -338,6 +348,8 @@ function shortenByMeaning(tokens: Token[]): { tokens: Token[]; cut: boolean } {
     if (cutAt < 0) break;
     kept = trimEnds(kept.slice(0, cutAt));
   }
+  // A story told in the first person can lose its "I": "(I) build a house out of lego".
+  if (size(kept) > HOOK_MAX_WORDS && /^(?:i|we|yo|je|j'ai|ich|wir)$/u.test(kept[0]?.norm ?? "")) kept = kept.slice(1);
   if (size(kept) <= HOOK_MAX_WORDS) return { tokens: trimEnds(kept), cut: false };
   // No clause to drop: the first five units, never ending on "for the".
   return { tokens: trimEnds(groupsOf(kept).slice(0, HOOK_MAX_WORDS).flat()), cut: true };
@@ -348,24 +360,29 @@ function clausesOf(sentence: string): string[] {
   return sentence.split(/,\s|;\s|\s[-–—|]\s|\s\(|:\s(?=\S)/u).map((c) => c.replace(/[)]+$/u, "").trim()).filter(Boolean);
 }
 
+/** A clause's topic, and whether it was only framed ("my fitness video", "vlog thumbnail", "for my channel"). */
+function topicOf(clause: string): { tokens: Token[]; framed: boolean } {
+  const all = tokensOf(clause);
+  const { tokens: lead } = dropLead(all);
+  const { tokens: kept, framed } = dropTail(afterPictureNoun(lead));
+  let tokens = kept;
+  while (tokens.length > 1 && (LEADING_LINKS.has(tokens[0]?.norm ?? "") || ARTICLES.has(tokens[0]?.norm ?? ""))) tokens = tokens.slice(1);
+  return { tokens, framed: framed || all.some((t) => CHANNELS.has(t.norm)) };
+}
+
 function latinHook(prompt: string): string | undefined {
-  const sentences = prompt.split(/[.!?¿¡]+(?=\s|$)|\n/u).map((s) => s.trim()).filter(Boolean);
-  for (const sentence of sentences) {
-    const clauses = clausesOf(sentence);
-    for (let i = 0; i < clauses.length; i++) {
-      const { tokens: lead } = dropLead(tokensOf(clauses[i] as string));
-      const framed = lead.some((t) => CHANNELS.has(t.norm)) || tokensOf(clauses[i] as string).some((t) => CHANNELS.has(t.norm));
-      let tokens = dropTail(afterPictureNoun(lead));
-      while (tokens.length > 1 && (LEADING_LINKS.has(tokens[0]?.norm ?? "") || ARTICLES.has(tokens[0]?.norm ?? ""))) tokens = tokens.slice(1);
-      if (!hasTopic(tokens)) continue;
-      // "for my cooking channel, homemade ramen in 20 minutes": what follows the channel is the video's topic.
-      if (framed && i < clauses.length - 1 && clauses.slice(i + 1).some((c) => hasTopic(dropTail(dropLead(tokensOf(c)).tokens)))) continue;
-      const { tokens: hook, cut } = shortenByMeaning(tokens);
-      const text = hook.map((t) => t.raw.replace(/^[^\p{L}\p{N}$€£¥¿¡]+|[^\p{L}\p{N}%$€£¥!?]+$/gu, "")).filter(Boolean).join(" ");
-      if (text) return cut ? `${text}…` : text;
-    }
-  }
-  return undefined;
+  const clauses = prompt
+    .split(/[.!?¿¡]+(?=\s|$)|\n/u)
+    .flatMap((sentence) => clausesOf(sentence.trim()))
+    .map(topicOf)
+    .filter((topic) => hasTopic(topic.tokens));
+  // "for my cooking channel, homemade ramen in 20 minutes": a clause that says what this video is about beats one
+  // that only names the kind of video or channel.
+  const chosen = clauses.find((topic) => !topic.framed) ?? clauses[0];
+  if (!chosen) return undefined;
+  const { tokens: hook, cut } = shortenByMeaning(chosen.tokens);
+  const text = hook.map((t) => t.raw.replace(/^[^\p{L}\p{N}$€£¥¿¡]+|[^\p{L}\p{N}%$€£¥!?]+$/gu, "")).filter(Boolean).join(" ");
+  return text ? (cut ? `${text}…` : text) : undefined;
 }
 
 /*
