@@ -29,6 +29,7 @@ describe("headlineFromPrompt", () => {
     ["thumbnail about 'why I left Google", "WHY I LEFT GOOGLE"],
     ["Cover for « Le meilleur café de Paris", "LE MEILLEUR CAFÉ DE PARIS"],
     ["「東京で一番おいしいラーメン", "東京で一番おいしいラーメン"],
+    ['thumbnail for "I don\'t quit, I adapt', "I DON'T QUIT, I ADAPT"],
   ])("drops a lone quote mark: %s → %s", (prompt, expected) => {
     expect(headlineFromPrompt(prompt).text).toBe(expected);
   });

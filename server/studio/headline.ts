@@ -28,7 +28,7 @@ const QUOTED = [
 // Quote marks left over once the pair (if any) is taken out; apostrophes inside a word are not among them.
 const STRAY_QUOTES = /["“”„«»「」『』]|(?<![\p{L}\p{N}])['‘’]|['‘’](?![\p{L}\p{N}])/gu;
 
-const LONE_OPENING = /(?:["“„«「『]|(?<![\p{L}\p{N}])['‘])\s*([^"“”„«»「」『』'‘’]{2,80})$/u;
+const LONE_OPENING = /["“„«「『]\s*([^"“”„«»「」『』]{2,80})$/u;
 
 // How much quoted text can become a headline at all; what fits on the image is text-fit's call, which sizes and
 // breaks lines first and shortens with an ellipsis only when even that fails.

@@ -225,7 +225,10 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
 
   // A follow-up that names no topic ("same thing but for shorts", "now in cartoon style") is an instruction about the
   // last generation, never the words of a new headline.
-  if (lastGeneration && headline === undefined && !attachment && (asksToMake || details) && topicHeadline(plain) === undefined) return makeAgain(lastGeneration);
+  if (headline === undefined && !attachment && handles.length === 0 && (asksToMake || details) && topicHeadline(plain) === undefined) {
+    if (lastGeneration && (details || again || fresh)) return makeAgain(lastGeneration);
+    if (!confirmed) return { kind: "clarify", reason: "what-to-make" };
+  }
   if (asksToMake || details || attachment || confirmed) {
     return {
       kind: "generate",
