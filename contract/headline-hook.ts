@@ -73,11 +73,15 @@ const REQUEST = [
 ].map(words);
 
 const DETERMINERS = set(
-  "a an the some one two three four 3 2 4 another new",
-  "un una unos unas otra otro nueva nuevo dos tres el la los las",
-  "un une des deux trois autre nouvelle nouveau le la les",
-  "ein eine einen einem zwei drei noch andere anderes neue neues neuen",
+  "a an the some another new",
+  "un una unos unas otra otro nueva nuevo el la los las",
+  "un une des autre nouvelle nouveau le la les",
+  "ein eine einen einem noch andere anderes neue neues neuen",
 );
+/** How many pictures ("three thumbnails"): part of the request only when a picture word follows, never "3 ways to …". */
+const COUNTS = set("one two three four 1 2 3 4 uno dos tres cuatro deux trois quatre zwei drei vier");
+/** Request verbs that also start topics ("make money online", "build a PC"): request words only before the picture. */
+const BARE_VERBS = set("make do build design draw render paint create generate haz crea genera dibuja fais cree dessine mach mache erstelle zeichne");
 
 /** Adjectives people put before the word for the picture; none of them is the topic. */
 const PICTURE_ADJECTIVES = set(
@@ -196,10 +200,12 @@ const OPENERS = [
   "asi es como", "como", "por que", "voici comment j'ai", "comment j'ai", "comment je", "comment", "pourquoi j'ai", "pourquoi", "wie ich", "wie wir", "warum ich", "warum",
 ].map(words);
 
+/** Spans counted per ("a day", "al mes", "par jour"): their article stays. */
+const PER = set("day week month year hour minute dia semana mes ano hora jour semaine mois an heure tag woche monat jahr stunde");
 const ARTICLES = set("a an the un una unos unas el los las une des le les der die das den dem ein eine einen einem einer");
 
 /** Words that only stress ("every single", "really"): the first to go from a long title. */
-const INTENSIFIERS = set("really very just actually literally totally single completely absolutely ever today muy realmente literalmente totalmente vraiment tres totalement wirklich echt total einfach heute");
+const INTENSIFIERS = set("really very just actually literally totally single completely absolutely ever today muy realmente literalmente totalmente vraiment totalement wirklich echt total einfach heute");
 
 /** A figure with or without currency and thousands separators: "$50,000", "€1.200", "1,000,000", "10x", "50%". */
 const FIGURE = /^[$€£¥]?\d[\d,.'’]*(?:[kKmM]|[xX×%]|[$€£¥])?$/u;
@@ -230,13 +236,23 @@ function phraseAt(tokens: readonly Token[], at: number, phrases: readonly string
 
 const isFigure = (token: Token | undefined) => token !== undefined && FIGURE.test(token.norm === "" ? token.raw : token.raw.replace(/[^\p{N}$€£¥,.'’kKmMxX×%]/gu, ""));
 
+const VERSION_WORDS = set("version versions variation variations variant variants option options versiones variaciones variantes versionen varianten");
+const isPictureWord = (norm: string) =>
+  PICTURE_NOUNS.has(norm) || PICTURE_ADJECTIVES.has(norm) || STYLE_WORDS.has(norm) || ASPECT_WORDS.has(norm) || VERSION_WORDS.has(norm) || CONTAINERS.has(norm);
+
 /** Drops the lead of a request: request verbs, articles, picture adjectives and nouns, links, "my video about". */
 function dropLead(tokens: Token[]): { tokens: Token[] } {
   let at = 0;
   for (let guard = 0; guard < 40 && at < tokens.length; guard++) {
     const token = tokens[at] as Token;
     const request = phraseAt(tokens, at, REQUEST);
-    if (request > 0) at += request;
+    let ahead = at + request;
+    while (DETERMINERS.has(tokens[ahead]?.norm ?? "") || COUNTS.has(tokens[ahead]?.norm ?? "")) ahead += 1;
+    const next = tokens[ahead]?.norm;
+    const beforePicture = next === undefined || isPictureWord(next) || /^(?:me|us|moi|mir|it|them|this)$/u.test(next);
+    if (request > 0 && (request > 1 || !BARE_VERBS.has(token.norm) || beforePicture)) at += request;
+    else if (COUNTS.has(token.norm) && isPictureWord(tokens[at + 1]?.norm ?? "")) at += 1;
+    else if (request > 0) break;
     else if (DETERMINERS.has(token.norm) || PICTURE_ADJECTIVES.has(token.norm) || PICTURE_NOUNS.has(token.norm)) at += 1;
     else if (CONTAINERS.has(token.norm) && PICTURE_NOUNS.has(tokens[at + 1]?.norm ?? "")) at += 2;
     else if (STYLE_WORDS.has(token.norm) || ASPECT_WORDS.has(token.norm) || STYLE_NOUNS.has(token.norm)) at += 1;
@@ -334,8 +350,8 @@ function shortenByMeaning(tokens: Token[]): { tokens: Token[]; cut: boolean } {
     if (opener > 0 && kept.length - opener >= 2) kept = kept.slice(opener);
   }
   if (size(kept) > HOOK_MAX_WORDS) kept = kept.filter((t, i) => i === 0 || !INTENSIFIERS.has(t.norm));
-  // Articles go next, but not the "a" of "$100 a month".
-  if (size(kept) > HOOK_MAX_WORDS) kept = kept.filter((t, i) => i === 0 || !ARTICLES.has(t.norm) || isFigure(kept[i - 1]));
+  // Articles go next, but not the "a" of "$100 a month" or "100 pushups a day".
+  if (size(kept) > HOOK_MAX_WORDS) kept = kept.filter((t, i) => i === 0 || !ARTICLES.has(t.norm) || isFigure(kept[i - 1]) || PER.has(kept[i + 1]?.norm ?? ""));
   // Cut at the latest tail-clause start that still leaves a hook of two or more words, until it fits.
   while (size(kept) > HOOK_MAX_WORDS) {
     let cutAt = -1;

@@ -30,6 +30,10 @@ const prompts: readonly (readonly [string, string | null])[] = [
   ["I lost 10 kg in 30 days", "I LOST 10 KG IN 30 DAYS"],
   ["100 days in minecraft hardcore", "100 DAYS IN MINECRAFT HARDCORE"],
   ["we spent 24 hours in the world's smallest hotel room", "WE SPENT 24 HOURS"],
+  ["3 ways to save money", "3 WAYS TO SAVE MONEY"],
+  ["make money online with AI", "MAKE MONEY ONLINE WITH AI"],
+  ["do 100 pushups a day for 30 days", "DO 100 PUSHUPS A DAY"],
+  ["make three cartoon thumbnails of a dragon", "DRAGON"],
   // English: long titles lose their tail clause, never end on "for the"
   ["thumbnail for my video about 10 morning habits that changed my life forever", "10 MORNING HABITS"],
   ["I quit my 9-5 job to travel the world for a year and here is what happened", "I QUIT MY 9-5 JOB"],
@@ -58,6 +62,7 @@ const prompts: readonly (readonly [string, string | null])[] = [
   ["portada para mi vídeo: probé la dieta keto durante 30 días y esto pasó", "PROBÉ LA DIETA KETO"],
   ["portada estilo anime sobre los 5 mejores juegos de terror del año", "5 MEJORES JUEGOS DE TERROR"],
   ["quiero una miniatura cuadrada sobre mi rutina de gimnasio", "MI RUTINA DE GIMNASIO"],
+  ["miniatura: 5 errores en tres días", "5 ERRORES EN TRES DÍAS"],
   ["lo mismo pero para shorts", null],
   ["tres versiones con un titular azul", null],
   // French
