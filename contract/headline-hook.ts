@@ -376,6 +376,8 @@ function clausesOf(sentence: string): string[] {
   return sentence.split(/,\s|;\s|\s[-–—|]\s|\s\(|:\s(?=\S)/u).map((c) => c.replace(/[)]+$/u, "").trim()).filter(Boolean);
 }
 
+const MAX_TOPIC_TOKENS = 40;
+
 /** A clause's topic, and whether it was only framed ("my fitness video", "vlog thumbnail", "for my channel"). */
 function topicOf(clause: string): { tokens: Token[]; framed: boolean } {
   const all = tokensOf(clause);
@@ -383,7 +385,8 @@ function topicOf(clause: string): { tokens: Token[]; framed: boolean } {
   const { tokens: kept, framed } = dropTail(afterPictureNoun(lead));
   let tokens = kept;
   while (tokens.length > 1 && (LEADING_LINKS.has(tokens[0]?.norm ?? "") || ARTICLES.has(tokens[0]?.norm ?? ""))) tokens = tokens.slice(1);
-  return { tokens, framed: framed || all.some((t) => CHANNELS.has(t.norm)) };
+  // No title runs longer; the bound keeps shortening cheap on a prompt of any length.
+  return { tokens: tokens.slice(0, MAX_TOPIC_TOKENS), framed: framed || all.some((t) => CHANNELS.has(t.norm)) };
 }
 
 function latinHook(prompt: string): string | undefined {
