@@ -14,7 +14,7 @@ describe("headlineFromPrompt", () => {
   });
 
   it("keeps a long phrase short", () => {
-    expect(headlineFromPrompt("why every single developer should learn how to write shell scripts today").text.split(" ").length).toBeLessThanOrEqual(6);
+    expect(headlineFromPrompt("why every single developer should learn how to write shell scripts today").text.split(" ").length).toBeLessThanOrEqual(5);
   });
 
   it("takes a single-quoted title whole, with no stray quote mark", () => {
@@ -29,14 +29,20 @@ describe("headlineFromPrompt", () => {
     ["thumbnail about 'why I left Google", "WHY I LEFT GOOGLE"],
     ["Cover for « Le meilleur café de Paris", "LE MEILLEUR CAFÉ DE PARIS"],
     ["「東京で一番おいしいラーメン", "東京で一番おいしいラーメン"],
+    ['thumbnail for "I don\'t quit, I adapt', "I DON'T QUIT, I ADAPT"],
   ])("drops a lone quote mark: %s → %s", (prompt, expected) => {
     expect(headlineFromPrompt(prompt).text).toBe(expected);
   });
 
-  it("marks a cut with an ellipsis at a word boundary instead of losing words silently", () => {
-    const text = headlineFromPrompt("why every single developer should learn how to write shell scripts today").text;
-    expect(text).toBe("WHY EVERY SINGLE DEVELOPER SHOULD LEARN…");
+  it("shortens a long title by meaning, keeping the hook and no ellipsis", () => {
+    expect(headlineFromPrompt("why every single developer should learn how to write shell scripts today").text).toBe("WHY EVERY DEVELOPER SHOULD LEARN");
+    expect(headlineFromPrompt("I tried sushi for the first time in Tokyo and it was not what I expected").text).toBe("I TRIED SUSHI");
     expect(headlineFromPrompt('Make a thumbnail for "I tried 100 days of coding"').text.endsWith("…")).toBe(false);
+  });
+
+  it("takes the words after a headline label as they are", () => {
+    expect(headlineFromPrompt("thumbnail about my garden, headline: Tomatoes in 30 days").text).toBe("TOMATOES IN 30 DAYS");
+    expect(headlineFromPrompt("Vorschaubild über meinen Garten, Überschrift: Tomaten in 30 Tagen").text).toBe("TOMATEN IN 30 TAGEN");
   });
 
   it("leaves brand names with their own capitals alone when uppercasing", () => {

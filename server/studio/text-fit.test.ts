@@ -30,4 +30,12 @@ describe("fitText", () => {
     expect(shorten(["I", "QUIT,", "MY", "JOB"])).toEqual(["I", "QUIT,", "MY…"]);
     expect(shorten(["I", "QUIT,", "MY…"])).toEqual(["I", "QUIT…"]);
   });
+
+  it("never ends a cut on a joining word or on a figure cut from its unit", () => {
+    expect(shorten(["SURVIVING", "100", "DAYS", "FOR", "THE", "WEEK"])).toEqual(["SURVIVING", "100", "DAYS…"]);
+    expect(shorten(["I", "LOST", "10", "KG"])).toEqual(["I", "LOST…"]);
+    expect(shorten(["ICH", "HABE", "10", "000", "€"])).toEqual(["ICH", "HABE…"]);
+    expect(shorten(["MY", "$50,000", "DEBT"])).toEqual(["MY", "$50,000…"]);
+    expect(shorten(["东", "京", "3", "0", "天"])).toEqual(["东", "京…"]);
+  });
 });

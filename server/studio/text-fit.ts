@@ -1,3 +1,4 @@
+import { danglesAtEnd, isBareFigure } from "../../contract/headline-hook.ts";
 import type { Face } from "./fonts.ts";
 import { measure, shapeLine, type Box, type ShapedLine, union } from "./text-shape.ts";
 
@@ -71,9 +72,15 @@ export function fitText(text: string, chain: readonly Face[], options: FitOption
   }
 }
 
-/** Drops the last word (or CJK character) and marks the cut with an ellipsis. */
+/**
+ * Drops the last word (or CJK character) and marks the cut with an ellipsis. The cut never ends on a word that needs
+ * the next one ("FOR THE…") nor on a figure whose unit it dropped ("10…" of "10 KG").
+ */
 export function shorten(units: string[]): string[] {
   const kept = units.slice(0, -1).map((u) => u.replace(/…$/u, ""));
+  const dropped = units.at(-1)?.replace(/…$/u, "") ?? "";
+  if (!isBareFigure(dropped)) while (kept.length > 1 && isBareFigure(kept.at(-1) ?? "")) kept.pop();
+  while (kept.length > 1 && danglesAtEnd(kept.at(-1) ?? "")) kept.pop();
   const last = (kept.pop() ?? "").replace(/[\s.,;:!?、。，]+$/u, "");
   return [...kept, `${last}…`];
 }

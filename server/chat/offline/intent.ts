@@ -1,6 +1,7 @@
 import { type EditImageInput, type GeneratePackInput, type GenerateThumbnailInput, MAX_CHAT_MESSAGE_LENGTH, type ReplaceSubjectInput } from "../../../contract/chat.ts";
 import { asksForPackNormalized } from "../../../contract/pack-request.ts";
 import type { Language } from "../../../contract/languages.ts";
+import { topicHeadline } from "../../../contract/headline-hook.ts";
 import { readArtEdit } from "./art-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
@@ -158,7 +159,8 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   // thumbnail, it means three of that one; said alone first, there is nothing to make three of yet.
   const asksWhatItIs = normalized.endsWith("?") && !creates && count === undefined;
   if (asksForPackNormalized(normalized, context.language) && !asksWhatItIs) {
-    const bare = headline === undefined && wordCount(normalized) <= 4;
+    // "Three versions with a blue headline" names no topic either: it asks for three of the last one.
+    const bare = headline === undefined && (wordCount(normalized) <= 4 || topicHeadline(plain) === undefined);
     if (bare && lastGeneration) {
       const { count: _count, aspect: _aspect, ...previous } = lastGeneration;
       return { kind: "pack", input: compact({ ...previous, style: style ?? previous.style, model: model ?? previous.model }) };
@@ -174,8 +176,8 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   const changes = any(lexicons, normalized, (lexicon) => lexicon.change);
   // The size of a picture is chosen when it is made: "make it square" makes the last one again, square.
   const reshapes = aspect !== undefined && changes && !creates && !imageNoun;
-  if (lastGeneration && wordCount(normalized) <= 5 && (again || reshapes)) {
-    const { count: _previousCount, ...previous } = lastGeneration;
+  const makeAgain = (previousInput: GenerateThumbnailInput): Intent => {
+    const { count: _previousCount, ...previous } = previousInput;
     return {
       kind: "generate",
       input: compact({
@@ -188,7 +190,8 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
         count: count !== undefined && count > 1 ? count : undefined,
       }),
     };
-  }
+  };
+  if (lastGeneration && wordCount(normalized) <= 5 && (again || reshapes)) return makeAgain(lastGeneration);
 
   const target = namedImage(text, normalized, context);
   const hasImage = target !== undefined || context.imageIds.length > 0;
@@ -220,6 +223,12 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   }
   if (wantsEdit && !attachment) return { kind: "clarify", reason: "which-image" };
 
+  // A follow-up that names no topic ("same thing but for shorts", "now in cartoon style") is an instruction about the
+  // last generation, never the words of a new headline.
+  if (headline === undefined && !attachment && handles.length === 0 && (asksToMake || details) && topicHeadline(plain) === undefined) {
+    if (lastGeneration && (details || again || fresh)) return makeAgain(lastGeneration);
+    if (!confirmed) return { kind: "clarify", reason: "what-to-make" };
+  }
   if (asksToMake || details || attachment || confirmed) {
     return {
       kind: "generate",

@@ -1,3 +1,4 @@
+import { labelledHeadline } from "../../../contract/headline-hook.ts";
 import { countInNormalized } from "../../../contract/image-count.ts";
 import { type ImageAspect, type ImageStyle, MAX_PERSONAS } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
@@ -12,9 +13,6 @@ const HEADLINE_MAX = 120;
 const quotedSpan =
   /"([^"\n]+)"|“([^”\n]+)”|„([^“”\n]+)[“”]|«([^»\n]+)»|‹([^›\n]+)›|「([^」\n]+)」|『([^』\n]+)』|‘([^’\n]+)’|＂([^＂\n]+)＂|(?<![\p{L}\p{N}])'([^'\n]+)'(?![\p{L}\p{N}])/gu;
 
-const headlineLabel =
-  /(?:headline|title|titular|t[íi]tulo|titre|[üu]berschrift|titel|标题|見出し|タイトル)\s*[:：]\s*([^\n"“„«「『]+?)\s*(?=$|[\n,;!?。！？、]|\s(?:and|y|et|und)\s)/iu;
-
 function firstCapture(match: RegExpMatchArray): string {
   return (match.slice(1).find((group) => group !== undefined) ?? "").trim();
 }
@@ -25,7 +23,7 @@ export function extractHeadline(text: string): string | undefined {
     const inside = firstCapture(match);
     if (inside.length > 0 && inside.length <= HEADLINE_MAX) return inside;
   }
-  const labelled = headlineLabel.exec(text)?.[1]?.trim();
+  const labelled = labelledHeadline(text);
   return labelled && labelled.length <= HEADLINE_MAX ? labelled : undefined;
 }
 

@@ -140,6 +140,30 @@ describe("the offline assistant and the contract's tools", () => {
 
 describe("offline assistant through streamText", () => {
   it.each([
+    ["en", "make a thumbnail about how I paid off $50,000 of debt", "“PAID OFF $50,000 OF DEBT”", "headline: your text"],
+    ["es", "hazme una miniatura sobre cómo pagué $50,000 de deuda", "«CÓMO PAGUÉ $50,000 DE DEUDA»", "titular: tu texto"],
+    ["fr", "fais une miniature sur comment j'ai remboursé 50 000 € de dettes", "« REMBOURSÉ 50 000 € DE DETTES »", "titre : ton texte"],
+    ["de", "erstelle ein Thumbnail: wie ich 50.000 € Schulden abbezahlt habe", "„50.000 € SCHULDEN ABBEZAHLT“", "Überschrift: dein Text"],
+    ["zh", "做一个封面：我如何在一年内还清了50万元的债务", "“还清50万元的债务”", "标题：你的文字"],
+    ["ja", "100万円貯金するまでの記録のサムネイルを作って", "「100万円貯金するまでの記録」", "見出し：好きな言葉"],
+  ] as const)("[%s] names the headline it drew from the topic and how to change it", async (language, message, named, howToChange) => {
+    const { steps } = await chat(user(message), chatTools(), { language });
+    const first = steps[0];
+    expect(first?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { prompt: message } }]);
+    expect(first?.text).toContain(named);
+    expect(first?.text).toContain(howToChange);
+    if (language !== "en" && language !== "de") expect(first?.text).not.toMatch(englishWords);
+  });
+
+  it("names no chosen headline when the creator quoted one, and keeps the last one's topic for a follow-up", async () => {
+    const quoted = await chat(user('make a thumbnail about debt, "DEBT FREE AT 30"'), chatTools(), { language: "en" });
+    expect(quoted.steps[0]?.text).not.toContain("headline: your text");
+    const followUp = await chat(history("same thing but for shorts"), chatTools(), { language: "en" });
+    expect(followUp.steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { prompt: "make a thumbnail of a lighthouse", aspect: "9:16" } }]);
+    expect(followUp.steps[0]?.text).toContain("“LIGHTHOUSE”");
+  });
+
+  it.each([
     ["en", "give me three versions of 'I tried 100 days of coding'", "I tried 100 days of coding", /zip/, /7 credits/],
     ["es", "dame tres versiones de «100 días programando»", "100 días programando", /zip/, /7 créditos/],
     ["fr", "donne-moi trois versions de « 100 jours de code »", "100 jours de code", /zip/, /7 crédits/],

@@ -9,6 +9,7 @@ import type {
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
 import { type ChatToolInput, type ChatToolName, chatTools, type EditImageInput, isChatToolName } from "../../../contract/chat.ts";
+import { fallbackHeadlines, promptLanguage, topicHeadline } from "../../../contract/headline-hook.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { closingReply } from "./closing.ts";
 import { type Conversation, creditsFromSystem, languageFromSystem, readConversation } from "./conversation.ts";
@@ -73,10 +74,20 @@ function editLead(input: EditImageInput): Reply {
   return { kind: "lead-edit", focus: !changesArt && focuses.length === 1 ? focuses[0] : undefined };
 }
 
+/**
+ * The headline a new thumbnail gets when the creator wrote none: the Studio draws it from the prompt's topic the same
+ * way (contract/headline-hook.ts), so the answer can name it and say how to change it.
+ */
+function chosenHeadline(input: { prompt: string; headline?: string | undefined; model?: string | undefined }): string | undefined {
+  // Only the Studio (the default) draws the headline this way: another model's words are its own, so none is named.
+  if (input.headline || (input.model !== undefined && input.model !== "studio")) return undefined;
+  return topicHeadline(input.prompt) ?? fallbackHeadlines[promptLanguage(input.prompt)];
+}
+
 /** What the assistant says before each tool runs. */
 const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } = {
-  generateThumbnail: (input) => ({ kind: "lead-generate", count: input.count ?? 1, style: input.style }),
-  generatePack: () => ({ kind: "lead-pack" }),
+  generateThumbnail: (input) => ({ kind: "lead-generate", count: input.count ?? 1, style: input.style, headline: chosenHeadline(input) }),
+  generatePack: (input) => ({ kind: "lead-pack", headline: chosenHeadline(input) }),
   editImage: editLead,
   replaceSubject: (input) => ({ kind: "lead-swap", handle: input.personaHandle }),
   listPersonas: () => ({ kind: "lead-personas" }),

@@ -8,6 +8,8 @@ const replies: Reply[] = [
   { kind: "lead-generate", count: 1 },
   { kind: "lead-generate", count: 1, style: "vintage" },
   { kind: "lead-generate", count: 3, style: "cartoon" },
+  { kind: "lead-generate", count: 1, headline: "PAID OFF $50,000" },
+  { kind: "lead-pack", headline: "30 TAGE OHNE ZUCKER" },
   { kind: "lead-edit" },
   ...(["headline-color", "headline-size", "headline-place", "headline-text", "subject-place", "style"] as const).map((focus): Reply => ({ kind: "lead-edit", focus })),
   { kind: "lead-edit", art: { artAdd: "fire" } },
@@ -69,6 +71,18 @@ describe("renderReply", () => {
       expect(swap).toContain("トロフィー");
       expect(renderReply({ kind: "lead-edit", art: { artRemove: "all" } }, language, seed)).not.toMatch(/\ball\b/);
     }
+  });
+
+  it("names the chosen headline and the words to change it, in each language", () => {
+    const howToChange = { en: "headline: your text", es: "titular: tu texto", fr: "titre : ton texte", de: "Überschrift: dein Text", zh: "标题：你的文字", ja: "見出し：好きな言葉" };
+    for (const language of languages) {
+      for (let seed = 0; seed < 6; seed++) {
+        const text = renderReply({ kind: "lead-generate", count: 1, headline: "PAID OFF $50,000" }, language, seed);
+        expect(text, `${language} ${seed}`).toContain("PAID OFF $50,000");
+        expect(text, `${language} ${seed}`).toContain(howToChange[language]);
+      }
+    }
+    expect(renderReply({ kind: "lead-generate", count: 1 }, "en", 1)).not.toContain("headline");
   });
 
   it("puts the numbers into the closing answer", () => {

@@ -27,8 +27,8 @@ export interface ImagesSummary {
 
 /** Everything the assistant can say; each becomes one short, localized text. */
 export type Reply =
-  | { kind: "lead-generate"; count: number; style?: ImageStyle }
-  | { kind: "lead-pack" }
+  | { kind: "lead-generate"; count: number; style?: ImageStyle; headline?: string }
+  | { kind: "lead-pack"; headline?: string }
   | { kind: "lead-edit"; focus?: EditFocus; art?: ArtEdit }
   | { kind: "lead-swap"; handle: string }
   | { kind: "lead-personas" }
@@ -75,6 +75,8 @@ interface Phrasebook {
   creditOutcome: Record<Exclude<CreditOutcome, "none">, readonly string[]>;
   denied: readonly string[];
   quote(text: string): string;
+  /** The headline the assistant drew from the topic, and how to choose other words. */
+  chosenHeadline(quoted: string): readonly string[];
   /** Between sentences: a space, or nothing in Chinese and Japanese. */
   gap: string;
 }
@@ -138,6 +140,7 @@ const en: Phrasebook = {
   },
   creditOutcome: { refunded: ["Your credits were refunded."], "not-spent": ["No credits were spent."] },
   denied: ["Okay, I didn't make it, so no image this time.", "Understood, I stopped before making anything."],
+  chosenHeadline: (quoted) => [`I went with the headline ${quoted}. Want different words? Say headline: your text.`, `The headline reads ${quoted}. For other words, just say headline: your text.`],
   quote: (text) => `“${text}”`,
   gap: " ",
 };
@@ -201,6 +204,7 @@ const es: Phrasebook = {
   },
   creditOutcome: { refunded: ["Se te devolvieron los créditos."], "not-spent": ["No se gastó ningún crédito."] },
   denied: ["Vale, no la hice, así que esta vez no hay imagen.", "Entendido, me detuve antes de crear nada."],
+  chosenHeadline: (quoted) => [`Puse el titular ${quoted}. ¿Quieres otras palabras? Escribe titular: tu texto.`, `El titular dice ${quoted}. Para cambiarlo, escribe titular: tu texto.`],
   quote: (text) => `«${text}»`,
   gap: " ",
 };
@@ -264,6 +268,7 @@ const fr: Phrasebook = {
   },
   creditOutcome: { refunded: ["Tes crédits t'ont été rendus."], "not-spent": ["Aucun crédit n'a été dépensé."] },
   denied: ["D'accord, je ne l'ai pas faite : pas d'image cette fois.", "Compris, je me suis arrêté avant de créer quoi que ce soit."],
+  chosenHeadline: (quoted) => [`J'ai choisi le titre ${quoted}. D'autres mots ? Écris titre : ton texte.`, `Le titre dit ${quoted}. Pour le changer, écris titre : ton texte.`],
   quote: (text) => `« ${text} »`,
   gap: " ",
 };
@@ -327,6 +332,7 @@ const de: Phrasebook = {
   },
   creditOutcome: { refunded: ["Deine Credits wurden erstattet."], "not-spent": ["Es wurden keine Credits verbraucht."] },
   denied: ["Okay, ich habe es nicht erstellt, diesmal also kein Bild.", "Verstanden, ich habe aufgehört, bevor etwas erstellt wurde."],
+  chosenHeadline: (quoted) => [`Als Überschrift habe ich ${quoted} gewählt. Andere Worte? Schreib Überschrift: dein Text.`, `Die Überschrift lautet ${quoted}. Für andere Worte schreib Überschrift: dein Text.`],
   quote: (text) => `„${text}“`,
   gap: " ",
 };
@@ -385,6 +391,7 @@ const zh: Phrasebook = {
   },
   creditOutcome: { refunded: ["积分已退还。"], "not-spent": ["没有消耗积分。"] },
   denied: ["好的，我没有生成，这次没有图片。", "明白，我在生成之前就停下了。"],
+  chosenHeadline: (quoted) => [`我用的标题是${quoted}。想换别的字？发送“标题：你的文字”即可。`, `标题写的是${quoted}。要改的话，发送“标题：你的文字”。`],
   quote: (text) => `“${text}”`,
   gap: "",
 };
@@ -443,6 +450,7 @@ const ja: Phrasebook = {
   },
   creditOutcome: { refunded: ["クレジットは返金されました。"], "not-spent": ["クレジットは消費されていません。"] },
   denied: ["わかりました、作成はしていないので今回は画像はありません。", "了解です、何かを作る前に止めました。"],
+  chosenHeadline: (quoted) => [`見出しは${quoted}にしました。別の言葉にしたいときは「見出し：好きな言葉」と送ってください。`, `見出しは${quoted}です。変えたいときは「見出し：好きな言葉」と送ってください。`],
   quote: (text) => `「${text}」`,
   gap: "",
 };
@@ -454,9 +462,9 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
   const book = phrasebooks[language];
   switch (reply.kind) {
     case "lead-generate":
-      return pick(book.leadGenerate(reply.count, reply.style ? book.styleName[reply.style] : undefined), seed);
+      return withHeadline(book, pick(book.leadGenerate(reply.count, reply.style ? book.styleName[reply.style] : undefined), seed), reply.headline, seed);
     case "lead-pack":
-      return packLead(language, seed);
+      return withHeadline(book, packLead(language, seed), reply.headline, seed);
     case "lead-edit":
       if (reply.art) return renderArtLead(reply.art, language, seed, book.quote);
       return pick(reply.focus ? book.editFocus[reply.focus] : book.leadEdit, seed);
@@ -494,6 +502,11 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
       // A denied spend never ran: the ledger has nothing for it.
       return [pick(book.denied, seed), pick(book.creditOutcome["not-spent"], seed, 1)].join(book.gap);
   }
+}
+
+/** A lead-in that names the headline the assistant chose, so the creator knows how to change it. */
+function withHeadline(book: Phrasebook, lead: string, headline: string | undefined, seed: number): string {
+  return headline ? [lead, pick(book.chosenHeadline(book.quote(headline)), seed, 6)].join(book.gap) : lead;
 }
 
 /** `where` says where a finished pack goes next, in place of the usual offer to tweak. */
