@@ -163,6 +163,14 @@ describe("offline assistant through streamText", () => {
     expect(followUp.steps[0]?.text).toContain("“LIGHTHOUSE”");
   });
 
+  it("names no headline for an image another model makes: its words are the model's, not the Studio's", async () => {
+    const message = "make a thumbnail about how I paid off $50,000 of debt with gpt image";
+    const { steps } = await chat(user(message), chatTools(), { language: "en" });
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { prompt: message, model: "gpt-image" } }]);
+    expect(steps[0]?.text).not.toContain("headline: your text");
+    expect(steps[0]?.text).not.toContain("PAID OFF");
+  });
+
   it.each([
     ["en", "give me three versions of 'I tried 100 days of coding'", "I tried 100 days of coding", /zip/, /7 credits/],
     ["es", "dame tres versiones de «100 días programando»", "100 días programando", /zip/, /7 créditos/],
