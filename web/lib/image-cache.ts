@@ -1,0 +1,132 @@
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { atom } from "jotai";
+import { useCallback, useRef, useSyncExternalStore } from "react";
+import type { GenerateStage, ImageRecord, ImageStatus } from "../../contract/images.ts";
+import { getImage } from "./images-api.ts";
+
+/**
+ * The web's one image cache (decision 028): a query entry per image, `["image", id]`, holding its record. Lists
+ * (web/lib/image-lists.ts) hold ids only; every screen part that shows an image reads it here, and the realtime
+ * hook (web/lib/use-image-live.ts) writes it.
+ */
+export const imageRootKey = ["image"] as const;
+export const imageKey = (imageId: string) => [...imageRootKey, imageId] as const;
+
+/** The latest progress of one generation, as `image:progress` reports it. */
+export interface ImageProgress {
+  stage: GenerateStage;
+  percent: number;
+}
+
+export type ProgressMap = Readonly<Record<string, ImageProgress>>;
+
+/** Progress of running generations by image id: UI state shared by every part of /app that shows an image. */
+export const imageProgressAtom = atom<ProgressMap>({});
+
+const clamp = (percent: number) => Math.min(100, Math.max(0, Math.round(Number.isFinite(percent) ? percent : 0)));
+
+/**
+ * Applies one `image:progress` event. The bar never goes backwards: events can arrive out of order (two tabs,
+ * a reconnect), so a lower percent is ignored and the same map is returned.
+ */
+export function applyProgress(map: ProgressMap, event: { imageId: string } & ImageProgress): ProgressMap {
+  const percent = clamp(event.percent);
+  const previous = map[event.imageId];
+  if (previous && percent < previous.percent) return map;
+  if (previous && percent === previous.percent && previous.stage === event.stage) return map;
+  return { ...map, [event.imageId]: { stage: event.stage, percent } };
+}
+
+/** Drops an image's bar: a job handed back to the queue starts over, and its percent with it. */
+export function withoutProgress(map: ProgressMap, imageId: string): ProgressMap {
+  if (!(imageId in map)) return map;
+  const { [imageId]: _dropped, ...rest } = map;
+  return rest;
+}
+
+const statusRank: Record<ImageStatus, number> = { pending: 0, running: 1, ready: 2, failed: 2 };
+
+/**
+ * Of two copies of one image, the one further along. A GET started by an early progress event may answer after
+ * the socket already said "ready"; the older copy must not win.
+ */
+export function newerImage(current: ImageRecord | undefined, incoming: ImageRecord): ImageRecord {
+  if (!current) return incoming;
+  return statusRank[incoming.status] >= statusRank[current.status] ? incoming : current;
+}
+
+export const isSettled = (image: ImageRecord): boolean => image.status === "ready" || image.status === "failed";
+
+export function readImage(queryClient: QueryClient, imageId: string): ImageRecord | undefined {
+  return queryClient.getQueryData<ImageRecord>(imageKey(imageId));
+}
+
+/**
+ * Writes one image into the cache; the copy further along wins. `trusted` takes the copy as it is, for socket
+ * events (they arrive in the server's order, so a job handed back may go from running to pending again).
+ */
+export function storeImage(queryClient: QueryClient, image: ImageRecord, trusted = false): ImageRecord {
+  const current = readImage(queryClient, image.id);
+  const next = trusted ? image : newerImage(current, image);
+  if (next !== current) queryClient.setQueryData<ImageRecord>(imageKey(image.id), next);
+  return next;
+}
+
+export function dropImage(queryClient: QueryClient, imageId: string): void {
+  queryClient.removeQueries({ queryKey: imageKey(imageId), exact: true });
+}
+
+/** One image's query: a GET that answers after the socket said "ready" must not take it back to "running". */
+export function imageQuery(queryClient: QueryClient, initial: ImageRecord | string) {
+  const id = typeof initial === "string" ? initial : initial.id;
+  return {
+    queryKey: imageKey(id),
+    queryFn: async (): Promise<ImageRecord> => {
+      const fresh = await getImage(id);
+      // Read after the answer: the socket may have moved the image on while the request was out.
+      return newerImage(readImage(queryClient, id), fresh);
+    },
+    ...(typeof initial === "string"
+      ? {}
+      : // A copy saved earlier (a chat message) of an image still running is asked for once more: it may be done.
+        { initialData: initial, staleTime: isSettled(initial) ? Number.POSITIVE_INFINITY : 0 }),
+  };
+}
+
+/**
+ * One image, live. `initial` is a copy the caller already holds (a chat tool result): shown until the cache
+ * knows better, and never replaced by an older one.
+ */
+export function useImage(initial: ImageRecord): ImageRecord;
+export function useImage(imageId: string): ImageRecord | undefined;
+export function useImage(initial: ImageRecord | string): ImageRecord | undefined {
+  const queryClient = useQueryClient();
+  const { data } = useQuery(imageQuery(queryClient, initial));
+  if (typeof initial === "string") return data;
+  return data ? newerImage(initial, data) : initial;
+}
+
+/**
+ * The cached records of many images, in the order given, for a list that may hold thousands (the gallery): one
+ * subscription to the cache rather than one query observer per image. Ids the cache does not hold are skipped.
+ */
+export function useImages(ids: readonly string[]): ImageRecord[] {
+  const queryClient = useQueryClient();
+  const cache = queryClient.getQueryCache();
+  const subscribe = useCallback(
+    (changed: () => void) =>
+      cache.subscribe((event) => {
+        if (event.query.queryKey[0] === imageRootKey[0]) changed();
+      }),
+    [cache],
+  );
+  // The same array while every record is the same object, as useSyncExternalStore needs.
+  const last = useRef<ImageRecord[]>([]);
+  return useSyncExternalStore(subscribe, () => {
+    const next = ids.flatMap((id) => readImage(queryClient, id) ?? []);
+    const previous = last.current;
+    if (next.length === previous.length && next.every((image, i) => image === previous[i])) return previous;
+    last.current = next;
+    return next;
+  });
+}
