@@ -76,34 +76,29 @@ export function dropImage(queryClient: QueryClient, imageId: string): void {
   queryClient.removeQueries({ queryKey: imageKey(imageId), exact: true });
 }
 
-/** One image's query: a GET that answers after the socket said "ready" must not take it back to "running". */
-export function imageQuery(queryClient: QueryClient, initial: ImageRecord | string) {
-  const id = typeof initial === "string" ? initial : initial.id;
+/**
+ * One image's query, started from a copy the caller already holds (a chat tool result). A copy of an image still
+ * running is asked for once more, since it may be done by now; a GET that answers after the socket said "ready"
+ * must not take the image back to "running".
+ */
+export function imageQuery(queryClient: QueryClient, initial: ImageRecord) {
   return {
-    queryKey: imageKey(id),
+    queryKey: imageKey(initial.id),
     queryFn: async (): Promise<ImageRecord> => {
-      const fresh = await getImage(id);
+      const fresh = await getImage(initial.id);
       // Read after the answer: the socket may have moved the image on while the request was out.
-      return newerImage(readImage(queryClient, id), fresh);
+      return newerImage(readImage(queryClient, initial.id), fresh);
     },
-    ...(typeof initial === "string"
-      ? {}
-      : // A copy saved earlier (a chat message) of an image still running is asked for once more: it may be done.
-        { initialData: initial, staleTime: isSettled(initial) ? Number.POSITIVE_INFINITY : 0 }),
+    initialData: initial,
+    staleTime: isSettled(initial) ? Number.POSITIVE_INFINITY : 0,
   };
 }
 
-/**
- * One image, live. `initial` is a copy the caller already holds (a chat tool result): shown until the cache
- * knows better, and never replaced by an older one.
- */
-export function useImage(initial: ImageRecord): ImageRecord;
-export function useImage(imageId: string): ImageRecord | undefined;
-export function useImage(initial: ImageRecord | string): ImageRecord | undefined {
+/** One image, live: the caller's copy until the cache knows better, and never replaced by an older one. */
+export function useImage(initial: ImageRecord): ImageRecord {
   const queryClient = useQueryClient();
   const { data } = useQuery(imageQuery(queryClient, initial));
-  if (typeof initial === "string") return data;
-  return data ? newerImage(initial, data) : initial;
+  return newerImage(initial, data);
 }
 
 /**
@@ -116,7 +111,8 @@ export function useImages(ids: readonly string[]): ImageRecord[] {
   const subscribe = useCallback(
     (changed: () => void) =>
       cache.subscribe((event) => {
-        if (event.query.queryKey[0] === imageRootKey[0]) changed();
+        // Records change on "added", "updated" and "removed"; observer bookkeeping changes none.
+        if (event.query.queryKey[0] === imageRootKey[0] && (event.type === "added" || event.type === "updated" || event.type === "removed")) changed();
       }),
     [cache],
   );
