@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { notifyManager, type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { atom } from "jotai";
 import { useCallback, useRef, useSyncExternalStore } from "react";
 import type { GenerateStage, ImageRecord, ImageStatus } from "../../contract/images.ts";
@@ -108,21 +108,36 @@ export function useImage(initial: ImageRecord): ImageRecord {
 export function useImages(ids: readonly string[]): ImageRecord[] {
   const queryClient = useQueryClient();
   const cache = queryClient.getQueryCache();
+  // Counts the record changes heard; the records are read again only when it or the ids change.
+  const version = useRef(0);
   const subscribe = useCallback(
-    (changed: () => void) =>
-      cache.subscribe((event) => {
+    (changed: () => void) => {
+      let scheduled = false;
+      // Whatever changed before this subscription began is read on React's check right after it.
+      version.current += 1;
+      return cache.subscribe((event) => {
         // Records change on "added", "updated" and "removed"; observer bookkeeping changes none.
-        if (event.query.queryKey[0] === imageRootKey[0] && (event.type === "added" || event.type === "updated" || event.type === "removed")) changed();
-      }),
+        if (event.query.queryKey[0] !== imageRootKey[0] || !(event.type === "added" || event.type === "updated" || event.type === "removed")) return;
+        version.current += 1;
+        if (scheduled) return;
+        // A page writes its records one by one: the list is read once for all of them, not once for each.
+        scheduled = true;
+        notifyManager.schedule(() => {
+          scheduled = false;
+          changed();
+        });
+      });
+    },
     [cache],
   );
-  // The same array while every record is the same object, as useSyncExternalStore needs.
-  const last = useRef<ImageRecord[]>([]);
+  const last = useRef<{ ids: readonly string[]; version: number; images: ImageRecord[] } | null>(null);
   return useSyncExternalStore(subscribe, () => {
-    const next = ids.flatMap((id) => readImage(queryClient, id) ?? []);
-    const previous = last.current;
-    if (next.length === previous.length && next.every((image, i) => image === previous[i])) return previous;
-    last.current = next;
-    return next;
+    const seen = last.current;
+    if (seen && seen.ids === ids && seen.version === version.current) return seen.images;
+    const images = ids.flatMap((id) => readImage(queryClient, id) ?? []);
+    // The same array while every record is the same object, as useSyncExternalStore needs.
+    const same = seen !== null && images.length === seen.images.length && images.every((image, i) => image === seen.images[i]);
+    last.current = { ids, version: version.current, images: same ? seen.images : images };
+    return last.current.images;
   });
 }
