@@ -5,13 +5,15 @@ import { AccountMenu } from "../features/account/account-menu.tsx";
 import { CreditsBadge } from "../features/account/credits-badge.tsx";
 import { useCurrentUser, useLiveCredits } from "../features/account/use-current-user.ts";
 import { SocketProvider } from "../lib/socket-context.tsx";
+import { useImageLive } from "../lib/use-image-live.ts";
 import { RequireAuth } from "./route-guards.tsx";
 import { PageLoading, ShellHeader, ShellPending } from "./shell-pending.tsx";
 
 /** The shell once the server has answered who the user is: live credits, the account menu and the page. */
 function ShellFrame({ user }: { user: AuthUser }) {
-  // Inside the SocketProvider: credits stay live on every page of the app.
+  // Inside the SocketProvider: credits and images stay live on every page of the app, whatever it shows.
   useLiveCredits();
+  useImageLive();
   return (
     <div className="min-h-dvh">
       <ShellHeader>

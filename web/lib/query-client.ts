@@ -1,9 +1,10 @@
 import { QueryClient } from "@tanstack/react-query";
 import { defaultQueryFn } from "./api.ts";
+import { sweepUnlistedImages } from "./image-lists.ts";
 
 /** docs/product/web-app.md (Data): queries never go stale; no retries; no refetch on focus; no polling. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
@@ -15,4 +16,6 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  sweepUnlistedImages(queryClient);
+  return queryClient;
 }

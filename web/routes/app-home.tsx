@@ -3,7 +3,6 @@ import { useShellUser } from "../app/shell-user.ts";
 import { AccountOverview } from "../features/account/account-overview.tsx";
 import { ChatScreen } from "../features/chat/chat-screen.tsx";
 import { RecentImages } from "../features/studio/recent-images.tsx";
-import { useStudioLive } from "../features/studio/use-studio-live.ts";
 import { usePageMeta } from "../lib/use-page-meta.ts";
 
 /**
@@ -14,7 +13,6 @@ export default function AppHomePage() {
   const { t } = useTranslation("app");
   usePageMeta(t("meta.title"));
   const user = useShellUser();
-  useStudioLive(user.id);
   const name = user.email.split("@")[0] ?? user.email;
   return (
     <main id="main" className="grid w-full grid-cols-1">

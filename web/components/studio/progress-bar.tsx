@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ImageProgress } from "../../lib/image-live.ts";
+import type { ImageProgress } from "../../lib/image-cache.ts";
 
 /** A determinate bar for one generation; the stage words travel as the accessible value text. */
 export function ProgressBar({ progress, size = "md" }: { progress: ImageProgress | undefined; size?: "sm" | "md" }) {

@@ -3,10 +3,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ImageRecord, ImageResponse } from "../../../contract/images.ts";
+import type { ImageRecord } from "../../../contract/images.ts";
 import { imageRecord } from "../../testing/image-fixture.ts";
-import { imageProgressAtom } from "../../lib/image-live.ts";
-import { imageKey } from "../../lib/images-api.ts";
+import { imageKey, imageProgressAtom } from "../../lib/image-cache.ts";
 import type { ImageActions } from "./image-result.tsx";
 import { PackToolCard } from "./pack-card.tsx";
 import { englishI18n, renderChat } from "./testing.tsx";
@@ -63,13 +62,13 @@ describe("PackToolCard", () => {
     expect(screen.queryByTestId("pack-download")).toBeNull();
 
     act(() => {
-      client.setQueryData<ImageResponse>(imageKey("pack-a"), { image: ready("pack-a") });
-      client.setQueryData<ImageResponse>(imageKey("pack-b"), { image: ready("pack-b") });
+      client.setQueryData<ImageRecord>(imageKey("pack-a"), ready("pack-a"));
+      client.setQueryData<ImageRecord>(imageKey("pack-b"), ready("pack-b"));
     });
     await waitFor(() => expect(screen.getAllByTestId("chat-image").filter((i) => i.getAttribute("data-status") === "ready")).toHaveLength(2));
     expect(screen.queryByTestId("pack-download")).toBeNull();
 
-    act(() => client.setQueryData<ImageResponse>(imageKey("pack-c"), { image: ready("pack-c") }));
+    act(() => client.setQueryData<ImageRecord>(imageKey("pack-c"), ready("pack-c")));
     const download = await screen.findByTestId("pack-download");
     expect(download.textContent).toBe("Download all (.zip)");
     expect(download.getAttribute("href")).toBe(`/api/packs/${PACK}/zip`);

@@ -1,10 +1,9 @@
 import { MemoryRouter } from "react-router";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ImageResponse } from "../../../contract/images.ts";
+import type { ImageRecord } from "../../../contract/images.ts";
 import { imageRecord } from "../../testing/image-fixture.ts";
-import { imageProgressAtom } from "../../lib/image-live.ts";
-import { imageKey } from "../../lib/images-api.ts";
+import { imageKey, imageProgressAtom } from "../../lib/image-cache.ts";
 import type { ImageActions } from "./image-result.tsx";
 import { englishI18n, renderChat } from "./testing.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
@@ -48,7 +47,7 @@ describe("ImageToolCard", () => {
     expect(screen.getByTestId("chat-image").getAttribute("data-status")).toBe("running");
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("70");
     expect(screen.getAllByText("Generating image...").length).toBeGreaterThan(0);
-    act(() => client.setQueryData<ImageResponse>(imageKey("img-1"), { image: ready }));
+    act(() => client.setQueryData<ImageRecord>(imageKey("img-1"), ready));
     await waitFor(() => expect(screen.getByTestId("chat-image").getAttribute("data-status")).toBe("ready"));
     expect(screen.getByText("Generated successfully")).toBeTruthy();
   });

@@ -8,6 +8,8 @@ import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { ApiError, idempotencyMessageKey } from "../../lib/api.ts";
+import { useImage } from "../../lib/image-cache.ts";
+import { receiveImage } from "../../lib/image-lists.ts";
 import { downloadEdit, fetchLayers, layersKey, saveEdit } from "./api.ts";
 import { initialDocument, needsCjk, SUBJECT_PREFIX, sourceSize } from "./document.ts";
 import { EditorCanvas } from "./editor-canvas.tsx";
@@ -71,6 +73,7 @@ function EditorWorkspace({ imageId, layers }: { imageId: string; layers: EditorL
   const source = sourceSize(layers);
   const change = (update: (d: EditorDocument) => EditorDocument, group?: string) => dispatch({ type: "change", update, group });
   const cjk = needsCjk(doc);
+  const image = useImage(layers.image);
 
   useEffect(() => {
     let live = true;
@@ -127,8 +130,8 @@ function EditorWorkspace({ imageId, layers }: { imageId: string; layers: EditorL
 
   const save = useMutation({
     mutationFn: () => saveEdit(imageId, doc),
-    // Lists of images (the recent grid, the gallery) are keyed by a path with "gallery" in it: they fetch again.
-    onSuccess: () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey.some((part) => String(part).includes("gallery")) }),
+    // The saved image shows at once in the image cache and in every list it belongs to (the recent grid, the gallery).
+    onSuccess: (saved) => receiveImage(queryClient, saved),
   });
   const download = useMutation({ mutationFn: () => downloadEdit(imageId, doc, format) });
   const selectedText = doc.texts.find((l) => l.id === selected);
@@ -150,7 +153,7 @@ function EditorWorkspace({ imageId, layers }: { imageId: string; layers: EditorL
             <Icon d={editorIcons.redo} className="size-4" />
             {t("redo")}
           </Button>
-          <FeedPreviewButton image={layers.image} />
+          <FeedPreviewButton image={image} />
           <Button size="xs" onClick={() => save.mutate()} loading={save.isPending} data-testid="editor-save">
             {!save.isPending && <Icon d={editorIcons.save} className="size-4" />}
             {t("save.short")}

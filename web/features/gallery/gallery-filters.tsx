@@ -4,7 +4,7 @@ import { GALLERY_SEARCH_MAX_LENGTH, type GalleryCounts, galleryKinds } from "../
 import type { ModelEntry } from "../../../contract/images.ts";
 import type { Persona } from "../../../contract/personas.ts";
 import { Icon } from "../../components/ui/icon.tsx";
-import type { GalleryFilters } from "./api.ts";
+import type { GalleryFilters } from "../../lib/image-lists.ts";
 
 const selectClass =
   "h-10 w-full min-w-0 rounded-xl border border-border bg-surface px-3 text-sm text-fg sm:w-auto sm:max-w-52";

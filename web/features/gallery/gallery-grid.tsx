@@ -3,7 +3,7 @@ import { useAtomValue } from "jotai";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageRecord } from "../../../contract/images.ts";
-import { imageProgressAtom } from "../../lib/image-live.ts";
+import { imageProgressAtom } from "../../lib/image-cache.ts";
 import { dateGroupLabel } from "./date-groups.ts";
 import { GalleryTile } from "./gallery-tile.tsx";
 import { type GridMetrics, layoutGrid } from "./layout.ts";

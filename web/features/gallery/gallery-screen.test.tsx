@@ -12,6 +12,9 @@ import { imageRecord } from "../../testing/image-fixture.ts";
 import { MODELS_KEY } from "../../lib/models-api.ts";
 import { personasKey } from "../../lib/personas-api.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
+import { SocketProvider } from "../../lib/socket-context.tsx";
+import { fakeSocket } from "../../testing/socket-fixture.ts";
+import { useImageLive } from "../../lib/use-image-live.ts";
 import { GalleryScreen } from "./gallery-screen.tsx";
 
 let i18n: Awaited<ReturnType<typeof englishI18n>>;
@@ -53,7 +56,13 @@ function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
-function renderGallery(answer: (url: URL) => Response | Promise<Response>) {
+/** The app shell's live hook, which keeps the image cache the gallery reads. */
+function ImageLive() {
+  useImageLive();
+  return null;
+}
+
+function renderGallery(answer: (url: URL) => Response | Promise<Response>, socket = fakeSocket().socket) {
   const seen: URL[] = [];
   vi.stubGlobal(
     "fetch",
@@ -71,9 +80,12 @@ function renderGallery(answer: (url: URL) => Response | Promise<Response>) {
       <JotaiProvider store={createStore()}>
         <QueryClientProvider client={client}>
           <ToastStoreProvider store={new ToastStore()}>
-            <MemoryRouter initialEntries={["/app/gallery"]}>
-              <GalleryScreen userId="u1" />
-            </MemoryRouter>
+            <SocketProvider userId="u1" connect={() => socket}>
+              <ImageLive />
+              <MemoryRouter initialEntries={["/app/gallery"]}>
+                <GalleryScreen userId="u1" />
+              </MemoryRouter>
+            </SocketProvider>
           </ToastStoreProvider>
         </QueryClientProvider>
       </JotaiProvider>
@@ -139,6 +151,25 @@ describe("GalleryScreen", () => {
     await screen.findByTestId("gallery-filtered-empty");
     fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     await screen.findByTestId("gallery-empty");
+  });
+
+  it("follows the socket: a running tile turns ready, a new image joins today and is counted, a deleted one leaves", async () => {
+    const server = fakeSocket();
+    const running = imageRecord("r", { status: "running", prompt: "Prompt r", createdAt: hoursAgo(0.05) });
+    renderGallery(() => json({ ...page, images: [images[0], running, ...images.slice(1)], counts: { all: 4, generated: 3, "subject-replaced": 1 } }), server.socket);
+    await screen.findByRole("button", { name: "Open image: Prompt a" });
+    const tile = (id: string) => document.querySelector<HTMLElement>(`[data-testid="gallery-tile"][data-image-id="${id}"]`);
+    const allTab = () => within(screen.getByTestId("kind-filters")).getByRole("button", { name: /All Images/ }).textContent;
+    expect(tile("r")?.getAttribute("data-status")).toBe("running");
+
+    act(() => server.emit("image:update", { image: ready("r", { createdAt: running.createdAt }) }));
+    await waitFor(() => expect(tile("r")?.getAttribute("data-status")).toBe("ready"));
+    act(() => server.emit("gallery:new", { image: ready("n", { createdAt: new Date().toISOString() }) }));
+    await screen.findByRole("button", { name: "Open image: Prompt n" });
+    expect(allTab()).toBe("All Images5");
+    act(() => server.emit("image:deleted", { imageId: "a" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Open image: Prompt a" })).toBeNull());
+    expect(allTab()).toBe("All Images4");
   });
 
   it("opens the viewer; → and ← browse, Escape closes and focus returns to the tile", async () => {

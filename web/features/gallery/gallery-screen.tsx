@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -10,11 +10,11 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { usePersonas } from "../../lib/personas-api.ts";
-import { downloadZip, fetchGalleryPage, type GalleryFilters, galleryKey, noFilters } from "./api.ts";
+import { type GalleryFilters, noFilters, useImageList } from "../../lib/image-lists.ts";
+import { downloadZip, GALLERY_PAGE_SIZE } from "./api.ts";
 import { GalleryFilterBar } from "./gallery-filters.tsx";
 import { GalleryGrid } from "./gallery-grid.tsx";
 import { ImageViewer } from "./image-viewer.tsx";
-import { useGalleryLive } from "./use-gallery-live.ts";
 import { useUndoDelete } from "./use-undo-delete.tsx";
 
 const galleryIcon = "M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01";
@@ -63,43 +63,40 @@ function LoadingGrid() {
   );
 }
 
-/** /app/gallery: every image of the user, filtered, grouped by date, live, each opening in the fullscreen viewer. */
+/**
+ * /app/gallery: every image of the user, filtered, grouped by date, each opening in the fullscreen viewer. Live from
+ * the image cache, which the app shell's realtime hook keeps (web/lib/use-image-live.ts).
+ */
 export function GalleryScreen({ userId }: { userId: string }) {
   const { t } = useTranslation("gallery");
   const { toast } = useToast();
   const [filters, setFilters] = useFilterParams();
-  useGalleryLive(userId);
-  const { hidden, request: requestDelete } = useUndoDelete(userId);
+  const { hidden, request: requestDelete } = useUndoDelete();
   const [now] = useState(() => new Date());
   const [openId, setOpenId] = useState<string | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [zipping, setZipping] = useState(false);
 
-  const query = useInfiniteQuery({
-    queryKey: galleryKey(userId, filters),
-    queryFn: ({ pageParam, signal }) => fetchGalleryPage(userId, filters, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  const { query, images: listed } = useImageList(userId, filters, GALLERY_PAGE_SIZE);
   const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
   const personas = usePersonas();
   const modelList = models.data?.models ?? [];
   const personaList = personas.data?.personas ?? [];
 
-  const images = useMemo(() => (query.data?.pages ?? []).flatMap((page) => page.images).filter((image) => !hidden.has(image.id)), [query.data, hidden]);
+  const images = useMemo(() => listed.filter((image) => !hidden.has(image.id)), [listed, hidden]);
   // Images waiting out their undo window are already gone from the tabs' counts too.
   const counts = useMemo(() => {
     const served = query.data?.pages[0]?.counts;
     if (!served || hidden.size === 0) return served;
     const next = { ...served };
-    for (const image of (query.data?.pages ?? []).flatMap((page) => page.images)) {
+    for (const image of listed) {
       if (!hidden.has(image.id)) continue;
       next.all = Math.max(0, next.all - 1);
       if (image.kind === "generated" || image.kind === "subject-replaced") next[image.kind] = Math.max(0, next[image.kind] - 1);
     }
     return next;
-  }, [query.data, hidden]);
+  }, [query.data, listed, hidden]);
   const filtered = filters.kind !== "all" || Boolean(filters.persona || filters.model || filters.q.trim());
   const openIndex = openId ? images.findIndex((image) => image.id === openId) : -1;
 

@@ -3,7 +3,7 @@ import type { ImageRecord } from "../../../contract/images.ts";
 import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
-import type { ImageProgress } from "../../lib/image-live.ts";
+import type { ImageProgress } from "../../lib/image-cache.ts";
 
 const checkIcon = "M5 12l5 5L20 7";
 const warningIcon = "M12 9v4M12 17h.01M10.3 3.9L1.8 18a2 2 0 001.7 3h17a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z";

@@ -29,7 +29,7 @@ function setup() {
       </QueryClientProvider>
     </I18nextProvider>
   );
-  const hook = renderHook(() => useUndoDelete("u1", remove), { wrapper });
+  const hook = renderHook(() => useUndoDelete(remove), { wrapper });
   /** Clicks the Undo button the toast carries. */
   const undo = () => {
     const action = store.toasts[0]?.action;

@@ -6,8 +6,8 @@ import { Button } from "../../components/ui/button.tsx";
 import { TOAST_DURATION } from "../../components/ui/toast-store.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { errorCodeOf } from "../../lib/api.ts";
-import { deleteImage, type GalleryPages, galleryRootKey } from "./api.ts";
-import { withoutImage } from "./gallery-cache.ts";
+import { forgetImage } from "../../lib/image-lists.ts";
+import { deleteImage } from "./api.ts";
 
 /** The undo window: as long as the toast that offers it is shown. */
 export const UNDO_MS = TOAST_DURATION;
@@ -17,7 +17,7 @@ export const UNDO_MS = TOAST_DURATION;
  * sent (docs/product/images.md, Gallery). Undo therefore never needs the server, and a tab closed inside the window
  * keeps the image: a deletion is lost before an image is. Leaving the gallery sends the pending deletions.
  */
-export function useUndoDelete(userId: string, remove: (imageId: string) => Promise<void> = deleteImage) {
+export function useUndoDelete(remove: (imageId: string) => Promise<void> = deleteImage) {
   const { t } = useTranslation("gallery");
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -37,7 +37,7 @@ export function useUndoDelete(userId: string, remove: (imageId: string) => Promi
       timers.current.delete(id);
       remove(id).then(
         () => {
-          queryClient.setQueriesData<GalleryPages>({ queryKey: galleryRootKey(userId) }, (data) => withoutImage(data, id));
+          forgetImage(queryClient, id);
           unhide(id);
         },
         (err: unknown) => {
@@ -45,14 +45,14 @@ export function useUndoDelete(userId: string, remove: (imageId: string) => Promi
           const busy = errorCodeOf(err) === "conflict:image_busy";
           // Already gone (another tab deleted it): what the user wanted happened.
           if (errorCodeOf(err) === "not_found:image") {
-            queryClient.setQueriesData<GalleryPages>({ queryKey: galleryRootKey(userId) }, (data) => withoutImage(data, id));
+            forgetImage(queryClient, id);
             return;
           }
           toast({ variant: "destructive", title: busy ? t("delete.busy") : t("delete.failed") });
         },
       );
     },
-    [remove, queryClient, userId, unhide, toast, t],
+    [remove, queryClient, unhide, toast, t],
   );
 
   const request = useCallback(

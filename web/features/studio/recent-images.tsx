@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,12 +9,13 @@ import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { iconButtonClass } from "../../components/ui/icon-button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useSocketConnected } from "../../lib/socket-context.tsx";
-import { fetchGallery, RECENT_LIMIT, recentImagesKey } from "./api.ts";
+import { RECENT_LIMIT } from "./api.ts";
+import { noFilters, useImageList } from "../../lib/image-lists.ts";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
 import { iconPaths } from "../../components/ui/icon-paths.ts";
-import type { ImageProgress } from "../../lib/image-live.ts";
+import type { ImageProgress } from "../../lib/image-cache.ts";
 import { ProgressBar } from "../../components/studio/progress-bar.tsx";
-import { imageProgressAtom } from "../../lib/image-live.ts";
+import { imageProgressAtom } from "../../lib/image-cache.ts";
 
 const gridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
 
@@ -98,13 +98,13 @@ function LiveStatus() {
   );
 }
 
-/** The newest images of the user, kept live by the socket (use-studio-live.ts): other tabs' work shows up too. */
+/** The newest images of the user, kept live by the socket (web/lib/use-image-live.ts): other tabs' work shows up too. */
 export function RecentImages({ userId }: { userId: string }) {
   const { t } = useTranslation("app");
   const id = useId();
-  const query = useQuery({ queryKey: recentImagesKey(userId), queryFn: fetchGallery });
+  const { query, images: listed } = useImageList(userId, noFilters, RECENT_LIMIT);
   const progress = useAtomValue(imageProgressAtom);
-  const images = (query.data?.images ?? []).slice(0, RECENT_LIMIT);
+  const images = listed.slice(0, RECENT_LIMIT);
 
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4" aria-busy={query.isPending || undefined}>

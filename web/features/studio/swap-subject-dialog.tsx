@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { clientRoutes } from "../../../contract/client-routes.ts";
-import type { ImageRecord, ImageResponse } from "../../../contract/images.ts";
+import type { ImageRecord } from "../../../contract/images.ts";
 import { imageResponseSchema } from "../../../contract/images.ts";
 import { REPLACE_SUBJECT_PATH } from "../../../contract/personas.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
@@ -11,7 +11,7 @@ import { Dialog, DialogClose } from "../../components/ui/dialog.tsx";
 import { iconButtonClass } from "../../components/ui/icon-button.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { actionRequest, idempotencyMessageKey, serverErrorMessage } from "../../lib/api.ts";
-import { imageKey } from "../../lib/images-api.ts";
+import { receiveImage } from "../../lib/image-lists.ts";
 import { usePersonas } from "../../lib/personas-api.ts";
 
 async function replaceSubject(baseImageId: string, personaId: string): Promise<ImageRecord> {
@@ -32,7 +32,7 @@ export function SwapSubjectDialog({ image, label }: { image: ImageRecord; label:
   const swap = useMutation({
     mutationFn: (personaId: string) => replaceSubject(image.id, personaId),
     onSuccess: (queued) => {
-      queryClient.setQueryData<ImageResponse>(imageKey(queued.id), { image: queued });
+      receiveImage(queryClient, queued);
       toast({ title: t("swap.started") });
       setOpen(false);
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { GalleryResponse } from "../../contract/images.ts";
-import { applyProgress, isUnknownImage, newerImage, upsertImage, withoutProgress } from "./image-live.ts";
+import { applyProgress, imageKey, newerImage, readImage, storeImage, withoutProgress } from "./image-cache.ts";
 import { imageRecord } from "../testing/image-fixture.ts";
+import { createQueryClient } from "./query-client.ts";
 
 const image = imageRecord;
 
@@ -39,33 +39,21 @@ describe("newerImage", () => {
   });
 });
 
-describe("upsertImage", () => {
-  const gallery: GalleryResponse = { images: [image("old", { createdAt: "2026-11-21T10:00:00.000Z", status: "ready" })], nextCursor: null };
-
-  it("inserts a new image newest first", () => {
-    const next = upsertImage(gallery, image("new"));
-    expect(next?.images.map((i) => i.id)).toEqual(["new", "old"]);
-  });
-
-  it("updates an image already listed in place", () => {
-    const withNew = upsertImage(gallery, image("new"));
-    const next = upsertImage(withNew, image("new", { status: "ready" }));
-    expect(next?.images.map((i) => [i.id, i.status])).toEqual([
-      ["new", "ready"],
-      ["old", "ready"],
-    ]);
-  });
-
-  it("keeps the list as it is for an older copy, uploads, or an unloaded gallery", () => {
-    expect(upsertImage(gallery, image("old", { status: "pending" }))).toBe(gallery);
-    expect(upsertImage(gallery, image("u", { kind: "upload" }))).toBe(gallery);
-    expect(upsertImage(undefined, image("new"))).toBeUndefined();
+describe("storeImage", () => {
+  it("keeps one record per image, the copy further along winning", () => {
+    const client = createQueryClient();
+    const ready = image("a", { status: "ready" });
+    expect(storeImage(client, image("a", { status: "running" })).status).toBe("running");
+    expect(storeImage(client, ready)).toBe(ready);
+    expect(storeImage(client, image("a", { status: "running" })).status).toBe("ready");
+    expect(client.getQueryData(imageKey("a"))).toEqual(ready);
   });
 
   it("takes a trusted (socket) copy as it is, so a job handed back shows as pending again", () => {
-    const running = upsertImage(gallery, image("job", { status: "running" }));
-    const next = upsertImage(running, image("job", { status: "pending" }), true);
-    expect(next?.images.find((i) => i.id === "job")?.status).toBe("pending");
+    const client = createQueryClient();
+    storeImage(client, image("job", { status: "running" }));
+    storeImage(client, image("job", { status: "pending" }), true);
+    expect(readImage(client, "job")?.status).toBe("pending");
   });
 });
 
@@ -74,15 +62,5 @@ describe("withoutProgress", () => {
     const map = applyProgress(applyProgress({}, { imageId: "a", stage: "text", percent: 70 }), { imageId: "b", stage: "layout", percent: 5 });
     expect(withoutProgress(map, "a")).toEqual({ b: { stage: "layout", percent: 5 } });
     expect(withoutProgress(map, "missing")).toBe(map);
-  });
-});
-
-describe("isUnknownImage", () => {
-  it("asks for ids neither the grid nor the image cache know", () => {
-    const gallery: GalleryResponse = { images: [image("listed")], nextCursor: null };
-    expect(isUnknownImage(gallery, undefined, "other")).toBe(true);
-    expect(isUnknownImage(undefined, undefined, "other")).toBe(true);
-    expect(isUnknownImage(gallery, undefined, "listed")).toBe(false);
-    expect(isUnknownImage(gallery, image("cached"), "cached")).toBe(false);
   });
 });
