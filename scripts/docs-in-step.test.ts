@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { type ClientToServerEvents, serverEventNames } from "../contract/realtime.ts";
@@ -98,5 +98,18 @@ describe("docs/decisions", () => {
       "006-points-nowhere.md: its status names decision 099, which does not exist",
       '008-wrong-title.md: the first line is "# 008 — Title"',
     ]);
+  });
+});
+
+describe("the docs name files that exist", () => {
+  // A backticked path from the repo's root (`server/images/lifecycle.ts`, `web/lib/`) is a promise that it is there:
+  // a renamed or deleted file leaves the doc pointing at nothing, as moved hooks once did.
+  const rooted = /`((?:server|web|contract|db|bot|scripts|e2e|bench|docs)\/[\w./-]*[\w/])`/g;
+  const docs = ["docs/architecture.md", "README.md", ...readdirSync(`${root}docs/product`).map((name) => `docs/product/${name}`)];
+
+  it.each(docs)("%s", (doc) => {
+    const text = readFileSync(`${root}${doc}`, "utf8");
+    const missing = [...text.matchAll(rooted)].map((match) => match[1] as string).filter((path) => !path.includes("*") && !existsSync(`${root}${path}`));
+    expect([...new Set(missing)]).toEqual([]);
   });
 });
