@@ -52,6 +52,8 @@ export default defineConfig({
           include: ["web/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["web/test-setup.ts"],
+          // A screen's first test also loads its modules into jsdom: past Vitest's 5 s on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

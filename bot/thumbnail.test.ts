@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs } from "../db/schema/jobs.ts";
 import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
 import { createWorker, type Worker } from "../server/compose/worker.ts";
@@ -96,8 +96,11 @@ describe("/thumbnail", () => {
       const balances = events.flatMap((m) => (m.type === "event" && m.userId === userId && m.event === "credits:update" ? [m.payload.credits] : []));
       expect(balances).toEqual([before - 1, before - 1]);
       expect(seen).toContain("gallery:new");
-      const [postJob] = await kit.database.db.select().from(jobs).where(eq(jobs.kind, "discord-post"));
-      expect(postJob?.status).toBe("done");
+      // The post is made inside the job; the job is marked done when its handler returns, just after.
+      await vi.waitFor(async () => {
+        const [postJob] = await kit.database.db.select().from(jobs).where(eq(jobs.kind, "discord-post"));
+        expect(postJob?.status).toBe("done");
+      }, { timeout: 10_000 });
       expect(reads).toEqual([post.outcome.image.id]);
     } finally {
       kit.services.images.record = record;

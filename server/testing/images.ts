@@ -28,9 +28,11 @@ export async function settled(server: TestServer, token: string, id: string, tim
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(`${server.url}/api/images/${id}`, { headers: tokenHeaders(token) });
-    const { image } = imageResponseSchema.parse(await res.json());
-    if (image.status === "ready" || image.status === "failed") return image;
-    if (Date.now() > until) throw new Error(`image ${id} still ${image.status} after ${timeoutMs} ms`);
+    // A loaded machine can trip the database gate for a moment (503): that is asked again, any other refusal is the test's.
+    if (!res.ok && res.status !== 503) throw new Error(`image ${id}: ${res.status} ${await res.text()}`);
+    const image = res.ok ? imageResponseSchema.parse(await res.json()).image : undefined;
+    if (image?.status === "ready" || image?.status === "failed") return image;
+    if (Date.now() > until) throw new Error(`image ${id} still ${image?.status ?? "unavailable"} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
