@@ -8,7 +8,7 @@ const han = /[\u3400-\u9fff]/;
 const markers: Record<"en" | "es" | "fr" | "de", { words: readonly string[]; letters: RegExp }> = {
   en: {
     words: ["the", "and", "of", "with", "make", "for", "me", "my", "please", "thumbnail", "image", "create", "draw", "what", "can", "you", "is", "it", "to", "bigger", "headline", "show", "how", "many", "instead", "left", "right", "generate", "variations", "hello", "hi", "help", "credits", "personas", "yellow", "move"],
-    letters: /$^/,
+    letters: /(?!)/,
   },
   es: {
     words: ["el", "la", "los", "las", "cambia", "fondo", "azul", "rojo", "texto", "sea", "necesito", "portada", "muestrame", "mueveme", "ponme", "dame", "hazlo", "quedan", "un", "una", "de", "del", "con", "para", "por", "favor", "que", "y", "mi", "mis", "hazme", "haz", "crea", "dibuja", "genera", "miniatura", "imagen", "titular", "quiero", "cuantos", "creditos", "ayuda", "hola", "mueve", "izquierda", "derecha", "mas", "grande", "amarillo", "en", "vez", "es", "puedes", "tengo", "variaciones", "estilo"],
@@ -24,17 +24,43 @@ const markers: Record<"en" | "es" | "fr" | "de", { words: readonly string[]; let
   },
 };
 
+type Scores = { language: Language; score: number }[];
+
+/** Each Latin-script language's evidence in a message, best first: its marker words, and 2 for its own letters. */
+function latinScores(text: string): Scores {
+  const lower = text.toLowerCase();
+  const words = normalizeText(text).split(/[^\p{L}']+/u).filter(Boolean);
+  const scores: Scores = [];
+  for (const [language, marker] of Object.entries(markers) as [Language, (typeof markers)["en"]][]) {
+    const wordScore = words.filter((word) => marker.words.includes(word)).length;
+    const score = wordScore + (marker.letters.test(lower) ? 2 : 0);
+    if (score > 0) scores.push({ language, score });
+  }
+  // A stable sort keeps the markers' order on ties, as the guess always did.
+  return scores.sort((a, b) => b.score - a.score);
+}
+
 /** The language a message is written in, from its script and its most common words; English when unsure. */
 export function guessLanguage(text: string, fallback: Language = defaultLanguage): Language {
   if (kana.test(text)) return "ja";
   if (han.test(text)) return "zh";
-  const lower = text.toLowerCase();
-  const words = normalizeText(text).split(/[^\p{L}']+/u).filter(Boolean);
-  let best: { language: Language; score: number } | undefined;
-  for (const [language, marker] of Object.entries(markers) as [Language, (typeof markers)["en"]][]) {
-    const wordScore = words.filter((word) => marker.words.includes(word)).length;
-    const score = wordScore + (marker.letters.test(lower) ? 2 : 0);
-    if (score > 0 && (!best || score > best.score)) best = { language, score };
-  }
-  return best?.language ?? fallback;
+  return latinScores(text)[0]?.language ?? fallback;
+}
+
+/** Evidence a Latin-script message needs before it outweighs the UI language, and its lead over the runner-up. */
+const CLEAR_SCORE = 2;
+const CLEAR_LEAD = 1;
+
+/**
+ * The language a message is clearly written in, or undefined. Kana or Han settle it; Latin text needs two marker
+ * words (or its own letters) and a lead over every other language, so "ok", an emoji, a product name or a half
+ * English, half Spanish line leave the reply in the UI language (docs/product/chat.md).
+ */
+export function clearLanguage(text: string): Language | undefined {
+  if (kana.test(text)) return "ja";
+  if (han.test(text)) return "zh";
+  const [best, second] = latinScores(text);
+  if (!best || best.score < CLEAR_SCORE) return undefined;
+  if (second && best.score - second.score < CLEAR_LEAD) return undefined;
+  return best.language;
 }
