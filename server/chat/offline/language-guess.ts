@@ -7,19 +7,19 @@ const han = /[\u3400-\u9fff]/;
 /** Short, frequent words that give a Latin-script language away; accents are matched before normalizing. */
 const markers: Record<"en" | "es" | "fr" | "de", { words: readonly string[]; letters: RegExp }> = {
   en: {
-    words: ["the", "and", "of", "with", "make", "for", "me", "my", "please", "thumbnail", "image", "create", "draw", "what", "can", "you", "is", "it", "to", "bigger", "headline", "show", "how", "many", "instead", "left", "right", "generate", "variations", "hello", "hi", "help", "credits", "personas", "yellow", "move"],
+    words: ["again", "redo", "square", "landscape", "the", "and", "of", "with", "make", "for", "me", "my", "please", "thumbnail", "image", "create", "draw", "what", "can", "you", "is", "it", "to", "bigger", "headline", "show", "how", "many", "instead", "left", "right", "generate", "variations", "hello", "hi", "help", "credits", "personas", "yellow", "move"],
     letters: /(?!)/,
   },
   es: {
-    words: ["el", "la", "los", "las", "cambia", "fondo", "azul", "rojo", "texto", "sea", "necesito", "portada", "muestrame", "mueveme", "ponme", "dame", "hazlo", "quedan", "un", "una", "de", "del", "con", "para", "por", "favor", "que", "y", "mi", "mis", "hazme", "haz", "crea", "dibuja", "genera", "miniatura", "imagen", "titular", "quiero", "cuantos", "creditos", "ayuda", "hola", "mueve", "izquierda", "derecha", "mas", "grande", "amarillo", "en", "vez", "es", "puedes", "tengo", "variaciones", "estilo"],
+    words: ["hazla", "cuadrado", "otra", "repitela", "realista", "abstracto", "el", "la", "los", "las", "cambia", "fondo", "azul", "rojo", "texto", "sea", "necesito", "portada", "muestrame", "mueveme", "ponme", "dame", "hazlo", "quedan", "un", "una", "de", "del", "con", "para", "por", "favor", "que", "y", "mi", "mis", "hazme", "haz", "crea", "dibuja", "genera", "miniatura", "imagen", "titular", "quiero", "cuantos", "creditos", "ayuda", "hola", "mueve", "izquierda", "derecha", "mas", "grande", "amarillo", "en", "vez", "es", "puedes", "tengo", "variaciones", "estilo"],
     letters: /[ñ¿¡]|[áíóú]/,
   },
   fr: {
-    words: ["le", "la", "les", "fond", "texte", "bleu", "rouge", "besoin", "mets-moi", "fais-moi", "un", "une", "des", "du", "de", "avec", "pour", "moi", "mes", "mon", "fais", "cree", "dessine", "genere", "miniature", "image", "titre", "je", "veux", "combien", "credits", "aide", "bonjour", "salut", "deplace", "gauche", "droite", "plus", "grand", "jaune", "plutot", "est", "peux", "tu", "et", "sur", "il", "variations", "style", "s'il", "te", "plait"],
+    words: ["en", "ce", "cette", "dans", "pas", "au", "aux", "refais", "refais-la", "rends", "mets", "carre", "paysage", "encore", "realiste", "abstrait", "le", "la", "les", "fond", "texte", "bleu", "rouge", "besoin", "mets-moi", "fais-moi", "un", "une", "des", "du", "de", "avec", "pour", "moi", "mes", "mon", "fais", "cree", "dessine", "genere", "miniature", "image", "titre", "je", "veux", "combien", "credits", "aide", "bonjour", "salut", "deplace", "gauche", "droite", "plus", "grand", "jaune", "plutot", "est", "peux", "tu", "et", "sur", "il", "variations", "style", "s'il", "te", "plait"],
     letters: /[çœèêàùâîôû]/,
   },
   de: {
-    words: ["der", "die", "das", "den", "hintergrund", "brauche", "dunkler", "heller", "blau", "rot", "ein", "eine", "einen", "und", "mit", "fur", "mir", "mich", "meine", "mach", "erstelle", "zeichne", "bitte", "bild", "thumbnail", "uberschrift", "ich", "will", "wie", "viele", "hilfe", "hallo", "verschiebe", "links", "rechts", "grosser", "großer", "gelb", "stattdessen", "ist", "kannst", "du", "was", "habe", "varianten", "stil", "im", "auf", "nach"],
+    words: ["noch", "mal", "nochmal", "quadratisch", "querformat", "hochformat", "andere", "zu", "realistisch", "abstrakt", "der", "die", "das", "den", "hintergrund", "brauche", "dunkler", "heller", "blau", "rot", "ein", "eine", "einen", "und", "mit", "fur", "mir", "mich", "meine", "mach", "erstelle", "zeichne", "bitte", "bild", "thumbnail", "uberschrift", "ich", "will", "wie", "viele", "hilfe", "hallo", "verschiebe", "links", "rechts", "grosser", "großer", "gelb", "stattdessen", "ist", "kannst", "du", "was", "habe", "varianten", "stil", "im", "auf", "nach"],
     letters: /[ßäöü]/,
   },
 };

@@ -98,6 +98,10 @@ describe("clearLanguage", () => {
     ["hola ok", undefined],
     ["thumbnail", undefined],
     ["image", undefined],
+    // French shares "la" and "en" with Spanish; its own words decide.
+    ["Refais-la en carré 1:1", "fr"],
+    ["Encore une en paysage 16:9", "fr"],
+    ["Noch eins quadratisch 1:1", "de"],
   ] as const)("%j is %s", (message, expected) => {
     expect(clearLanguage(message)).toBe(expected);
   });
