@@ -259,15 +259,15 @@ export function Composer({
         </div>
       )}
       {change && (
-        <div className="flex flex-wrap items-center gap-2 rounded-2xl border border-primary/40 bg-surface-2 px-3 py-2 text-sm" data-testid="chip-change">
-          <p className="min-w-0 flex-1 font-medium break-words">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border border-primary/40 bg-surface-2 px-3 py-2 text-sm" data-testid="chip-change">
+          <p className="min-w-0 grow basis-48 font-medium break-words">
             {changeRequest}
             {change.field === "model" && shown.model && ` · ${shown.model.label}`}
           </p>
-          <p className={`text-xs tabular-nums ${changeCost > credits ? "font-semibold text-danger" : "text-muted"}`} data-testid="chip-change-cost">
-            {changeCost > credits ? t("composer.costTooHigh", { count: changeCost, credits }) : t("composer.cost", { count: changeCost })}
-          </p>
-          <div className="flex gap-2">
+          <div className="ml-auto flex items-center gap-2">
+            <p className={`text-xs tabular-nums ${changeCost > credits ? "font-semibold text-danger" : "text-muted"}`} data-testid="chip-change-cost">
+              {changeCost > credits ? t("composer.costTooHigh", { count: changeCost, credits }) : t("composer.cost", { count: changeCost })}
+            </p>
             <Button variant="ghost" size="xs" onClick={() => setChange(null)}>
               {t("composer.change.cancel")}
             </Button>
