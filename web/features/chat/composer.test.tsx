@@ -260,6 +260,20 @@ describe("Composer chips and the current image", () => {
     expect(onSendChange).toHaveBeenCalledWith("Change the style to abstract", { style: "abstract", aspect: "16:9", model: "studio" });
   });
 
+  it("changing the model asks to make the image again with it, at that model's price", () => {
+    const currentImage = imageRecord("img-1", { status: "ready", style: "vintage", aspect: "9:16", model: "studio" });
+    const onSendChange = vi.fn();
+    setup({ currentImage, onSendChange });
+    fireEvent.click(optionsButton());
+    // Radix's Select keeps a native select in step for forms; choosing there is choosing in the picker.
+    const native = screen.getByTestId("composer").querySelector("select") as HTMLSelectElement;
+    fireEvent.change(native, { target: { value: "gpt-image" } });
+    expect(screen.getByTestId("chip-change").textContent).toContain("Make it again · GPT Image");
+    expect(screen.getByTestId("chip-change-cost").textContent).toBe("Costs 6 credits");
+    fireEvent.click(screen.getByRole("button", { name: "Send change" }));
+    expect(onSendChange).toHaveBeenCalledWith("Make it again", { style: "vintage", aspect: "9:16", model: "gpt-image" });
+  });
+
   it("will not send a change the balance cannot pay for", () => {
     const currentImage = imageRecord("img-1", { status: "ready", model: "gpt-image" });
     const onSendChange = vi.fn();
