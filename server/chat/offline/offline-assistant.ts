@@ -10,16 +10,16 @@ import type {
 } from "@ai-sdk/provider";
 import { type ChatToolInput, type ChatToolName, chatTools, type EditImageInput, isChatToolName } from "../../../contract/chat.ts";
 import { fallbackHeadlines, promptLanguage, topicHeadline } from "../../../contract/headline-hook.ts";
-import type { Language } from "../../../contract/languages.ts";
+import { defaultLanguage, type Language } from "../../../contract/languages.ts";
 import { closingReply } from "./closing.ts";
 import { type Conversation, creditsFromSystem, languageFromSystem, readConversation } from "./conversation.ts";
 import { type Intent, type IntentContext, readIntent } from "./intent.ts";
-import { guessLanguage } from "./language-guess.ts";
+import { clearLanguage, guessLanguage } from "./language-guess.ts";
 import { type EditFocus, renderReply, type Reply, sentenceGap } from "./replies.ts";
 import { seedOf, toDeltas } from "./seeded.ts";
 
 export interface OfflineAssistantOptions {
-  /** The user's UI language; without it the language is read from the system prompt, then guessed from the message. */
+  /** The user's UI language, for messages too short to tell their own; without it, the system prompt's. */
   language?: Language;
   /** The user's balance, for "how many credits do I have?". */
   credits?: number;
@@ -49,9 +49,9 @@ function allowedTools(call: LanguageModelV4CallOptions): Set<ChatToolName> {
   return new Set(only === undefined ? offered : offered.filter((name) => name === only));
 }
 
-/** The language to answer in: the caller's, the system prompt's, or the message's own. */
+/** The language to answer in: the message's when it is clearly one, else the caller's UI language or the system prompt's. */
 function replyLanguageOf(conversation: Conversation, options: OfflineAssistantOptions): Language {
-  return options.language ?? languageFromSystem(conversation.system) ?? guessLanguage(conversation.lastUserText);
+  return clearLanguage(conversation.lastUserText) ?? options.language ?? languageFromSystem(conversation.system) ?? defaultLanguage;
 }
 
 /** The changes an edit makes, so the lead-in can name the one it makes (free-form edits make none). */

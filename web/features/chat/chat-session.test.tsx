@@ -1,6 +1,7 @@
 import { MemoryRouter } from "react-router";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { storeImage } from "../../lib/image-cache.ts";
 import { imageRecord } from "../../testing/image-fixture.ts";
 import { ChatSession } from "./chat-session.tsx";
 import { englishI18n, renderChat } from "./testing.tsx";
@@ -126,5 +127,48 @@ describe("ChatSession", () => {
     expect(alert.textContent).toContain("The assistant could not answer.");
     expect(screen.queryByTestId("not-sent")).toBeNull();
     expect(screen.getAllByTestId("message")[0]?.getAttribute("data-role")).toBe("user");
+  });
+
+  it("shows the thread's newest ready image on the chips, live from the image cache, and sends a chip change as a message", async () => {
+    const calls: { url: string; init?: RequestInit }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, init });
+        if (url === "/api/chat") return sse([{ type: "start", messageId: "a3" }, { type: "finish" }]);
+        return new Response(JSON.stringify({ error: "Not found", code: "not_found:route" }), { status: 404 });
+      }),
+    );
+    const made = imageRecord("img-1", { status: "ready", style: "cartoon", aspect: "1:1", model: "gpt-image", urls });
+    const edited = imageRecord("img-2", { status: "running", style: "vintage", aspect: "1:1", model: "gpt-image", parentId: "img-1" });
+    const failed = imageRecord("img-3", { status: "failed", style: "abstract", aspect: "9:16", model: "studio" });
+    const initialMessages = [
+      { id: "u1", role: "user" as const, parts: [{ type: "text" as const, text: "a cartoon cat" }] },
+      { id: "a1", role: "assistant" as const, parts: [{ type: "tool-generateThumbnail" as const, toolCallId: "c1", state: "output-available" as const, input: { prompt: "a cartoon cat" }, output: { images: [made], creditsSpent: 6, creditsLeft: 14 } }] },
+      { id: "u2", role: "user" as const, parts: [{ type: "text" as const, text: "vintage instead" }] },
+      { id: "a2", role: "assistant" as const, parts: [{ type: "tool-editImage" as const, toolCallId: "c2", state: "output-available" as const, input: { instruction: "vintage instead" }, output: { images: [edited], creditsSpent: 6, creditsLeft: 8 } }] },
+      { id: "u3", role: "user" as const, parts: [{ type: "text" as const, text: "abstract, shorts" }] },
+      { id: "a3", role: "assistant" as const, parts: [{ type: "tool-generateThumbnail" as const, toolCallId: "c3", state: "output-available" as const, input: { prompt: "abstract" }, output: { images: [failed], creditsSpent: 0, creditsLeft: 8 } }] },
+    ];
+    const { client } = renderChat(<MemoryRouter><ChatSession conversationId="conv-5" initialMessages={initialMessages} credits={20} resume={false} /></MemoryRouter>, i18n);
+    const chips = () => screen.getByRole("button", { name: /^Style, shape and model/ });
+    // The edit is still running and the newest image failed: the current image is the first one.
+    expect(chips().textContent).toContain("Cartoon · 1:1");
+    act(() => {
+      storeImage(client, { ...edited, status: "ready", urls }, true);
+    });
+    await waitFor(() => expect(chips().textContent).toContain("Vintage · 1:1"));
+
+    const box = screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: "still typing", selectionStart: 12 } });
+    fireEvent.click(chips());
+    fireEvent.click(screen.getByTestId("aspect-9:16").querySelector("input") as HTMLInputElement);
+    expect(screen.getByTestId("chip-change-cost").textContent).toBe("Costs 6 credits");
+    fireEvent.click(screen.getByRole("button", { name: "Send change" }));
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/chat")).toBe(true));
+    const body = JSON.parse(String(calls.find((c) => c.url === "/api/chat")?.init?.body)) as { message: { parts: unknown[] } };
+    expect(body.message.parts).toEqual([{ type: "text", text: "Make it 9:16 vertical" }]);
+    expect(body).toMatchObject({ style: "vintage", aspect: "9:16", model: "gpt-image" });
+    expect(box.value).toBe("still typing");
   });
 });

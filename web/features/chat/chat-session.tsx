@@ -9,6 +9,7 @@ import { generationErrorMessage } from "../../lib/generation-error-message.ts";
 import { conversationsKey, fetchMessages, stopChat } from "./api.ts";
 import { chatErrorCode } from "./chat-error.ts";
 import { Composer } from "./composer.tsx";
+import { useCurrentImage } from "./current-image.ts";
 import type { ImageActions } from "./image-result.tsx";
 import { isVisible, MessageList, StarterPrompts } from "./message-list.tsx";
 import { createChatTransport } from "./transport.ts";
@@ -113,11 +114,18 @@ export function ChatSession({
   }, [notSent, streaming, messages]);
 
   function send(text: string, options: ChatOptions) {
+    sendKeepingDraft(text, options);
+    setDraft("");
+  }
+
+  /** A chip's change of the current image: sent as a message of its own, leaving what is being typed. */
+  function sendKeepingDraft(text: string, options: ChatOptions) {
     clearError();
     setNotSent(null);
     void sendMessage({ text }, { body: options });
-    setDraft("");
   }
+
+  const currentImage = useCurrentImage(messages);
 
   // Follow the answer as it grows, unless the reader scrolled up to read something else.
   const pinned = useRef(true);
@@ -210,6 +218,8 @@ export function ChatSession({
           credits={credits}
           textareaRef={textareaRef}
           attachImage={attachImage}
+          currentImage={currentImage}
+          onSendChange={sendKeepingDraft}
         />
       </div>
     </div>

@@ -1,6 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Provider as JotaiProvider } from "jotai";
+import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageRecord } from "../../../contract/images.ts";
 import type { Persona } from "../../../contract/personas.ts";
@@ -177,5 +180,122 @@ describe("Composer", () => {
   it("shows the AI notice", () => {
     setup();
     expect(screen.getByText("AI can make mistakes. Consider checking important information.")).toBeTruthy();
+  });
+});
+
+describe("Composer chips and the current image", () => {
+  const optionsButton = () => screen.getByRole("button", { name: /^Style, shape and model/ });
+  const radio = (testId: string) => screen.getByTestId(testId).querySelector("input") as HTMLInputElement;
+
+  it("show the current image's style, shape and model, and send them with the next message", () => {
+    const currentImage = imageRecord("img-1", { status: "ready", style: "cartoon", aspect: "1:1", model: "gpt-image" });
+    const { onSend, box } = setup({ currentImage });
+    expect(optionsButton().textContent).toContain("Cartoon · 1:1 · GPT Image");
+    expect(screen.getByTestId("composer-cost").textContent).toBe("Costs 6 credits");
+    fireEvent.click(optionsButton());
+    expect(radio("style-cartoon").checked).toBe(true);
+    expect(radio("aspect-1:1").checked).toBe(true);
+    expect(screen.getByText("Changing these edits the newest image in this chat.")).toBeTruthy();
+    type(box, "Add a trophy");
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(onSend).toHaveBeenCalledWith("Add a trophy", { style: "cartoon", aspect: "1:1", model: "gpt-image" });
+  });
+
+  it("follow the current image when a newer one takes its place", () => {
+    const first = imageRecord("img-1", { status: "ready", style: "cartoon", aspect: "1:1", model: "gpt-image" });
+    const newer = imageRecord("img-2", { status: "ready", style: "vintage", aspect: "9:16", model: "studio" });
+    const onSend = vi.fn();
+    const view = renderChat(
+      <MemoryRouter>
+        <Harness currentImage={first} onSend={onSend} />
+      </MemoryRouter>,
+      i18n,
+    );
+    expect(optionsButton().textContent).toContain("Cartoon · 1:1");
+    view.rerender(
+      <I18nextProvider i18n={i18n}>
+        <JotaiProvider store={view.store}>
+          <QueryClientProvider client={view.client}>
+            <MemoryRouter>
+              <Harness currentImage={newer} onSend={onSend} />
+            </MemoryRouter>
+          </QueryClientProvider>
+        </JotaiProvider>
+      </I18nextProvider>,
+    );
+    expect(optionsButton().textContent).toContain("Vintage · 9:16");
+  });
+
+  it("changing the shape asks for the edit with its cost shown, and sends it through the chat only when confirmed", () => {
+    const currentImage = imageRecord("img-1", { status: "ready", style: "cartoon", aspect: "1:1", model: "gpt-image" });
+    const onSendChange = vi.fn();
+    const { onSend } = setup({ currentImage, onSendChange, initial: "half-typed idea" });
+    fireEvent.click(optionsButton());
+    fireEvent.click(radio("aspect-9:16"));
+    expect(onSendChange).not.toHaveBeenCalled();
+    const pending = screen.getByTestId("chip-change");
+    expect(pending.textContent).toContain("Make it 9:16 vertical");
+    expect(screen.getByTestId("chip-change-cost").textContent).toBe("Costs 6 credits");
+    fireEvent.click(screen.getByRole("button", { name: "Send change" }));
+    expect(onSendChange).toHaveBeenCalledWith("Make it 9:16 vertical", { style: "cartoon", aspect: "9:16", model: "gpt-image" });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.queryByTestId("chip-change")).toBeNull();
+    expect((screen.getByRole("textbox", { name: "Message" }) as HTMLTextAreaElement).value).toBe("half-typed idea");
+  });
+
+  it("changing the style asks for a style edit at the image's model's price, and Cancel drops it", () => {
+    const currentImage = imageRecord("img-1", { status: "ready", style: "realistic", aspect: "16:9", model: "studio" });
+    const onSendChange = vi.fn();
+    setup({ currentImage, onSendChange });
+    fireEvent.click(optionsButton());
+    fireEvent.click(radio("style-vintage"));
+    expect(screen.getByTestId("chip-change").textContent).toContain("Change the style to vintage");
+    expect(screen.getByTestId("chip-change-cost").textContent).toBe("Costs 3 credits");
+    expect(radio("style-vintage").checked).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByTestId("chip-change")).toBeNull();
+    expect(radio("style-realistic").checked).toBe(true);
+    fireEvent.click(radio("style-abstract"));
+    fireEvent.click(screen.getByRole("button", { name: "Send change" }));
+    expect(onSendChange).toHaveBeenCalledWith("Change the style to abstract", { style: "abstract", aspect: "16:9", model: "studio" });
+  });
+
+  it("changing the model asks to make the image again with it, at that model's price", () => {
+    const currentImage = imageRecord("img-1", { status: "ready", style: "vintage", aspect: "9:16", model: "studio" });
+    const onSendChange = vi.fn();
+    setup({ currentImage, onSendChange });
+    fireEvent.click(optionsButton());
+    // Radix's Select keeps a native select in step for forms; choosing there is choosing in the picker.
+    const native = screen.getByTestId("composer").querySelector("select") as HTMLSelectElement;
+    fireEvent.change(native, { target: { value: "gpt-image" } });
+    expect(screen.getByTestId("chip-change").textContent).toContain("Make it again · GPT Image");
+    expect(screen.getByTestId("chip-change-cost").textContent).toBe("Costs 6 credits");
+    fireEvent.click(screen.getByRole("button", { name: "Send change" }));
+    expect(onSendChange).toHaveBeenCalledWith("Make it again", { style: "vintage", aspect: "9:16", model: "gpt-image" });
+  });
+
+  it("will not send a change the balance cannot pay for", () => {
+    const currentImage = imageRecord("img-1", { status: "ready", model: "gpt-image" });
+    const onSendChange = vi.fn();
+    setup({ currentImage, onSendChange, credits: 5 });
+    fireEvent.click(optionsButton());
+    fireEvent.click(radio("aspect-1:1"));
+    expect(screen.getByTestId("chip-change-cost").textContent).toBe("Costs 6 credits; you have 5");
+    const sendChange = screen.getByRole("button", { name: "Send change" }) as HTMLButtonElement;
+    expect(sendChange.disabled).toBe(true);
+    fireEvent.click(sendChange);
+    expect(onSendChange).not.toHaveBeenCalled();
+  });
+
+  it("with no current image, choose the next generation's settings and send no edit", () => {
+    const { onSend, box } = setup();
+    fireEvent.click(optionsButton());
+    fireEvent.click(radio("aspect-1:1"));
+    fireEvent.click(radio("style-cartoon"));
+    expect(screen.queryByTestId("chip-change")).toBeNull();
+    expect(optionsButton().textContent).toContain("Cartoon · 1:1");
+    type(box, "A cat");
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(onSend).toHaveBeenCalledWith("A cat", { style: "cartoon", aspect: "1:1", model: "studio" });
   });
 });

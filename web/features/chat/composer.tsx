@@ -41,13 +41,34 @@ export interface ComposerProps {
   upload?: (file: File) => Promise<ImageRecord>;
   /** One of the user's images to attach, handed in from elsewhere (the gallery's "Use in chat"). */
   attachImage?: ImageRecord | null;
+  /** The conversation's current image: the chips show its style, shape and model, and changing one edits it. */
+  currentImage?: ImageRecord | undefined;
+  /** Sends a chip's change of the current image; the draft being typed stays. Without it, `onSend`. */
+  onSendChange?: (text: string, options: ChatOptions) => void;
 }
+
+/** A chip changed while there is a current image: the edit it asks for, waiting to be confirmed with its cost. */
+type ChipChange = { field: "style"; value: ImageStyle } | { field: "aspect"; value: ImageAspect } | { field: "model"; value: string };
+
+const aspectNames: Record<ImageAspect, "landscape" | "portrait" | "square"> = { "16:9": "landscape", "9:16": "portrait", "1:1": "square" };
 
 const imageFile = (files: FileList | null | undefined): File | undefined =>
   [...(files ?? [])].find((file) => (uploadTypes as readonly string[]).includes(file.type));
 
 /** The message box: Enter sends, Shift+Enter breaks the line, @ mentions a persona, an image can be attached. */
-export function Composer({ draft, onDraftChange, onSend, onStop, streaming, credits, textareaRef, upload = uploadBaseImage, attachImage }: ComposerProps) {
+export function Composer({
+  draft,
+  onDraftChange,
+  onSend,
+  onStop,
+  streaming,
+  credits,
+  textareaRef,
+  upload = uploadBaseImage,
+  attachImage,
+  currentImage,
+  onSendChange = onSend,
+}: ComposerProps) {
   const { t, i18n } = useTranslation("chat");
   const { t: tApp } = useTranslation("app");
   const id = useId();
@@ -58,6 +79,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, cred
   const [aspect, setAspect] = useState<ImageAspect>(DEFAULT_ASPECT);
   const [modelId, setModelId] = useState<string | undefined>();
   const [optionsOpen, setOptionsOpen] = useState(false);
+  const [change, setChange] = useState<ChipChange | null>(null);
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [caret, setCaret] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -67,11 +89,37 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, cred
     if (attachImage) setAttachment({ status: "ready", name: attachImage.prompt?.trim() || attachImage.id.slice(0, 8), image: attachImage });
   }, [attachImage]);
 
+  // A change asked of one image is dropped when a newer image takes its place.
+  useEffect(() => setChange(null), [currentImage?.id]);
+
   const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
   const { personas, known: personasKnown } = useMentionablePersonas();
   const modelList = models.data?.models ?? [];
-  const model = modelList.find((m) => m.id === modelId) ?? modelList.find((m) => m.available) ?? modelList[0];
+  const modelFor = (wanted: string | undefined) => modelList.find((m) => m.id === wanted) ?? modelList.find((m) => m.available) ?? modelList[0];
+  // With a current image the chips are its settings; without one, the pickers' choice for the next generation.
+  const current = {
+    style: currentImage?.style ?? style,
+    aspect: currentImage?.aspect ?? aspect,
+    modelId: currentImage ? (currentImage.model ?? undefined) : modelId,
+  };
+  const model = modelFor(current.modelId);
   const cost = messageCost(model?.creditCost ?? 1, draft, isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage);
+  // What the pickers show: the current settings with the change waiting to be sent.
+  const shown = {
+    style: change?.field === "style" ? change.value : current.style,
+    aspect: change?.field === "aspect" ? change.value : current.aspect,
+    model: modelFor(change?.field === "model" ? change.value : current.modelId),
+  };
+  // An edit is paid at the image's model's price; a remake with another model at that model's.
+  const changeCost = shown.model?.creditCost ?? 1;
+  const changeRequest =
+    change === null
+      ? ""
+      : change.field === "style"
+        ? t(`composer.change.style.${change.value}`)
+        : change.field === "aspect"
+          ? t(`composer.change.aspect.${aspectNames[change.value]}`)
+          : t("composer.change.model");
 
   const mention = activeMention(draft, caret);
   const mentionOpen = mention !== null && mention.start !== dismissedAt;
@@ -94,11 +142,29 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, cred
     requestAnimationFrame(() => textarea.current?.setSelectionRange(next.caret, next.caret));
   }
 
+  function choose(next: ChipChange) {
+    if (!currentImage) {
+      if (next.field === "style") setStyle(next.value);
+      else if (next.field === "aspect") setAspect(next.value);
+      else setModelId(next.value);
+      return;
+    }
+    const unchanged = next.value === (next.field === "style" ? current.style : next.field === "aspect" ? current.aspect : model?.id);
+    setChange(unchanged ? null : next);
+  }
+
+  function sendChange() {
+    if (!change || streaming || changeCost > credits) return;
+    onSendChange(changeRequest, { style: shown.style, aspect: shown.aspect, ...(shown.model ? { model: shown.model.id } : {}) });
+    setChange(null);
+    setOptionsOpen(false);
+  }
+
   function send() {
     if (!canSend) return;
     onSend(draft.trim(), {
-      style,
-      aspect,
+      style: current.style,
+      aspect: current.aspect,
       ...(model ? { model: model.id } : {}),
       ...(attachment?.status === "ready" ? { attachmentImageId: attachment.image.id } : {}),
     });
@@ -166,7 +232,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, cred
     send();
   }
 
-  const styleLabel = tApp(`studio.styles.${style}.label`);
+  const styleLabel = tApp(`studio.styles.${current.style}.label`);
   const noticeId = `${id}-notice`;
   const costId = `${id}-cost`;
 
@@ -186,9 +252,29 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, cred
     >
       {optionsOpen && (
         <div id={`${id}-options`} className="grid max-h-[45dvh] gap-4 overflow-y-auto border-b border-border p-2 pb-4">
-          <StylePicker value={style} onChange={setStyle} />
-          <AspectPicker value={aspect} onChange={setAspect} />
-          <ModelPicker models={modelList} value={model?.id} onChange={setModelId} />
+          {currentImage && <p className="text-sm text-muted">{t("composer.editsCurrent")}</p>}
+          <StylePicker value={shown.style} onChange={(value) => choose({ field: "style", value })} />
+          <AspectPicker value={shown.aspect} onChange={(value) => choose({ field: "aspect", value })} />
+          <ModelPicker models={modelList} value={shown.model?.id} onChange={(value) => choose({ field: "model", value })} />
+        </div>
+      )}
+      {change && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border border-primary/40 bg-surface-2 px-3 py-2 text-sm" data-testid="chip-change">
+          <p className="min-w-0 grow basis-48 font-medium break-words">
+            {changeRequest}
+            {change.field === "model" && shown.model && ` · ${shown.model.label}`}
+          </p>
+          <div className="ml-auto flex items-center gap-2">
+            <p className={`text-xs tabular-nums ${changeCost > credits ? "font-semibold text-danger" : "text-muted"}`} data-testid="chip-change-cost">
+              {changeCost > credits ? t("composer.costTooHigh", { count: changeCost, credits }) : t("composer.cost", { count: changeCost })}
+            </p>
+            <Button variant="ghost" size="xs" onClick={() => setChange(null)}>
+              {t("composer.change.cancel")}
+            </Button>
+            <Button size="xs" onClick={sendChange} disabled={streaming || changeCost > credits}>
+              {t("composer.change.send")}
+            </Button>
+          </div>
         </div>
       )}
       {attachment && (
@@ -278,7 +364,7 @@ export function Composer({ draft, onDraftChange, onSend, onStop, streaming, cred
           <ChatIcon d={icons.options} className="size-4" />
           <span className="sr-only">{t("composer.options")}: </span>
           <span className="truncate">
-            {styleLabel} · {aspect}
+            {styleLabel} · {current.aspect}
             {model && <span className="hidden sm:inline"> · {model.label}</span>}
           </span>
         </Button>
