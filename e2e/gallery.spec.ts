@@ -132,10 +132,10 @@ describe.each([
     await page.getByLabel("Persona").selectOption({ label: "Chef Ana" });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="gallery-tile"]').length === 2);
     await page.getByLabel("Persona").selectOption("");
-    await page.getByRole("searchbox", { name: "Search prompts" }).fill("NEON CHEF");
+    await page.getByRole("searchbox", { name: "Search prompts and chats" }).fill("NEON CHEF");
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="gallery-tile"]').length === 2);
     expect(page.url()).toContain("q=NEON+CHEF");
-    await page.getByRole("searchbox", { name: "Search prompts" }).fill("nothing like this");
+    await page.getByRole("searchbox", { name: "Search prompts and chats" }).fill("nothing like this");
     await page.getByTestId("gallery-filtered-empty").waitFor();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="gallery-tile"]').length === 6);
