@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { Worker } from "node:worker_threads";
 import { eq } from "drizzle-orm";
 import { IMAGE_ZIP_PATH } from "../contract/images.ts";
+import { conversations } from "../db/schema/conversations.ts";
 import { images, type NewImageRow } from "../db/schema/images.ts";
 import { users } from "../db/schema/users.ts";
 import { createSessionStore } from "../server/auth/session-store.ts";
@@ -19,6 +20,8 @@ import { median, percentile, startBenchApp } from "./lib.ts";
 const IMAGES = 10_000;
 const ROUNDS = 300;
 const ZIP_IMAGES = 200;
+/** Half the images come from 200 chats; one chat's words hold a word no prompt has. */
+const CONVERSATIONS = 200;
 
 function runClient(task: GalleryClientTask): Promise<Record<string, number[]>> {
   return new Promise((resolve, reject) => {
@@ -29,16 +32,21 @@ function runClient(task: GalleryClientTask): Promise<Record<string, number[]>> {
   });
 }
 
-async function benchPages(databaseUrl: string): Promise<void> {
+export async function benchPages(databaseUrl: string): Promise<void> {
   const { app, base, stop } = await startBenchApp("gallery", { databaseUrl });
   const db = app.database.db;
   const [owner] = await db.insert(users).values({ email: `bench-gallery-${Date.now()}@example.com` }).returning();
   if (!owner) throw new Error("bench user not created");
   try {
     const now = Date.now();
+    const chats = await db
+      .insert(conversations)
+      .values(Array.from({ length: CONVERSATIONS }, (_, i) => ({ userId: owner.id, title: `Chat ${i}`, userWords: `Make a thumbnail for video ${i} ${i === 137 ? "about saffron risotto" : "about my week"} and make it pop` })))
+      .returning({ id: conversations.id });
     const rows: NewImageRow[] = Array.from({ length: IMAGES }, (_, i) => ({
       userId: owner.id,
-      kind: i % 5 === 0 ? "subject-replaced" : "generated",
+      kind: i % 5 === 0 ? "subject-replaced" : i % 7 === 0 ? "edited" : "generated",
+      conversationId: i % 2 === 0 ? (chats[(i / 2) % CONVERSATIONS]?.id ?? null) : null,
       status: i % 97 === 0 ? "failed" : "ready",
       prompt: `Bench thumbnail ${i}: ${["neon chef", "jazz trumpet", "mountain bike", "coding marathon"][i % 4]}`,
       style: "realistic",
@@ -68,6 +76,8 @@ async function benchPages(databaseUrl: string): Promise<void> {
       "page 84 of 167 (cursor)": `${gallery}?limit=60&cursor=${cursor}`,
       "Subject Replaced, model, first page": `${gallery}?limit=60&kind=subject-replaced&model=studio`,
       "prompt search 'jazz', first page": `${gallery}?limit=60&q=jazz`,
+      "search 'saffron' (one chat's words, 25 images), first page": `${gallery}?limit=60&q=saffron`,
+      "Chat Edits, first page": `${gallery}?limit=60&kind=chat-edited`,
     };
     // One round more than measured: the first warms the JIT, the prepared statements and the pools.
     const times = await runClient({ base, token, targets, rounds: ROUNDS + 1 });

@@ -300,10 +300,10 @@ export const imagesOpenApi: OpenApiPart = {
       auth: true,
       parameters: [
         userId,
-        { name: "kind", in: "query", description: "Only images of this kind.", schema: galleryQuerySchemas.kind },
+        { name: "kind", in: "query", description: "Only the images under this tab: `chat-edited` is an edit a chat made, `editor-edited` one saved in the editor.", schema: galleryQuerySchemas.kind },
         { name: "persona", in: "query", description: "Only images made with this persona of yours.", schema: galleryQuerySchemas.persona },
         { name: "model", in: "query", description: "Only images made by this model.", schema: galleryQuerySchemas.model },
-        { name: "q", in: "query", description: "Only images whose prompt contains this text, case-insensitively; blank is no search.", schema: galleryQuerySchemas.q },
+        { name: "q", in: "query", description: "Only images whose prompt, or the title or your messages of the chat that made them, contains this text, case-insensitively; blank is no search.", schema: galleryQuerySchemas.q },
         { name: "limit", in: "query", description: "Images per page.", schema: galleryQuerySchemas.limit },
         { name: "cursor", in: "query", description: "`nextCursor` of the previous page.", schema: galleryQuerySchemas.cursor },
       ],

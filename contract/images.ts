@@ -51,9 +51,18 @@ export const uploadTypes = ["image/png", "image/jpeg", "image/webp"] as const;
 
 export const imageKinds = ["generated", "subject-replaced", "edited", "upload"] as const;
 export type ImageKind = (typeof imageKinds)[number];
-/** What the gallery lists: made images, never temporary uploads. */
-export const galleryKinds = ["generated", "subject-replaced"] as const;
+/**
+ * The gallery's tabs beside All: every made image is under exactly one (temporary uploads are never listed). An
+ * `edited` image is a chat edit when a chat conversation made it, an editor save otherwise.
+ */
+export const galleryKinds = ["generated", "subject-replaced", "chat-edited", "editor-edited"] as const;
 export type GalleryKind = (typeof galleryKinds)[number];
+
+/** The tab an image is under; none for an upload. */
+export function galleryKindOf(image: { kind: ImageKind; conversationId?: string | null | undefined }): GalleryKind | undefined {
+  if (image.kind === "edited") return image.conversationId ? "chat-edited" : "editor-edited";
+  return image.kind === "upload" ? undefined : image.kind;
+}
 export const GALLERY_PAGE_DEFAULT = 24;
 export const GALLERY_PAGE_MAX = 60;
 export const GALLERY_CURSOR_MAX_LENGTH = 200;
@@ -102,6 +111,8 @@ export const imageRecordSchema = z.object({
   parentId: z.nullable(z.string()),
   /** The A/B pack this image is one variant of. */
   packId: z.nullable(z.string()),
+  /** The chat conversation that made it (it may since have been deleted); null for images made elsewhere. */
+  conversationId: z.optional(z.nullable(z.string())),
   /** The personas it was made with (ids; the gallery names them and filters by them). */
   personaIds: z.optional(z.array(z.string())),
   createdAt: z.string(),
@@ -148,11 +159,17 @@ export type ImageResponse = z.infer<typeof imageResponseSchema>;
 export const imageDetailResponseSchema = z.object({ image: imageRecordSchema, scene: z.nullable(z.record(z.string(), z.unknown())) });
 export type ImageDetailResponse = z.infer<typeof imageDetailResponseSchema>;
 
-/** The longest prompt search the gallery takes: enough for any phrase, short enough to bound the scan. */
+/** The longest search the gallery takes: enough for any phrase, short enough to bound the scan. */
 export const GALLERY_SEARCH_MAX_LENGTH = 200;
 
-/** How many images each gallery tab holds under the other filters (persona, model, search): All, then per kind. */
-export const galleryCountsSchema = z.object({ all: z.number(), generated: z.number(), "subject-replaced": z.number() });
+/** How many images each gallery tab holds under the other filters (persona, model, search): All, then per tab. */
+export const galleryCountsSchema = z.object({
+  all: z.number(),
+  generated: z.number(),
+  "subject-replaced": z.number(),
+  "chat-edited": z.number(),
+  "editor-edited": z.number(),
+});
 export type GalleryCounts = z.infer<typeof galleryCountsSchema>;
 
 /**

@@ -58,3 +58,42 @@ describe("numbering chat messages from a sequence", () => {
     }
   });
 });
+
+describe("linking the chat's images to their conversations", () => {
+  it("fills in the words of stored conversations and the conversation of each image a stored answer showed", async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    try {
+      await migrate(db, { migrationsFolder: migrationsUpTo("0017_idempotency-keys") });
+      const insertUser = async (email: string) => (await client.query<{ id: string }>("insert into users (email) values ($1) returning id", [email])).rows[0]?.id;
+      const [owner, stranger] = [await insertUser("old.chat@example.com"), await insertUser("stranger@example.com")];
+      const conversation = (await client.query<{ id: string }>("insert into conversations (user_id, title) values ($1, 'Pasta') returning id", [owner])).rows[0]?.id;
+      const image = async (userId: string | undefined, kind: string) =>
+        (await client.query<{ id: string }>("insert into images (user_id, kind, status) values ($1, $2, 'ready') returning id", [userId, kind])).rows[0]?.id;
+      const [made, edit, editorSave, theirs] = [await image(owner, "generated"), await image(owner, "edited"), await image(owner, "edited"), await image(stranger, "generated")];
+      const said = (text: string) => JSON.stringify([{ type: "text", text }, { type: "file", url: "x" }]);
+      const answered = (ids: (string | undefined)[]) =>
+        JSON.stringify([{ type: "text", text: "zebra" }, { type: "tool-generateThumbnail", state: "output-available", output: { images: ids.map((id) => ({ id })) } }]);
+      const messages: [string, string, string][] = [
+        ["u1", "user", said("a saffron headline")],
+        ["a1", "assistant", answered([made, theirs])],
+        ["u2", "user", said("now yellow")],
+        ["a2", "assistant", answered([edit, made])],
+      ];
+      for (const [id, role, parts] of messages) {
+        await client.query("insert into chat_messages (id, conversation_id, role, parts) values ($1, $2, $3, $4)", [id, conversation, role, parts]);
+      }
+
+      await migrate(db, { migrationsFolder });
+      const words = (await client.query<{ user_words: string }>("select user_words from conversations where id = $1", [conversation])).rows[0]?.user_words;
+      expect(words).toBe("a saffron headline now yellow");
+      const links = (await client.query<{ id: string; conversation_id: string | null }>("select id, conversation_id from images")).rows;
+      const linkOf = (id: string | undefined) => links.find((row) => row.id === id)?.conversation_id;
+      expect([linkOf(made), linkOf(edit)]).toEqual([conversation, conversation]);
+      // An editor save stays unlinked, and another user's image is never tied to your conversation.
+      expect([linkOf(editorSave), linkOf(theirs)]).toEqual([null, null]);
+    } finally {
+      await client.close();
+    }
+  });
+});

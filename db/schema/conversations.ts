@@ -10,6 +10,11 @@ export const conversations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     title: text().notNull(),
+    /**
+     * The words of the user's messages, one after the other: what the gallery search matches besides the title, read
+     * once per search instead of walking every message's parts.
+     */
+    userWords: text().notNull().default(""),
     // Milliseconds, like a JavaScript Date: the list's keyset cursor round-trips through one exactly.
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -29,6 +29,12 @@ export const images = pgTable(
     /** The A/B pack this image is one variant of (docs/product/images.md, The A/B pack), and which one: 0, 1 or 2. */
     packId: uuid(),
     packVariant: integer(),
+    /**
+     * The chat conversation that made it (a generation, pack, edit or swap a chat tool asked for): what puts a chat edit
+     * under its own gallery tab and lets the gallery search find it by the conversation's words. No foreign key, like
+     * the other links: kept after the conversation is deleted, it still says the chat made the image.
+     */
+    conversationId: uuid(),
     width: integer(),
     height: integer(),
     /** Storage keys, never paths or URLs. */
@@ -51,8 +57,8 @@ export const images = pgTable(
     // The gallery's order, ties broken by id: a page is read straight off this index, however many images precede it.
     // NULLS FIRST is what ORDER BY … DESC means; an index ordered otherwise could not serve it (the columns are never null).
     index("images_user_created_id_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The gallery's tab counts, read from the index alone.
-    index("images_user_kind_idx").on(t.userId, t.kind),
+    // The gallery's tab counts, read from the index alone (a chat edit and an editor save differ by the conversation).
+    index("images_user_kind_conversation_idx").on(t.userId, t.kind, t.conversationId),
     index("images_pack_idx")
       .on(t.packId)
       .where(sql`${t.packId} is not null`),

@@ -78,6 +78,10 @@ describe("POST /api/chat", () => {
     expect(final?.images[0]?.status).toBe("ready");
     expect(final?.creditsLeft).toBe(before - 1);
     expect(await server.services.credits.balance(user.userId)).toBe(before - 1);
+    // The image is the conversation's: the gallery finds it by words the user said and the prompt does not hold.
+    expect(final?.images[0]).toMatchObject({ conversationId: id });
+    const found = (await (await fetch(`${server.url}/api/users/${user.userId}/gallery?q=make%20a%20cartoon`, { headers: headers(user) })).json()) as { images: { id: string }[] };
+    expect(found.images.map((i) => i.id)).toEqual([final?.images[0]?.id]);
 
     const messages = await storedMessages(id);
     expect(messages.map((m) => m.role)).toEqual(["user", "assistant"]);
@@ -291,6 +295,9 @@ describe("POST /api/chat", () => {
     expect(JSON.stringify(swapped.chunks.map((c) => (c.type === "error" || c.type === "tool-output-error" ? c : c.type)))).toContain("tool-output-available");
     const output = (swapped.chunks.filter((c) => c.type === "tool-output-available").at(-1) as unknown as { output: { images: { id: string; status: string; parentId: string }[] } }).output;
     expect(output.images[0]).toMatchObject({ status: "ready", parentId: first?.id });
+    // A chat edit: under the gallery's Chat Edits tab.
+    const chatEdits = (await (await fetch(`${server.url}/api/users/${user.userId}/gallery?kind=chat-edited`, { headers: headers(user) })).json()) as { images: { id: string }[] };
+    expect(chatEdits.images.map((i) => i.id)).toContain(output.images[0]?.id);
     const art = (await sceneOf(output.images[0]?.id))?.art ?? [];
     expect(art.find((layer) => layer.id === "trophy")).toMatchObject({ word: "trophy", box: controller?.box });
     expect(art.some((layer) => layer.id === "video-game")).toBe(false);

@@ -9,6 +9,18 @@ export interface StoredMessage {
   parts: unknown[];
 }
 
+/** The text a user typed in these messages (the gallery search matches it); assistants' words and tool parts are left out. */
+function userWordsOf(messages: readonly StoredMessage[]): string {
+  return messages
+    .filter((m) => m.role === "user")
+    .flatMap((m) => m.parts)
+    .flatMap((part) => (typeof part === "object" && part !== null && "type" in part && part.type === "text" && "text" in part && typeof part.text === "string" ? [part.text] : []))
+    .join(" ");
+}
+
+/** The conversation's words with `added` after them. */
+const withUserWords = (added: string) => (added ? { userWords: sql`ltrim(${conversations.userWords} || ' ' || ${added})` } : {});
+
 export function createChatStore(db: DbOrTx) {
   // The reads every chat turn and every list runs: prepared once, so their SQL is built and planned once.
   const ownedQuery = db
@@ -63,7 +75,7 @@ export function createChatStore(db: DbOrTx) {
      */
     async createWithMessage(userId: string, id: string, title: string, message: StoredMessage): Promise<ConversationRow | undefined> {
       return withTransaction(db, async (tx) => {
-        const [row] = await tx.insert(conversations).values({ id, userId, title }).onConflictDoNothing().returning();
+        const [row] = await tx.insert(conversations).values({ id, userId, title, userWords: userWordsOf([message]) }).onConflictDoNothing().returning();
         if (!row) return undefined;
         await tx.insert(chatMessages).values({ id: message.id, conversationId: id, role: message.role, parts: message.parts });
         return row;
@@ -125,7 +137,7 @@ export function createChatStore(db: DbOrTx) {
       await db
         .with(inserted)
         .update(conversations)
-        .set({ updatedAt: new Date(), ...(title ? { title } : {}) })
+        .set({ updatedAt: new Date(), ...(title ? { title } : {}), ...withUserWords(userWordsOf(messages)) })
         .where(eq(conversations.id, conversationId));
     },
 
@@ -157,7 +169,7 @@ export function createChatStore(db: DbOrTx) {
       const touched = await db
         .with(inserted)
         .update(conversations)
-        .set({ updatedAt: new Date(), ...(title ? { title } : {}) })
+        .set({ updatedAt: new Date(), ...(title ? { title } : {}), ...withUserWords(userWordsOf([message])) })
         .where(and(eq(conversations.id, conversationId), sql`exists (select 1 from ${inserted})`))
         .returning({ id: conversations.id });
       return touched.length === 1;

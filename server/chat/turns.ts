@@ -71,6 +71,7 @@ export function createChatTurns(deps: {
     const { user, conversation, messages, turn } = run;
     const ctx: ChatToolContext = {
       userId: user.id,
+      conversationId: conversation.id,
       style: turn.style,
       aspect: turn.aspect,
       model: turn.model,

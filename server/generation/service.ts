@@ -72,6 +72,8 @@ export function createGenerationService(deps: {
   }
 
   type ImageDraft = Omit<PendingDraft, "model" | "creditsSpent">;
+  /** The chat conversation asking for an image, when one is: its gallery tab and search follow it. */
+  type MadeIn = { conversationId?: string | undefined };
 
   /**
    * The image rows, their charge and their jobs in one transaction (the image lifecycle's `createPending`), so there
@@ -137,11 +139,12 @@ export function createGenerationService(deps: {
     async request(
       userId: string,
       input: GenerateRequest,
-      options: { alsoIn?: (tx: Tx, imageId: string) => Promise<unknown>; announceFromWorker?: boolean } = {},
+      options: { alsoIn?: (tx: Tx, imageId: string) => Promise<unknown>; announceFromWorker?: boolean } & MadeIn = {},
     ): Promise<ImageRecord> {
       const { model, personaIds } = await checkedRequest(userId, input);
       return queueOne(userId, model, {
         kind: "generated",
+        conversationId: options.conversationId ?? null,
         prompt: input.prompt,
         style: input.style,
         aspect: input.aspect,
@@ -159,7 +162,7 @@ export function createGenerationService(deps: {
      * seed derived from the pack's and its variant number in its job, so an engine can vary composition and colour.
      * What all three cost is checked first and charged once, with the three rows and their jobs, or nothing is made.
      */
-    async requestPack(userId: string, input: GeneratePackInput): Promise<Pack> {
+    async requestPack(userId: string, input: GeneratePackInput, options: MadeIn = {}): Promise<Pack> {
       const request: GenerateRequest = { ...input, aspect: PACK_ASPECT };
       const { model, personaIds } = await checkedRequest(userId, request);
       const cost = model.creditCost * PACK_SIZE;
@@ -178,6 +181,7 @@ export function createGenerationService(deps: {
         baseImageId: input.baseImageId ?? null,
         packId,
         packVariant: variant,
+        conversationId: options.conversationId ?? null,
       }));
       const images = await queuePaid(userId, model, drafts, (tx, row, variant) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, variant, model: model.id }, { userId }), {
         ref: packId,
@@ -192,7 +196,7 @@ export function createGenerationService(deps: {
      * Queues an edited copy of one of the user's finished images, as a new image linked to it: the same model, paid
      * like a generation. Studio re-renders the image's scene with the changes; a provider edits the image itself.
      */
-    async requestEdit(userId: string, input: { imageId: string; instruction: string; changes: SceneChanges }): Promise<ImageRecord> {
+    async requestEdit(userId: string, input: { imageId: string; instruction: string; changes: SceneChanges }, options: MadeIn = {}): Promise<ImageRecord> {
       const { image: parent } = await deps.images.editSource(userId, input.imageId);
       const model = modelFor(parent.model ?? DEFAULT_MODEL, { prompt: input.instruction, style: parent.style ?? DEFAULT_STYLE, aspect: parent.aspect ?? DEFAULT_ASPECT });
       if (model.id !== DEFAULT_MODEL && !model.capabilities.includes("edit")) {
@@ -200,6 +204,7 @@ export function createGenerationService(deps: {
       }
       return queueOne(userId, model, {
         kind: "edited",
+        conversationId: options.conversationId ?? null,
         parentId: parent.id,
         prompt: input.instruction,
         style: input.changes.style ?? parent.style,
@@ -215,7 +220,7 @@ export function createGenerationService(deps: {
      * new `subject-replaced` image, paid like a generation. Studio swaps on this machine; a provider model that can
      * swap gets both images as references.
      */
-    async requestSubjectSwap(userId: string, input: { baseImageId: string; personaId: string; model?: string | undefined }): Promise<ImageRecord> {
+    async requestSubjectSwap(userId: string, input: { baseImageId: string; personaId: string; model?: string | undefined }, options: MadeIn = {}): Promise<ImageRecord> {
       const base = await deps.images.record(userId, input.baseImageId);
       if (base.status !== "ready") throw new AppError("invalid:model_base_image", "That image is not ready yet. Try again when it has finished.");
       await deps.personas.assertOwned(userId, [input.personaId]);
@@ -223,6 +228,7 @@ export function createGenerationService(deps: {
       if (!model.capabilities.includes("swap")) throw new AppError("invalid:model_base_image", `${model.label} cannot swap subjects. Pick another model.`);
       return queueOne(userId, model, {
         kind: "subject-replaced",
+        conversationId: options.conversationId ?? null,
         prompt: null,
         style: null,
         aspect: base.aspect,

@@ -26,6 +26,7 @@ export function toImageRecord(row: ListedImage): ImageRecord {
     errorCode: row.errorCode,
     parentId: row.parentId,
     packId: row.packId,
+    conversationId: row.conversationId,
     personaIds: row.personaIds,
     createdAt: row.createdAt.toISOString(),
     urls:

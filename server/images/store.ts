@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
-import { type GalleryCounts, type GalleryKind, GALLERY_PAGE_MAX, type ImageStatus } from "../../contract/images.ts";
+import { type GalleryCounts, type GalleryKind, galleryKindOf, galleryKinds, GALLERY_PAGE_MAX, type ImageKind, type ImageStatus } from "../../contract/images.ts";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
+import { conversations } from "../../db/schema/conversations.ts";
 import { type ImageRow, images, type NewImageRow } from "../../db/schema/images.ts";
 import type { KeysetCursor } from "../paging/keyset-cursor.ts";
 
@@ -12,7 +13,7 @@ export interface GalleryFilters {
   /** A persona id: images made with it. */
   persona?: string | undefined;
   model?: string | undefined;
-  /** Words the prompt contains, case-insensitively. */
+  /** Words the prompt contains, or the title or the user's messages of the conversation that made it, case-insensitively. */
   q?: string | undefined;
 }
 
@@ -66,17 +67,20 @@ export function createImageStore(db: DbOrTx) {
   // later, or the counts), made on first use. Only the filters in use are in the SQL, so even PostgreSQL's generic
   // plan estimates each one and walks the (user, created, id) index; "x is null or" conditions would blind it.
   const conditionOf: Record<FilterName, SQL> = {
-    kind: sql`${images.kind} = ${sql.placeholder("kind")}`,
+    // Each tab a fixed condition (the kind's parameter only picks the tab): a chat edit is an edit a conversation made.
+    kind: sql`(case ${sql.placeholder("kind")}::text when 'chat-edited' then ${images.kind} = 'edited' and ${images.conversationId} is not null when 'editor-edited' then ${images.kind} = 'edited' and ${images.conversationId} is null else ${images.kind} = ${sql.placeholder("kind")} end)`,
     model: sql`${images.model} = ${sql.placeholder("model")}`,
     persona: sql`${images.personaIds} @> jsonb_build_array(${sql.placeholder("persona")}::text)`,
-    q: sql`${images.prompt} ilike ${sql.placeholder("q")}`,
+    // The user's matching conversations are read once (a hashed subplan over their few rows), not once per image.
+    q: sql`(${images.prompt} ilike ${sql.placeholder("q")} or ${images.conversationId} in (select ${conversations.id} from ${conversations} where ${conversations.userId} = ${sql.placeholder("userId")} and (${conversations.title} ilike ${sql.placeholder("q")} or ${conversations.userWords} ilike ${sql.placeholder("q")})))`,
   };
   const matching = (used: readonly FilterName[]) => and(eq(images.userId, sql.placeholder("userId")), ne(images.kind, "upload"), ...used.map((f) => conditionOf[f]));
   const statements = new Map<string, ReturnType<typeof prepareStatement>>();
   function prepareStatement(used: readonly FilterName[], shape: "first" | "after" | "counts") {
     const name = `image_gallery_${shape}_${used.join("_") || "all"}`;
     if (shape === "counts") {
-      return db.select({ kind: images.kind, count: sql<string>`count(*)` }).from(images).where(matching(used)).groupBy(images.kind).prepare(name);
+      const fromChat = sql<boolean>`${images.conversationId} is not null`;
+      return db.select({ kind: images.kind, fromChat, count: sql<string>`count(*)` }).from(images).where(matching(used)).groupBy(images.kind, fromChat).prepare(name);
     }
     const after =
       shape === "after"
@@ -136,9 +140,13 @@ export function createImageStore(db: DbOrTx) {
     /** How many images each tab holds under the other filters (the kind is left out: each tab is a kind). */
     async galleryCounts(userId: string, filters: GalleryFilters): Promise<GalleryCounts> {
       const params = { userId, ...filterParams({ ...filters, kind: undefined }) };
-      const rows = (await statement(params, "counts").execute(params)) as { kind: string; count: string }[];
-      const count = (kind: string) => Number(rows.find((r) => r.kind === kind)?.count ?? 0);
-      return { all: rows.reduce((sum, r) => sum + Number(r.count), 0), generated: count("generated"), "subject-replaced": count("subject-replaced") };
+      const rows = (await statement(params, "counts").execute(params)) as { kind: ImageKind; fromChat: boolean; count: string }[];
+      const counts = Object.fromEntries(galleryKinds.map((kind) => [kind, 0])) as Record<GalleryKind, number>;
+      for (const row of rows) {
+        const tab = galleryKindOf({ kind: row.kind, conversationId: row.fromChat ? "chat" : null });
+        if (tab) counts[tab] += Number(row.count);
+      }
+      return { all: rows.reduce((sum, r) => sum + Number(r.count), 0), ...counts };
     },
 
     /** A pack's images that belong to the user, variant A first; none when the pack is missing or someone else's. */

@@ -14,7 +14,7 @@ const pages = (ids: string[][]): ImageListPages => {
     pages: ids.map((page, i) => ({
       ids: page,
       nextCursor: null,
-      ...(i === 0 ? { counts: { all: 10, generated: 7, "subject-replaced": 3 } } : {}),
+      ...(i === 0 ? { counts: { all: 10, generated: 7, "subject-replaced": 3, "chat-edited": 0, "editor-edited": 0 } } : {}),
     })),
     pageParams: ids.map((_, i) => (i === 0 ? null : `c${i}`)),
   };
@@ -26,13 +26,23 @@ describe("the image lists", () => {
     const fresh = imageRecord("n", { createdAt: "2026-11-26T10:00:00.000Z", kind: "subject-replaced", prompt: "A Chef" });
     const all = withImage(data, fresh, noFilters, lookup);
     expect(all?.pages[0]?.ids).toEqual(["n", "a", "b"]);
-    expect(all?.pages[0]?.counts).toEqual({ all: 11, generated: 7, "subject-replaced": 4 });
+    expect(all?.pages[0]?.counts).toEqual({ all: 11, generated: 7, "subject-replaced": 4, "chat-edited": 0, "editor-edited": 0 });
     const generatedTab = withImage(data, fresh, { ...noFilters, kind: "generated" }, lookup);
     expect(generatedTab?.pages[0]?.ids).toEqual(["a", "b"]);
     expect(generatedTab?.pages[0]?.counts?.["subject-replaced"]).toBe(4);
     expect(withImage(data, fresh, { ...noFilters, q: "pizza" }, lookup)).toBe(data);
     expect(withImage(data, fresh, { ...noFilters, q: "chef" }, lookup)?.pages[0]?.ids[0]).toBe("n");
     expect(withImage(data, imageRecord("u", { kind: "upload" }), noFilters, lookup)).toBe(data);
+  });
+
+  it("counts a new chat edit under Chat Edits and an editor save under Editor Edits, and lists each only in its own tab", () => {
+    const data = pages([["a", "b"]]);
+    const chatEdit = imageRecord("ce", { createdAt: "2026-11-26T10:00:00.000Z", kind: "edited", conversationId: "c1" });
+    const editorSave = imageRecord("es", { createdAt: "2026-11-26T10:00:00.000Z", kind: "edited", conversationId: null });
+    expect(withImage(data, chatEdit, noFilters, lookup)?.pages[0]?.counts).toMatchObject({ all: 11, "chat-edited": 1, "editor-edited": 0 });
+    expect(withImage(data, editorSave, noFilters, lookup)?.pages[0]?.counts).toMatchObject({ all: 11, "chat-edited": 0, "editor-edited": 1 });
+    expect(withImage(data, chatEdit, { ...noFilters, kind: "chat-edited" }, lookup)?.pages[0]?.ids[0]).toBe("ce");
+    expect(withImage(data, editorSave, { ...noFilters, kind: "chat-edited" }, lookup)?.pages[0]?.ids).toEqual(["a", "b"]);
   });
 
   it("files an older image by its date, and leaves a listed one where it is", () => {
@@ -46,7 +56,7 @@ describe("the image lists", () => {
     const data = pages([["a", "b"], ["c"]]);
     const after = withoutImage(data, "c", records.get("c"));
     expect(after?.pages.map((p) => p.ids)).toEqual([["a", "b"], []]);
-    expect(after?.pages[0]?.counts).toEqual({ all: 9, generated: 6, "subject-replaced": 3 });
+    expect(after?.pages[0]?.counts).toEqual({ all: 9, generated: 6, "subject-replaced": 3, "chat-edited": 0, "editor-edited": 0 });
     expect(withoutImage(data, "zzz", undefined)).toBe(data);
   });
 

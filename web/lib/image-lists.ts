@@ -1,6 +1,6 @@
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { type GalleryCounts, type GalleryKind, galleryKinds, type GalleryResponse, galleryResponseSchema, type ImageRecord } from "../../contract/images.ts";
+import { type GalleryCounts, type GalleryKind, galleryKindOf, type GalleryResponse, galleryResponseSchema, type ImageRecord } from "../../contract/images.ts";
 import { throwIfResNotOk } from "./api.ts";
 import { dropImage, imageRootKey, readImage, storeImage, useImages } from "./image-cache.ts";
 import { readSessionToken } from "./session-token.ts";
@@ -80,7 +80,7 @@ export function useImageList(userId: string, filters: GalleryFilters, limit: num
 /** Whether an image belongs under these filters, as the server decides it (uploads never do). */
 export function matchesFilters(image: ImageRecord, filters: GalleryFilters, ignoreKind = false): boolean {
   if (image.kind === "upload") return false;
-  if (!ignoreKind && filters.kind !== "all" && image.kind !== filters.kind) return false;
+  if (!ignoreKind && filters.kind !== "all" && galleryKindOf(image) !== filters.kind) return false;
   if (filters.model && image.model !== filters.model) return false;
   if (filters.persona && !(image.personaIds ?? []).includes(filters.persona)) return false;
   const q = filters.q.trim().toLocaleLowerCase();
@@ -90,7 +90,8 @@ export function matchesFilters(image: ImageRecord, filters: GalleryFilters, igno
 function recount(counts: GalleryCounts | undefined, image: ImageRecord | undefined, delta: 1 | -1): GalleryCounts | undefined {
   if (!counts) return counts;
   const next = { ...counts, all: Math.max(0, counts.all + delta) };
-  for (const kind of galleryKinds) if (image?.kind === kind) next[kind] = Math.max(0, counts[kind] + delta);
+  const tab = image && galleryKindOf(image);
+  if (tab) next[tab] = Math.max(0, counts[tab] + delta);
   return next;
 }
 

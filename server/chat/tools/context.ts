@@ -6,6 +6,8 @@ import type { ImageAspect, ImageStyle } from "../../../contract/images.ts";
  */
 export interface ChatToolContext {
   userId: string;
+  /** The conversation the images are made in: the gallery files and finds them by it. */
+  conversationId: string;
   style: ImageStyle | undefined;
   aspect: ImageAspect | undefined;
   model: string | undefined;

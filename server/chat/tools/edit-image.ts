@@ -29,7 +29,7 @@ export function editImageTool(
       if (!imageId) throw new AppError("not_found:image", "There is no image in this conversation to edit yet. Make one first.");
       if (ctx.imagesLeft <= 0) throw new AppError("invalid:generation", `One message makes at most ${MAX_IMAGES_PER_MESSAGE} images. Send another message for more.`);
       const { instruction, imageId: _chosen, ...changes } = input;
-      const queued = await deps.generation.requestEdit(ctx.userId, { imageId, instruction, changes });
+      const queued = await deps.generation.requestEdit(ctx.userId, { imageId, instruction, changes }, { conversationId: ctx.conversationId });
       ctx.imagesLeft -= 1;
       ctx.recentImageIds.unshift(queued.id);
       yield* followImages(deps, ctx, [queued]);

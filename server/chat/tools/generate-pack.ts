@@ -49,7 +49,7 @@ export function generatePackTool(deps: GenerateThumbnailDeps, ctx: ChatToolConte
         model: modelId,
         personaIds: personas.map((p) => p.id),
         ...(baseImageId ? { baseImageId } : {}),
-      });
+      }, { conversationId: ctx.conversationId });
       const done = yield* followImages(deps, ctx, pack.images);
       ctx.recentImageIds.unshift(...done.filter((i) => i.status === "ready").map((i) => i.id).reverse());
     },

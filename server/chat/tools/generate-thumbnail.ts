@@ -62,7 +62,7 @@ export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatTool
       const queued: ImageRecord[] = [];
       for (let i = 0; i < count; i++) {
         try {
-          queued.push(await deps.generation.request(ctx.userId, request));
+          queued.push(await deps.generation.request(ctx.userId, request, { conversationId: ctx.conversationId }));
         } catch (error) {
           // Images already queued are paid for: they are followed and reported rather than hidden behind an error.
           if (queued.length === 0) throw error;

@@ -31,7 +31,7 @@ export function replaceSubjectTool(
       if (!persona) throw new AppError("not_found:persona", "That persona does not exist.");
       // The composer's model is used when it can swap; otherwise Studio does it.
       const picked = ctx.model && deps.generation.findModel(ctx.model)?.capabilities.includes("swap") ? ctx.model : undefined;
-      const queued = await deps.generation.requestSubjectSwap(ctx.userId, { baseImageId, personaId: persona.id, model: input.model ?? picked });
+      const queued = await deps.generation.requestSubjectSwap(ctx.userId, { baseImageId, personaId: persona.id, model: input.model ?? picked }, { conversationId: ctx.conversationId });
       ctx.imagesLeft -= 1;
       ctx.recentImageIds.unshift(queued.id);
       yield* followImages(deps, ctx, [queued]);

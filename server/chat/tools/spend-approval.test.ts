@@ -15,6 +15,7 @@ const deps = {
 } as unknown as SpendApprovalDeps;
 const ctx: ChatToolContext = {
   userId: "u1",
+  conversationId: "00000000-0000-4000-8000-000000000001",
   style: undefined,
   aspect: undefined,
   model: undefined,

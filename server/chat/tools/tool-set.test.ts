@@ -8,6 +8,7 @@ import { type ChatToolDeps, createChatToolSet } from "./tool-set.ts";
 const deps = {} as ChatToolDeps;
 const ctx: ChatToolContext = {
   userId: "u1",
+  conversationId: "00000000-0000-4000-8000-000000000001",
   style: undefined,
   aspect: undefined,
   model: undefined,

@@ -11,7 +11,10 @@ const selectClass =
 const SEARCH_DELAY_MS = 300;
 const searchIcon = "M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4";
 
-/** The kind tabs with their counts, then persona, model and a prompt search (typed words wait a moment before they ask). */
+/**
+ * The tabs with their counts (three a row until five fit), then persona, model and a search of prompts and the words of
+ * the chats that made the images (typed words wait a moment before they ask).
+ */
 export function GalleryFilterBar({
   filters,
   onChange,
@@ -39,7 +42,7 @@ export function GalleryFilterBar({
   const kinds = ["all", ...galleryKinds] as const;
   return (
     <div className="grid gap-3">
-      <div role="group" aria-label={t("filters.label")} className="grid grid-cols-3 gap-1 rounded-xl bg-surface-2 p-1" data-testid="kind-filters">
+      <div role="group" aria-label={t("filters.label")} className="grid grid-cols-3 gap-1 rounded-xl bg-surface-2 p-1 lg:grid-cols-5" data-testid="kind-filters">
         {kinds.map((kind) => {
           const active = filters.kind === kind;
           const count = counts?.[kind];

@@ -50,7 +50,7 @@ const images = [
   imageRecord("f", { status: "failed", errorCode: "unavailable:provider", creditsSpent: 4, createdAt: hoursAgo(0.1), aspect: "9:16", width: null, height: null }),
   ready("b", { kind: "subject-replaced", aspect: "9:16", width: 1080, height: 1920, createdAt: new Date(now.getFullYear(), now.getMonth() - 2, 10).toISOString() }),
 ];
-const page: GalleryResponse = { images, nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1 } };
+const page: GalleryResponse = { images, nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0 } };
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -124,7 +124,7 @@ describe("GalleryScreen", () => {
       new Intl.DateTimeFormat("en", { month: "long", year: "numeric" }).format(new Date(now.getFullYear(), now.getMonth() - 2, 10)),
     ]);
     const tabs = screen.getByTestId("kind-filters");
-    expect([...tabs.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["All Images3", "Generated2", "Subject Replaced1"]);
+    expect([...tabs.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["All Images3", "Generated2", "Subject Replaced1", "Chat Edits0", "Editor Edits0"]);
     const failed = screen.getByTestId("tile-failed");
     expect(failed.textContent).toContain("4 credits refunded");
     // Each tile in its own shape: the 9:16 image is taller than wide, the 16:9 one wider; the failed one room for words.
@@ -142,12 +142,29 @@ describe("GalleryScreen", () => {
     expect(within(tabs).getByRole("button", { name: /Subject Replaced/ }).getAttribute("aria-pressed")).toBe("true");
   });
 
+  it("shows chat edits under their own tab with its count, and asks for that tab", async () => {
+    const chatEdit = ready("e", { kind: "edited", conversationId: "c1", prompt: "Headline yellow", createdAt: hoursAgo(0.2) });
+    const counts = { all: 4, generated: 2, "subject-replaced": 1, "chat-edited": 1, "editor-edited": 0 };
+    const seen = renderGallery((url) =>
+      json(url.searchParams.get("kind") === "chat-edited" ? { images: [chatEdit], nextCursor: null, counts } : { ...page, images: [images[0], images[1], chatEdit, images[2]], counts }),
+    );
+    await screen.findByRole("button", { name: "Open image: Headline yellow" });
+    const tabs = screen.getByTestId("kind-filters");
+    const chatTab = within(tabs).getByRole("button", { name: /Chat Edits/ });
+    expect(chatTab.textContent).toBe("Chat Edits1");
+    fireEvent.click(chatTab);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Open image: Prompt a" })).toBeNull());
+    expect(seen.at(-1)?.searchParams.get("kind")).toBe("chat-edited");
+    expect(within(tabs).getByRole("button", { name: /Chat Edits/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(await screen.findByRole("button", { name: "Open image: Headline yellow" })).toBeTruthy();
+  });
+
   it("says when there is nothing yet, and when nothing matches the filters (with a way back)", async () => {
-    renderGallery((url) => json(url.searchParams.get("q") ? { images: [], nextCursor: null, counts: { all: 0, generated: 0, "subject-replaced": 0 } } : { ...page, images: [], counts: { all: 0, generated: 0, "subject-replaced": 0 } }));
+    renderGallery((url) => json(url.searchParams.get("q") ? { images: [], nextCursor: null, counts: { all: 0, generated: 0, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0 } } : { ...page, images: [], counts: { all: 0, generated: 0, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0 } }));
     await screen.findByTestId("gallery-empty");
     expect(screen.getByText("No images yet")).toBeTruthy();
-    fireEvent.change(screen.getByRole("searchbox", { name: "Search prompts" }), { target: { value: "pizza" } });
-    fireEvent.keyDown(screen.getByRole("searchbox", { name: "Search prompts" }), { key: "Enter" });
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search prompts and chats" }), { target: { value: "pizza" } });
+    fireEvent.keyDown(screen.getByRole("searchbox", { name: "Search prompts and chats" }), { key: "Enter" });
     await screen.findByTestId("gallery-filtered-empty");
     fireEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     await screen.findByTestId("gallery-empty");
@@ -156,7 +173,7 @@ describe("GalleryScreen", () => {
   it("follows the socket: a running tile turns ready, a new image joins today and is counted, a deleted one leaves", async () => {
     const server = fakeSocket();
     const running = imageRecord("r", { status: "running", prompt: "Prompt r", createdAt: hoursAgo(0.05) });
-    renderGallery(() => json({ ...page, images: [images[0], running, ...images.slice(1)], counts: { all: 4, generated: 3, "subject-replaced": 1 } }), server.socket);
+    renderGallery(() => json({ ...page, images: [images[0], running, ...images.slice(1)], counts: { all: 4, generated: 3, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0 } }), server.socket);
     await screen.findByRole("button", { name: "Open image: Prompt a" });
     const tile = (id: string) => document.querySelector<HTMLElement>(`[data-testid="gallery-tile"][data-image-id="${id}"]`);
     const allTab = () => within(screen.getByTestId("kind-filters")).getByRole("button", { name: /All Images/ }).textContent;

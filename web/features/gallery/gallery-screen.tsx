@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { clientRoutes } from "../../../contract/client-routes.ts";
-import { galleryKinds, IMAGE_ZIP_MAX, type ImageRecord } from "../../../contract/images.ts";
+import { galleryKindOf, galleryKinds, IMAGE_ZIP_MAX, type ImageRecord } from "../../../contract/images.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
@@ -93,7 +93,8 @@ export function GalleryScreen({ userId }: { userId: string }) {
     for (const image of listed) {
       if (!hidden.has(image.id)) continue;
       next.all = Math.max(0, next.all - 1);
-      if (image.kind === "generated" || image.kind === "subject-replaced") next[image.kind] = Math.max(0, next[image.kind] - 1);
+      const tab = galleryKindOf(image);
+      if (tab) next[tab] = Math.max(0, next[tab] - 1);
     }
     return next;
   }, [query.data, listed, hidden]);
