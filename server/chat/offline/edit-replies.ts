@@ -224,7 +224,9 @@ export function describeChanges(changes: readonly SceneChange[], language: Langu
   const book = phrases[language];
   // The headline follows the subject across the frame on its own; the subject's move is what was asked.
   const subjectMoved = changes.some((c) => c.layer === "subject" && c.property === "x");
-  const said = changes.filter((c) => !(subjectMoved && c.layer === "headline" && c.property === "x"));
+  // A resized headline grows from its middle or its anchored edge, so its box moves without being moved.
+  const resized = changes.some((c) => c.layer === "headline" && c.property === "size");
+  const said = changes.filter((c) => !(c.layer === "headline" && ((subjectMoved && c.property === "x") || (resized && (c.property === "x" || c.property === "y")))));
   const clauses = [...new Set(said.map((c) => clause(c, book, changes)).filter((c): c is string => c !== undefined))];
   return clauses.length > 0 ? book.join(clauses) : undefined;
 }
