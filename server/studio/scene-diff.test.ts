@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { imageAspects, type ImageAspect, imageStyles, type ImageStyle } from "../../contract/images.ts";
 import { compositionIds } from "./compositions.ts";
 import { POP_RECIPE } from "./pop-recipe.ts";
-import { buildScene, type Scene } from "./scene.ts";
+import { buildScene, marginOf, type Scene } from "./scene.ts";
 import { diffScenes } from "./scene-diff.ts";
 import { editScene } from "./scene-edit.ts";
 
@@ -100,5 +100,18 @@ describe("the make-it-pop recipe", () => {
     const popped = editScene(s, { boost: true });
     expect(popped.text[0]?.scale).toBeCloseTo((s.text[0]?.scale ?? 1) * POP_RECIPE.headlineScale);
     expect(popped.palette.mid).not.toBe(s.palette.mid);
+  });
+});
+
+describe("the headline's place", () => {
+  it("counts lines anchored to the top of a box already at the top as moved up", () => {
+    const s = scene();
+    const headline = s.text[0];
+    if (!headline) throw new Error("no headline");
+    const atTop = { ...s, text: [{ ...headline, box: { ...headline.box, y: marginOf(s.width, s.height) }, valign: "center" as const }, ...s.text.slice(1)] };
+    const diff = diffScenes(atTop, editScene(atTop, { headlinePosition: "top" }));
+    const y = diff.find((c) => c.layer === "headline" && c.property === "y");
+    expect(y).toBeDefined();
+    expect(Number(y?.to)).toBeLessThan(Number(y?.from));
   });
 });

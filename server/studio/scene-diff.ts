@@ -21,7 +21,9 @@ export function diffScenes(before: Scene, after: Scene): SceneChange[] {
     add("headline", "size", round2(was.scale ?? 1), round2(now.scale ?? 1));
     add("headline", "outline", round2(was.stroke.width), round2(now.stroke.width));
     add("headline", "x", Math.round(was.box.x), Math.round(now.box.x));
-    add("headline", "y", Math.round(was.box.y), Math.round(now.box.y));
+    // Lines anchored to another edge of a box that already stood there move just as much as a moved box.
+    const y = (layer: typeof was) => Math.round(layer.box.y) + ANCHOR_OFFSET[layer.valign ?? "center"];
+    add("headline", "y", y(was), y(now));
   }
 
   add("background", "style", before.style, after.style);
@@ -38,6 +40,12 @@ export function diffScenes(before: Scene, after: Scene): SceneChange[] {
   for (const word of wordsAfter.filter((w) => !wordsBefore.includes(w))) add("art", "added", undefined, word);
   return changes;
 }
+
+/**
+ * Where the lines sit in their box, as a fraction of a pixel added to the box's y: the change of anchor shows in the
+ * diff and in its direction, and never outweighs a move of one whole pixel.
+ */
+const ANCHOR_OFFSET = { top: 0, center: 0.25, bottom: 0.5 } as const;
 
 function round2(n: number): number {
   return Math.round(n * 100) / 100;
