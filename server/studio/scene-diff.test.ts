@@ -103,6 +103,16 @@ describe("the make-it-pop recipe", () => {
   });
 });
 
+describe("the headline's colour", () => {
+  it("counts a colour the headline's letters already have as a change when its highlighted line takes it too", () => {
+    const s = scene();
+    const headline = s.text[0];
+    if (!headline) throw new Error("no headline");
+    const diff = diffScenes(s, editScene(s, { headlineColor: headline.fill }));
+    expect(diff).toContainEqual(expect.objectContaining({ layer: "headline", property: "color", from: headline.highlight.toLowerCase(), to: headline.fill.toLowerCase() }));
+  });
+});
+
 describe("the headline's place", () => {
   it("counts lines anchored to the top of a box already at the top as moved up", () => {
     const s = scene();
