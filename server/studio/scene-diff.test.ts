@@ -111,6 +111,15 @@ describe("the headline's colour", () => {
     const diff = diffScenes(s, editScene(s, { headlineColor: headline.fill }));
     expect(diff).toContainEqual(expect.objectContaining({ layer: "headline", property: "color", from: headline.highlight.toLowerCase(), to: headline.fill.toLowerCase() }));
   });
+
+  it("counts the colour the letters already have as a change when the plate behind them goes", () => {
+    const s = scene();
+    const headline = s.text[0];
+    if (!headline) throw new Error("no headline");
+    const plated: Scene = { ...s, text: [{ ...headline, highlight: headline.fill, plate: { color: "#111111", opacity: 0.6, rect: headline.box } }, ...s.text.slice(1)] };
+    const diff = diffScenes(plated, editScene(plated, { headlineColor: headline.fill }));
+    expect(diff.some((c) => c.layer === "headline" && c.property === "color")).toBe(true);
+  });
 });
 
 describe("the headline's place", () => {

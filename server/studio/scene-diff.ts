@@ -20,6 +20,10 @@ export function diffScenes(before: Scene, after: Scene): SceneChange[] {
     add("headline", "color", was.fill.toLowerCase(), now.fill.toLowerCase());
     // The highlighted line has a colour of its own until the user picks one for the whole headline.
     if (was.fill.toLowerCase() === now.fill.toLowerCase()) add("headline", "color", was.highlight.toLowerCase(), now.highlight.toLowerCase());
+    // A colour the user picks is kept legible by an outline, never a plate: the plate the render drew goes.
+    if (was.plate && !was.fixedFill && now.fixedFill && was.fill.toLowerCase() === now.fill.toLowerCase() && was.highlight.toLowerCase() === now.highlight.toLowerCase()) {
+      add("headline", "color", was.plate.color.toLowerCase(), now.fill.toLowerCase());
+    }
     add("headline", "size", round2(was.scale ?? 1), round2(now.scale ?? 1));
     add("headline", "outline", round2(was.stroke.width), round2(now.stroke.width));
     add("headline", "x", Math.round(was.box.x), Math.round(now.box.x));
