@@ -86,6 +86,12 @@ export const editImageInputSchema = z.object({
   headlinePosition: z.optional(z.enum(headlinePositions)),
   subjectPosition: z.optional(z.enum(subjectPositions)),
   style: z.optional(imageStyleSchema),
+  /** Where the headline stands across the frame; the subject stays where it is. */
+  headlineSide: z.optional(z.enum(subjectPositions)),
+  /** A CSS hex colour (#rrggbb) for the background. */
+  backgroundColor: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/i))),
+  /** "Make it pop": the Studio's fixed recipe of stronger contrast, bigger headline, heavier outline, saturated background. */
+  boost: z.optional(z.boolean()),
   /** An object to draw into the picture, as the user named it ("trophy", "fuego", "火"). */
   artAdd: z.optional(artWordSchema),
   /** An object drawn in the picture to take away, as the user named it, or exactly "all" for every one. */
@@ -106,6 +112,19 @@ export const replaceSubjectInputSchema = z.object({
 });
 export type ReplaceSubjectInput = z.infer<typeof replaceSubjectInputSchema>;
 
+/** Layers and properties a Studio edit can change, as its diff names them. */
+export const sceneChangeLayers = ["headline", "background", "subject", "art"] as const;
+export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed"] as const;
+
+/** One change an edit made, read off the scene before and after: `{ layer: "headline", property: "color", from: "#ffffff", to: "#e63946" }`. */
+export const sceneChangeSchema = z.object({
+  layer: z.enum(sceneChangeLayers),
+  property: z.enum(sceneChangeProperties),
+  from: z.optional(z.union([z.string().check(z.maxLength(400)), z.number()])),
+  to: z.optional(z.union([z.string().check(z.maxLength(400)), z.number()])),
+});
+export type SceneChange = z.infer<typeof sceneChangeSchema>;
+
 /** Tool outputs, as the thread shows them (image ids and records, never bytes). */
 export const imagesToolOutputSchema = z.object({
   images: z.array(imageRecordSchema),
@@ -113,6 +132,10 @@ export const imagesToolOutputSchema = z.object({
   creditsLeft: z.number(),
   /** What the ledger gave back for these images (failed ones); absent on outputs saved before it was told. */
   creditsRefunded: z.optional(z.number()),
+  /** An edit's scene diff: what it changed, layer by layer (Studio edits only). */
+  changes: z.optional(z.array(sceneChangeSchema)),
+  /** "no-change": the edit would have left the picture as it was, so no image was made and nothing was charged. */
+  outcome: z.optional(z.enum(["no-change"])),
 });
 export type ImagesToolOutput = z.infer<typeof imagesToolOutputSchema>;
 

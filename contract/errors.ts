@@ -103,6 +103,7 @@ export const errorCodes = [
   "unprocessable:base_image",
   "unprocessable:idempotency_key_reused",
   "unprocessable:image",
+  "unprocessable:no_change",
   "unprocessable:persona",
   "unprocessable:provider",
   "unprocessable:provider_refused",

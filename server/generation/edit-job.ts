@@ -4,6 +4,7 @@ import { DEFAULT_ASPECT, DEFAULT_STYLE, imageStyles } from "../../contract/image
 import { AppError } from "../errors/app-error.ts";
 import { defineJobType } from "../jobs/job-type.ts";
 import { type ImageJobDeps, imageJobHandler, jobModel } from "./image-job.ts";
+import { samePicture } from "./same-picture.ts";
 
 const changesSchema = z.object({
   headline: z.string().max(120).optional(),
@@ -17,6 +18,12 @@ const changesSchema = z.object({
   style: z.enum(imageStyles).optional(),
   artAdd: z.string().max(ART_WORD_MAX_LENGTH).optional(),
   artRemove: z.string().max(ART_WORD_MAX_LENGTH).optional(),
+  headlineSide: z.enum(subjectPositions).optional(),
+  backgroundColor: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i)
+    .optional(),
+  boost: z.boolean().optional(),
 });
 
 /**
@@ -38,14 +45,20 @@ export function editJobHandler(deps: ImageJobDeps) {
       const baseImage = parent.baseImageId ? await deps.images.originalBytes(row.userId, parent.baseImageId) : undefined;
       return engine.edit({ scene, changes: payload.changes, personas, baseImage, ...work });
     }
-    return engine.generate({
+    const parentBytes = await deps.images.originalBytes(row.userId, parent.id);
+    const result = await engine.generate({
       prompt: payload.instruction,
       style: row.style ?? DEFAULT_STYLE,
       aspect: row.aspect ?? DEFAULT_ASPECT,
       personas,
-      baseImage: await deps.images.originalBytes(row.userId, parent.id),
+      baseImage: parentBytes,
       seed: row.seed ?? 0,
       ...work,
     });
+    // A model that hands the picture back untouched made no edit: the image fails and its charge is refunded.
+    if (await samePicture(result.png, parentBytes)) {
+      throw new AppError("unprocessable:no_change", "The model returned the image unchanged, so nothing was charged. Try describing the change differently.");
+    }
+    return result;
   });
 }

@@ -10,6 +10,7 @@ import {
   PACK_ASPECT,
   PACK_SIZE,
 } from "../../contract/images.ts";
+import type { SceneChange } from "../../contract/chat.ts";
 import type { Tx } from "../../db/open-db.ts";
 import type { ImageRow } from "../../db/schema/images.ts";
 import type { CreditsService } from "../credits/service.ts";
@@ -22,8 +23,28 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { DEFAULT_MODEL } from "./default-model.ts";
 import { generateJob } from "./generate-job.ts";
 import { swapJob } from "./swap-job.ts";
+import { diffScenes } from "../studio/scene-diff.ts";
+import { editScene } from "../studio/scene-edit.ts";
+import { parseStudioScene } from "../studio/scene-schema.ts";
+import type { Scene } from "../studio/scene.ts";
 import type { ModelRegistry } from "./registry.ts";
 import { type ImageService, type PendingDraft, toImageRecord } from "../images/service.ts";
+
+/**
+ * What a Studio edit would change. An edit the scene cannot take (an object the art set cannot draw) has no diff
+ * here: it is queued as before and fails in its job, where its charge is refunded and the reason told.
+ */
+function sceneDiffOf(scene: Scene, changes: SceneChanges): SceneChange[] | undefined {
+  try {
+    return diffScenes(scene, editScene(scene, changes));
+  } catch (err) {
+    if (err instanceof AppError) return undefined;
+    throw err;
+  }
+}
+
+/** A queued edit, with its scene diff when it is a Studio edit; or no image at all, for an edit that changes nothing. */
+export type EditRequestOutcome = { kind: "queued"; image: ImageRecord; changes?: SceneChange[] } | { kind: "no-change" };
 
 export type GenerateRequest = z.output<typeof generateImageRequestSchema>;
 export type GeneratePackInput = z.output<typeof generatePackRequestSchema>;
@@ -195,14 +216,19 @@ export function createGenerationService(deps: {
     /**
      * Queues an edited copy of one of the user's finished images, as a new image linked to it: the same model, paid
      * like a generation. Studio re-renders the image's scene with the changes; a provider edits the image itself.
+     * A Studio edit is worked out on the scene first and diffed against the parent's: an edit that changes nothing
+     * makes no image and charges nothing (docs/decisions/029-edits-report-a-scene-diff.md).
      */
-    async requestEdit(userId: string, input: { imageId: string; instruction: string; changes: SceneChanges }, options: MadeIn = {}): Promise<ImageRecord> {
-      const { image: parent } = await deps.images.editSource(userId, input.imageId);
+    async requestEdit(userId: string, input: { imageId: string; instruction: string; changes: SceneChanges }, options: MadeIn = {}): Promise<EditRequestOutcome> {
+      const { image: parent, scene } = await deps.images.editSource(userId, input.imageId);
       const model = modelFor(parent.model ?? DEFAULT_MODEL, { prompt: input.instruction, style: parent.style ?? DEFAULT_STYLE, aspect: parent.aspect ?? DEFAULT_ASPECT });
       if (model.id !== DEFAULT_MODEL && !model.capabilities.includes("edit")) {
         throw new AppError("invalid:model_base_image", `${model.label} cannot edit images. Make a new one with another model instead.`);
       }
-      return queueOne(userId, model, {
+      const stored = deps.engines.get(model.id)?.edit ? parseStudioScene(scene) : undefined;
+      const changes = stored ? sceneDiffOf(stored, input.changes) : undefined;
+      if (changes?.length === 0) return { kind: "no-change" };
+      const image = await queueOne(userId, model, {
         kind: "edited",
         conversationId: options.conversationId ?? null,
         parentId: parent.id,
@@ -213,6 +239,7 @@ export function createGenerationService(deps: {
         personaIds: parent.personaIds,
         baseImageId: parent.baseImageId,
       }, (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id }, { userId }), "edit");
+      return { kind: "queued", image, ...(changes ? { changes } : {}) };
     },
 
     /**

@@ -1,7 +1,8 @@
 import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions, type EditImageInput } from "../../contract/chat.ts";
 import { imageStyles, type ImageStyle } from "../../contract/images.ts";
 import { editArt } from "./art-edit.ts";
-import { hexToRgb, mix, type Rgb } from "./color.ts";
+import { hexToRgb, mix, type Rgb, rgbToHex } from "./color.ts";
+import { popScene } from "./pop-recipe.ts";
 import { scriptOf, upperWord } from "./headline.ts";
 import { type Palette, palettesFor } from "./palette.ts";
 import { createRandom } from "./random.ts";
@@ -14,7 +15,7 @@ import { outlineFor } from "./text-layer.ts";
  * instead"): everything the change does not concern stays as it was, so the new render is recognisably the same
  * thumbnail. Changes come from a language model or the offline assistant, so each one is checked again here.
  */
-export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style" | "artAdd" | "artRemove">>;
+export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style" | "artAdd" | "artRemove" | "headlineSide" | "backgroundColor" | "boost">>;
 
 type HeadlinePosition = (typeof headlinePositions)[number];
 type SubjectPosition = (typeof subjectPositions)[number];
@@ -38,6 +39,9 @@ interface CheckedChanges {
   style?: ImageStyle;
   artAdd?: string;
   artRemove?: string;
+  headlineSide?: SubjectPosition;
+  backgroundColor?: string;
+  boost?: true;
 }
 
 export function editScene(scene: Scene, changes: SceneChanges): Scene {
@@ -47,11 +51,15 @@ export function editScene(scene: Scene, changes: SceneChanges): Scene {
   // move the text box sideways before the headline is placed and sized in it.
   if (checked.style !== undefined && checked.style !== next.style) next = restyle(next, checked.style);
   if (checked.subjectPosition !== undefined) next = moveSubjects(next, checked.subjectPosition);
+  if (checked.backgroundColor !== undefined) next = recolourBackground(next, checked.backgroundColor);
+  if (checked.headlineSide !== undefined) next = withHeadline(next, (layer) => sideHeadline(next, layer, checked.headlineSide ?? "center"));
   if (checked.headlinePosition !== undefined) next = withHeadline(next, (layer) => placeHeadline(next, layer, checked.headlinePosition ?? "center"));
   if (checked.headlineScale !== undefined) next = withHeadline(next, (layer) => scaleHeadline(next, layer, checked.headlineScale ?? 1));
   if (checked.headline !== undefined) next = withHeadline(next, (layer) => retitle(layer, checked.headline ?? layer.text));
   if (checked.headlineColor !== undefined) next = withHeadline(next, (layer) => recolour(next, layer, checked.headlineColor ?? layer.fill));
   if (checked.artAdd !== undefined || checked.artRemove !== undefined) next = editArt(next, checked);
+  // Last, so the recipe works on the scene as the other changes left it.
+  if (checked.boost) next = popScene(next, (scene, factor) => withHeadline(scene, (layer) => scaleHeadline(scene, layer, factor)));
   return next;
 }
 
@@ -75,6 +83,10 @@ function checkChanges(changes: SceneChanges): CheckedChanges {
   if (subjectPosition) out.subjectPosition = subjectPosition;
   const style = imageStyles.find((s) => s === raw.style);
   if (style) out.style = style;
+  const headlineSide = subjectPositions.find((p) => p === raw.headlineSide);
+  if (headlineSide) out.headlineSide = headlineSide;
+  if (typeof raw.backgroundColor === "string" && /^#[0-9a-f]{6}$/i.test(raw.backgroundColor)) out.backgroundColor = raw.backgroundColor.toLowerCase();
+  if (raw.boost === true) out.boost = true;
   const artAdd = artWord(raw.artAdd);
   if (artAdd !== undefined) out.artAdd = artAdd;
   const artRemove = artWord(raw.artRemove);
@@ -140,6 +152,26 @@ function placeHeadline(scene: Scene, layer: TextLayer, position: HeadlinePositio
   const y = position === "top" ? margin : position === "bottom" ? scene.height - margin - box.h : (scene.height - box.h) / 2;
   // A tall box moved to the top would still centre its lines; anchoring them to the same edge makes the move show.
   return { ...unrendered(layer), box: fitInFrame(scene, { ...box, y }), valign: position };
+}
+
+/** The headline across the frame: a wide box narrows to about half the frame so that a move to a side shows. */
+function sideHeadline(scene: Scene, layer: TextLayer, side: SubjectPosition): TextLayer {
+  const margin = marginOf(scene.width, scene.height);
+  const usable = scene.width - 2 * margin;
+  const w = side === "center" ? layer.box.w : Math.min(layer.box.w, usable * 0.55);
+  const x = side === "left" ? margin : side === "right" ? scene.width - margin - w : (scene.width - w) / 2;
+  return { ...unrendered(layer), box: fitInFrame(scene, { ...layer.box, x, w }), align: side === "center" ? "center" : "left" };
+}
+
+/**
+ * A background of the asked colour: the style's gradient stops are taken from it (darker below, lighter at the key
+ * light) so the style's look stays and the colour reads as the one asked for.
+ */
+function recolourBackground(scene: Scene, colour: string): Scene {
+  const rgb = hexToRgb(colour);
+  const palette = { ...scene.palette, mid: colour, base: rgbToHex(mix(rgb, [0, 0, 0], 0.3)), light: rgbToHex(mix(rgb, [255, 255, 255], 0.45)) };
+  // What the renderer measured behind the text is stale now; the render measures again.
+  return { ...scene, palette, text: scene.text.map(unrendered) };
 }
 
 function scaleHeadline(scene: Scene, layer: TextLayer, factor: number): TextLayer {

@@ -15,6 +15,7 @@ const messageKeyByCode = {
   "unavailable:database": "unavailable_database",
   "unprocessable:provider": "unprocessable_provider",
   "unprocessable:provider_refused": "refused",
+  "unprocessable:no_change": "no_change",
   "unavailable:interrupted": "interrupted",
   "invalid:model_personas": "model_personas",
   "invalid:model_base_image": "model_base_image",

@@ -42,7 +42,8 @@ export function closingReply(outcome: ToolOutcome): Reply {
   } else {
     const parsed = imagesToolOutputSchema.safeParse(value);
     if (parsed.success) {
-      const { images, creditsSpent, creditsLeft, creditsRefunded } = parsed.data;
+      const { images, creditsSpent, creditsLeft, creditsRefunded, changes, outcome: result } = parsed.data;
+      if (result === "no-change") return { kind: "no-change" };
       const count = (status: string) => images.filter((image) => image.status === status).length;
       const artProblem = artProblemOf(images.filter((image) => image.status === "failed").map((image) => image.errorCode));
       return {
@@ -55,6 +56,8 @@ export function closingReply(outcome: ToolOutcome): Reply {
           refunded: creditsRefunded ?? 0,
           left: creditsLeft,
           ...(artProblem ? { artProblem } : {}),
+          ...(changes && changes.length > 0 ? { changes } : {}),
+          ...(images.some((image) => image.status === "failed" && image.errorCode === "unprocessable:no_change") ? { unchanged: true } : {}),
         },
         ...(toolName === ("generatePack" satisfies ChatToolName) ? { pack: true } : {}),
       };

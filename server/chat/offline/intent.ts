@@ -3,6 +3,7 @@ import { asksForPackNormalized } from "../../../contract/pack-request.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { topicHeadline } from "../../../contract/headline-hook.ts";
 import { readArtEdit } from "./art-words.ts";
+import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
 import {
@@ -78,15 +79,23 @@ function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 }
 
-type EditFields = Pick<EditImageInput, "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition">;
+type EditFields = Pick<EditImageInput, "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "headlineSide" | "backgroundColor" | "boost">;
 
-/** Changes only an existing image can take: colour, size and place of the headline, place of the subject. */
+/**
+ * Changes only an existing image can take: colour, size and place of the headline, place of the subject, colour of the
+ * background, and the make-it-pop recipe for vague asks.
+ */
 function readEditFields(normalized: string, lexicons: readonly Lexicon[], language: Language): EditFields {
   const aboutHeadline = any(lexicons, normalized, (lexicon) => lexicon.headline);
   const aboutSubject = any(lexicons, normalized, (lexicon) => lexicon.subject);
   const moving = any(lexicons, normalized, (lexicon) => lexicon.change);
+  const words = editWordsFor(language);
+  const aboutBackground = words.some((w) => hasTerm(normalized, w.background));
   const fields: EditFields = {};
   if (aboutHeadline) fields.headlineColor = extractColor(normalized, language);
+  // "Make the background red": the colour is the background's unless the headline is named too.
+  else if (aboutBackground) fields.backgroundColor = extractColor(normalized, language);
+  if (words.some((w) => hasTerm(normalized, w.pop))) fields.boost = true;
   if (aboutHeadline || !aboutSubject) {
     if (any(lexicons, normalized, (lexicon) => lexicon.bigger)) fields.headlineScale = 1.3;
     else if (any(lexicons, normalized, (lexicon) => lexicon.smaller)) fields.headlineScale = 0.75;
@@ -97,8 +106,10 @@ function readEditFields(normalized: string, lexicons: readonly Lexicon[], langua
     if (any(lexicons, normalized, (lexicon) => lexicon.verticals.top) && (aboutHeadline || !aboutSubject)) fields.headlinePosition = "top";
     else if (any(lexicons, normalized, (lexicon) => lexicon.verticals.bottom) && (aboutHeadline || !aboutSubject)) fields.headlinePosition = "bottom";
     else if (headlineFirst && any(lexicons, normalized, (lexicon) => lexicon.sides.center)) fields.headlinePosition = "center";
-    if (any(lexicons, normalized, (lexicon) => lexicon.sides.left)) fields.subjectPosition = "left";
-    else if (any(lexicons, normalized, (lexicon) => lexicon.sides.right)) fields.subjectPosition = "right";
+    // "Move the text to the right" moves the headline; "move me to the right" the subject.
+    const side = any(lexicons, normalized, (lexicon) => lexicon.sides.left) ? "left" : any(lexicons, normalized, (lexicon) => lexicon.sides.right) ? "right" : undefined;
+    if (side && headlineFirst) fields.headlineSide = side;
+    else if (side) fields.subjectPosition = side;
     else if (!headlineFirst && any(lexicons, normalized, (lexicon) => lexicon.sides.center)) fields.subjectPosition = "center";
   }
   return compact(fields);

@@ -1,7 +1,9 @@
 import type { ImageStyle } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { type ArtProblem, renderArtLead, renderArtProblem } from "./art-replies.ts";
+import type { SceneChange } from "../../../contract/chat.ts";
 import type { ArtEdit } from "./art-words.ts";
+import { describeChanges, renderNoChange, renderUnchanged } from "./edit-replies.ts";
 import type { ClarifyReason } from "./intent.ts";
 import { packLead, packReady } from "./pack-replies.ts";
 import { pick } from "./seeded.ts";
@@ -23,6 +25,10 @@ export interface ImagesSummary {
   left: number;
   /** Why the failed ones failed, when the drawn objects were the reason. */
   artProblem?: ArtProblem;
+  /** An edit's scene diff: a finished edit is told by what it changed, not by the tool that ran. */
+  changes?: readonly SceneChange[];
+  /** A provider edit came back unchanged (and was refunded). */
+  unchanged?: boolean;
 }
 
 /** Everything the assistant can say; each becomes one short, localized text. */
@@ -42,7 +48,9 @@ export type Reply =
   | { kind: "images"; summary: ImagesSummary; pack?: boolean }
   | { kind: "personas"; personas: readonly { handle: string; name: string }[] }
   | { kind: "tool-error"; problem: ToolProblem; credits: CreditOutcome }
-  | { kind: "denied" };
+  | { kind: "denied" }
+  /** An edit that would have changed nothing: no image, no charge. */
+  | { kind: "no-change" };
 
 interface Phrasebook {
   credits(count: number): string;
@@ -498,6 +506,8 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
       return [pick(book.problem[reply.problem], seed), reply.credits === "none" ? undefined : pick(book.creditOutcome[reply.credits], seed, 1)]
         .filter(Boolean)
         .join(book.gap);
+    case "no-change":
+      return renderNoChange(language, seed);
     case "denied":
       // A denied spend never ran: the ledger has nothing for it.
       return [pick(book.denied, seed), pick(book.creditOutcome["not-spent"], seed, 1)].join(book.gap);
@@ -512,10 +522,13 @@ function withHeadline(book: Phrasebook, lead: string, headline: string | undefin
 /** `where` says where a finished pack goes next, in place of the usual offer to tweak. */
 function renderImages(book: Phrasebook, summary: ImagesSummary, seed: number, language: Language, where?: string): string {
   const sentences: string[] = [];
-  if (summary.ready > 0) sentences.push(pick(book.ready(summary.ready), seed));
+  const changed = summary.ready > 0 && summary.changes ? describeChanges(summary.changes, language) : undefined;
+  if (changed) sentences.push(changed);
+  else if (summary.ready > 0) sentences.push(pick(book.ready(summary.ready), seed));
   if (summary.pending > 0) sentences.push(pick(book.pending(summary.pending), seed, 1));
   if (summary.failed > 0) sentences.push(pick((summary.refunded ?? 0) > 0 ? book.failed(summary.failed) : book.failedNotRefunded(summary.failed), seed, 2));
   if (summary.failed > 0 && summary.artProblem) sentences.push(renderArtProblem(summary.artProblem, language, seed));
+  if (summary.failed > 0 && summary.unchanged) sentences.push(renderUnchanged(language, seed));
   if (summary.ready + summary.pending === 0 && summary.failed === 0) sentences.push(pick(book.problem.unknown, seed));
   sentences.push(pick(book.cost(book.credits(summary.spent), book.credits(summary.left)), seed, 3));
   if (where) sentences.push(where);

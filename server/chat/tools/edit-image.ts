@@ -20,7 +20,8 @@ export function editImageTool(
 ) {
   return tool({
     description:
-      "Edits one of the user's images into a new image: headline text, headline colour (#rrggbb), headline size, headline or subject position, style, " +
+      "Edits one of the user's images into a new image: headline text, headline colour (#rrggbb), headline size, headline position (top/center/bottom, or headlineSide left/center/right), subject position, background colour (#rrggbb), style, " +
+        "boost for vague asks like \"make it pop\" or \"more eye-catching\" (bigger headline, heavier outline, saturated background), " +
       "and the objects drawn in it: artRemove takes one away (as the user named it, or \"all\"), artAdd draws one (as the user named it); both at once swap one for the other. " +
       "Pass the user's words as `instruction`. Omit imageId to edit the newest image of this conversation.",
     inputSchema,
@@ -29,10 +30,15 @@ export function editImageTool(
       if (!imageId) throw new AppError("not_found:image", "There is no image in this conversation to edit yet. Make one first.");
       if (ctx.imagesLeft <= 0) throw new AppError("invalid:generation", `One message makes at most ${MAX_IMAGES_PER_MESSAGE} images. Send another message for more.`);
       const { instruction, imageId: _chosen, ...changes } = input;
-      const queued = await deps.generation.requestEdit(ctx.userId, { imageId, instruction, changes }, { conversationId: ctx.conversationId });
+      const outcome = await deps.generation.requestEdit(ctx.userId, { imageId, instruction, changes }, { conversationId: ctx.conversationId });
+      if (outcome.kind === "no-change") {
+        // Nothing was made or charged: the answer says so and offers edits that do show.
+        yield { images: [], creditsSpent: 0, creditsLeft: (await deps.credits.balance(ctx.userId)) ?? 0, outcome: "no-change", changes: [] };
+        return;
+      }
       ctx.imagesLeft -= 1;
-      ctx.recentImageIds.unshift(queued.id);
-      yield* followImages(deps, ctx, [queued]);
+      ctx.recentImageIds.unshift(outcome.image.id);
+      yield* followImages(deps, ctx, [outcome.image], outcome.changes ? { changes: outcome.changes } : {});
     },
   });
 }

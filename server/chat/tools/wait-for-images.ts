@@ -28,14 +28,16 @@ export async function* followImages(
   deps: { credits: CreditsService; waitForImages: ImageWaiter },
   ctx: { userId: string; signal: AbortSignal },
   queued: readonly ImageRecord[],
+  /** Said along with the images in every output: an edit's scene diff. */
+  about: Pick<ImagesToolOutput, "changes"> = {},
 ): AsyncGenerator<ImagesToolOutput, ImageRecord[]> {
   const balance = async () => (await deps.credits.balance(ctx.userId)) ?? 0;
-  yield { images: [...queued], creditsSpent: creditsSpentOn(queued), creditsLeft: await balance() };
+  yield { images: [...queued], creditsSpent: creditsSpentOn(queued), creditsLeft: await balance(), ...about };
   const done = await deps.waitForImages(ctx.userId, queued, ctx.signal);
   // The result says what the ledger did (charges under the images' or their pack's id, refunds under the images'),
   // so the closing words never claim a refund that did not happen.
   const refs = [...new Set(done.flatMap((image) => (image.packId ? [image.id, image.packId] : [image.id])))];
   const [{ charged, refunded }, left] = await Promise.all([deps.credits.chargesAndRefunds(ctx.userId, refs), balance()]);
-  yield { images: done, creditsSpent: charged - refunded, creditsRefunded: refunded, creditsLeft: left };
+  yield { images: done, creditsSpent: charged - refunded, creditsRefunded: refunded, creditsLeft: left, ...about };
   return done;
 }

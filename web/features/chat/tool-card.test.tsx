@@ -52,6 +52,15 @@ describe("ImageToolCard", () => {
     expect(screen.getByText("Generated successfully")).toBeTruthy();
   });
 
+  it("an edit that changed nothing says so, with no image, no cost line and never 'Generated successfully'", () => {
+    const part = { type: "tool-editImage", toolCallId: "t1", state: "output-available", input: { instruction: "make the headline yellow" }, output: { images: [], creditsSpent: 0, creditsLeft: 7, outcome: "no-change", changes: [] } } as ImageToolPart;
+    renderChat(<MemoryRouter><ImageToolCard part={part} actions={actions()} /></MemoryRouter>, i18n);
+    expect(screen.getByTestId("tool-no-change").textContent).toContain("Nothing to change");
+    expect(screen.getByTestId("tool-no-change").textContent).toContain("no credits were spent");
+    expect(screen.queryByText("Generated successfully")).toBeNull();
+    expect(screen.queryByTestId("tool-credits")).toBeNull();
+  });
+
   it("a finished call shows the image with its prompt, style, model and cost, and its actions", async () => {
     const part = { type: "tool-generateThumbnail", toolCallId: "t1", state: "output-available", input, output: { images: [ready], creditsSpent: 3, creditsLeft: 7 } } as ImageToolPart;
     const handlers = actions();

@@ -59,6 +59,8 @@ export function ImageToolCard({ part, actions }: { part: ImageToolPart; actions:
   const running = useRunningProgress();
   const editing = part.type === "tool-editImage";
   const swapping = part.type === "tool-replaceSubject";
+  // An edit that would have changed nothing made no image and charged nothing: never "Generated successfully".
+  const unchanged = part.state === "output-available" && part.output.outcome === "no-change";
   const input: { prompt?: unknown; instruction?: unknown; personaHandle?: unknown } | undefined = part.input;
   const request =
     typeof input?.prompt === "string"
@@ -89,11 +91,20 @@ export function ImageToolCard({ part, actions }: { part: ImageToolPart; actions:
             <ProgressBar progress={running} />
           </>
         )}
-        {part.state === "output-available" && <OutcomeStatus images={part.output.images} />}
+        {unchanged && (
+          <div className="grid gap-1" data-testid="tool-no-change">
+            <p className="flex items-center gap-2 font-semibold">
+              <ChatIcon d={icons.warning} className="size-5" />
+              {t("tool.noChange")}
+            </p>
+            <p className="text-sm text-muted">{t("tool.noChangeHint")}</p>
+          </div>
+        )}
+        {part.state === "output-available" && !unchanged && <OutcomeStatus images={part.output.images} />}
         {part.state === "output-error" && <ToolFailed />}
       </div>
       {request && part.state !== "output-available" && <p className="text-sm break-words text-muted">{request}</p>}
-      {part.state === "output-available" && (
+      {part.state === "output-available" && !unchanged && (
         <>
           <div className={`grid gap-4 ${part.output.images.length > 1 ? "sm:grid-cols-2" : ""}`}>
             {part.output.images.map((image) => (
