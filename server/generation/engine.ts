@@ -49,11 +49,25 @@ export interface EditInput {
   onProgress?: ((progress: GenerateProgress) => void) | undefined;
 }
 
+/**
+ * A persona swapped into an image an engine drew from a scene it stored: the scene, the personas by the scene's
+ * subject index with the new one first (it takes the hero's place), and the backdrop photo the scene was drawn on.
+ */
+export interface SceneSwapInput {
+  scene: unknown;
+  personas: readonly PersonaCutout[];
+  baseImage?: Buffer | undefined;
+  signal?: AbortSignal | undefined;
+  onProgress?: ((progress: GenerateProgress) => void) | undefined;
+}
+
 export interface ImageEngine {
   readonly id: string;
   generate(input: GenerateInput): Promise<GenerateResult>;
   /** Engines that store a scene (Studio) re-render it with layers changed; others edit by generating from the image. */
   edit?(input: EditInput): Promise<GenerateResult>;
+  /** Engines that store a scene (Studio) swap a persona into it by its layers; others swap by the subject's mask. */
+  swapIntoScene?(input: SceneSwapInput): Promise<GenerateResult>;
 }
 
 /** Engines by model id: Studio always, and each provider model whose key is set. */

@@ -244,26 +244,30 @@ export function createGenerationService(deps: {
 
     /**
      * Queues a subject swap: one of the user's personas takes the place of the subject of one of their images, as a
-     * new `subject-replaced` image, paid like a generation. Studio swaps on this machine; a provider model that can
-     * swap gets both images as references.
+     * new `subject-replaced` image, paid like a generation. Studio swaps on this machine: into an image it drew, by the
+     * scene's layers (the persona takes the hero's index, the scene's photo stays its base, so later edits still work;
+     * decision 030); into any other image, by the subject's mask. A provider model that can swap gets both images as
+     * references.
      */
     async requestSubjectSwap(userId: string, input: { baseImageId: string; personaId: string; model?: string | undefined }, options: MadeIn = {}): Promise<ImageRecord> {
-      const base = await deps.images.record(userId, input.baseImageId);
+      const base = await deps.images.owned(userId, input.baseImageId);
       if (base.status !== "ready") throw new AppError("invalid:model_base_image", "That image is not ready yet. Try again when it has finished.");
       await deps.personas.assertOwned(userId, [input.personaId]);
       const model = modelFor(input.model ?? DEFAULT_MODEL, { prompt: "", style: DEFAULT_STYLE, aspect: DEFAULT_ASPECT });
       if (!model.capabilities.includes("swap")) throw new AppError("invalid:model_base_image", `${model.label} cannot swap subjects. Pick another model.`);
+      const studioMade = model.id === DEFAULT_MODEL && base.model === DEFAULT_MODEL && base.kind !== "upload";
+      const inScene = studioMade && (await deps.images.detail(userId, base.id)).scene !== null;
       return queueOne(userId, model, {
         kind: "subject-replaced",
         conversationId: options.conversationId ?? null,
-        prompt: null,
-        style: null,
+        prompt: inScene ? base.prompt : null,
+        style: inScene ? base.style : null,
         aspect: base.aspect,
-        seed: randomInt(0, 2 ** 32 - 1),
-        personaIds: [input.personaId],
-        baseImageId: base.id,
+        seed: inScene ? base.seed : randomInt(0, 2 ** 32 - 1),
+        personaIds: inScene ? [input.personaId, ...base.personaIds.slice(1)] : [input.personaId],
+        baseImageId: inScene ? base.baseImageId : base.id,
         parentId: base.id,
-      }, (tx, row) => deps.queue.enqueue(tx, swapJob, { imageId: row.id, baseImageId: base.id, personaId: input.personaId, model: model.id }, { userId }), "replace-subject");
+      }, (tx, row) => deps.queue.enqueue(tx, swapJob, { imageId: row.id, baseImageId: base.id, personaId: input.personaId, model: model.id, ...(inScene ? { inScene } : {}) }, { userId }), "replace-subject");
     },
   };
 }

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { z } from "zod";
 import { imageAspectSchema, imageStyleSchema, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
-import type { GenerateInput, GenerateProgress, GenerateResult, ImageEngine, PersonaCutout } from "../generation/engine.ts";
+import type { GenerateInput, GenerateProgress, GenerateResult, ImageEngine, PersonaCutout, SceneSwapInput } from "../generation/engine.ts";
 import type { EditorSubject, EditorText } from "../../contract/editor.ts";
 import type { OverlayOptions } from "sharp";
 import { type StudioLayers, studioBase, studioLayers } from "./editor-layers.ts";
@@ -16,6 +16,7 @@ import { MAX_VARIANT } from "./compositions.ts";
 import { buildScene } from "./scene.ts";
 import { editScene, type SceneChanges, withoutRenderedText } from "./scene-edit.ts";
 import { parseStudioScene } from "./scene-schema.ts";
+import { swapIntoScene } from "./scene-swap.ts";
 
 /** Largest persona cut-out accepted, in bytes and pixels (the upload limits). */
 const MAX_CUTOUT_BYTES = MAX_IMAGE_BYTES;
@@ -67,6 +68,8 @@ export interface StudioEngine extends ImageEngine {
   editorBase(input: EditorSceneInput & { subjects: readonly EditorSubject[] }): Promise<Buffer | undefined>;
   /** The editor's text layers drawn with the Studio's faces and outlines, as overlays for a canvas of that size. */
   editorText(texts: readonly EditorText[], canvas: { width: number; height: number }): Promise<OverlayOptions[]>;
+  /** Puts the first persona in the scene's hero layer (decision 030) and renders it; the result keeps the scene. */
+  swapIntoScene(input: SceneSwapInput): Promise<GenerateResult>;
 }
 
 /**
@@ -148,6 +151,26 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
       }
       // What the last render decided about the text (lines, size, plate) is made again for the edited scene.
       const scene = withoutRenderedText(editScene(stored, input.changes));
+      const rendered = await renderScene(scene, { fonts, subjects, art, cutouts: personas.data.map((p) => p.png), baseImage, signal: input.signal, progress });
+      progress("encode", 100);
+      return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
+    },
+    async swapIntoScene(input: SceneSwapInput): Promise<GenerateResult> {
+      input.signal?.throwIfAborted();
+      const stored = parseStudioScene(input.scene);
+      if (!stored) throw new AppError("unprocessable:image", "This image has no Studio scene to swap a persona into.");
+      const personas = personasSchema.safeParse(input.personas);
+      const [persona] = personas.success ? personas.data : [];
+      if (!personas.success || !persona) throw new AppError("invalid:generation", "The swap request is invalid.");
+      const progress = monotonic(input.onProgress);
+      progress("layout", 5);
+      await Promise.all(personas.data.map((p, i) => assertCutout(p.png, i)));
+      const baseImage = input.baseImage;
+      if (baseImage !== undefined && !(Buffer.isBuffer(baseImage) && (await isUsablePhoto(baseImage)))) {
+        throw new AppError("unprocessable:base_image", "The base image is not a readable PNG, JPEG or WebP.");
+      }
+      // The new persona may stand out more or less than the old one behind the headline: its plate is decided again.
+      const scene = withoutRenderedText(swapIntoScene(stored, persona.name));
       const rendered = await renderScene(scene, { fonts, subjects, art, cutouts: personas.data.map((p) => p.png), baseImage, signal: input.signal, progress });
       progress("encode", 100);
       return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };

@@ -32,6 +32,9 @@ describe("generation error messages", () => {
     ["unavailable:interrupted", "interrupted"],
     ["invalid:model_personas", "model_personas"],
     ["invalid:model_base_image", "model_base_image"],
+    ["unprocessable:swap_subject", "swap_subject"],
+    ["invalid:no_subject", "swap_subject"],
+    ["unprocessable:base_image", "base_image"],
     ["internal:whatever", "generic"],
     [null, "generic"],
   ])("%s → %s, which has an English sentence", (code, key) => {

@@ -19,6 +19,10 @@ const messageKeyByCode = {
   "unavailable:interrupted": "interrupted",
   "invalid:model_personas": "model_personas",
   "invalid:model_base_image": "model_base_image",
+  // A swap that found no one clear subject to replace; swaps failed before this code had the extractor's own.
+  "unprocessable:swap_subject": "swap_subject",
+  "invalid:no_subject": "swap_subject",
+  "unprocessable:base_image": "base_image",
   "conflict:chat_approval": "chat_approval",
   "invalid:chat_approval": "chat_approval",
 } as const satisfies Partial<Record<ErrorCode, string>>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ImageRecord } from "../../contract/images.ts";
 import { readImage, storeImage } from "./image-cache.ts";
 import { imageRecord } from "../testing/image-fixture.ts";
-import { forgetImage, type ImageListPages, imageListKey, matchesFilters, noFilters, receiveImage, withImage, withoutImage } from "./image-lists.ts";
+import { failedLast, forgetImage, type ImageListPages, imageListKey, matchesFilters, noFilters, receiveImage, withImage, withoutImage } from "./image-lists.ts";
 import { createQueryClient } from "./query-client.ts";
 
 const records = new Map<string, ImageRecord>();
@@ -94,5 +94,17 @@ describe("the image lists", () => {
     expect(readImage(client, "loose")).toBeUndefined();
     client.removeQueries({ queryKey: imageListKey("u1", noFilters, 12), exact: true });
     expect(readImage(client, "a")).toBeUndefined();
+  });
+});
+
+describe("failedLast", () => {
+  const image = (id: string, status: ImageRecord["status"], day: string) => imageRecord(id, { status, createdAt: `2026-11-${day}T10:00:00.000Z` });
+
+  it("puts failed images after the others of their group, keeping each side's order", () => {
+    const list = [image("f1", "failed", "26"), image("a", "ready", "26"), image("f2", "failed", "26"), image("p", "pending", "26"), image("b", "ready", "25"), image("f3", "failed", "25"), image("c", "ready", "25")];
+    const day = (i: ImageRecord) => i.createdAt.slice(0, 10);
+    expect(failedLast(list, day).map((i) => i.id)).toEqual(["a", "p", "f1", "f2", "b", "c", "f3"]);
+    expect(failedLast(list).map((i) => i.id)).toEqual(["a", "p", "b", "c", "f1", "f2", "f3"]);
+    expect(failedLast([])).toEqual([]);
   });
 });

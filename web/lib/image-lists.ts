@@ -165,3 +165,24 @@ export function sweepUnlistedImages(queryClient: QueryClient): () => void {
     }
   });
 }
+
+/**
+ * Failed images after the others, each list otherwise in its order: a failed image is a refunded note, not a
+ * picture, and a few of them at the top would push the user's work out of sight. `groupOf` keeps them inside their
+ * own run of images (the gallery's date groups); by default the whole list is one run.
+ */
+export function failedLast<T extends Pick<ImageRecord, "status">>(images: readonly T[], groupOf: (image: T) => string = () => ""): T[] {
+  const out: T[] = [];
+  let run: { key: string; made: T[]; failed: T[] } | undefined;
+  const flush = () => run && out.push(...run.made, ...run.failed);
+  for (const image of images) {
+    const key = groupOf(image);
+    if (run?.key !== key) {
+      flush();
+      run = { key, made: [], failed: [] };
+    }
+    (image.status === "failed" ? run.failed : run.made).push(image);
+  }
+  flush();
+  return out;
+}

@@ -31,7 +31,7 @@ const replies: Reply[] = [
   { kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 1, left: 9 } },
   { kind: "images", summary: { ready: 2, pending: 1, failed: 1, spent: 12, left: 0 } },
   { kind: "images", summary: { ready: 0, pending: 0, failed: 0, spent: 0, left: 3 } },
-  ...(["unknown-word", "not-shown", "full"] as const).map((artProblem): Reply => ({ kind: "images", summary: { ready: 0, pending: 0, failed: 1, spent: 0, left: 3, artProblem } })),
+  ...(["unknown-word", "not-shown", "full", "no-subject"] as const).map((artProblem): Reply => ({ kind: "images", summary: { ready: 0, pending: 0, failed: 1, spent: 0, left: 3, artProblem } })),
   { kind: "personas", personas: [{ handle: "alex", name: "Alex" }] },
   { kind: "personas", personas: [] },
   ...problems.map((problem): Reply => ({ kind: "tool-error", problem, credits: "refunded" })),

@@ -114,6 +114,15 @@ describe("ImageToolCard", () => {
     expect(screen.getByTestId("chat-image").textContent).toContain("Your 3 credits were refunded.");
     expect(screen.getByTestId("chat-image").textContent).toContain("The image service is unavailable right now.");
   });
+
+  it("a swap that found no one clear person says so and what to try, not that something went wrong", () => {
+    const failed = imageRecord("img-3", { kind: "subject-replaced", status: "failed", creditsSpent: 1, errorCode: "unprocessable:swap_subject" });
+    const part = { type: "tool-replaceSubject", toolCallId: "t4", state: "output-available", input: { personaHandle: "leo" }, output: { images: [failed], creditsSpent: 1, creditsLeft: 9 } } as ImageToolPart;
+    renderChat(<MemoryRouter><ImageToolCard part={part} actions={actions()} /></MemoryRouter>, i18n);
+    const card = screen.getByTestId("chat-image").textContent;
+    expect(card).toContain("There's no one clear person in that image to swap. Try a photo with one person in it, or pick one of your Studio thumbnails.");
+    expect(card).not.toContain("Something went wrong");
+  });
 });
 
 describe("PersonasToolCard", () => {

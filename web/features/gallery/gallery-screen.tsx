@@ -10,8 +10,9 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { usePersonas } from "../../lib/personas-api.ts";
-import { type GalleryFilters, noFilters, useImageList } from "../../lib/image-lists.ts";
+import { failedLast, type GalleryFilters, noFilters, useImageList } from "../../lib/image-lists.ts";
 import { downloadZip, GALLERY_PAGE_SIZE } from "./api.ts";
+import { dateGroupOf } from "./date-groups.ts";
 import { GalleryFilterBar } from "./gallery-filters.tsx";
 import { GalleryGrid } from "./gallery-grid.tsx";
 import { ImageViewer } from "./image-viewer.tsx";
@@ -84,7 +85,8 @@ export function GalleryScreen({ userId }: { userId: string }) {
   const modelList = models.data?.models ?? [];
   const personaList = personas.data?.personas ?? [];
 
-  const images = useMemo(() => listed.filter((image) => !hidden.has(image.id)), [listed, hidden]);
+  // Failed images after the finished ones of their date group: a few failures never bury the day's thumbnails.
+  const images = useMemo(() => failedLast(listed.filter((image) => !hidden.has(image.id)), (image) => dateGroupOf(new Date(image.createdAt), now).key), [listed, hidden, now]);
   // Images waiting out their undo window are already gone from the tabs' counts too.
   const counts = useMemo(() => {
     const served = query.data?.pages[0]?.counts;

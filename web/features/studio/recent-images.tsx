@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -86,6 +86,27 @@ function Tile({ image, progress }: { image: ImageRecord; progress: ImageProgress
   );
 }
 
+/**
+ * The failed images of the grid as one card at its end: they were refunded and show no picture, so a few failures
+ * never push the user's thumbnails out of sight. Opened, their tiles (each with its reason) follow it.
+ */
+function FailedGroup({ count, open, onToggle, controls }: { count: number; open: boolean; onToggle: () => void; controls: string }) {
+  const { t } = useTranslation("app");
+  return (
+    <Card as="li" padding="none" radius="md" elevation="flat" className="grid min-w-0 grid-cols-1 content-start overflow-hidden" data-testid="recent-failed-group">
+      <div className="grid aspect-video place-items-center gap-1 bg-surface-2 px-3 text-center">
+        <p className="text-sm font-semibold text-danger">{t("recent.failedGroup", { count })}</p>
+        <p className="text-xs text-muted">{t("recent.failedRefunded")}</p>
+      </div>
+      <div className="flex min-h-9 items-center p-3">
+        <Button variant="secondary" size="sm" aria-expanded={open} aria-controls={controls} onClick={onToggle}>
+          {open ? t("recent.hideFailed") : t("recent.showFailed")}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
 /** A small "Live" mark: other tabs' work appears here only while the socket is connected. */
 function LiveStatus() {
   const { t } = useTranslation("app");
@@ -105,6 +126,9 @@ export function RecentImages({ userId }: { userId: string }) {
   const { query, images: listed } = useImageList(userId, noFilters, RECENT_LIMIT);
   const progress = useAtomValue(imageProgressAtom);
   const images = listed.slice(0, RECENT_LIMIT);
+  const made = images.filter((image) => image.status !== "failed");
+  const failed = images.filter((image) => image.status === "failed");
+  const [showFailed, setShowFailed] = useState(false);
 
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-4" aria-busy={query.isPending || undefined}>
@@ -148,10 +172,12 @@ export function RecentImages({ userId }: { userId: string }) {
           text={t("recent.emptyBody")}
         />
       ) : (
-        <ul className={gridClass}>
-          {images.map((image) => (
+        <ul className={gridClass} id={`${id}-grid`}>
+          {made.map((image) => (
             <Tile key={image.id} image={image} progress={progress[image.id]} />
           ))}
+          {failed.length > 0 && <FailedGroup count={failed.length} open={showFailed} onToggle={() => setShowFailed((open) => !open)} controls={`${id}-grid`} />}
+          {showFailed && failed.map((image) => <Tile key={image.id} image={image} progress={undefined} />)}
         </ul>
       )}
     </section>
