@@ -112,7 +112,8 @@ describe("swapping a persona into a Studio thumbnail", () => {
 
     // The swapped image keeps its scene: a later edit still re-renders it, with the new persona.
     const edit = await server.services.generation.requestEdit(me.userId, { imageId: swapped.id, instruction: "say wow", changes: { headline: "wow" } });
-    const edited = await settled(server, me.token, edit.id);
+    if (edit.kind !== "queued") throw new Error("a new headline is a change: the edit is queued");
+    const edited = await settled(server, me.token, edit.image.id);
     expect(edited.status).toBe("ready");
     const editedScene = await sceneOf(edited.id);
     expect(editedScene.text[0]?.text).toBe("WOW");

@@ -84,6 +84,19 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
     const scene = parseStudioScene(input.scene);
     return scene && { scene, parts: { fonts, subjects, art, cutouts: input.personas.map((p) => p.png), baseImage: input.baseImage } };
   };
+  /** Renders a changed stored scene (an edit, a swap) again, after the same checks of its cut-outs and backdrop. */
+  async function renderAgain(scene: ReturnType<typeof withoutRenderedText>, personas: readonly PersonaCutout[], input: SceneSwapInput): Promise<GenerateResult> {
+    const progress = monotonic(input.onProgress);
+    progress("layout", 5);
+    await Promise.all(personas.map((p, i) => assertCutout(p.png, i)));
+    const baseImage = input.baseImage;
+    if (baseImage !== undefined && !(Buffer.isBuffer(baseImage) && (await isUsablePhoto(baseImage)))) {
+      throw new AppError("unprocessable:base_image", "The base image is not a readable PNG, JPEG or WebP.");
+    }
+    const rendered = await renderScene(scene, { fonts, subjects, art, cutouts: personas.map((p) => p.png), baseImage, signal: input.signal, progress });
+    progress("encode", 100);
+    return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
+  }
   return {
     id: "studio",
     async editorLayers(input) {
@@ -142,18 +155,8 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
           personas.error.issues.map((i) => ({ path: `personas.${i.path.join(".")}`, message: i.message })),
         );
       }
-      const progress = monotonic(input.onProgress);
-      progress("layout", 5);
-      await Promise.all(personas.data.map((p, i) => assertCutout(p.png, i)));
-      const baseImage = input.baseImage;
-      if (baseImage !== undefined && !(Buffer.isBuffer(baseImage) && (await isUsablePhoto(baseImage)))) {
-        throw new AppError("unprocessable:base_image", "The base image is not a readable PNG, JPEG or WebP.");
-      }
       // What the last render decided about the text (lines, size, plate) is made again for the edited scene.
-      const scene = withoutRenderedText(editScene(stored, input.changes));
-      const rendered = await renderScene(scene, { fonts, subjects, art, cutouts: personas.data.map((p) => p.png), baseImage, signal: input.signal, progress });
-      progress("encode", 100);
-      return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
+      return renderAgain(withoutRenderedText(editScene(stored, input.changes)), personas.data, input);
     },
     async swapIntoScene(input: SceneSwapInput): Promise<GenerateResult> {
       input.signal?.throwIfAborted();
@@ -162,18 +165,8 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
       const personas = personasSchema.safeParse(input.personas);
       const [persona] = personas.success ? personas.data : [];
       if (!personas.success || !persona) throw new AppError("invalid:generation", "The swap request is invalid.");
-      const progress = monotonic(input.onProgress);
-      progress("layout", 5);
-      await Promise.all(personas.data.map((p, i) => assertCutout(p.png, i)));
-      const baseImage = input.baseImage;
-      if (baseImage !== undefined && !(Buffer.isBuffer(baseImage) && (await isUsablePhoto(baseImage)))) {
-        throw new AppError("unprocessable:base_image", "The base image is not a readable PNG, JPEG or WebP.");
-      }
       // The new persona may stand out more or less than the old one behind the headline: its plate is decided again.
-      const scene = withoutRenderedText(swapIntoScene(stored, persona.name));
-      const rendered = await renderScene(scene, { fonts, subjects, art, cutouts: personas.data.map((p) => p.png), baseImage, signal: input.signal, progress });
-      progress("encode", 100);
-      return { png: rendered.png, width: scene.width, height: scene.height, scene: rendered.scene };
+      return renderAgain(withoutRenderedText(swapIntoScene(stored, persona.name)), personas.data, input);
     },
   };
 }
