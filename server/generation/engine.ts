@@ -1,5 +1,5 @@
 import type { PersonaCutout } from "../personas/service.ts";
-import type { EditImageInput } from "../../contract/chat.ts";
+import type { EditImageInput, SceneChange } from "../../contract/chat.ts";
 import type { GenerateStage as JobStage, ImageAspect, ImageStyle } from "../../contract/images.ts";
 
 /** Stages an engine reports, in order; the job adds "queued" and "saving" around them (docs/product/images.md). */
@@ -66,6 +66,11 @@ export interface ImageEngine {
   generate(input: GenerateInput): Promise<GenerateResult>;
   /** Engines that store a scene (Studio) re-render it with layers changed; others edit by generating from the image. */
   edit?(input: EditInput): Promise<GenerateResult>;
+  /**
+   * What an edit would change, worked out on the stored scene before anything is charged: [] for nothing. Undefined
+   * when the engine cannot tell (no readable scene, or one that cannot take the edit: its job then fails and refunds).
+   */
+  diffEdit?(scene: unknown, changes: SceneChanges): SceneChange[] | undefined;
   /** Engines that store a scene (Studio) swap a persona into it by its layers; others swap by the subject's mask. */
   swapIntoScene?(input: SceneSwapInput): Promise<GenerateResult>;
 }

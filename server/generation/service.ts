@@ -23,25 +23,8 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { DEFAULT_MODEL } from "./default-model.ts";
 import { generateJob } from "./generate-job.ts";
 import { swapJob } from "./swap-job.ts";
-import { diffScenes } from "../studio/scene-diff.ts";
-import { editScene } from "../studio/scene-edit.ts";
-import { parseStudioScene } from "../studio/scene-schema.ts";
-import type { Scene } from "../studio/scene.ts";
 import type { ModelRegistry } from "./registry.ts";
 import { type ImageService, type PendingDraft, toImageRecord } from "../images/service.ts";
-
-/**
- * What a Studio edit would change. An edit the scene cannot take (an object the art set cannot draw) has no diff
- * here: it is queued as before and fails in its job, where its charge is refunded and the reason told.
- */
-function sceneDiffOf(scene: Scene, changes: SceneChanges): SceneChange[] | undefined {
-  try {
-    return diffScenes(scene, editScene(scene, changes));
-  } catch (err) {
-    if (err instanceof AppError) return undefined;
-    throw err;
-  }
-}
 
 /** A queued edit, with its scene diff when it is a Studio edit; or no image at all, for an edit that changes nothing. */
 export type EditRequestOutcome = { kind: "queued"; image: ImageRecord; changes?: SceneChange[] } | { kind: "no-change" };
@@ -225,8 +208,7 @@ export function createGenerationService(deps: {
       if (model.id !== DEFAULT_MODEL && !model.capabilities.includes("edit")) {
         throw new AppError("invalid:model_base_image", `${model.label} cannot edit images. Make a new one with another model instead.`);
       }
-      const stored = deps.engines.get(model.id)?.edit ? parseStudioScene(scene) : undefined;
-      const changes = stored ? sceneDiffOf(stored, input.changes) : undefined;
+      const changes = deps.engines.get(model.id)?.diffEdit?.(scene, input.changes);
       if (changes?.length === 0) return { kind: "no-change" };
       const image = await queueOne(userId, model, {
         kind: "edited",

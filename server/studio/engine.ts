@@ -16,6 +16,7 @@ import { MAX_VARIANT } from "./compositions.ts";
 import { buildScene } from "./scene.ts";
 import { editScene, type SceneChanges, withoutRenderedText } from "./scene-edit.ts";
 import { parseStudioScene } from "./scene-schema.ts";
+import { diffScenes } from "./scene-diff.ts";
 import { swapIntoScene } from "./scene-swap.ts";
 
 /** Largest persona cut-out accepted, in bytes and pixels (the upload limits). */
@@ -157,6 +158,17 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
       }
       // What the last render decided about the text (lines, size, plate) is made again for the edited scene.
       return renderAgain(withoutRenderedText(editScene(stored, input.changes)), personas.data, input);
+    },
+    diffEdit(scene, changes) {
+      const stored = parseStudioScene(scene);
+      if (!stored) return undefined;
+      try {
+        return diffScenes(stored, editScene(stored, changes));
+      } catch (err) {
+        // An edit the scene cannot take (an object the art set cannot draw) is queued as before and fails in its job.
+        if (err instanceof AppError) return undefined;
+        throw err;
+      }
     },
     async swapIntoScene(input: SceneSwapInput): Promise<GenerateResult> {
       input.signal?.throwIfAborted();

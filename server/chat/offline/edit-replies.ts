@@ -1,7 +1,6 @@
 import type { SceneChange } from "../../../contract/chat.ts";
 import type { ImageStyle } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
-import { hexToRgb } from "../../studio/color.ts";
 import { type ColorName, colorHex } from "./lexicon.ts";
 import { pick } from "./seeded.ts";
 
@@ -161,13 +160,18 @@ const ja: EditPhrases = {
 
 const phrases: Record<Language, EditPhrases> = { en, es, fr, de, zh, ja };
 
+const rgbOf = (hex: string): [number, number, number] => {
+  const n = Number.parseInt(/^#([0-9a-f]{6})$/i.exec(hex)?.[1] ?? "808080", 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+};
+
 /** The named colour nearest to a hex colour, for saying it in words. */
 export function nearestColorName(hex: string): ColorName {
-  const [r, g, b] = hexToRgb(hex);
+  const [r, g, b] = rgbOf(hex);
   let best: ColorName = "gray";
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const [name, value] of Object.entries(colorHex) as [ColorName, string][]) {
-    const [vr, vg, vb] = hexToRgb(value);
+    const [vr, vg, vb] = rgbOf(value);
     const distance = (r - vr) ** 2 * 2 + (g - vg) ** 2 * 4 + (b - vb) ** 2 * 3;
     if (distance < bestDistance) {
       best = name;

@@ -98,7 +98,7 @@ describe("GalleryScreen", () => {
   it("shows failed tiles after the day's finished images, each saying why it failed", async () => {
     const failedSwap = imageRecord("s", { kind: "subject-replaced", status: "failed", errorCode: "unprocessable:swap_subject", creditsSpent: 1, createdAt: hoursAgo(0), width: null, height: null });
     const older = ready("c", { createdAt: hoursAgo(0.2) });
-    renderGallery(() => json({ images: [failedSwap, images[0], older], nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1 } }));
+    renderGallery(() => json({ images: [failedSwap, images[0], older], nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0 } }));
     await screen.findByRole("button", { name: "Open image: Prompt a" });
     const order = [...document.querySelectorAll<HTMLElement>('[data-testid="gallery-tile"]')].map((tile) => tile.dataset.imageId);
     expect(order).toEqual(["a", "c", "s"]);
