@@ -60,8 +60,12 @@ export type GalleryKind = (typeof galleryKinds)[number];
 
 /** The tab an image is under; none for an upload. */
 export function galleryKindOf(image: { kind: ImageKind; conversationId?: string | null | undefined }): GalleryKind | undefined {
-  if (image.kind === "edited") return image.conversationId ? "chat-edited" : "editor-edited";
-  return image.kind === "upload" ? undefined : image.kind;
+  return galleryTabOf(image.kind, Boolean(image.conversationId));
+}
+/** The tab of an image of `kind`, made in a chat or not: an edit is a chat's or the editor's; an upload is in none. */
+export function galleryTabOf(kind: ImageKind, fromChat: boolean): GalleryKind | undefined {
+  if (kind === "edited") return fromChat ? "chat-edited" : "editor-edited";
+  return kind === "upload" ? undefined : kind;
 }
 export const GALLERY_PAGE_DEFAULT = 24;
 export const GALLERY_PAGE_MAX = 60;

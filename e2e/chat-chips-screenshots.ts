@@ -3,7 +3,7 @@
 //   npm run build && node_modules/.bin/node e2e/chat-chips-screenshots.ts ./screenshots
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { launchBrowser, newContext, signInWithCode, startApp } from "./harness.ts";
+import { launchBrowser, makeChatImage, newContext, signInWithCode, startApp } from "./harness.ts";
 
 const outDir = process.argv[2] ?? "screenshots";
 mkdirSync(outDir, { recursive: true });
@@ -12,10 +12,7 @@ try {
   const signInContext = await newContext(browser);
   const page = await signInContext.newPage();
   await signInWithCode(page, app.baseUrl, "chips.shots@example.com");
-  const composer = page.locator('[data-testid="composer"] textarea');
-  await composer.fill("make a cartoon square thumbnail of a cat astronaut");
-  await composer.press("Enter");
-  await page.locator('[data-testid="chat-image"][data-status="ready"]').first().waitFor({ timeout: 60_000 });
+  await makeChatImage(page, "make a cartoon square thumbnail of a cat astronaut");
   const url = page.url();
   const state = await signInContext.storageState();
 

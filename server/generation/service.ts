@@ -238,7 +238,7 @@ export function createGenerationService(deps: {
       const model = modelFor(input.model ?? DEFAULT_MODEL, { prompt: "", style: DEFAULT_STYLE, aspect: DEFAULT_ASPECT });
       if (!model.capabilities.includes("swap")) throw new AppError("invalid:model_base_image", `${model.label} cannot swap subjects. Pick another model.`);
       const studioMade = model.id === DEFAULT_MODEL && base.model === DEFAULT_MODEL && base.kind !== "upload";
-      const inScene = studioMade && (await deps.images.detail(userId, base.id)).scene !== null;
+      const inScene = studioMade && (await deps.images.hasScene(base.id));
       return queueOne(userId, model, {
         kind: "subject-replaced",
         conversationId: options.conversationId ?? null,

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { type ClientToServerEvents, type ServerToClientEvents, sessionRoom, userRoom } from "../../contract/realtime.ts";
 import { type CrossNodeRealtime, hubEvent } from "../realtime/cross-node.ts";
-import type { RealtimeHub, RealtimeMessage } from "../realtime/publisher.ts";
+import { heardAcrossNodes, type RealtimeHub, type RealtimeMessage } from "../realtime/publisher.ts";
 
 export interface SocketData {
   userId: string;
@@ -45,7 +45,7 @@ export function createEmitOnlySocketServer(crossNode: CrossNodeRealtime): Socket
  */
 export function socketDeliverer(io: SocketServer, acrossNodes = false): (message: RealtimeMessage) => void {
   return (message) => {
-    if (acrossNodes) io.serverSideEmit(hubEvent, message);
+    if (acrossNodes && heardAcrossNodes(message)) io.serverSideEmit(hubEvent, message);
     if (message.type === "disconnect") {
       io.in(message.sessionIds.map(sessionRoom)).disconnectSockets(true);
       return;

@@ -8,7 +8,7 @@ import { fileTypeOfKey } from "../storage/keys.ts";
 import type { Storage } from "../storage/storage.ts";
 import { writeZipStream, type ZipSource } from "./gallery-zip.ts";
 import type { ImageLifecycle } from "./lifecycle.ts";
-import { toImageRecord } from "./record.ts";
+import { missingImage, toImageRecord } from "./record.ts";
 import type { GalleryFilters, ImageFiles, ImageStore, ListedImage } from "./store.ts";
 
 export interface GalleryPageQuery extends GalleryFilters {
@@ -31,7 +31,6 @@ export interface ConvertedOriginal {
 
 const contentTypes: Record<DownloadFormat, string> = { png: "image/png", jpeg: "image/jpeg", webp: "image/webp" };
 const extensions: Record<DownloadFormat, string> = { png: "png", jpeg: "jpg", webp: "webp" };
-const missingImage = () => new AppError("not_found:image", "That image does not exist.");
 
 /** The gallery's reads and the changes made from it: pages, deletion, zips and format conversion (docs/product/images.md). */
 export function createGalleryOps(deps: {

@@ -4,7 +4,7 @@ import type { ImageRow, NewImageRow } from "../../db/schema/images.ts";
 import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { RealtimePublisher } from "../realtime/publisher.ts";
-import { toImageRecord } from "./record.ts";
+import { missingImage, toImageRecord } from "./record.ts";
 import { createImageWrites, type ListedImage, type StatusChange } from "./store.ts";
 
 /**
@@ -155,7 +155,7 @@ export function createImageLifecycle(deps: { db: DbOrTx; realtime: RealtimePubli
         throw new AppError("conflict:image_busy", "That image is still being made. Delete it once it is done.");
       }
       await beforeRow();
-      if (!(await writes.deleteOwned(row.userId, row.id, deletableStatuses))) throw new AppError("not_found:image", "That image does not exist.");
+      if (!(await writes.deleteOwned(row.userId, row.id, deletableStatuses))) throw missingImage();
       realtime.toUser(row.userId, "image:deleted", { imageId: row.id });
     },
 

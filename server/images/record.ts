@@ -1,3 +1,4 @@
+import { AppError } from "../errors/app-error.ts";
 import { imageBytesPath, type ImageRecord, type ImageVariant } from "../../contract/images.ts";
 import { LEGACY_IMAGE_VERSION, versionOfKey } from "../storage/keys.ts";
 import type { ListedImage } from "./store.ts";
@@ -35,3 +36,6 @@ export function toImageRecord(row: ListedImage): ImageRecord {
         : null,
   };
 }
+
+/** The one answer for an image that is not there, or not the asker's: the same 404 whichever it is. */
+export const missingImage = () => new AppError("not_found:image", "That image does not exist.");

@@ -15,7 +15,7 @@ import { processUpload, type UploadVariants, type Variants, variantsOfPng } from
 import { createGalleryOps } from "./gallery.ts";
 import type { ImageLifecycle } from "./lifecycle.ts";
 import { createReadyRows } from "./ready-rows.ts";
-import { toImageRecord } from "./record.ts";
+import { missingImage, toImageRecord } from "./record.ts";
 import type { ImageFiles, ImageStore, ListedImage } from "./store.ts";
 
 export { toImageRecord };
@@ -34,7 +34,6 @@ function aspectOf(width: number, height: number): ImageAspect | null {
   return found ?? null;
 }
 
-const missingImage = () => new AppError("not_found:image", "That image does not exist.");
 
 /** A stored variant found for its owner: where it is and how it is served. */
 export interface StoredVariant {
@@ -239,6 +238,9 @@ export function createImageService(deps: {
     async record(userId: string, id: string): Promise<ImageRecord> {
       return toImageRecord(await owned(userId, id));
     },
+
+    /** Whether an image (its owner already checked) has a scene its engine stored: a Studio drawing, not a photo. */
+    hasScene: async (id: string): Promise<boolean> => isSceneObject(await store.sceneOf(id)),
 
     /** One of the user's images with the scene its engine stored (null for uploads, swaps and pending images). */
     async detail(userId: string, id: string): Promise<ImageDetailResponse> {

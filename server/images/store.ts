@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
-import { type GalleryCounts, type GalleryKind, galleryKindOf, galleryKinds, GALLERY_PAGE_MAX, type ImageKind, type ImageStatus } from "../../contract/images.ts";
+import { type GalleryCounts, type GalleryKind, galleryKinds, galleryTabOf, GALLERY_PAGE_MAX, type ImageKind, type ImageStatus } from "../../contract/images.ts";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { conversations } from "../../db/schema/conversations.ts";
 import { type ImageRow, images, type NewImageRow } from "../../db/schema/images.ts";
@@ -143,7 +143,7 @@ export function createImageStore(db: DbOrTx) {
       const rows = (await statement(params, "counts").execute(params)) as { kind: ImageKind; fromChat: boolean; count: string }[];
       const counts = Object.fromEntries(galleryKinds.map((kind) => [kind, 0])) as Record<GalleryKind, number>;
       for (const row of rows) {
-        const tab = galleryKindOf({ kind: row.kind, conversationId: row.fromChat ? "chat" : null });
+        const tab = galleryTabOf(row.kind, row.fromChat);
         if (tab) counts[tab] += Number(row.count);
       }
       return { all: rows.reduce((sum, r) => sum + Number(r.count), 0), ...counts };

@@ -209,8 +209,11 @@ describeOnPostgres("socket events across nodes", () => {
       a.io.serverSideEmit(hubEvent, { type: "event", userId: "u1", event: "image:update", payload: { image: { ...image, status: "done" } } });
       a.io.serverSideEmit(hubEvent, { type: "event", userId: "u1", event: "admin:grant", payload: {} });
       a.io.serverSideEmit(hubEvent, "junk");
+      // Progress concerns browsers only: it reaches B's tabs through the room emit and stays off the hub channel.
+      a.hub.toUser("u1", "image:progress", { imageId: "img-2", stage: "queued", percent: 2 });
       a.hub.toUser("u1", "image:update", { image: { ...image, id: "img-2" } });
       await eventually(() => updateOf(b.heard, "img-2") !== undefined);
+      expect(b.heard.filter((m) => m.type === "event" && m.event === "image:progress")).toEqual([]);
       await eventually(() => b.dropped.length >= droppedBefore + 3);
       expect(b.heard.filter((m) => m.type === "event" && m.event === "image:update" && m.payload.image.status !== "ready")).toEqual([]);
       expect(botHeard.map((m) => (m.type === "event" && m.event === "image:update" ? m.payload.image.id : m.type))).not.toContain("done");

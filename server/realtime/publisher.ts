@@ -63,6 +63,14 @@ function readHeard(message: unknown): RealtimeMessage | undefined {
  * to the nodes that hold the sockets and to every node's listeners (docs/decisions/017-realtime-across-nodes.md).
  * A payload that does not match its contract schema is a bug: logged, never sent.
  */
+/**
+ * What another node's listeners hear: ended sessions and deleted images (the caches) and finished or failed images
+ * (`awaitImages`). The rest (progress, balances, drafts) concerns only browsers, which the room emit reaches anyway;
+ * a new listener of another event adds it here, or it never crosses.
+ */
+export const heardAcrossNodes = (message: RealtimeMessage): boolean =>
+  message.type === "disconnect" || message.event === "image:update" || message.event === "image:deleted";
+
 export function createRealtimeHub(deps: { logger: Logger }): RealtimeHub {
   const deliverers = new Set<(message: RealtimeMessage) => void>();
   const listeners = new Set<(message: RealtimeMessage) => void>();

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { imageStyles, type ImageAspect, type ImageStyle } from "../../contract/images.ts";
 import { contrastRatio, hexToRgb } from "./color.ts";
 import { buildScene, marginOf, type Scene } from "./scene.ts";
-import { editScene, type SceneChanges, withoutRenderedText } from "./scene-edit.ts";
+import type { SceneChanges } from "../generation/engine.ts";
+import { editScene, withoutRenderedText } from "./scene-edit.ts";
 import { isStudioScene, parseStudioScene } from "./scene-schema.ts";
 import { MIN_CONTRAST } from "./text-layer.ts";
 

@@ -1,5 +1,6 @@
-import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions, type EditImageInput } from "../../contract/chat.ts";
+import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions } from "../../contract/chat.ts";
 import { imageStyles, type ImageStyle } from "../../contract/images.ts";
+import type { SceneChanges } from "../generation/engine.ts";
 import { editArt } from "./art-edit.ts";
 import { hexToRgb, mix, type Rgb, rgbToHex } from "./color.ts";
 import { popScene } from "./pop-recipe.ts";
@@ -15,7 +16,6 @@ import { outlineFor } from "./text-layer.ts";
  * instead"): everything the change does not concern stays as it was, so the new render is recognisably the same
  * thumbnail. Changes come from a language model or the offline assistant, so each one is checked again here.
  */
-export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style" | "artAdd" | "artRemove" | "headlineSide" | "backgroundColor" | "boost">>;
 
 type HeadlinePosition = (typeof headlinePositions)[number];
 type SubjectPosition = (typeof subjectPositions)[number];

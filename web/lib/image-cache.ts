@@ -18,7 +18,7 @@ export interface ImageProgress {
   percent: number;
 }
 
-export type ProgressMap = Readonly<Record<string, ImageProgress>>;
+type ProgressMap = Readonly<Record<string, ImageProgress>>;
 
 /** Progress of running generations by image id: UI state shared by every part of /app that shows an image. */
 export const imageProgressAtom = atom<ProgressMap>({});

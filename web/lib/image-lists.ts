@@ -29,7 +29,7 @@ export type ImageListPages = InfiniteData<ImageListPage, string | null>;
 
 /** Every list's query starts with this, so a live image can reach all of them at once. */
 const listRoot = "image-list";
-export const imageListRootKey = (userId: string) => [listRoot, userId] as const;
+const imageListRootKey = (userId: string) => [listRoot, userId] as const;
 export const imageListKey = (userId: string, filters: GalleryFilters, limit: number) =>
   [...imageListRootKey(userId), limit, filters.kind, filters.persona, filters.model, filters.q.trim()] as const;
 
@@ -40,7 +40,7 @@ function filtersOfKey(key: readonly unknown[]): GalleryFilters {
 }
 
 /** GET /api/users/:id/gallery: one page, newest first. */
-export async function fetchGalleryPage(userId: string, filters: GalleryFilters, cursor: string | null, limit: number, signal?: AbortSignal): Promise<GalleryResponse> {
+async function fetchGalleryPage(userId: string, filters: GalleryFilters, cursor: string | null, limit: number, signal?: AbortSignal): Promise<GalleryResponse> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (filters.kind !== "all") params.set("kind", filters.kind);
   if (filters.persona) params.set("persona", filters.persona);
@@ -87,7 +87,8 @@ export function matchesFilters(image: ImageRecord, filters: GalleryFilters, igno
   return !q || (image.prompt ?? "").toLocaleLowerCase().includes(q);
 }
 
-function recount(counts: GalleryCounts | undefined, image: ImageRecord | undefined, delta: 1 | -1): GalleryCounts | undefined {
+/** The tabs' counts with one image more (1) or fewer (-1): All and the image's own tab, never below 0. */
+export function recount(counts: GalleryCounts | undefined, image: ImageRecord | undefined, delta: 1 | -1): GalleryCounts | undefined {
   if (!counts) return counts;
   const next = { ...counts, all: Math.max(0, counts.all + delta) };
   const tab = image && galleryKindOf(image);

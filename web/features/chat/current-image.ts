@@ -4,7 +4,7 @@ import { newerImage, useImages } from "../../lib/image-cache.ts";
 import type { ChatMessage } from "./types.ts";
 
 /** Every image the thread's tool results hold, newest first (a batch's last image first), as saved in the messages. */
-export function threadImagesNewestFirst(messages: readonly ChatMessage[]): ImageRecord[] {
+function threadImagesNewestFirst(messages: readonly ChatMessage[]): ImageRecord[] {
   const images: ImageRecord[] = [];
   for (const message of messages) {
     for (const part of message.parts) {

@@ -39,7 +39,7 @@ export function StarterPrompts({ onPick, disabled }: { onPick: (prompt: string) 
 type ToolCardOf<Name extends ChatToolName> = (props: { part: ChatToolPart<Name>; actions: ImageActions }) => ReactNode;
 
 /** The card of each of the contract's tools: a tool added to `chatTools` does not compile here until it has one. */
-export const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
+const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   generateThumbnail: ImageToolCard,
   generatePack: PackToolCard,
   editImage: ImageToolCard,

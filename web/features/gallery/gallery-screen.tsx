@@ -3,14 +3,14 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { clientRoutes } from "../../../contract/client-routes.ts";
-import { galleryKindOf, galleryKinds, IMAGE_ZIP_MAX, type ImageRecord } from "../../../contract/images.ts";
+import { galleryKinds, IMAGE_ZIP_MAX, type ImageRecord } from "../../../contract/images.ts";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { usePersonas } from "../../lib/personas-api.ts";
-import { failedLast, type GalleryFilters, noFilters, useImageList } from "../../lib/image-lists.ts";
+import { failedLast, type GalleryFilters, noFilters, recount, useImageList } from "../../lib/image-lists.ts";
 import { downloadZip, GALLERY_PAGE_SIZE } from "./api.ts";
 import { dateGroupOf } from "./date-groups.ts";
 import { GalleryFilterBar } from "./gallery-filters.tsx";
@@ -90,15 +90,7 @@ export function GalleryScreen({ userId }: { userId: string }) {
   // Images waiting out their undo window are already gone from the tabs' counts too.
   const counts = useMemo(() => {
     const served = query.data?.pages[0]?.counts;
-    if (!served || hidden.size === 0) return served;
-    const next = { ...served };
-    for (const image of listed) {
-      if (!hidden.has(image.id)) continue;
-      next.all = Math.max(0, next.all - 1);
-      const tab = galleryKindOf(image);
-      if (tab) next[tab] = Math.max(0, next[tab] - 1);
-    }
-    return next;
+    return listed.filter((image) => hidden.has(image.id)).reduce((counts, image) => recount(counts, image, -1), served);
   }, [query.data, listed, hidden]);
   const filtered = filters.kind !== "all" || Boolean(filters.persona || filters.model || filters.q.trim());
   const openIndex = openId ? images.findIndex((image) => image.id === openId) : -1;
