@@ -39,6 +39,8 @@ interface PlannedToolCall {
 interface Turn {
   text: string;
   toolCall?: PlannedToolCall;
+  /** What the user's message was read as ("close" when the assistant sums up tool results). */
+  intent: Intent["kind"] | "close";
 }
 
 /** Tools this call may use: the chat's own, as the caller offered them and as toolChoice allows. */
@@ -142,7 +144,7 @@ export function planTurn(call: LanguageModelV4CallOptions, options: OfflineAssis
 
   if (conversation.step === "close") {
     const texts = conversation.outcomes.map((outcome, index) => renderReply(closingReply(outcome), language, seed + index));
-    return { text: texts.join(sentenceGap(language)) || renderReply({ kind: "clarify", reason: "what-to-make" }, language, seed) };
+    return { text: texts.join(sentenceGap(language)) || renderReply({ kind: "clarify", reason: "what-to-make" }, language, seed), intent: "close" };
   }
 
   // Words are read in the language they are written in, which may differ from the UI's.
@@ -159,9 +161,10 @@ export function planTurn(call: LanguageModelV4CallOptions, options: OfflineAssis
   const intent = readIntent(conversation.lastUserText, { ...base, pendingTopic });
 
   const planned = toolCallFor(intent);
-  if (!planned) return { text: renderReply(textReply(intent, conversation, options), language, seed) };
-  if (!allowedTools(call).has(planned.toolName)) return { text: renderReply({ kind: "tool-missing" }, language, seed) };
+  if (!planned) return { text: renderReply(textReply(intent, conversation, options), language, seed), intent: intent.kind };
+  if (!allowedTools(call).has(planned.toolName)) return { text: renderReply({ kind: "tool-missing" }, language, seed), intent: intent.kind };
   return {
+    intent: intent.kind,
     text: renderReply(planned.lead, language, seed),
     toolCall: { toolCallId: options.generateId?.() ?? `call_${randomUUID()}`, toolName: planned.toolName, input: JSON.stringify(planned.input) },
   };

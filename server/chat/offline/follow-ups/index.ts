@@ -1,0 +1,5 @@
+import { editFollowUps } from "./edits.ts";
+import type { FollowUp } from "./types.ts";
+
+/** Every follow-up of the corpus, by area file. */
+export const followUps: readonly FollowUp[] = [...editFollowUps];
