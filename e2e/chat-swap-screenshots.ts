@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { launchBrowser, newContext, signInWithCode, startApp } from "./harness.ts";
 import { composer, MODEL_TIMEOUT, savePersona, sendWithMention } from "./personas-in-chat.ts";
 
+/** Tall enough to show the thumbnail and the swap made into it, one above the other. */
+const THREAD_HEIGHT = 1700;
 const outDir = process.argv[2] ?? "screenshots";
 mkdirSync(outDir, { recursive: true });
 const [app, browser] = await Promise.all([startApp(), launchBrowser()]);
@@ -15,7 +17,7 @@ try {
   await signInWithCode(page, app.baseUrl, "swap.shots@example.com");
   await composer(page).waitFor();
   await savePersona(page, "Astro");
-  await savePersona(page, "Nova");
+  await savePersona(page, "Nova", { recoloured: true });
   await page.reload();
   await composer(page).waitFor();
   await sendWithMention(page, "Cartoon thumbnail 'DAY 1' with ", "astro", "");
@@ -30,12 +32,11 @@ try {
 
   for (const width of [375, 1280]) {
     for (const colorScheme of ["light", "dark"] as const) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, storageState: state });
+      const context = await browser.newContext({ viewport: { width, height: THREAD_HEIGHT }, colorScheme, storageState: state });
       const p = await context.newPage();
       await p.goto(url);
       const swapped = p.locator('[data-testid="tool-card"][data-tool="tool-replaceSubject"] [data-testid="chat-image"][data-status="ready"] img');
       await swapped.first().waitFor({ timeout: 30_000 });
-      await swapped.first().scrollIntoViewIfNeeded();
       await p.waitForTimeout(300);
       await p.screenshot({ path: join(outDir, `chat-swap-${width}-${colorScheme}.png`) });
       await context.close();

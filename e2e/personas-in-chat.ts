@@ -8,13 +8,26 @@ export const composer = (page: Page) => page.locator('[data-testid="composer"] t
 /** Cutting a subject out runs the model on the CPU: seconds, longer on a busy machine. */
 export const MODEL_TIMEOUT = 120_000;
 
-/** A saved persona made from the astronaut photo through the API, as the signed-in page (its cookie, its origin). */
-export async function savePersona(page: Page, name: string): Promise<void> {
+/**
+ * A saved persona made from the astronaut photo through the API, as the signed-in page (its cookie, its origin).
+ * `recoloured` mirrors the photo and turns its colours, so two personas can be told apart on a screenshot.
+ */
+export async function savePersona(page: Page, name: string, options: { recoloured?: boolean } = {}): Promise<void> {
   await page.evaluate(
-    async ({ photo, name }) => {
-      const bytes = Uint8Array.from(atob(photo), (c) => c.charCodeAt(0));
+    async ({ photo, name, recoloured }) => {
+      let image: Blob = new Blob([Uint8Array.from(atob(photo), (c) => c.charCodeAt(0))], { type: "image/png" });
+      if (recoloured) {
+        const bitmap = await createImageBitmap(image);
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext("2d");
+        if (!context) throw new Error("no 2d canvas");
+        context.filter = "hue-rotate(170deg)";
+        context.scale(-1, 1);
+        context.drawImage(bitmap, -bitmap.width, 0);
+        image = await canvas.convertToBlob({ type: "image/png" });
+      }
       const form = new FormData();
-      form.append("image", new Blob([bytes], { type: "image/png" }), "astronaut.png");
+      form.append("image", image, "astronaut.png");
       const uploaded = (await (await fetch("/api/personas/upload", { method: "POST", body: form })).json()) as { image: { id: string } };
       const json = { "content-type": "application/json" };
       const started = await fetch("/api/personas/generate", { method: "POST", headers: json, body: JSON.stringify({ photoIds: [uploaded.image.id], role: "artist" }) });
@@ -28,7 +41,7 @@ export async function savePersona(page: Page, name: string): Promise<void> {
       const saved = await fetch("/api/personas", { method: "POST", headers: json, body: JSON.stringify({ draftId: draft.id, name }) });
       if (saved.status !== 201) throw new Error(`saving the persona answered ${saved.status}`);
     },
-    { photo: astronaut, name },
+    { photo: astronaut, name, recoloured: options.recoloured === true },
   );
 }
 
