@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { languages } from "../../../../contract/languages.ts";
-import { effectOf } from "./effects.ts";
-import { buildFixture } from "./fixture.ts";
+import { effectOf } from "../../../testing/follow-ups/effects.ts";
+import { buildFixture } from "../../../testing/follow-ups/fixture.ts";
 import { followUps } from "./index.ts";
-import { mismatch } from "./match.ts";
+import { mismatch } from "../../../testing/follow-ups/match.ts";
 
 /** The share of each language's follow-ups the assistant must understand (docs/product/chat.md). */
 const GOAL = 0.9;

@@ -15,7 +15,7 @@ export interface ExpectedChange {
   direction?: "up" | "down";
 }
 
-/** Where the conversation stands when the follow-up is typed (fixture.ts builds each). */
+/** Where the conversation stands when the follow-up is typed (server/testing/follow-ups/fixture.ts builds each). */
 export type FixtureState =
   /** A first thumbnail, then two edits of it: the third version is current. */
   | "chain"

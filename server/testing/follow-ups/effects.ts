@@ -1,12 +1,12 @@
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
-import { chatToolNames, type SceneChange } from "../../../../contract/chat.ts";
-import { AppError } from "../../../errors/app-error.ts";
-import type { SceneChanges } from "../../../generation/engine.ts";
-import { diffScenes } from "../../../studio/scene-diff.ts";
-import { editScene } from "../../../studio/scene-edit.ts";
-import { planTurn } from "../offline-assistant.ts";
+import { chatToolNames, type SceneChange } from "../../../contract/chat.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { SceneChanges } from "../../generation/engine.ts";
+import { diffScenes } from "../../studio/scene-diff.ts";
+import { editScene } from "../../studio/scene-edit.ts";
+import { planTurn } from "../../chat/offline/offline-assistant.ts";
 import type { Fixture } from "./fixture.ts";
-import type { Effect } from "./types.ts";
+import type { Effect } from "../../chat/offline/follow-ups/types.ts";
 
 type Input = Record<string, unknown>;
 

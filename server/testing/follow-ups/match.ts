@@ -1,6 +1,6 @@
-import type { SceneChange } from "../../../../contract/chat.ts";
+import type { SceneChange } from "../../../contract/chat.ts";
 import { type Fixture, targetId } from "./fixture.ts";
-import type { Effect, Expectation, ExpectedChange } from "./types.ts";
+import type { Effect, Expectation, ExpectedChange } from "../../chat/offline/follow-ups/types.ts";
 
 function holds(change: SceneChange, expected: ExpectedChange): boolean {
   if (change.layer !== expected.layer || change.property !== expected.property) return false;

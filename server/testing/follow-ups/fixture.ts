@@ -1,9 +1,9 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
-import type { ImagesToolOutput } from "../../../../contract/chat.ts";
-import type { ImageRecord } from "../../../../contract/images.ts";
-import { buildScene, type Scene } from "../../../studio/scene.ts";
-import { editScene } from "../../../studio/scene-edit.ts";
-import type { FixtureState, FixtureTarget } from "./types.ts";
+import type { ImagesToolOutput } from "../../../contract/chat.ts";
+import type { ImageRecord } from "../../../contract/images.ts";
+import { buildScene, type Scene } from "../../studio/scene.ts";
+import { editScene } from "../../studio/scene-edit.ts";
+import type { FixtureState, FixtureTarget } from "../../chat/offline/follow-ups/types.ts";
 
 /**
  * The conversation every corpus entry is typed into: a cartoon thumbnail of "I tried 100 days of coding" with the
