@@ -68,10 +68,14 @@ describe("a chat edit that changes nothing", () => {
     expect(again.text).not.toMatch(/all set|ready/i);
     expect(again.text).toMatch(/charged nothing|no credits were spent/);
     expect(again.text).toMatch(/headline bigger|background/);
+    // Its whole answer claims no change: the sentence said before the edit ran only spoke of trying it, and the
+    // closing follows it at once.
+    expect(again.text).toMatch(/^[^.]*\btry\b[^.]*\.\s*(That would leave the picture exactly as it is|I couldn't find anything to change there)/);
 
     const spanish = await ask(id, "titular en amarillo", "es");
     expect(spanish.outcome).toBe("no-change");
     expect(spanish.text).toMatch(/no cobré nada|no se gastaron créditos/);
+    expect(spanish.text).toMatch(/^[^.]*(intent|prob|prueb)[^.]*\.\s*(Eso dejaría la imagen exactamente igual|No encontré nada que cambiar)/);
     expect(await ledgerRows()).toBe(rows);
   });
 });

@@ -80,50 +80,53 @@ interface ArtPhrases {
 
 const phrases: Record<Language, ArtPhrases> = {
   en: {
-    add: (w) => [`Sure, adding ${w} to the picture.`, `On it: ${w} goes in.`, `Got it, drawing ${w} in.`],
-    remove: (w) => [`Sure, taking ${w} out.`, `On it, removing ${w}.`, `Got it, ${w} goes.`],
-    swap: (o, n) => [`Sure, swapping ${o} for ${n}.`, `On it: ${n} takes the place of ${o}.`, `Got it, ${o} out, ${n} in.`],
-    clear: ["Sure, clearing the emoji off.", "On it, taking every drawn object out.", "Got it, no more emoji."],
-    clearAndAdd: (n) => [`Sure, clearing the emoji and adding ${n}.`, `On it: out with the emoji, in with ${n}.`],
+    add: (w) => [`Let me try adding ${w} to the picture.`, `Sure, I'll try drawing ${w} in.`, `Got it, I'll try to fit ${w} in.`],
+    remove: (w) => [`Let me try taking ${w} out.`, `Sure, I'll try removing ${w}.`, `Got it, I'll try to take ${w} away.`],
+    swap: (o, n) => [`Let me try swapping ${o} for ${n}.`, `Sure, I'll try ${n} in place of ${o}.`, `Got it, I'll try ${o} out, ${n} in.`],
+    clear: ["Let me try clearing the emoji off.", "Sure, I'll try taking every drawn object out.", "Got it, I'll try it without the emoji."],
+    clearAndAdd: (n) => [`Let me try clearing the emoji and adding ${n}.`, `Sure, I'll try it without the emoji and with ${n}.`],
   },
   es: {
-    add: (w) => [`Claro, añado ${w} a la imagen.`, `Enseguida: ${w} entra en la imagen.`, `Hecho, dibujo ${w}.`],
-    remove: (w) => [`Claro, quito ${w}.`, `Enseguida, saco ${w} de la imagen.`, `Entendido, fuera ${w}.`],
-    swap: (o, n) => [`Claro, cambio ${o} por ${n}.`, `Enseguida: ${n} ocupa el lugar de ${o}.`, `Entendido, fuera ${o} y dentro ${n}.`],
-    clear: ["Claro, quito los emojis.", "Enseguida, saco todos los objetos dibujados.", "Entendido, sin emojis."],
-    clearAndAdd: (n) => [`Claro, quito los emojis y añado ${n}.`, `Enseguida: fuera los emojis, dentro ${n}.`],
+    add: (w) => [`Claro, intento añadir ${w} a la imagen.`, `Voy a probar a dibujar ${w}.`, `Entendido, intento meter ${w}.`],
+    remove: (w) => [`Claro, intento quitar ${w}.`, `Voy a probar a sacar ${w} de la imagen.`, `Entendido, intento quitar ${w} de ahí.`],
+    swap: (o, n) => [`Claro, intento cambiar ${o} por ${n}.`, `Voy a probar ${n} en lugar de ${o}.`, `Entendido, intento sacar ${o} y poner ${n}.`],
+    clear: ["Claro, intento quitar los emojis.", "Voy a probar a sacar todos los objetos dibujados.", "Entendido, intento dejarla sin emojis."],
+    clearAndAdd: (n) => [`Claro, intento quitar los emojis y añadir ${n}.`, `Voy a probar sin emojis y con ${n}.`],
   },
   fr: {
-    add: (w) => [`D'accord, j'ajoute ${w} à l'image.`, `C'est parti : ${w} entre dans l'image.`, `Compris, je dessine ${w}.`],
-    remove: (w) => [`D'accord, j'enlève ${w}.`, `C'est parti, je retire ${w} de l'image.`, `Compris, ${w} disparaît.`],
-    swap: (o, n) => [`D'accord, je remplace ${o} par ${n}.`, `C'est parti : ${n} prend la place de ${o}.`, `Compris, ${o} sort, ${n} entre.`],
-    clear: ["D'accord, j'enlève les emojis.", "C'est parti, je retire tous les objets dessinés.", "Compris, plus d'emojis."],
-    clearAndAdd: (n) => [`D'accord, j'enlève les emojis et j'ajoute ${n}.`, `C'est parti : plus d'emojis, place à ${n}.`],
+    add: (w) => [`D'accord, j'essaie d'ajouter ${w} à l'image.`, `Je vais essayer de dessiner ${w}.`, `Compris, j'essaie de placer ${w}.`],
+    remove: (w) => [`D'accord, j'essaie d'enlever ${w}.`, `Je vais essayer de retirer ${w} de l'image.`, `Compris, j'essaie de faire disparaître ${w}.`],
+    swap: (o, n) => [`D'accord, j'essaie de remplacer ${o} par ${n}.`, `Je vais essayer ${n} à la place de ${o}.`, `Compris, j'essaie : ${o} sort, ${n} entre.`],
+    clear: ["D'accord, j'essaie d'enlever les emojis.", "Je vais essayer de retirer tous les objets dessinés.", "Compris, j'essaie sans emojis."],
+    clearAndAdd: (n) => [`D'accord, j'essaie d'enlever les emojis et d'ajouter ${n}.`, `Je vais essayer : plus d'emojis, place à ${n}.`],
   },
   de: {
-    add: (w) => [`Klar, ich füge ${w} ins Bild ein.`, `Mache ich: ${w} kommt dazu.`, `Verstanden, ich zeichne ${w} ein.`],
-    remove: (w) => [`Klar, ich nehme ${w} raus.`, `Mache ich, ${w} verschwindet.`, `Verstanden, ich entferne ${w}.`],
-    swap: (o, n) => [`Klar, ich tausche ${o} gegen ${n}.`, `Mache ich: ${n} kommt an die Stelle von ${o}.`, `Verstanden, ${o} raus, ${n} rein.`],
-    clear: ["Klar, ich nehme die Emojis raus.", "Mache ich, alle gezeichneten Objekte verschwinden.", "Verstanden, keine Emojis mehr."],
-    clearAndAdd: (n) => [`Klar, die Emojis kommen raus und ${n} kommt dazu.`, `Mache ich: weg mit den Emojis, her mit ${n}.`],
+    add: (w) => [`Klar, ich versuche, ${w} ins Bild einzufügen.`, `Mache ich: Ich probiere ${w} im Bild.`, `Verstanden, ich versuche, ${w} einzuzeichnen.`],
+    remove: (w) => [`Klar, ich versuche, ${w} rauszunehmen.`, `Mache ich, ich probiere es ohne ${w}.`, `Verstanden, ich versuche, ${w} zu entfernen.`],
+    swap: (o, n) => [`Klar, ich versuche, ${o} gegen ${n} zu tauschen.`, `Mache ich: Ich probiere ${n} an der Stelle von ${o}.`, `Verstanden, ich versuche es: ${o} raus, ${n} rein.`],
+    clear: ["Klar, ich versuche, die Emojis rauszunehmen.", "Mache ich, ich probiere es ohne gezeichnete Objekte.", "Verstanden, ich versuche es ohne Emojis."],
+    clearAndAdd: (n) => [`Klar, ich versuche, die Emojis rauszunehmen und ${n} einzufügen.`, `Mache ich: Ich probiere es ohne Emojis, mit ${n}.`],
   },
   zh: {
-    add: (w) => [`好的，给图里加上${w}。`, `马上把${w}画进去。`, `明白，添加${w}。`],
-    remove: (w) => [`好的，去掉${w}。`, `马上把${w}拿掉。`, `明白，${w}不要了。`],
-    swap: (o, n) => [`好的，把${o}换成${n}。`, `马上用${n}替换${o}。`, `明白，去掉${o}，换上${n}。`],
-    clear: ["好的，去掉所有表情。", "马上把画上的图标都拿掉。", "明白，不要表情了。"],
-    clearAndAdd: (n) => [`好的，去掉表情，加上${n}。`, `马上清掉表情，换上${n}。`],
+    add: (w) => [`好的，我试试给图里加上${w}。`, `我来试着把${w}画进去。`, `明白，我试一下添加${w}。`],
+    remove: (w) => [`好的，我试试去掉${w}。`, `我来试着把${w}拿掉。`, `明白，我试一下不要${w}。`],
+    swap: (o, n) => [`好的，我试试把${o}换成${n}。`, `我来试着用${n}替换${o}。`, `明白，我试一下去掉${o}，换上${n}。`],
+    clear: ["好的，我试试去掉所有表情。", "我来试着把画上的图标都拿掉。", "明白，我试一下不要表情。"],
+    clearAndAdd: (n) => [`好的，我试试去掉表情，加上${n}。`, `我来试着清掉表情，换上${n}。`],
   },
   ja: {
-    add: (w) => [`了解です、${w}を追加しますね。`, `わかりました、${w}を描き足します。`, `すぐに${w}を入れます。`],
-    remove: (w) => [`了解です、${w}を消しますね。`, `わかりました、${w}を外します。`, `すぐに${w}を取り除きます。`],
-    swap: (o, n) => [`了解です、${o}を${n}に変えますね。`, `わかりました、${o}の代わりに${n}を入れます。`, `すぐに${o}を${n}に差し替えます。`],
-    clear: ["了解です、絵文字を消しますね。", "わかりました、描いたものを全部外します。", "すぐに絵文字なしにします。"],
-    clearAndAdd: (n) => [`了解です、絵文字を消して${n}を入れます。`, `わかりました、絵文字を外して${n}を追加します。`],
+    add: (w) => [`了解です、${w}を追加してみますね。`, `わかりました、${w}を描き足してみます。`, `${w}を入れてみます。`],
+    remove: (w) => [`了解です、${w}を消してみますね。`, `わかりました、${w}を外してみます。`, `${w}を取り除いてみます。`],
+    swap: (o, n) => [`了解です、${o}を${n}に変えてみますね。`, `わかりました、${o}の代わりに${n}を入れてみます。`, `${o}を${n}に差し替えてみます。`],
+    clear: ["了解です、絵文字を消してみますね。", "わかりました、描いたものを全部外してみます。", "絵文字なしにしてみます。"],
+    clearAndAdd: (n) => [`了解です、絵文字を消して${n}を入れてみます。`, `わかりました、絵文字を外して${n}を追加してみます。`],
   },
 };
 
-/** One lead-in for an art edit; `quote` marks the user's words the way the language does. */
+/**
+ * One lead-in for an art edit; `quote` marks the user's words the way the language does. Like every edit's lead-in it
+ * is said before the edit runs, so it speaks of trying: the object may not be drawable, or not in the picture.
+ */
 export function renderArtLead(edit: ArtEdit, language: Language, seed: number, quote: (text: string) => string): string {
   const book = phrases[language];
   const { artAdd, artRemove } = edit;

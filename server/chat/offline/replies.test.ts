@@ -73,6 +73,18 @@ describe("renderReply", () => {
     }
   });
 
+  // How each language says it will try something: an edit's lead-in goes out before the edit runs.
+  const attempt = { en: /\btry\b/, es: /intent|prob|prueb/, fr: /essa[iy]/, de: /versuch|probier/, zh: /试/, ja: /てみ/ } as const;
+  const editLeads = replies.filter((reply) => reply.kind === "lead-edit");
+
+  it.each(languages)("says an edit's lead-in as an attempt in %s, so an edit that changes nothing is never claimed", (language) => {
+    for (const lead of editLeads) {
+      for (let seed = 0; seed < 40; seed++) {
+        expect(renderReply(lead, language, seed * 7919), `${JSON.stringify(lead)} ${seed}`).toMatch(attempt[language]);
+      }
+    }
+  });
+
   it("names the chosen headline and the words to change it, in each language", () => {
     const howToChange = { en: "headline: your text", es: "titular: tu texto", fr: "titre : ton texte", de: "Überschrift: dein Text", zh: "标题：你的文字", ja: "見出し：好きな言葉" };
     for (const language of languages) {

@@ -56,6 +56,10 @@ interface Phrasebook {
   credits(count: number): string;
   styleName: Record<ImageStyle, string>;
   leadGenerate(count: number, style: string | undefined): readonly string[];
+  /**
+   * An edit's lead-in goes out before the edit has run, and the edit may turn out to change nothing: it says what
+   * will be tried, never that the change is made.
+   */
   leadEdit: readonly string[];
   editFocus: Record<EditFocus, readonly string[]>;
   leadSwap(handle: string): readonly string[];
@@ -96,14 +100,14 @@ const en: Phrasebook = {
     count > 1
       ? [`On it: ${count} ${style ? `${style} ` : ""}variations coming up.`, `Sure, let me make ${count} versions for you.`, `Great idea, starting ${count} takes on it now.`]
       : [`On it, making your ${style ? `${style} ` : ""}thumbnail now.`, "Sure thing, let me draw that for you.", "Love it. Starting your thumbnail now."],
-  leadEdit: ["Sure, changing that on your image now.", "Got it, let me rework the image.", "On it, updating your thumbnail."],
+  leadEdit: ["Let me try that on your image.", "Sure, I'll try that change.", "Got it, I'll try that on your thumbnail."],
   editFocus: {
-    "headline-color": ["Sure, recolouring the headline now.", "Got it, giving the headline a new colour."],
-    "headline-size": ["Sure, resizing the headline.", "Got it, adjusting the headline size."],
-    "headline-place": ["On it, moving the headline.", "Sure, repositioning the headline."],
-    "headline-text": ["Sure, swapping in the new headline.", "Got it, rewriting the headline."],
-    "subject-place": ["On it, moving you over.", "Sure, shifting the subject."],
-    style: ["Sure, switching the style.", "Got it, trying the new look."],
+    "headline-color": ["Let me try that colour on the headline.", "Sure, I'll try a new colour for the headline."],
+    "headline-size": ["Let me try the headline at a new size.", "Sure, I'll try resizing the headline."],
+    "headline-place": ["Let me try the headline in a new spot.", "Sure, I'll try moving the headline."],
+    "headline-text": ["Let me try the new headline.", "Sure, I'll try those words in the headline."],
+    "subject-place": ["Let me try moving you over.", "Sure, I'll try shifting the subject."],
+    style: ["Let me try the new style.", "Sure, I'll try that look."],
   },
   leadSwap: (handle) => [`Putting @${handle} in place of the subject now.`, `On it: @${handle} goes into that picture.`, `Sure, swapping @${handle} in.`],
   leadPersonas: ["Let me look up your personas.", "One moment, checking your personas.", "Sure, here come your personas."],
@@ -160,14 +164,14 @@ const es: Phrasebook = {
     count > 1
       ? [`Hecho, preparo ${count} variaciones.`, `Claro, voy con ${count} versiones para ti.`, `¡Buena idea! Empiezo ${count} propuestas ahora.`]
       : [`Enseguida, creo tu miniatura${style ? ` ${style}` : ""}.`, "Claro, la dibujo ahora mismo.", "¡Me encanta! Empiezo tu miniatura."],
-  leadEdit: ["Claro, cambio eso en tu imagen.", "Entendido, retoco la imagen ahora.", "Voy, actualizo tu miniatura."],
+  leadEdit: ["Claro, voy a intentarlo en tu imagen.", "Entendido, pruebo ese cambio en la imagen.", "Voy a intentar ese cambio en tu miniatura."],
   editFocus: {
-    "headline-color": ["Claro, cambio el color del titular.", "Entendido, le doy otro color al titular."],
-    "headline-size": ["Claro, ajusto el tamaño del titular.", "Entendido, cambio el tamaño del titular."],
-    "headline-place": ["Voy, muevo el titular.", "Claro, recoloco el titular."],
-    "headline-text": ["Claro, pongo el nuevo titular.", "Entendido, reescribo el titular."],
-    "subject-place": ["Voy, te muevo de sitio.", "Claro, desplazo al protagonista."],
-    style: ["Claro, cambio el estilo.", "Entendido, pruebo el nuevo estilo."],
+    "headline-color": ["Claro, pruebo ese color en el titular.", "Entendido, voy a intentar darle otro color al titular."],
+    "headline-size": ["Claro, pruebo el titular con otro tamaño.", "Entendido, voy a intentar cambiar el tamaño del titular."],
+    "headline-place": ["Voy a intentar mover el titular.", "Claro, pruebo el titular en otro sitio."],
+    "headline-text": ["Claro, pruebo el nuevo titular.", "Entendido, voy a intentar reescribir el titular."],
+    "subject-place": ["Voy a intentar moverte de sitio.", "Claro, pruebo a desplazar al protagonista."],
+    style: ["Claro, pruebo el nuevo estilo.", "Entendido, voy a intentar cambiar el estilo."],
   },
   leadSwap: (handle) => [`Pongo a @${handle} en lugar del sujeto.`, `Voy: @${handle} entra en esa imagen.`, `Claro, cambio el sujeto por @${handle}.`],
   leadPersonas: ["Déjame buscar tus personas.", "Un momento, reviso tus personas.", "Claro, aquí van tus personas."],
@@ -224,14 +228,14 @@ const fr: Phrasebook = {
     count > 1
       ? [`C'est parti pour ${count} variantes.`, `Bien sûr, je prépare ${count} versions.`, `Bonne idée, je lance ${count} propositions.`]
       : [`Je m'en occupe, je crée ta miniature${style ? ` ${style}` : ""}.`, "Bien sûr, je la dessine tout de suite.", "J'adore l'idée. Je lance ta miniature."],
-  leadEdit: ["Bien sûr, je modifie ton image.", "Compris, je retouche l'image.", "Je m'en occupe, je mets ta miniature à jour."],
+  leadEdit: ["Bien sûr, je vais essayer sur ton image.", "Compris, j'essaie ce changement sur l'image.", "Je m'en occupe, j'essaie de mettre ta miniature à jour."],
   editFocus: {
-    "headline-color": ["Bien sûr, je change la couleur du titre.", "Compris, je donne une autre couleur au titre."],
-    "headline-size": ["Bien sûr, j'ajuste la taille du titre.", "Compris, je change la taille du titre."],
-    "headline-place": ["Je m'en occupe, je déplace le titre.", "Bien sûr, je repositionne le titre."],
-    "headline-text": ["Bien sûr, je mets le nouveau titre.", "Compris, je réécris le titre."],
-    "subject-place": ["Je m'en occupe, je te déplace.", "Bien sûr, je décale le sujet."],
-    style: ["Bien sûr, je change de style.", "Compris, j'essaie le nouveau style."],
+    "headline-color": ["Bien sûr, j'essaie cette couleur sur le titre.", "Compris, je vais essayer une autre couleur pour le titre."],
+    "headline-size": ["Bien sûr, j'essaie une autre taille pour le titre.", "Compris, je vais essayer de changer la taille du titre."],
+    "headline-place": ["Je vais essayer de déplacer le titre.", "Bien sûr, j'essaie le titre à un autre endroit."],
+    "headline-text": ["Bien sûr, j'essaie le nouveau titre.", "Compris, je vais essayer de réécrire le titre."],
+    "subject-place": ["Je vais essayer de te déplacer.", "Bien sûr, j'essaie de décaler le sujet."],
+    style: ["Bien sûr, j'essaie le nouveau style.", "Compris, je vais essayer ce style."],
   },
   leadSwap: (handle) => [`Je mets @${handle} à la place du sujet.`, `Je m'en occupe : @${handle} entre dans cette image.`, `Bien sûr, j'échange le sujet contre @${handle}.`],
   leadPersonas: ["Je regarde tes personas.", "Un instant, je vérifie tes personas.", "Bien sûr, voici tes personas."],
@@ -288,14 +292,14 @@ const de: Phrasebook = {
     count > 1
       ? [`Alles klar, ${count} Varianten sind unterwegs.`, `Klar, ich mache dir ${count} Versionen.`, `Gute Idee, ich starte ${count} Entwürfe.`]
       : [`Mach ich, dein Thumbnail${style ? ` im ${style}` : ""} entsteht jetzt.`, "Klar, ich zeichne das gleich.", "Super Idee. Ich lege mit deinem Thumbnail los."],
-  leadEdit: ["Klar, ich ändere das an deinem Bild.", "Verstanden, ich überarbeite das Bild.", "Mach ich, dein Thumbnail wird aktualisiert."],
+  leadEdit: ["Klar, ich versuche das an deinem Bild.", "Verstanden, ich probiere die Änderung am Bild.", "Mach ich, ich versuche, dein Thumbnail anzupassen."],
   editFocus: {
-    "headline-color": ["Klar, ich färbe die Überschrift um.", "Verstanden, die Überschrift bekommt eine neue Farbe."],
-    "headline-size": ["Klar, ich passe die Größe der Überschrift an.", "Verstanden, ich ändere die Größe der Überschrift."],
-    "headline-place": ["Mach ich, ich verschiebe die Überschrift.", "Klar, die Überschrift kommt an eine neue Stelle."],
-    "headline-text": ["Klar, ich setze die neue Überschrift ein.", "Verstanden, ich schreibe die Überschrift neu."],
-    "subject-place": ["Mach ich, ich verschiebe dich.", "Klar, das Motiv rückt zur Seite."],
-    style: ["Klar, ich wechsle den Stil.", "Verstanden, ich probiere den neuen Look."],
+    "headline-color": ["Klar, ich probiere die Farbe an der Überschrift.", "Verstanden, ich versuche eine neue Farbe für die Überschrift."],
+    "headline-size": ["Klar, ich versuche, die Größe der Überschrift anzupassen.", "Verstanden, ich probiere die Überschrift in einer anderen Größe."],
+    "headline-place": ["Mach ich, ich versuche, die Überschrift zu verschieben.", "Klar, ich probiere die Überschrift an einer neuen Stelle."],
+    "headline-text": ["Klar, ich probiere die neue Überschrift.", "Verstanden, ich versuche, die Überschrift neu zu schreiben."],
+    "subject-place": ["Mach ich, ich versuche, dich zu verschieben.", "Klar, ich probiere das Motiv weiter an der Seite."],
+    style: ["Klar, ich probiere den neuen Stil.", "Verstanden, ich versuche den neuen Look."],
   },
   leadSwap: (handle) => [`Ich setze @${handle} anstelle des Motivs ein.`, `Mach ich: @${handle} kommt in dieses Bild.`, `Klar, ich tausche das Motiv gegen @${handle}.`],
   leadPersonas: ["Ich schaue nach deinen Personas.", "Einen Moment, ich prüfe deine Personas.", "Klar, hier kommen deine Personas."],
@@ -352,14 +356,14 @@ const zh: Phrasebook = {
     count > 1
       ? [`好的，马上做 ${count} 个版本。`, `没问题，我来做 ${count} 张不同的图。`, `好主意，现在开始做 ${count} 张。`]
       : [`好的，正在做你的${style ? `${style}风格` : ""}缩略图。`, "没问题，我这就画。", "好主意！开始制作你的缩略图。"],
-  leadEdit: ["好的，我来修改这张图。", "明白，正在调整图片。", "好的，马上更新你的缩略图。"],
+  leadEdit: ["好的，我在这张图上试试。", "明白，我试着调整图片。", "好的，我来试试更新你的缩略图。"],
   editFocus: {
-    "headline-color": ["好的，我来改标题颜色。", "明白，给标题换个颜色。"],
-    "headline-size": ["好的，我来调整标题大小。", "明白，正在改标题的大小。"],
-    "headline-place": ["好的，我来移动标题。", "没问题，调整标题的位置。"],
-    "headline-text": ["好的，换上新的标题。", "明白，我来改写标题。"],
-    "subject-place": ["好的，我来移动人物。", "没问题，调整主体的位置。"],
-    style: ["好的，我来换个风格。", "明白，试试新的风格。"],
+    "headline-color": ["好的，我试试给标题换这个颜色。", "明白，我来试一下标题的新颜色。"],
+    "headline-size": ["好的，我试试调整标题大小。", "明白，我来试一下改标题的大小。"],
+    "headline-place": ["好的，我试试移动标题。", "没问题，我来试一下调整标题的位置。"],
+    "headline-text": ["好的，我试试换上新的标题。", "明白，我来试一下改写标题。"],
+    "subject-place": ["好的，我试试移动人物。", "没问题，我来试一下调整主体的位置。"],
+    style: ["好的，我试试换个风格。", "明白，我来试一下新的风格。"],
   },
   leadSwap: (handle) => [`好的，用 @${handle} 替换画面主体。`, `马上把 @${handle} 放进这张图。`, `明白，正在换成 @${handle}。`],
   leadPersonas: ["我来查一下你的角色。", "稍等，我看看你的角色。", "好的，这就列出你的角色。"],
@@ -411,14 +415,14 @@ const ja: Phrasebook = {
     count > 1
       ? [`了解です。${count}パターン作りますね。`, `もちろん、${count}つのバージョンを用意します。`, `いいですね！${count}枚作り始めます。`]
       : [`了解です、${style ? `${style}風の` : ""}サムネイルを作りますね。`, "もちろん、すぐに描きます。", "いいアイデアですね！作り始めます。"],
-  leadEdit: ["了解です、画像を修正しますね。", "わかりました、画像を調整します。", "すぐにサムネイルを更新します。"],
+  leadEdit: ["了解です、画像で試してみますね。", "わかりました、画像の調整を試してみます。", "サムネイルの更新を試してみます。"],
   editFocus: {
-    "headline-color": ["了解です、見出しの色を変えますね。", "わかりました、見出しを別の色にします。"],
-    "headline-size": ["了解です、見出しの大きさを調整します。", "わかりました、見出しのサイズを変えます。"],
-    "headline-place": ["了解です、見出しを移動します。", "わかりました、見出しの位置を変えます。"],
-    "headline-text": ["了解です、新しい見出しに差し替えます。", "わかりました、見出しを書き換えます。"],
-    "subject-place": ["了解です、人物を移動します。", "わかりました、被写体の位置を変えます。"],
-    style: ["了解です、スタイルを変えますね。", "わかりました、新しいスタイルを試します。"],
+    "headline-color": ["了解です、見出しの色を変えてみますね。", "わかりました、見出しを別の色で試してみます。"],
+    "headline-size": ["了解です、見出しの大きさを調整してみます。", "わかりました、見出しのサイズを変えてみます。"],
+    "headline-place": ["了解です、見出しを移動してみます。", "わかりました、見出しの位置を変えてみます。"],
+    "headline-text": ["了解です、新しい見出しを試してみます。", "わかりました、見出しを書き換えてみます。"],
+    "subject-place": ["了解です、人物を移動してみます。", "わかりました、被写体の位置を変えてみます。"],
+    style: ["了解です、スタイルを変えてみますね。", "わかりました、新しいスタイルを試してみます。"],
   },
   leadSwap: (handle) => [`被写体を @${handle} に入れ替えますね。`, `@${handle} をこの画像に入れます。`, `了解です、@${handle} に差し替えます。`],
   leadPersonas: ["ペルソナを確認しますね。", "少々お待ちください、ペルソナを調べます。", "はい、ペルソナの一覧です。"],

@@ -6,9 +6,10 @@ import { quoteToolCall, type SpendApprovalDeps } from "./spend-approval.ts";
 
 const IMAGE_ID = "11111111-1111-4111-8111-111111111111";
 const studio = { id: "studio", label: "Thumbforge Studio", creditCost: 2, capabilities: ["generate", "edit", "swap"] };
-// Only what pricing reads: the model by id, an image's record, the balance.
+// Only what pricing reads: the model by id, what an edit would change (here: not known ahead), an image's record,
+// the balance.
 const deps = {
-  generation: { findModel: (id: string) => (id === studio.id ? studio : undefined) },
+  generation: { findModel: (id: string) => (id === studio.id ? studio : undefined), previewEdit: async () => undefined },
   images: { record: async () => ({ id: IMAGE_ID, model: "studio" }) },
   credits: { balance: async () => 50 },
   confirmAboveCredits: 5,
@@ -39,6 +40,13 @@ describe("pricing a chat tool call", () => {
     const { input, images } = calls[name];
     const quote = await quoteToolCall(deps, ctx, name, input);
     expect(quote).toEqual(images === 0 ? undefined : { cost: images * studio.creditCost, balance: 50, count: images, modelId: "studio", modelLabel: studio.label });
+  });
+
+  it("prices nothing for an edit that would leave the picture as it is, and an edit that changes something at its image's model", async () => {
+    const previewing = (diff: unknown) => ({ ...deps, generation: { ...deps.generation, previewEdit: async () => diff } }) as unknown as SpendApprovalDeps;
+    expect(await quoteToolCall(previewing([]), ctx, "editImage", { instruction: "yellow headline", headlineColor: "#ffd60a" })).toBeUndefined();
+    const changed = [{ layer: "headline", property: "color", from: "#ffffff", to: "#ffd60a" }];
+    expect(await quoteToolCall(previewing(changed), ctx, "editImage", { instruction: "yellow headline", headlineColor: "#ffd60a" })).toMatchObject({ cost: studio.creditCost, count: 1 });
   });
 
   it("prices nothing for a tool it does not know or an input its tool would refuse", async () => {

@@ -36,7 +36,11 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
     if (!imageId) return undefined;
     // An edit is paid at its image's model; an image that is not the user's is refused by the tool itself.
     const image = await deps.images.record(ctx.userId, imageId).catch(() => undefined);
-    return image ? { modelId: image.model ?? DEFAULT_MODEL, count: 1 } : undefined;
+    if (!image) return undefined;
+    // An edit that would leave the picture as it is makes nothing and charges nothing: there is no spend to approve.
+    const { instruction: _words, imageId: _chosen, ...changes } = input;
+    const diff = await deps.generation.previewEdit(ctx.userId, { imageId, changes }).catch(() => undefined);
+    return diff?.length === 0 ? undefined : { modelId: image.model ?? DEFAULT_MODEL, count: 1 };
   },
   replaceSubject: (deps, ctx, input) => {
     const picked = ctx.model && deps.generation.findModel(ctx.model)?.capabilities.includes("swap") ? ctx.model : undefined;
