@@ -96,6 +96,8 @@ export const editImageInputSchema = z.object({
   artAdd: z.optional(artWordSchema),
   /** An object drawn in the picture to take away, as the user named it, or exactly "all" for every one. */
   artRemove: z.optional(artWordSchema),
+  /** Another frame for the same scene ("square for Instagram", "for Shorts"): laid out again, not made again. */
+  aspect: z.optional(imageAspectSchema),
 });
 export type EditImageInput = z.infer<typeof editImageInputSchema>;
 
@@ -113,8 +115,8 @@ export const replaceSubjectInputSchema = z.object({
 export type ReplaceSubjectInput = z.infer<typeof replaceSubjectInputSchema>;
 
 /** Layers and properties a Studio edit can change, as its diff names them. */
-export const sceneChangeLayers = ["headline", "background", "subject", "art"] as const;
-export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed"] as const;
+export const sceneChangeLayers = ["headline", "background", "subject", "art", "frame"] as const;
+export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "aspect"] as const;
 
 /** One change an edit made, read off the scene before and after: `{ layer: "headline", property: "color", from: "#ffffff", to: "#e63946" }`. */
 export const sceneChangeSchema = z.object({

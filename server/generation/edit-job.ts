@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions } from "../../contract/chat.ts";
-import { DEFAULT_ASPECT, DEFAULT_STYLE, imageStyles } from "../../contract/images.ts";
+import { DEFAULT_ASPECT, DEFAULT_STYLE, imageAspectIds, imageStyles } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import { defineJobType } from "../jobs/job-type.ts";
 import { type ImageJobDeps, imageJobHandler, jobModel } from "./image-job.ts";
@@ -24,6 +24,7 @@ const changesSchema = z.object({
     .regex(/^#[0-9a-f]{6}$/i)
     .optional(),
   boost: z.boolean().optional(),
+  aspect: z.enum(imageAspectIds).optional(),
 });
 
 /**
