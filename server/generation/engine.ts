@@ -43,6 +43,8 @@ export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineCo
 export interface EditInput {
   scene: unknown;
   changes: SceneChanges;
+  /** A variant of the scene (1, 2, 3…) to lay out before the changes are made; absent for a plain edit. */
+  variant?: number | undefined;
   personas: readonly PersonaCutout[];
   baseImage?: Buffer | undefined;
   signal?: AbortSignal | undefined;
