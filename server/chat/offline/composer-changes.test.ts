@@ -13,9 +13,13 @@ interface ChangeRequests {
   model: string;
 }
 
-function changeRequests(language: Language): ChangeRequests {
+function chatLocale(language: Language): { composer: { change: ChangeRequests }; image: { variantRequest: string } } {
   const file = new URL(`../../../web/locales/${language}/chat.json`, import.meta.url);
-  return (JSON.parse(readFileSync(file, "utf8")) as { composer: { change: ChangeRequests } }).composer.change;
+  return JSON.parse(readFileSync(file, "utf8")) as { composer: { change: ChangeRequests }; image: { variantRequest: string } };
+}
+
+function changeRequests(language: Language): ChangeRequests {
+  return chatLocale(language).composer.change;
 }
 
 const IMAGE_ID = "11111111-1111-4111-8111-111111111111";
@@ -61,5 +65,11 @@ describe.each(languages)("[%s] the composer's chip requests", (language) => {
     const calls = await callFor(requests.model, language);
     expect(calls).toEqual([{ toolName: "varyImage", input: expect.objectContaining({ count: 1 }) }]);
     expect(calls[0]?.input).not.toHaveProperty("model");
+  });
+
+  // A Studio card's Variation button (web/features/chat/chat-session.tsx): one variant of that image's own scene.
+  it("the card's Variation request makes one variant of the image", async () => {
+    const calls = await callFor(chatLocale(language).image.variantRequest, language);
+    expect(calls).toEqual([{ toolName: "varyImage", input: expect.objectContaining({ count: 1 }) }]);
   });
 });

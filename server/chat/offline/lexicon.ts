@@ -124,7 +124,7 @@ const spanish: Lexicon = {
   instead: ["en vez", "en lugar", "mejor"],
   swap: ["cambia", "cambiar", "reemplaza", "reemplazar", "sustituye", "sustituir", "pon", "ponme", "poner", "mete", "meter", "intercambia", "en esta foto", "en esta imagen"],
   fresh: ["nueva", "nuevo", "otra", "otro", "distinta", "desde cero"],
-  again: ["otra vez", "otra mas", "de nuevo", "repite", "repitela", "otra igual", "vuelve a intentarlo", "otra distinta", "otra diferente"],
+  again: ["otra vez", "otra mas", "otra version", "otra variante", "de nuevo", "repite", "repitela", "otra igual", "vuelve a intentarlo", "otra distinta", "otra diferente"],
   more: ["mas opciones", "opciones mas", "versiones mas", "otras opciones", "mas versiones", "otras versiones", "mas variantes", "alternativas"],
   help: ["ayuda", "que puedes hacer", "como funciona", "que sabes hacer", "como se usa"],
   credits: ["creditos", "credito", "saldo", "cuantos creditos", "me quedan"],

@@ -23,4 +23,6 @@ export interface ChatOptions {
   aspect?: string;
   model?: string;
   attachmentImageId?: string;
+  /** The image the user picked to work on ("Edit" on its card): the current image for this message. */
+  imageId?: string;
 }
