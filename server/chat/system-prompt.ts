@@ -5,7 +5,7 @@ import { languageNames, type Language } from "../../contract/languages.ts";
 const toolUses: Record<ChatToolName, string> = {
   generateThumbnail: "makes new images",
   generatePack:
-    "makes an A/B pack, three 16:9 thumbnails of a new prompt for YouTube's Test & Compare (use it for an A/B pack or Test & Compare of a new topic; three versions of the current image are varyImage; it counts as three images)",
+    "makes an A/B pack, three 16:9 thumbnails of a new prompt for YouTube's Test & Compare (use it for an A/B pack or Test & Compare of a new topic; three versions of the current image are its variants instead; it counts as three images)",
   editImage: "changes the current image or another of the user's images (also `aspect` for another shape: \"square for Instagram\", \"for Shorts\" lay the same picture out again)",
   varyImage:
     "makes 1–3 new variants of the current image with every edit kept (\"three versions\", \"more options\"; \"try again\" or \"another one\" is count 1); the edit fields apply to every variant; each variant counts as one image",
