@@ -307,6 +307,7 @@ describe("readIntent", () => {
     expect(readIntent("give me 2 more options", withLast)).toEqual(vary("give me 2 more options", { count: 2 }));
     expect(readIntent("make it square", withLast)).toEqual(edit("make it square", { aspect: "1:1" }));
     expect(readIntent("square for instagram", withLast)).toEqual(edit("square for instagram", { aspect: "1:1" }));
+    expect(readIntent("square vintage poster of a jazz trumpet", withLast)).toEqual(generate("square vintage poster of a jazz trumpet", { style: "vintage", aspect: "1:1" }));
     expect(readIntent("another one", { ...context("en", false), lastGeneration })).toEqual(generate("a lighthouse in a storm", { style: "realistic", aspect: "16:9" }));
     expect(readIntent("another one", context("en", false))).toEqual({ kind: "clarify", reason: "what-to-make" });
   });

@@ -213,8 +213,10 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   const more = any(lexicons, normalized, (lexicon) => lexicon.more);
   const changes = any(lexicons, normalized, (lexicon) => lexicon.change);
   const short = wordCount(normalized) <= 9 && headline === undefined && handles.length === 0 && !attachment && model === undefined;
-  // "Square for Instagram", "for Shorts", "make it vertical": the same picture laid out for another frame.
-  if (hasImage && short && aspect !== undefined && !asksNew && !again && !more) {
+  // "Square for Instagram", "for Shorts", "make it vertical": the same picture laid out for another frame. A picture
+  // with a topic of its own ("square poster of a jazz trumpet") is a new one.
+  const newTopic = imageNoun && topicHeadline(plain) !== undefined;
+  if (hasImage && short && aspect !== undefined && !asksNew && !newTopic && !again && !more) {
     return { kind: "edit", input: compact({ imageId: target, instruction: text, style, aspect, ...fields, ...art }) };
   }
   // "Try again", "another one", "give me 2 more options": variants of the current image, which keep its edits.
