@@ -310,6 +310,8 @@ describe("Composer with an image picked to edit", () => {
     expect(chip.textContent).toContain("Editing this image");
     expect(chip.querySelector("img")?.getAttribute("src")).toBe("/t/old.webp");
     expect(screen.getByRole("button", { name: /^Style, shape and model/ }).textContent).toContain("Cartoon · 1:1");
+    fireEvent.click(screen.getByRole("button", { name: /^Style, shape and model/ }));
+    expect(screen.getByText("Changing these edits the image you picked.")).toBeTruthy();
     type(box, "make the headline red");
     fireEvent.keyDown(box, { key: "Enter" });
     expect(onSend).toHaveBeenCalledWith("make the headline red", expect.objectContaining({ imageId: "img-old", style: "cartoon", aspect: "1:1" }));

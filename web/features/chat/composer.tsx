@@ -261,7 +261,7 @@ export function Composer({
     >
       {optionsOpen && (
         <div id={`${id}-options`} className="grid max-h-[45dvh] gap-4 overflow-y-auto border-b border-border p-2 pb-4">
-          {currentImage && <p className="text-sm text-muted">{t("composer.editsCurrent")}</p>}
+          {currentImage && <p className="text-sm text-muted">{t(editing ? "composer.editsPicked" : "composer.editsCurrent")}</p>}
           <StylePicker value={shown.style} onChange={(value) => choose({ field: "style", value })} />
           <AspectPicker value={shown.aspect} onChange={(value) => choose({ field: "aspect", value })} />
           <ModelPicker models={modelList} value={shown.model?.id} onChange={(value) => choose({ field: "model", value })} />
