@@ -96,8 +96,24 @@ export const editImageInputSchema = z.object({
   artAdd: z.optional(artWordSchema),
   /** An object drawn in the picture to take away, as the user named it, or exactly "all" for every one. */
   artRemove: z.optional(artWordSchema),
+  /** Another frame for the same scene ("square for Instagram", "for Shorts"): laid out again, not made again. */
+  aspect: z.optional(imageAspectSchema),
 });
 export type EditImageInput = z.infer<typeof editImageInputSchema>;
+
+/** Most variants one varyImage call makes ("three versions"). */
+export const MAX_VARIANTS = 3;
+
+/**
+ * New variants of one of the user's images ("three versions", "try again"): its scene laid out another way each time,
+ * with every earlier edit kept and this message's changes (the edit fields) made in all of them.
+ */
+export const varyImageInputSchema = z.object({
+  ...editImageInputSchema.shape,
+  /** How many variants; 3 when omitted. */
+  count: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_VARIANTS))),
+});
+export type VaryImageInput = z.infer<typeof varyImageInputSchema>;
 
 export const listPersonasInputSchema = z.object({});
 
@@ -113,8 +129,8 @@ export const replaceSubjectInputSchema = z.object({
 export type ReplaceSubjectInput = z.infer<typeof replaceSubjectInputSchema>;
 
 /** Layers and properties a Studio edit can change, as its diff names them. */
-export const sceneChangeLayers = ["headline", "background", "subject", "art"] as const;
-export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed"] as const;
+export const sceneChangeLayers = ["headline", "background", "subject", "art", "frame"] as const;
+export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "aspect"] as const;
 
 /** One change an edit made, read off the scene before and after: `{ layer: "headline", property: "color", from: "#ffffff", to: "#e63946" }`. */
 export const sceneChangeSchema = z.object({
@@ -134,8 +150,11 @@ export const imagesToolOutputSchema = z.object({
   creditsRefunded: z.optional(z.number()),
   /** An edit's scene diff: what it changed, layer by layer (Studio edits only). */
   changes: z.optional(z.array(sceneChangeSchema)),
-  /** "no-change": the edit would have left the picture as it was, so no image was made and nothing was charged. */
-  outcome: z.optional(z.enum(["no-change"])),
+  /**
+   * "no-change": the edit would have left the picture as it was, so no image was made and nothing was charged.
+   * "from-prompt": the image had no scene to vary, so the new ones were made again from its prompt.
+   */
+  outcome: z.optional(z.enum(["no-change", "from-prompt"])),
 });
 export type ImagesToolOutput = z.infer<typeof imagesToolOutputSchema>;
 
@@ -151,6 +170,7 @@ export const chatTools = {
   generateThumbnail: { input: generateThumbnailInputSchema, output: imagesToolOutputSchema },
   generatePack: { input: generatePackInputSchema, output: imagesToolOutputSchema },
   editImage: { input: editImageInputSchema, output: imagesToolOutputSchema },
+  varyImage: { input: varyImageInputSchema, output: imagesToolOutputSchema },
   replaceSubject: { input: replaceSubjectInputSchema, output: imagesToolOutputSchema },
   listPersonas: { input: listPersonasInputSchema, output: listPersonasOutputSchema },
 } as const;
@@ -184,6 +204,8 @@ export const chatRequestSchema = z.object({
   aspect: z.optional(imageAspectSchema),
   model: z.optional(z.string().check(z.maxLength(64))),
   attachmentImageId: z.optional(z.uuid()),
+  /** An image of this conversation the user picked to work on ("Edit" on its card): the current image for this message. */
+  imageId: z.optional(z.uuid()),
   /** The interface language the person is using: the answer's language. */
   language: z.optional(z.enum(languages)),
 });

@@ -110,6 +110,7 @@ export const errorCodes = [
   "unprocessable:refund_promotional",
   "unprocessable:refund_used",
   "unprocessable:refund_window",
+  "unprocessable:relay",
   "unprocessable:swap_subject",
   ...rateLimitRules.map((rule) => `rate_limited:${rule}` as const),
   "rate_limited:upload_concurrency",

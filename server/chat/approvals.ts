@@ -10,7 +10,14 @@ import type { StoredMessage } from "./store.ts";
  */
 export interface ApprovalDescriptor {
   quote: SpendQuote;
-  turn: { style?: z.infer<typeof imageStyleSchema> | undefined; aspect?: z.infer<typeof imageAspectSchema> | undefined; model?: string | undefined; attachmentImageId?: string | undefined };
+  turn: {
+    style?: z.infer<typeof imageStyleSchema> | undefined;
+    aspect?: z.infer<typeof imageAspectSchema> | undefined;
+    model?: string | undefined;
+    attachmentImageId?: string | undefined;
+    /** The image the user picked to work on, the current one for this turn. */
+    imageId?: string | undefined;
+  };
 }
 
 const turnSchema = z.object({
@@ -18,6 +25,7 @@ const turnSchema = z.object({
   aspect: z.optional(imageAspectSchema),
   model: z.optional(z.string().check(z.maxLength(64))),
   attachmentImageId: z.optional(z.uuid()),
+  imageId: z.optional(z.uuid()),
 });
 const descriptorSchema = z.object({ quote: spendQuoteSchema, turn: turnSchema });
 

@@ -5,8 +5,10 @@ import { languageNames, type Language } from "../../contract/languages.ts";
 const toolUses: Record<ChatToolName, string> = {
   generateThumbnail: "makes new images",
   generatePack:
-    "makes an A/B pack, three 16:9 thumbnails of one prompt for YouTube's Test & Compare (use it when the user asks for three versions, an A/B pack or Test & Compare; it counts as three images)",
-  editImage: "changes one of the user's images",
+    "makes an A/B pack, three 16:9 thumbnails of a new prompt for YouTube's Test & Compare (use it for an A/B pack or Test & Compare of a new topic; three versions of the current image are its variants instead; it counts as three images)",
+  editImage: "changes the current image or another of the user's images (also `aspect` for another shape: \"square for Instagram\", \"for Shorts\" lay the same picture out again)",
+  varyImage:
+    "makes 1–3 new variants of the current image with every edit kept (\"three versions\", \"more options\"; \"try again\" or \"another one\" is count 1); the edit fields apply to every variant; each variant counts as one image",
   replaceSubject: "puts one of the user's personas in place of an image's subject (the attached image, or the newest)",
   listPersonas: "lists the user's personas",
 };

@@ -29,6 +29,17 @@ export function imagesIn(messages: readonly { parts: unknown[] }[]): string[] {
   return ids.reverse();
 }
 
+/**
+ * The thread's images with the one the user picked ("Edit" on an older card) first: it is the current image for this
+ * turn, so "it" and an edit or variant without an id mean that one. Only an image of this conversation can be picked.
+ */
+function withCurrent(ids: string[], picked: string | undefined): string[] {
+  if (picked === undefined) return ids;
+  const id = picked.toLowerCase();
+  if (!ids.includes(id)) throw new AppError("not_found:image", "That image is not one of this conversation's. Pick one of its images to edit.");
+  return [id, ...ids.filter((other) => other !== id)];
+}
+
 const busy = () => new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
 
 /** A part worth keeping: words said, or a tool call (a step marker alone, as a stop in the first instant leaves, is not). */
@@ -77,7 +88,7 @@ export function createChatTurns(deps: {
       model: turn.model,
       attachmentImageId: turn.attachmentImageId,
       imagesLeft: Math.max(0, MAX_IMAGES_PER_MESSAGE - run.imagesMade),
-      recentImageIds: imagesIn(messages),
+      recentImageIds: withCurrent(imagesIn(messages), turn.imageId),
       signal: run.stop.signal,
     };
     const tools = deps.tools(ctx);
@@ -188,7 +199,7 @@ export function createChatTurns(deps: {
             }))
           : await deps.chat.startWith(user.id, request.id, userMessage, text);
         if (!saved) throw new AppError("invalid:chat_message", "That message was already sent.");
-        const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId };
+        const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId, imageId: request.imageId };
         await answerInto(
           writer,
           { user, conversation, messages: [...thread, userMessage] as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0 },

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions } from "../../contract/chat.ts";
-import { DEFAULT_ASPECT, DEFAULT_STYLE, imageStyles } from "../../contract/images.ts";
+import { ART_WORD_MAX_LENGTH, headlinePositions, MAX_IMAGES_PER_MESSAGE, subjectPositions } from "../../contract/chat.ts";
+import { DEFAULT_ASPECT, DEFAULT_STYLE, imageAspectIds, imageStyles } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import { defineJobType } from "../jobs/job-type.ts";
 import { type ImageJobDeps, imageJobHandler, jobModel } from "./image-job.ts";
@@ -24,6 +24,7 @@ const changesSchema = z.object({
     .regex(/^#[0-9a-f]{6}$/i)
     .optional(),
   boost: z.boolean().optional(),
+  aspect: z.enum(imageAspectIds).optional(),
 });
 
 /**
@@ -32,7 +33,15 @@ const changesSchema = z.object({
  */
 export const editJob = defineJobType(
   "edit",
-  z.object({ imageId: z.uuid(), parentId: z.uuid(), instruction: z.string().min(1).max(2000), changes: changesSchema, model: jobModel }),
+  z.object({
+    imageId: z.uuid(),
+    parentId: z.uuid(),
+    instruction: z.string().min(1).max(2000),
+    changes: changesSchema,
+    /** Which variant of the parent's scene this is (varyImage): laid out again before the changes; absent for an edit. */
+    variant: z.int().min(1).max(MAX_IMAGES_PER_MESSAGE).optional(),
+    model: jobModel,
+  }),
 );
 
 export function editJobHandler(deps: ImageJobDeps) {
@@ -43,7 +52,7 @@ export function editJobHandler(deps: ImageJobDeps) {
     const personas = await deps.personas.cutouts(row.userId, parent.personaIds);
     if (engine.edit && scene !== null) {
       const baseImage = parent.baseImageId ? await deps.images.originalBytes(row.userId, parent.baseImageId) : undefined;
-      return engine.edit({ scene, changes: payload.changes, personas, baseImage, ...work });
+      return engine.edit({ scene, changes: payload.changes, personas, baseImage, ...(payload.variant === undefined ? {} : { variant: payload.variant }), ...work });
     }
     const parentBytes = await deps.images.originalBytes(row.userId, parent.id);
     const result = await engine.generate({

@@ -37,12 +37,14 @@ export interface GenerateResult {
 export type { PersonaCutout };
 
 /** The layers an edit may change in a stored scene. */
-export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style" | "artAdd" | "artRemove" | "headlineSide" | "backgroundColor" | "boost">>;
+export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style" | "artAdd" | "artRemove" | "headlineSide" | "backgroundColor" | "boost" | "aspect">>;
 
 /** An edit of an image an engine drew from a scene it stored: the scene as read from the database, and the changes. */
 export interface EditInput {
   scene: unknown;
   changes: SceneChanges;
+  /** A variant of the scene (1, 2, 3…) to lay out before the changes are made; absent for a plain edit. */
+  variant?: number | undefined;
   personas: readonly PersonaCutout[];
   baseImage?: Buffer | undefined;
   signal?: AbortSignal | undefined;

@@ -52,3 +52,22 @@ describe("a provider edit that changes nothing", () => {
     expect((await balanceOf(server, sessionToken, user.id)).credits).toBe(20 - 12);
   });
 });
+
+describe("a provider image and the current image's scene", () => {
+  it("refuses another frame with unprocessable:relay and charges nothing; variants are made from its prompt", async () => {
+    const { user, sessionToken } = await signInByCode(server, "provider-relay@example.com");
+    const made = await generate(server, sessionToken, { prompt: "A blue square", model: "gpt-image" });
+    const parent = await settled(server, sessionToken, imageResponseSchema.parse(await made.json()).image.id);
+    const before = await balanceOf(server, sessionToken, user.id);
+
+    const relay = server.services.generation.requestEdit(user.id, { imageId: parent.id, instruction: "square for instagram", changes: { aspect: "1:1" } });
+    await expect(relay).rejects.toMatchObject({ code: "unprocessable:relay" });
+    expect(await balanceOf(server, sessionToken, user.id)).toEqual(before);
+
+    const variants = await server.services.generation.requestVariants(user.id, { imageId: parent.id, count: 1, instruction: "try again", changes: {} });
+    expect(variants.kind).toBe("from-prompt");
+    expect(variants.images[0]).toMatchObject({ kind: "generated", prompt: "A blue square", parentId: parent.id });
+    expect(await settled(server, sessionToken, variants.images[0]?.id ?? "")).toMatchObject({ status: "ready" });
+    expect((await balanceOf(server, sessionToken, user.id)).credits).toBe(before.credits - 6);
+  });
+});

@@ -29,6 +29,12 @@ import { type ImageService, type PendingDraft, toImageRecord } from "../images/s
 /** A queued edit, with its scene diff when it is a Studio edit; or no image at all, for an edit that changes nothing. */
 export type EditRequestOutcome = { kind: "queued"; image: ImageRecord; changes?: SceneChange[] } | { kind: "no-change" };
 
+/**
+ * Variants of an image: of its scene, with the message's changes (`changes`, their diff) applied to each; or, for an
+ * image with no scene to vary (a provider's), new images from its prompt (`from-prompt`), which the answer says.
+ */
+export type VariantsOutcome = { kind: "scene"; images: ImageRecord[]; changes: SceneChange[] } | { kind: "from-prompt"; images: ImageRecord[] };
+
 export type GenerateRequest = z.output<typeof generateImageRequestSchema>;
 export type GeneratePackInput = z.output<typeof generatePackRequestSchema>;
 
@@ -220,18 +226,84 @@ export function createGenerationService(deps: {
       }
       const changes = deps.engines.get(model.id)?.diffEdit?.(scene, input.changes);
       if (changes?.length === 0) return { kind: "no-change" };
+      // Only a scene can be laid out again; a provider's picture would be cropped or redrawn, which is not what was asked.
+      if (input.changes.aspect !== undefined && input.changes.aspect !== parent.aspect && changes === undefined) {
+        throw new AppError("unprocessable:relay", `This image has no Studio scene to lay out again. Make a new one in ${input.changes.aspect} instead.`);
+      }
       const image = await queueOne(userId, model, {
         kind: "edited",
         conversationId: options.conversationId ?? null,
         parentId: parent.id,
         prompt: input.instruction,
         style: input.changes.style ?? parent.style,
-        aspect: parent.aspect,
+        aspect: input.changes.aspect ?? parent.aspect,
         seed: parent.seed,
         personaIds: parent.personaIds,
         baseImageId: parent.baseImageId,
       }, (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id }, { userId }), "edit");
       return { kind: "queued", image, ...(changes ? { changes } : {}) };
+    },
+
+    /**
+     * Queues `count` variants of one of the user's finished images as new images linked to it, each charged under its
+     * own id (docs/decisions/031-one-current-image.md): a Studio image's scene is laid out again as variant 1, 2, 3…
+     * with every earlier edit kept and this message's changes applied to each. An image with no scene to vary is made
+     * again from its prompt with new seeds, and the outcome says so.
+     */
+    async requestVariants(
+      userId: string,
+      input: { imageId: string; count: number; instruction: string; changes: SceneChanges; model?: string | undefined },
+      options: MadeIn = {},
+    ): Promise<VariantsOutcome> {
+      const { image: parent, scene } = await deps.images.editSource(userId, input.imageId);
+      // Another model than the one that drew it cannot vary its scene: it draws the prompt again.
+      const otherModel = input.model !== undefined && input.model !== (parent.model ?? DEFAULT_MODEL);
+      const model = modelFor(otherModel && input.model ? input.model : (parent.model ?? DEFAULT_MODEL), {
+        prompt: input.instruction,
+        style: parent.style ?? DEFAULT_STYLE,
+        aspect: parent.aspect ?? DEFAULT_ASPECT,
+        personaIds: parent.personaIds,
+        ...(parent.baseImageId ? { baseImageId: parent.baseImageId } : {}),
+      });
+      const changes = otherModel ? undefined : deps.engines.get(model.id)?.diffEdit?.(scene, input.changes);
+      const shortMessage = `${input.count} images with ${model.label} cost ${model.creditCost * input.count} credits. Top up or ask for fewer.`;
+      if (changes === undefined) {
+        if (!parent.prompt) throw new AppError("unprocessable:image", "This image has no prompt to make new versions from. Describe the thumbnail you want instead.");
+        const prompt = parent.prompt;
+        const drafts = Array.from({ length: input.count }, (): ImageDraft => ({
+          kind: "generated",
+          conversationId: options.conversationId ?? null,
+          parentId: parent.id,
+          prompt,
+          style: input.changes.style ?? parent.style,
+          aspect: input.changes.aspect ?? parent.aspect,
+          seed: randomInt(0, 2 ** 32 - 1),
+          personaIds: parent.personaIds,
+          baseImageId: parent.baseImageId,
+        }));
+        const images = await queuePaid(userId, model, drafts, (tx, row) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, model: model.id }, { userId }), { shortMessage, work: "generate" });
+        return { kind: "from-prompt", images };
+      }
+      const drafts = Array.from({ length: input.count }, (): ImageDraft => ({
+        kind: "edited",
+        conversationId: options.conversationId ?? null,
+        parentId: parent.id,
+        prompt: input.instruction,
+        style: input.changes.style ?? parent.style,
+        aspect: input.changes.aspect ?? parent.aspect,
+        seed: parent.seed,
+        personaIds: parent.personaIds,
+        baseImageId: parent.baseImageId,
+      }));
+      const images = await queuePaid(
+        userId,
+        model,
+        drafts,
+        (tx, row, index) =>
+          deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, variant: index + 1, model: model.id }, { userId }),
+        { shortMessage, work: "edit" },
+      );
+      return { kind: "scene", images, changes };
     },
 
     /**

@@ -16,6 +16,7 @@ import { MAX_VARIANT } from "./compositions.ts";
 import { buildScene } from "./scene.ts";
 import { editScene, withoutRenderedText } from "./scene-edit.ts";
 import { parseStudioScene } from "./scene-schema.ts";
+import { varyScene } from "./relay-scene.ts";
 import { diffScenes } from "./scene-diff.ts";
 import { swapIntoScene } from "./scene-swap.ts";
 
@@ -44,6 +45,8 @@ export interface EditInput {
   /** The image's stored scene, as read from the database: checked before anything else. */
   scene: unknown;
   changes: SceneChanges;
+  /** A variant of the scene (1, 2, 3…) laid out before the changes are made (varyScene); absent for a plain edit. */
+  variant?: number | undefined;
   /** The cut-outs by the scene's subject index, as they were given to generate; a subject without one is left out. */
   personas: readonly PersonaCutout[];
   baseImage?: Buffer | undefined;
@@ -157,7 +160,8 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
         );
       }
       // What the last render decided about the text (lines, size, plate) is made again for the edited scene.
-      return renderAgain(withoutRenderedText(editScene(stored, input.changes)), personas.data, input);
+      const base = input.variant === undefined ? stored : varyScene(stored, input.variant);
+      return renderAgain(withoutRenderedText(editScene(base, input.changes)), personas.data, input);
     },
     diffEdit(scene, changes) {
       const stored = parseStudioScene(scene);

@@ -37,3 +37,24 @@ export function rotatedBounds(r: Rect, degrees: number): Rect {
   const h = r.w * Math.sin(a) + r.h * Math.cos(a);
   return { x: r.x + (r.w - w) / 2, y: r.y + (r.h - h) / 2, w, h };
 }
+
+/** A box kept inside the frame's safe margin: shrunk to fit first, then moved in; `min` is its smallest side. */
+export function fitInFrame(box: Rect, width: number, height: number, min: number): Rect {
+  const margin = marginOf(width, height);
+  const w = clamp(box.w, min, width - 2 * margin);
+  const h = clamp(box.h, min, height - 2 * margin);
+  return {
+    x: round1(clamp(box.x, margin, width - margin - w)),
+    y: round1(clamp(box.y, margin, height - margin - h)),
+    w: round1(w),
+    h: round1(h),
+  };
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, value));
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}

@@ -2,7 +2,7 @@ import type { SceneChange } from "../../contract/chat.ts";
 import type { Scene } from "./scene.ts";
 
 /**
- * What an edit changed, layer by layer: the headline's words, colour, size, outline and place, the background's style
+ * What an edit changed, layer by layer: the frame's aspect, the headline's words, colour, size, outline and place, the background's style
  * and colour, the hero persona's place, and the drawn objects added or removed. Read off the scenes themselves, so a
  * change that would not show (the same colour again, a move to where it already is) is no change. Positions are
  * compared in whole pixels and sizes to two decimals, below which nothing on the render moves.
@@ -12,6 +12,8 @@ export function diffScenes(before: Scene, after: Scene): SceneChange[] {
   const add = (layer: SceneChange["layer"], property: SceneChange["property"], from: string | number | undefined, to: string | number | undefined) => {
     if (from !== to) changes.push({ layer, property, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
   };
+  // Laid out for another frame: first, since every place that follows is read in the new frame.
+  add("frame", "aspect", before.aspect, after.aspect);
 
   const was = before.text[0];
   const now = after.text[0];

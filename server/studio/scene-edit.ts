@@ -1,5 +1,5 @@
 import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions } from "../../contract/chat.ts";
-import { imageStyles, type ImageStyle } from "../../contract/images.ts";
+import { imageAspectIds, type ImageAspect, imageStyles, type ImageStyle } from "../../contract/images.ts";
 import type { SceneChanges } from "../generation/engine.ts";
 import { editArt } from "./art-edit.ts";
 import { hexToRgb, mix, type Rgb, rgbToHex } from "./color.ts";
@@ -7,8 +7,10 @@ import { popScene } from "./pop-recipe.ts";
 import { scriptOf, upperWord } from "./headline.ts";
 import { type Palette, palettesFor } from "./palette.ts";
 import { createRandom } from "./random.ts";
+import { fitInFrame as fitBox } from "./frame.ts";
 import { accentsFor, backgroundFor, marginOf, type Rect, type Scene, sideBySide, type TextLayer, textLook } from "./scene.ts";
 import { recolourDecor } from "./scene-decor.ts";
+import { relayScene } from "./relay-scene.ts";
 import { outlineFor } from "./text-layer.ts";
 
 /**
@@ -42,11 +44,14 @@ interface CheckedChanges {
   headlineSide?: SubjectPosition;
   backgroundColor?: string;
   boost?: true;
+  aspect?: ImageAspect;
 }
 
 export function editScene(scene: Scene, changes: SceneChanges): Scene {
   const checked = checkChanges(changes);
   let next = structuredClone(scene);
+  // Another frame first: every other change of the same message is made in the frame the picture will have.
+  if (checked.aspect !== undefined && checked.aspect !== next.aspect) next = relayScene(next, checked.aspect);
   // The style resets the headline's colours, so it goes before a colour asked for in the same breath; the subjects
   // move the text box sideways before the headline is placed and sized in it.
   if (checked.style !== undefined && checked.style !== next.style) next = restyle(next, checked.style);
@@ -87,6 +92,8 @@ function checkChanges(changes: SceneChanges): CheckedChanges {
   if (headlineSide) out.headlineSide = headlineSide;
   if (typeof raw.backgroundColor === "string" && /^#[0-9a-f]{6}$/i.test(raw.backgroundColor)) out.backgroundColor = raw.backgroundColor.toLowerCase();
   if (raw.boost === true) out.boost = true;
+  const aspect = imageAspectIds.find((a) => a === raw.aspect);
+  if (aspect) out.aspect = aspect;
   const artAdd = artWord(raw.artAdd);
   if (artAdd !== undefined) out.artAdd = artAdd;
   const artRemove = artWord(raw.artRemove);
@@ -171,7 +178,7 @@ function recolourBackground(scene: Scene, colour: string): Scene {
   const rgb = hexToRgb(colour);
   const palette = { ...scene.palette, mid: colour, base: rgbToHex(mix(rgb, [0, 0, 0], 0.3)), light: rgbToHex(mix(rgb, [255, 255, 255], 0.45)) };
   // What the renderer measured behind the text is stale now; the render measures again.
-  return { ...scene, palette, text: scene.text.map(unrendered) };
+  return { ...scene, palette, background: { ...scene.background, fixedColor: true }, text: scene.text.map(unrendered) };
 }
 
 function scaleHeadline(scene: Scene, layer: TextLayer, factor: number): TextLayer {
@@ -189,16 +196,7 @@ function scaleHeadline(scene: Scene, layer: TextLayer, factor: number): TextLaye
 
 /** Keeps a box inside the frame's safe margin: shrunk to fit first, then moved in. */
 function fitInFrame(scene: Scene, box: Rect): Rect {
-  const margin = marginOf(scene.width, scene.height);
-  const unit = unitOf(scene);
-  const w = clamp(box.w, unit * 0.1, scene.width - 2 * margin);
-  const h = clamp(box.h, unit * 0.1, scene.height - 2 * margin);
-  return {
-    x: round1(clamp(box.x, margin, scene.width - margin - w)),
-    y: round1(clamp(box.y, margin, scene.height - margin - h)),
-    w: round1(w),
-    h: round1(h),
-  };
+  return fitBox(box, scene.width, scene.height, unitOf(scene) * 0.1);
 }
 
 function moveSubjects(scene: Scene, position: SubjectPosition): Scene {

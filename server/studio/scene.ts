@@ -25,6 +25,8 @@ export interface BackgroundLayer {
   shapes: Shape[];
   /** The base image is the backdrop (style-treated); the drawn light and shapes are kept only where they help. */
   photo: boolean;
+  /** Set by an edit: the user chose the background's colour, so a variant keeps the palette. */
+  fixedColor?: boolean;
 }
 
 export interface Shape {
@@ -194,7 +196,7 @@ export function textLook(style: ImageStyle, palette: Palette, unit: number, rand
   };
 }
 
-function placeSubjects(names: readonly string[], area: Rect, palette: Palette, random: Random, unit: number): SubjectLayer[] {
+export function placeSubjects(names: readonly string[], area: Rect, palette: Palette, random: Random, unit: number): SubjectLayer[] {
   const count = names.length;
   return names.map((name, index) => {
     // The first persona is the hero: largest and in front; the others stand behind, to either side.

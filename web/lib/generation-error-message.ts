@@ -16,6 +16,7 @@ const messageKeyByCode = {
   "unprocessable:provider": "unprocessable_provider",
   "unprocessable:provider_refused": "refused",
   "unprocessable:no_change": "no_change",
+  "unprocessable:relay": "relay",
   "unavailable:interrupted": "interrupted",
   "invalid:model_personas": "model_personas",
   "invalid:model_base_image": "model_base_image",

@@ -8,6 +8,7 @@ export function classifyToolError(error: unknown): ToolProblem {
   const text = (typeof error === "string" ? error : JSON.stringify(error ?? "")).toLowerCase();
   if (/insufficient_credits|not enough credits|insufficient credits/.test(text)) return "credits";
   if (/not_found:persona|unprocessable:persona|persona.{0,30}not found|unknown persona|no persona/.test(text)) return "persona";
+  if (/unprocessable:relay/.test(text)) return "relay";
   if (/not_found:image|unprocessable:base_image|unprocessable:image|image.{0,30}not found/.test(text)) return "image";
   if (/provider_refused|refused|content policy|moderation|safety/.test(text)) return "refused";
   if (/invalid:model|not_configured:model|model.{0,30}(not available|unavailable|unknown|not configured)/.test(text)) return "model";
@@ -44,6 +45,7 @@ export function closingReply(outcome: ToolOutcome): Reply {
     if (parsed.success) {
       const { images, creditsSpent, creditsLeft, creditsRefunded, changes, outcome: result } = parsed.data;
       if (result === "no-change") return { kind: "no-change" };
+      const variants = toolName === ("varyImage" satisfies ChatToolName) ? (result === "from-prompt" ? "from-prompt" : "scene") : undefined;
       const count = (status: string) => images.filter((image) => image.status === status).length;
       const artProblem = artProblemOf(images.filter((image) => image.status === "failed").map((image) => image.errorCode));
       return {
@@ -58,6 +60,7 @@ export function closingReply(outcome: ToolOutcome): Reply {
           ...(artProblem ? { artProblem } : {}),
           ...(changes && changes.length > 0 ? { changes } : {}),
           ...(images.some((image) => image.status === "failed" && image.errorCode === "unprocessable:no_change") ? { unchanged: true } : {}),
+          ...(variants ? { variants } : {}),
         },
         ...(toolName === ("generatePack" satisfies ChatToolName) ? { pack: true } : {}),
       };

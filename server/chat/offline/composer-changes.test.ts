@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type ModelMessage, streamText, tool } from "ai";
 import { describe, expect, it } from "vitest";
-import { editImageInputSchema, generateThumbnailInputSchema } from "../../../contract/chat.ts";
+import { editImageInputSchema, generateThumbnailInputSchema, varyImageInputSchema } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { type Language, languages } from "../../../contract/languages.ts";
 import { createOfflineAssistant } from "./offline-assistant.ts";
@@ -13,9 +13,13 @@ interface ChangeRequests {
   model: string;
 }
 
-function changeRequests(language: Language): ChangeRequests {
+function chatLocale(language: Language): { composer: { change: ChangeRequests }; image: { variantRequest: string } } {
   const file = new URL(`../../../web/locales/${language}/chat.json`, import.meta.url);
-  return (JSON.parse(readFileSync(file, "utf8")) as { composer: { change: ChangeRequests } }).composer.change;
+  return JSON.parse(readFileSync(file, "utf8")) as { composer: { change: ChangeRequests }; image: { variantRequest: string } };
+}
+
+function changeRequests(language: Language): ChangeRequests {
+  return chatLocale(language).composer.change;
 }
 
 const IMAGE_ID = "11111111-1111-4111-8111-111111111111";
@@ -32,7 +36,11 @@ async function callFor(request: string, language: Language) {
     { role: "tool", content: [{ type: "tool-result", toolCallId: "c0", toolName: "generateThumbnail", output: { type: "json", value: { images: [made], creditsSpent: 1, creditsLeft: 9 } } }] },
     { role: "user", content: request },
   ];
-  const tools = { generateThumbnail: tool({ inputSchema: generateThumbnailInputSchema }), editImage: tool({ inputSchema: editImageInputSchema }) };
+  const tools = {
+    generateThumbnail: tool({ inputSchema: generateThumbnailInputSchema }),
+    editImage: tool({ inputSchema: editImageInputSchema }),
+    varyImage: tool({ inputSchema: varyImageInputSchema }),
+  };
   const calls = await streamText({ model: createOfflineAssistant({ language }), system: "", messages, tools }).toolCalls;
   return calls.map((call) => ({ toolName: call.toolName, input: call.input as Record<string, unknown> }));
 }
@@ -45,15 +53,23 @@ describe.each(languages)("[%s] the composer's chip requests", (language) => {
     expect(calls).toEqual([{ toolName: "editImage", input: expect.objectContaining({ style }) }]);
   });
 
-  it.each([["landscape", "16:9"], ["portrait", "9:16"], ["square", "1:1"]] as const)("an aspect chip (%s) remakes the image in %s", async (name, aspect) => {
+  // The same scene laid out for the new frame, with every edit kept (decision 031), never a new picture of the prompt.
+  it.each([["landscape", "16:9"], ["portrait", "9:16"], ["square", "1:1"]] as const)("an aspect chip (%s) re-lays the current image in %s", async (name, aspect) => {
     const calls = await callFor(requests.aspect[name], language);
-    expect(calls).toEqual([{ toolName: "generateThumbnail", input: expect.objectContaining({ prompt: "a cat astronaut", aspect }) }]);
+    expect(calls).toEqual([{ toolName: "editImage", input: expect.objectContaining({ aspect }) }]);
   });
 
-  // The model travels as the request's model (the tool's default), not in the words: a long model name would make the
-  // words read as a new prompt.
-  it("a model chip remakes the newest generation, leaving the model to the request", async () => {
+  // The model travels as the request's model, not in the words: a long model name would make the words read as a new
+  // prompt. The variant tool makes the image again with it (from the prompt when the model is another one).
+  it("a model chip makes the current image again, leaving the model to the request", async () => {
     const calls = await callFor(requests.model, language);
-    expect(calls).toEqual([{ toolName: "generateThumbnail", input: { prompt: "a cat astronaut" } }]);
+    expect(calls).toEqual([{ toolName: "varyImage", input: expect.objectContaining({ count: 1 }) }]);
+    expect(calls[0]?.input).not.toHaveProperty("model");
+  });
+
+  // A Studio card's Variation button (web/features/chat/chat-session.tsx): one variant of that image's own scene.
+  it("the card's Variation request makes one variant of the image", async () => {
+    const calls = await callFor(chatLocale(language).image.variantRequest, language);
+    expect(calls).toEqual([{ toolName: "varyImage", input: expect.objectContaining({ count: 1 }) }]);
   });
 });

@@ -1,8 +1,9 @@
 import type { SceneChange } from "../../../contract/chat.ts";
-import type { ImageStyle } from "../../../contract/images.ts";
+import { type ImageAspect, imageAspects, type ImageStyle } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { type ColorName, colorHex } from "./lexicon.ts";
 import { pick } from "./seeded.ts";
+import { frameClause } from "./variant-replies.ts";
 
 /**
  * What the offline assistant says about an edit from its scene diff: the changes it made, in the message's language
@@ -185,10 +186,12 @@ function isHex(value: unknown): value is string {
   return typeof value === "string" && /^#[0-9a-f]{6}$/i.test(value);
 }
 
+const isAspect = (value: unknown): value is ImageAspect => typeof value === "string" && Object.hasOwn(imageAspects, value);
+
 const isStyle = (value: unknown, book: EditPhrases): value is ImageStyle => typeof value === "string" && value in book.styles;
 
 /** One clause for one change; undefined for a change the creator would not name (the outline a recolour adjusted). */
-function clause(change: SceneChange, book: EditPhrases, all: readonly SceneChange[]): string | undefined {
+function clause(change: SceneChange, book: EditPhrases, all: readonly SceneChange[], language: Language): string | undefined {
   const { from, to } = change;
   const rising = typeof from === "number" && typeof to === "number" && to > from;
   switch (`${change.layer}.${change.property}`) {
@@ -218,6 +221,8 @@ function clause(change: SceneChange, book: EditPhrases, all: readonly SceneChang
       return typeof to === "string" ? book.artAdded(to) : undefined;
     case "art.removed":
       return typeof from === "string" ? book.artRemoved(from) : undefined;
+    case "frame.aspect":
+      return isAspect(to) ? frameClause(language, to) : undefined;
     default:
       return undefined;
   }
@@ -230,8 +235,14 @@ export function describeChanges(changes: readonly SceneChange[], language: Langu
   const subjectMoved = changes.some((c) => c.layer === "subject" && c.property === "x");
   // A resized headline grows from its middle or its anchored edge, so its box moves without being moved.
   const resized = changes.some((c) => c.layer === "headline" && c.property === "size");
-  const said = changes.filter((c) => !(c.layer === "headline" && ((subjectMoved && c.property === "x") || (resized && (c.property === "x" || c.property === "y")))));
-  const clauses = [...new Set(said.map((c) => clause(c, book, changes)).filter((c): c is string => c !== undefined))];
+  // Laid out for another frame, every part takes a new place: the frame is what was asked, not each move.
+  const relaid = changes.some((c) => c.layer === "frame");
+  const said = changes.filter(
+    (c) =>
+      !(relaid && (c.property === "x" || c.property === "y")) &&
+      !(c.layer === "headline" && ((subjectMoved && c.property === "x") || (resized && (c.property === "x" || c.property === "y")))),
+  );
+  const clauses = [...new Set(said.map((c) => clause(c, book, changes, language)).filter((c): c is string => c !== undefined))];
   return clauses.length > 0 ? book.join(clauses) : undefined;
 }
 

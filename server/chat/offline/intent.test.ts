@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EditImageInput, GeneratePackInput, GenerateThumbnailInput } from "../../../contract/chat.ts";
+import type { EditImageInput, GeneratePackInput, GenerateThumbnailInput, VaryImageInput } from "../../../contract/chat.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { type Intent, type IntentContext, readIntent } from "./intent.ts";
 
@@ -16,6 +16,7 @@ const generate = (prompt: string, fields: Omit<GenerateThumbnailInput, "prompt">
 const edit = (instruction: string, fields: Omit<EditImageInput, "instruction">): Intent => ({ kind: "edit", input: { instruction, ...fields } });
 const simple = (kind: "help" | "credits" | "greeting" | "thanks" | "listPersonas" | "refuse"): Intent => ({ kind });
 const which: Intent = { kind: "clarify", reason: "which-image" };
+const vary = (instruction: string, fields: Omit<VaryImageInput, "instruction">): Intent => ({ kind: "vary", input: { instruction, ...fields } });
 const pack = (prompt: string, fields: Omit<GeneratePackInput, "prompt"> = {}): Intent => ({ kind: "pack", input: { prompt, ...fields } });
 
 type Case = [Language, string, "new" | "with image", (message: string) => Intent];
@@ -282,11 +283,11 @@ describe("readIntent", () => {
     expect(readIntent(message, context(language, false))).toEqual(expected(message));
   });
 
-  it("makes a pack of the last generation when the ask comes alone, and asks what to make when there is none", () => {
+  it("makes three variants of the current image when the ask comes alone, and asks what to make when there is none", () => {
     const lastGeneration: GenerateThumbnailInput = { prompt: "a lighthouse in a storm", style: "vintage", aspect: "9:16", count: 2 };
     const withLast = { ...context("en", true), lastGeneration };
     for (const [language, message] of [["en", "give me three versions"], ["es", "dame tres versiones"], ["fr", "donne-moi trois versions"], ["de", "gib mir drei Versionen"], ["zh", "给我三个版本"], ["ja", "3パターン作って"]] as const) {
-      expect(readIntent(message, { ...withLast, language }), message).toEqual(pack("a lighthouse in a storm", { style: "vintage" }));
+      expect(readIntent(message, { ...withLast, language }), message).toEqual(vary(message, { count: 3 }));
       expect(readIntent(message, context(language, false)), message).toEqual({ kind: "clarify", reason: "what-to-make" });
     }
   });
@@ -296,36 +297,42 @@ describe("readIntent", () => {
     expect(readIntent("what is an A/B test?", context("en", false))).not.toMatchObject({ kind: "pack" });
   });
 
-  it("makes the last generation again, with any new detail the message adds", () => {
+  it("makes a variant of the current image, with any new detail the message adds, and re-lays it for another frame", () => {
     const lastGeneration: GenerateThumbnailInput = { prompt: "a lighthouse in a storm", style: "realistic", aspect: "16:9", count: 3 };
     const withLast = { ...context("en", true), lastGeneration };
-    expect(readIntent("another one", withLast)).toEqual(generate("a lighthouse in a storm", { style: "realistic", aspect: "16:9" }));
-    expect(readIntent("one more but cartoon", withLast)).toEqual(generate("a lighthouse in a storm", { style: "cartoon", aspect: "16:9" }));
-    expect(readIntent("もう一枚、正方形で", { ...withLast, language: "ja" })).toEqual(generate("a lighthouse in a storm", { style: "realistic", aspect: "1:1" }));
-    expect(readIntent("otra vez", { ...withLast, language: "es" })).toEqual(generate("a lighthouse in a storm", { style: "realistic", aspect: "16:9" }));
-    expect(readIntent("make it square", withLast)).toEqual(generate("a lighthouse in a storm", { style: "realistic", aspect: "1:1" }));
-    expect(readIntent("another one", context("en", true))).toEqual({ kind: "clarify", reason: "what-to-make" });
+    expect(readIntent("another one", withLast)).toEqual(vary("another one", { count: 1 }));
+    expect(readIntent("one more but cartoon", withLast)).toEqual(vary("one more but cartoon", { count: 1, style: "cartoon" }));
+    expect(readIntent("もう一枚、正方形で", { ...withLast, language: "ja" })).toEqual(vary("もう一枚、正方形で", { count: 1, aspect: "1:1" }));
+    expect(readIntent("otra vez", { ...withLast, language: "es" })).toEqual(vary("otra vez", { count: 1 }));
+    expect(readIntent("give me 2 more options", withLast)).toEqual(vary("give me 2 more options", { count: 2 }));
+    expect(readIntent("make it square", withLast)).toEqual(edit("make it square", { aspect: "1:1" }));
+    expect(readIntent("square for instagram", withLast)).toEqual(edit("square for instagram", { aspect: "1:1" }));
+    expect(readIntent("square vintage poster of a jazz trumpet", withLast)).toEqual(generate("square vintage poster of a jazz trumpet", { style: "vintage", aspect: "1:1" }));
+    expect(readIntent("another one", { ...context("en", false), lastGeneration })).toEqual(generate("a lighthouse in a storm", { style: "realistic", aspect: "16:9" }));
+    expect(readIntent("another one", context("en", false))).toEqual({ kind: "clarify", reason: "what-to-make" });
   });
 
   it.each([
-    ["en", "same thing but for shorts", "generate", { aspect: "9:16" }],
+    ["en", "same thing but for shorts", "edit", { aspect: "9:16" }],
     ["en", "now in cartoon style", "generate", { style: "cartoon" }],
-    ["en", "three versions with a blue headline", "pack", {}],
-    ["es", "lo mismo pero para shorts", "generate", { aspect: "9:16" }],
-    ["es", "tres versiones con un titular azul", "pack", {}],
-    ["fr", "la même chose mais pour les shorts", "generate", { aspect: "9:16" }],
-    ["fr", "trois versions avec un titre bleu", "pack", {}],
-    ["de", "das gleiche aber für Shorts", "generate", { aspect: "9:16" }],
-    ["de", "drei Versionen mit einer blauen Überschrift", "pack", {}],
-    ["zh", "同样的但是竖屏", "generate", { aspect: "9:16" }],
-    ["zh", "三个版本，蓝色标题", "pack", {}],
-    ["ja", "同じ感じでショート用に", "generate", { aspect: "9:16" }],
-    ["ja", "3パターン作って、青い見出しで", "pack", {}],
-  ] as const)("[%s] %s: an instruction about the last thumbnail, never its headline", (language, message, kind, changed) => {
+    ["en", "three versions with a blue headline", "vary", { headlineColor: "#1e6ff2" }],
+    ["es", "lo mismo pero para shorts", "edit", { aspect: "9:16" }],
+    ["es", "tres versiones con un titular azul", "vary", { headlineColor: "#1e6ff2" }],
+    ["fr", "la même chose mais pour les shorts", "edit", { aspect: "9:16" }],
+    ["fr", "trois versions avec un titre bleu", "vary", { headlineColor: "#1e6ff2" }],
+    ["de", "das gleiche aber für Shorts", "edit", { aspect: "9:16" }],
+    ["de", "drei Versionen mit einer blauen Überschrift", "vary", { headlineColor: "#1e6ff2" }],
+    ["zh", "同样的但是竖屏", "edit", { aspect: "9:16" }],
+    ["zh", "三个版本，蓝色标题", "vary", { headlineColor: "#1e6ff2" }],
+    ["ja", "同じ感じでショート用に", "edit", { aspect: "9:16" }],
+    ["ja", "3パターン作って、青い見出しで", "vary", { headlineColor: "#1e6ff2" }],
+  ] as const)("[%s] %s: an instruction about the current thumbnail, never its headline", (language, message, kind, changed) => {
+    // The current image's scene, with every edit made to it, is what changes (decision 031): never a new prompt.
     const lastGeneration: GenerateThumbnailInput = { prompt: "how I paid off $50,000 of debt", style: "realistic", aspect: "16:9" };
     const intent = readIntent(message, { ...context(language, true), lastGeneration });
     const { prompt, ...rest } = lastGeneration;
-    expect(intent).toEqual(kind === "pack" ? pack(prompt, { style: rest.style }) : generate(prompt, { ...rest, ...changed }));
+    const expected = { edit: edit(message, changed), vary: vary(message, { count: 3, ...changed }), generate: generate(prompt, { ...rest, ...changed }) }[kind];
+    expect(intent).toEqual(expected);
   });
 
   it("asks what to make when a message names no topic and there is no thumbnail to start from", () => {

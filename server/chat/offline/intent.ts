@@ -1,4 +1,12 @@
-import { type EditImageInput, type GeneratePackInput, type GenerateThumbnailInput, MAX_CHAT_MESSAGE_LENGTH, type ReplaceSubjectInput } from "../../../contract/chat.ts";
+import {
+  type EditImageInput,
+  type GeneratePackInput,
+  type GenerateThumbnailInput,
+  MAX_CHAT_MESSAGE_LENGTH,
+  MAX_VARIANTS,
+  type ReplaceSubjectInput,
+  type VaryImageInput,
+} from "../../../contract/chat.ts";
 import { asksForPackNormalized } from "../../../contract/pack-request.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { topicHeadline } from "../../../contract/headline-hook.ts";
@@ -42,6 +50,7 @@ export type Intent =
   | { kind: "generate"; input: GenerateThumbnailInput }
   | { kind: "pack"; input: GeneratePackInput }
   | { kind: "edit"; input: EditImageInput }
+  | { kind: "vary"; input: VaryImageInput }
   | { kind: "swap"; input: ReplaceSubjectInput }
   | { kind: "listPersonas" }
   | { kind: "help" }
@@ -166,12 +175,29 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
 
   const { lastGeneration } = context;
   const attachment = context.attachmentIds[0];
+  const target = namedImage(text, normalized, context);
+  const hasImage = target !== undefined || context.imageIds.length > 0;
+  const fields = readEditFields(normalized, lexicons, context.language);
+  // Objects drawn in the picture: "no emoji", "swap the controller for a trophy". Only an existing image has them.
+  const art = readArtEdit(plain, context.language);
+  const changesArt = Object.keys(art).length > 0;
+  const instead = any(lexicons, normalized, (lexicon) => lexicon.instead);
+  // "A new thumbnail with a yellow headline" is a new image even when one exists.
+  const asksNew = imageNoun && (creates || fresh || count !== undefined);
+  /** The current image (or the one named) laid out anew `variants` times, with this message's changes in each. */
+  const vary = (variants: number): Intent => ({
+    kind: "vary",
+    input: compact({ imageId: target, instruction: text, count: Math.min(MAX_VARIANTS, Math.max(1, variants)), headline, style, aspect, ...fields, ...art }),
+  });
+
   // "Give me three versions", "A/B pack", "3パターン作って": three variants for Test & Compare. Said alone, after a
-  // thumbnail, it means three of that one; said alone first, there is nothing to make three of yet.
+  // thumbnail, it means three variants of the current image, with every edit made to it; said alone first, there is
+  // nothing to make three of yet.
   const asksWhatItIs = normalized.endsWith("?") && !creates && count === undefined;
   if (asksForPackNormalized(normalized, context.language) && !asksWhatItIs) {
-    // "Three versions with a blue headline" names no topic either: it asks for three of the last one.
-    const bare = headline === undefined && (wordCount(normalized) <= 4 || topicHeadline(plain) === undefined);
+    // "Three versions with a blue headline" names no topic either: it asks for three of the current one.
+    const bare = headline === undefined && (wordCount(normalized) <= 4 || topicHeadline(plain) === undefined || Object.keys(fields).length > 0 || aspect !== undefined);
+    if (bare && hasImage && !attachment) return vary(count ?? MAX_VARIANTS);
     if (bare && lastGeneration) {
       const { count: _count, aspect: _aspect, ...previous } = lastGeneration;
       return { kind: "pack", input: compact({ ...previous, style: style ?? previous.style, model: model ?? previous.model }) };
@@ -184,9 +210,17 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   }
 
   const again = any(lexicons, normalized, (lexicon) => lexicon.again);
+  const more = any(lexicons, normalized, (lexicon) => lexicon.more);
   const changes = any(lexicons, normalized, (lexicon) => lexicon.change);
-  // The size of a picture is chosen when it is made: "make it square" makes the last one again, square.
-  const reshapes = aspect !== undefined && changes && !creates && !imageNoun;
+  const short = wordCount(normalized) <= 9 && headline === undefined && handles.length === 0 && !attachment && model === undefined;
+  // "Square for Instagram", "for Shorts", "make it vertical": the same picture laid out for another frame. A picture
+  // with a topic of its own ("square poster of a jazz trumpet") is a new one.
+  const newTopic = imageNoun && topicHeadline(plain) !== undefined;
+  if (hasImage && short && aspect !== undefined && !asksNew && !newTopic && !again && !more) {
+    return { kind: "edit", input: compact({ imageId: target, instruction: text, style, aspect, ...fields, ...art }) };
+  }
+  // "Try again", "another one", "give me 2 more options": variants of the current image, which keep its edits.
+  if (hasImage && short && (again || more)) return vary(count ?? (more ? MAX_VARIANTS : 1));
   const makeAgain = (previousInput: GenerateThumbnailInput): Intent => {
     const { count: _previousCount, ...previous } = previousInput;
     return {
@@ -202,17 +236,8 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
       }),
     };
   };
-  if (lastGeneration && wordCount(normalized) <= 5 && (again || reshapes)) return makeAgain(lastGeneration);
+  if (lastGeneration && wordCount(normalized) <= 5 && again) return makeAgain(lastGeneration);
 
-  const target = namedImage(text, normalized, context);
-  const hasImage = target !== undefined || context.imageIds.length > 0;
-  const fields = readEditFields(normalized, lexicons, context.language);
-  // Objects drawn in the picture: "no emoji", "swap the controller for a trophy". Only an existing image has them.
-  const art = readArtEdit(plain, context.language);
-  const changesArt = Object.keys(art).length > 0;
-  const instead = any(lexicons, normalized, (lexicon) => lexicon.instead);
-  // "A new thumbnail with a yellow headline" is a new image even when one exists.
-  const asksNew = imageNoun && (creates || fresh || count !== undefined);
   const retouch =
     changes ||
     ((instead || target !== undefined) && (style !== undefined || headline !== undefined)) ||

@@ -20,6 +20,8 @@ export interface Lexicon {
   fresh: readonly string[];
   /** "again", "one more": the last generation once more. */
   again: readonly string[];
+  /** "more options", "other versions": more variants of the current image. */
+  more: readonly string[];
   help: readonly string[];
   credits: readonly string[];
   personas: readonly string[];
@@ -57,7 +59,7 @@ export type ColorName = keyof typeof colorHex;
 /** Aspect words are the same kind of thing in every language and often English brand names; one table for all. */
 export const aspectTerms: Record<ImageAspect, readonly string[]> = {
   "9:16": [
-    "9:16", "9x16", "shorts", "youtube short", "reel", "reels", "tiktok", "tik tok", "story", "stories", "vertical",
+    "9:16", "9x16", "shorts", "youtube short", "als short", "en short", "un short", "format short", "reel", "reels", "tiktok", "tik tok", "story", "stories", "vertical", "verticale", "vertikal",
     "hochformat", "hochkant", "竖屏", "竖版", "竖图", "抖音", "快手", "縦長", "縦型", "縦向き",
     "ストーリー", "リール", "ショート",
   ],
@@ -89,6 +91,7 @@ const english: Lexicon = {
   swap: ["swap", "swap in", "face swap", "replace", "put", "place", "switch", "insert", "into this", "in this photo", "in this picture", "in place of"],
   fresh: ["new", "another", "fresh", "different one", "from scratch"],
   again: ["again", "another one", "one more", "once more", "retry", "try again", "redo", "regenerate", "reroll", "different one"],
+  more: ["more options", "more versions", "more variations", "other options", "other versions", "more ideas", "alternatives", "more like this"],
   help: ["help", "what can you do", "how does this work", "how do i", "what do you do", "commands", "how to use"],
   credits: ["credits", "credit", "balance", "how many credits", "credits left"],
   personas: ["persona", "personas", "characters"],
@@ -121,7 +124,8 @@ const spanish: Lexicon = {
   instead: ["en vez", "en lugar", "mejor"],
   swap: ["cambia", "cambiar", "reemplaza", "reemplazar", "sustituye", "sustituir", "pon", "ponme", "poner", "mete", "meter", "intercambia", "en esta foto", "en esta imagen"],
   fresh: ["nueva", "nuevo", "otra", "otro", "distinta", "desde cero"],
-  again: ["otra vez", "otra mas", "de nuevo", "repite", "repitela", "otra igual", "vuelve a intentarlo", "otra distinta", "otra diferente"],
+  again: ["otra vez", "otra mas", "otra version", "otra variante", "de nuevo", "repite", "repitela", "otra igual", "vuelve a intentarlo", "otra distinta", "otra diferente"],
+  more: ["mas opciones", "opciones mas", "versiones mas", "otras opciones", "mas versiones", "otras versiones", "mas variantes", "alternativas"],
   help: ["ayuda", "que puedes hacer", "como funciona", "que sabes hacer", "como se usa"],
   credits: ["creditos", "credito", "saldo", "cuantos creditos", "me quedan"],
   personas: ["persona", "personas", "personajes", "avatares"],
@@ -156,6 +160,7 @@ const french: Lexicon = {
   swap: ["remplace", "remplacer", "mets", "mettre", "echange", "echanger", "place", "placer", "dans cette photo", "dans cette image"],
   fresh: ["nouvelle", "nouveau", "une autre", "un autre", "differente", "de zero"],
   again: ["encore", "encore une", "refais", "refais-la", "a nouveau", "recommence", "une de plus", "une autre"],
+  more: ["plus d'options", "d'autres options", "autres options", "plus de versions", "d'autres versions", "autres versions", "variantes", "alternatives"],
   help: ["aide", "aidez", "que peux-tu faire", "que peux tu faire", "que sais-tu faire", "comment ca marche", "comment utiliser"],
   credits: ["credits", "credit", "solde", "combien de credits", "il me reste"],
   personas: ["persona", "personas", "personnages", "avatars"],
@@ -190,6 +195,7 @@ const german: Lexicon = {
   swap: ["ersetze", "ersetzen", "tausche", "tauschen", "setze", "setzen", "pack", "packe", "fuge", "einfugen", "in dieses foto", "in dieses bild", "auf dieses foto"],
   fresh: ["neues", "neue", "neuen", "noch ein", "noch eine", "anderes", "von vorn"],
   again: ["nochmal", "noch mal", "noch einmal", "noch eins", "noch eine", "wiederhole", "erneut", "eine andere", "ein anderes"],
+  more: ["mehr optionen", "weitere optionen", "andere optionen", "mehr versionen", "weitere versionen", "andere versionen", "alternativen", "varianten"],
   help: ["hilfe", "was kannst du", "wie funktioniert", "was machst du", "wie geht das"],
   credits: ["credits", "credit", "guthaben", "wie viele credits", "kontostand", "ubrig"],
   personas: ["persona", "personas", "personen", "figuren", "avatare"],
@@ -225,6 +231,7 @@ const chinese: Lexicon = {
   swap: ["换成", "替换", "换脸", "放进", "放到", "放入", "这张照片", "这张图"],
   fresh: ["新的", "另一张", "再来一张", "重新", "另外一张"],
   again: ["再来一张", "再来一个", "再做一张", "再生成", "重新生成", "再来", "再画一张", "换一张"],
+  more: ["更多选项", "其他选项", "更多版本", "其他版本", "多几个版本", "几个版本", "换个版本", "变体"],
   help: ["帮助", "你能做什么", "你会什么", "怎么用", "如何使用", "能干什么", "功能"],
   credits: ["积分", "额度", "余额", "点数", "还剩多少"],
   personas: ["角色", "人设", "人物"],
@@ -257,6 +264,7 @@ const japanese: Lexicon = {
   swap: ["入れ替え", "置き換え", "差し替え", "入れて", "顔交換", "はめ込", "この写真", "この画像"],
   fresh: ["新しい", "別の", "もう一枚", "もう1枚", "最初から"],
   again: ["もう一枚", "もう1枚", "もう一度", "もう一回", "再生成", "やり直して", "作り直して", "別のパターン"],
+  more: ["他の案", "別案", "他のバージョン", "別バージョン", "バリエーション", "他のパターン", "もっと案"],
   help: ["ヘルプ", "何ができる", "なにができる", "使い方", "どうやって", "助けて", "機能"],
   credits: ["クレジット", "残高", "ポイント", "残り"],
   personas: ["ペルソナ", "キャラクター", "キャラ"],

@@ -9,6 +9,7 @@ import {
   generateThumbnailInputSchema,
   type ImagesToolOutput,
   listPersonasInputSchema,
+  varyImageInputSchema,
   type ListPersonasOutput,
 } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
@@ -58,6 +59,10 @@ function chatTools(fixed: Fixed = {}) {
     editImage: tool({
       inputSchema: editImageInputSchema,
       execute: async () => (fixed.edit ?? (() => ({ images: [image("22222222-2222-4222-8222-222222222222")], creditsSpent: 1, creditsLeft: 8 })))(),
+    }),
+    varyImage: tool({
+      inputSchema: varyImageInputSchema,
+      execute: async () => ({ images: [image("44444444-4444-4444-8444-444444444444")], creditsSpent: 1, creditsLeft: 8 }),
     }),
     listPersonas: tool({
       inputSchema: listPersonasInputSchema,
@@ -125,6 +130,7 @@ const asks: Record<ChatToolName, ModelMessage[]> = {
   generateThumbnail: user("make a thumbnail of a castle"),
   generatePack: user("give me three versions of 'I tried 100 days of coding'"),
   editImage: history("make the headline yellow"),
+  varyImage: history("give me three versions"),
   replaceSubject: history("put @alex into this photo"),
   listPersonas: user("show me my personas"),
 };
@@ -158,9 +164,10 @@ describe("offline assistant through streamText", () => {
   it("names no chosen headline when the creator quoted one, and keeps the last one's topic for a follow-up", async () => {
     const quoted = await chat(user('make a thumbnail about debt, "DEBT FREE AT 30"'), chatTools(), { language: "en" });
     expect(quoted.steps[0]?.text).not.toContain("headline: your text");
+    // A follow-up lays the same picture out again: its headline stays, so none is chosen.
     const followUp = await chat(history("same thing but for shorts"), chatTools(), { language: "en" });
-    expect(followUp.steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { prompt: "make a thumbnail of a lighthouse", aspect: "9:16" } }]);
-    expect(followUp.steps[0]?.text).toContain("“LIGHTHOUSE”");
+    expect(followUp.steps[0]?.toolCalls).toEqual([{ toolName: "editImage", input: { instruction: "same thing but for shorts", aspect: "9:16" } }]);
+    expect(followUp.steps[0]?.text).not.toContain("headline: your text");
   });
 
   it("names no headline for an image another model makes: its words are the model's, not the Studio's", async () => {
@@ -268,7 +275,7 @@ describe("offline assistant through streamText", () => {
     expect(steps[1]?.text).toMatch(/9クレジット/);
   });
 
-  it("repeats the conversation's last generation for \"one more\"", async () => {
+  it("makes one more variant of the current image for \"one more\", in the frame the message names", async () => {
     const previous = { prompt: "a lighthouse in a storm", style: "realistic" };
     const messages: ModelMessage[] = [
       { role: "user", content: "a realistic thumbnail of a lighthouse in a storm" },
@@ -282,7 +289,7 @@ describe("offline assistant through streamText", () => {
       { role: "user", content: "one more, square" },
     ];
     const { steps } = await chat(messages);
-    expect(steps[0]?.toolCalls).toEqual([{ toolName: "generateThumbnail", input: { ...previous, aspect: "1:1" } }]);
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "varyImage", input: { instruction: "one more, square", count: 1, aspect: "1:1" } }]);
   });
 
   it("starts from an attached upload without downloading it", async () => {

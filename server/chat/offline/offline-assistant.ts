@@ -8,7 +8,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { type ChatToolInput, type ChatToolName, chatTools, type EditImageInput, isChatToolName } from "../../../contract/chat.ts";
+import { type ChatToolInput, type ChatToolName, chatTools, type EditImageInput, isChatToolName, MAX_VARIANTS } from "../../../contract/chat.ts";
 import { fallbackHeadlines, promptLanguage, topicHeadline } from "../../../contract/headline-hook.ts";
 import { defaultLanguage, type Language } from "../../../contract/languages.ts";
 import { closingReply } from "./closing.ts";
@@ -59,6 +59,7 @@ function replyLanguageOf(conversation: Conversation, options: OfflineAssistantOp
 /** The changes an edit makes, so the lead-in can name the one it makes (free-form edits make none). */
 function editFocusesOf(input: EditImageInput): EditFocus[] {
   const focuses: EditFocus[] = [];
+  if (input.aspect) focuses.push("frame");
   if (input.headlineColor) focuses.push("headline-color");
   if (input.headlineScale) focuses.push("headline-size");
   if (input.headlinePosition) focuses.push("headline-place");
@@ -91,6 +92,7 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
   generateThumbnail: (input) => ({ kind: "lead-generate", count: input.count ?? 1, style: input.style, headline: chosenHeadline(input) }),
   generatePack: (input) => ({ kind: "lead-pack", headline: chosenHeadline(input) }),
   editImage: editLead,
+  varyImage: (input) => ({ kind: "lead-vary", count: input.count ?? MAX_VARIANTS }),
   replaceSubject: (input) => ({ kind: "lead-swap", handle: input.personaHandle }),
   listPersonas: () => ({ kind: "lead-personas" }),
 };
@@ -111,6 +113,8 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
       return plannedCall("generatePack", intent.input);
     case "edit":
       return plannedCall("editImage", intent.input);
+    case "vary":
+      return plannedCall("varyImage", intent.input);
     case "swap":
       return plannedCall("replaceSubject", intent.input);
     case "listPersonas":

@@ -7,11 +7,12 @@ import { describeChanges, renderNoChange, renderUnchanged } from "./edit-replies
 import type { ClarifyReason } from "./intent.ts";
 import { packLead, packReady } from "./pack-replies.ts";
 import { pick } from "./seeded.ts";
+import { cannotRelay, frameLead, madeFromPrompt, variantsReady, varyLead } from "./variant-replies.ts";
 
 /** What went wrong in a tool, as far as the answer needs to know. */
-export type ToolProblem = "credits" | "persona" | "image" | "refused" | "model" | "busy" | "unavailable" | "invalid" | "unknown";
+export type ToolProblem = "credits" | "persona" | "image" | "relay" | "refused" | "model" | "busy" | "unavailable" | "invalid" | "unknown";
 /** The main change an edit makes, so the lead-in can name it. */
-export type EditFocus = "headline-color" | "headline-size" | "headline-place" | "headline-text" | "subject-place" | "style";
+export type EditFocus = "frame" | "headline-color" | "headline-size" | "headline-place" | "headline-text" | "subject-place" | "style";
 /** What a failed tool call did to the user's credits. */
 export type CreditOutcome = "refunded" | "not-spent" | "none";
 
@@ -29,12 +30,15 @@ export interface ImagesSummary {
   changes?: readonly SceneChange[];
   /** A provider edit came back unchanged (and was refunded). */
   unchanged?: boolean;
+  /** Variants of the current image (varyImage), or new images from its prompt when it had no scene to vary. */
+  variants?: "scene" | "from-prompt";
 }
 
 /** Everything the assistant can say; each becomes one short, localized text. */
 export type Reply =
   | { kind: "lead-generate"; count: number; style?: ImageStyle; headline?: string }
   | { kind: "lead-pack"; headline?: string }
+  | { kind: "lead-vary"; count: number }
   | { kind: "lead-edit"; focus?: EditFocus; art?: ArtEdit }
   | { kind: "lead-swap"; handle: string }
   | { kind: "lead-personas" }
@@ -61,7 +65,8 @@ interface Phrasebook {
    * will be tried, never that the change is made.
    */
   leadEdit: readonly string[];
-  editFocus: Record<EditFocus, readonly string[]>;
+  /** The frame has its own lead (variant-replies.ts). */
+  editFocus: Record<Exclude<EditFocus, "frame">, readonly string[]>;
   leadSwap(handle: string): readonly string[];
   leadPersonas: readonly string[];
   help: readonly string[];
@@ -83,7 +88,8 @@ interface Phrasebook {
   nextStep: readonly string[];
   personas(list: string, count: number): readonly string[];
   noPersonas: readonly string[];
-  problem: Record<ToolProblem, readonly string[]>;
+  /** A re-lay a picture cannot take has its own words (variant-replies.ts). */
+  problem: Record<Exclude<ToolProblem, "relay">, readonly string[]>;
   creditOutcome: Record<Exclude<CreditOutcome, "none">, readonly string[]>;
   denied: readonly string[];
   quote(text: string): string;
@@ -477,8 +483,11 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
       return withHeadline(book, pick(book.leadGenerate(reply.count, reply.style ? book.styleName[reply.style] : undefined), seed), reply.headline, seed);
     case "lead-pack":
       return withHeadline(book, packLead(language, seed), reply.headline, seed);
+    case "lead-vary":
+      return varyLead(language, reply.count, seed);
     case "lead-edit":
       if (reply.art) return renderArtLead(reply.art, language, seed, book.quote);
+      if (reply.focus === "frame") return frameLead(language, seed);
       return pick(reply.focus ? book.editFocus[reply.focus] : book.leadEdit, seed);
     case "lead-swap":
       return pick(book.leadSwap(reply.handle), seed);
@@ -507,7 +516,7 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
         ? pick(book.noPersonas, seed)
         : pick(book.personas(reply.personas.map((persona) => `@${persona.handle} (${persona.name})`).join(", "), reply.personas.length), seed);
     case "tool-error":
-      return [pick(book.problem[reply.problem], seed), reply.credits === "none" ? undefined : pick(book.creditOutcome[reply.credits], seed, 1)]
+      return [reply.problem === "relay" ? cannotRelay(language, seed) : pick(book.problem[reply.problem], seed), reply.credits === "none" ? undefined : pick(book.creditOutcome[reply.credits], seed, 1)]
         .filter(Boolean)
         .join(book.gap);
     case "no-change":
@@ -527,8 +536,10 @@ function withHeadline(book: Phrasebook, lead: string, headline: string | undefin
 function renderImages(book: Phrasebook, summary: ImagesSummary, seed: number, language: Language, where?: string): string {
   const sentences: string[] = [];
   const changed = summary.ready > 0 && summary.changes ? describeChanges(summary.changes, language) : undefined;
+  if (summary.ready > 0 && summary.variants === "from-prompt") sentences.push(madeFromPrompt(language, summary.ready, seed));
+  else if (summary.ready > 0 && summary.variants === "scene") sentences.push(variantsReady(language, summary.ready, seed));
   if (changed) sentences.push(changed);
-  else if (summary.ready > 0) sentences.push(pick(book.ready(summary.ready), seed));
+  else if (summary.ready > 0 && summary.variants === undefined) sentences.push(pick(book.ready(summary.ready), seed));
   if (summary.pending > 0) sentences.push(pick(book.pending(summary.pending), seed, 1));
   if (summary.failed > 0) sentences.push(pick((summary.refunded ?? 0) > 0 ? book.failed(summary.failed) : book.failedNotRefunded(summary.failed), seed, 2));
   if (summary.failed > 0 && summary.artProblem) sentences.push(renderArtProblem(summary.artProblem, language, seed));

@@ -31,6 +31,7 @@ const calls: { [Name in ChatToolName]: { input: ChatToolInput<Name>; images: num
   generateThumbnail: { input: { prompt: "a castle", count: 2 }, images: 2 },
   generatePack: { input: { prompt: "a castle" }, images: PACK_SIZE },
   editImage: { input: { instruction: "bigger headline" }, images: 1 },
+  varyImage: { input: { instruction: "two more options", count: 2 }, images: 2 },
   replaceSubject: { input: { personaHandle: "alex" }, images: 1 },
   listPersonas: { input: {}, images: 0 },
 };

@@ -1,5 +1,5 @@
 import type { ToolApprovalStatus } from "ai";
-import { type ChatToolInput, type ChatToolName, chatTools, isChatToolName, type SpendQuote } from "../../../contract/chat.ts";
+import { type ChatToolInput, type ChatToolName, chatTools, isChatToolName, MAX_VARIANTS, type SpendQuote } from "../../../contract/chat.ts";
 import { PACK_SIZE } from "../../../contract/images.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { DEFAULT_MODEL, type GenerationService } from "../../generation/service.ts";
@@ -41,6 +41,13 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
     const { instruction: _words, imageId: _chosen, ...changes } = input;
     const diff = await deps.generation.previewEdit(ctx.userId, { imageId, changes }).catch(() => undefined);
     return diff?.length === 0 ? undefined : { modelId: image.model ?? DEFAULT_MODEL, count: 1 };
+  },
+  varyImage: async (deps, ctx, input) => {
+    const imageId = input.imageId ?? ctx.recentImageIds[0];
+    if (!imageId) return undefined;
+    // Variants are paid at their image's model, one charge each, as many as the message may still make.
+    const image = await deps.images.record(ctx.userId, imageId).catch(() => undefined);
+    return image ? { modelId: image.model ?? DEFAULT_MODEL, count: Math.max(0, Math.min(input.count ?? MAX_VARIANTS, ctx.imagesLeft)) } : undefined;
   },
   replaceSubject: (deps, ctx, input) => {
     const picked = ctx.model && deps.generation.findModel(ctx.model)?.capabilities.includes("swap") ? ctx.model : undefined;

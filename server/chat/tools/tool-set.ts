@@ -6,6 +6,7 @@ import { generatePackTool } from "./generate-pack.ts";
 import { type GenerateThumbnailDeps, generateThumbnailTool } from "./generate-thumbnail.ts";
 import { listPersonasTool } from "./list-personas.ts";
 import { replaceSubjectTool } from "./replace-subject.ts";
+import { varyImageTool } from "./vary-image.ts";
 
 /**
  * One AI SDK tool for every tool of the contract, under its name and with its input and output types: a tool added
@@ -21,6 +22,7 @@ export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): Cha
     generateThumbnail: generateThumbnailTool(deps, ctx),
     generatePack: generatePackTool(deps, ctx),
     editImage: editImageTool(deps, ctx),
+    varyImage: varyImageTool(deps, ctx),
     replaceSubject: replaceSubjectTool(deps, ctx),
     listPersonas: listPersonasTool(deps, ctx),
   };

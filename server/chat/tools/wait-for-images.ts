@@ -28,8 +28,8 @@ export async function* followImages(
   deps: { credits: CreditsService; waitForImages: ImageWaiter },
   ctx: { userId: string; signal: AbortSignal },
   queued: readonly ImageRecord[],
-  /** Said along with the images in every output: an edit's scene diff. */
-  about: Pick<ImagesToolOutput, "changes"> = {},
+  /** Said along with the images in every output: an edit's scene diff, or that they were made from the prompt. */
+  about: Pick<ImagesToolOutput, "changes" | "outcome"> = {},
 ): AsyncGenerator<ImagesToolOutput, ImageRecord[]> {
   const balance = async () => (await deps.credits.balance(ctx.userId)) ?? 0;
   yield { images: [...queued], creditsSpent: creditsSpentOn(queued), creditsLeft: await balance(), ...about };

@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
-import { chatToolNames, type SceneChange } from "../../../contract/chat.ts";
+import { chatToolNames, MAX_VARIANTS, type SceneChange } from "../../../contract/chat.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { SceneChanges } from "../../generation/engine.ts";
 import { diffScenes } from "../../studio/scene-diff.ts";
@@ -34,6 +34,7 @@ const effects: Partial<Record<string, (input: Input, fixture: Fixture) => Effect
     const targetId = typeof input.imageId === "string" ? input.imageId : fixture.ids.current;
     return { kind: "changes", changes: sceneChanges(fixture, targetId, editFields(input)), variants: 1, targetId };
   },
+  varyImage: (input, fixture) => ({ ...(effects.editImage?.(input, fixture) as Effect & { kind: "changes" }), variants: typeof input.count === "number" ? input.count : MAX_VARIANTS }),
 };
 
 /** Runs the follow-up through the offline assistant with every chat tool offered and says what its answer would do. */

@@ -1,5 +1,5 @@
 import { MemoryRouter } from "react-router";
-import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { storeImage } from "../../lib/image-cache.ts";
 import { imageRecord } from "../../testing/image-fixture.ts";
@@ -170,5 +170,54 @@ describe("ChatSession", () => {
     expect(body.message.parts).toEqual([{ type: "text", text: "Make it 9:16 vertical" }]);
     expect(body).toMatchObject({ style: "vintage", aspect: "9:16", model: "gpt-image" });
     expect(box.value).toBe("still typing");
+  });
+});
+
+describe("ChatSession: an image picked with Edit", () => {
+  const older = imageRecord("11111111-1111-4111-8111-111111111111", { status: "ready", prompt: "A cat chef", urls, model: "studio" });
+  const newer = imageRecord("22222222-2222-4222-8222-222222222222", { status: "ready", prompt: "A cat chef", urls, model: "studio", parentId: older.id });
+  const thread = [older, newer].map((image, i) => ({
+    id: `a${i}`,
+    role: "assistant" as const,
+    parts: [{ type: "tool-editImage" as const, toolCallId: `c${i}`, state: "output-available" as const, input: { instruction: "x" }, output: { images: [image], creditsSpent: 1, creditsLeft: 10 } }],
+  }));
+
+  function stubChat(bodies: Record<string, unknown>[]) {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === "/api/chat") {
+          bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+          return sse([{ type: "start", messageId: "reply" }, { type: "finish" }]);
+        }
+        return new Response(null, { status: 204 });
+      }),
+    );
+  }
+
+  it("makes that image the one the next message changes, and sends its id once", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    stubChat(bodies);
+    renderChat(<MemoryRouter><ChatSession conversationId="conv-2" initialMessages={thread} credits={20} resume={false} /></MemoryRouter>, i18n);
+    const [olderCard] = screen.getAllByTestId("tool-card");
+    fireEvent.click(within(olderCard as HTMLElement).getByRole("button", { name: "Edit" }));
+    expect(screen.getByTestId("editing-chip").textContent).toContain("Editing this image");
+
+    const box = screen.getByRole("textbox", { name: "Message" });
+    fireEvent.change(box, { target: { value: "make the headline red", selectionStart: 21 } });
+    fireEvent.keyDown(box, { key: "Enter" });
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ imageId: older.id });
+    expect(screen.queryByTestId("editing-chip")).toBeNull();
+  });
+
+  it("asks for one variant of a Studio image's own scene with its Variation button", async () => {
+    const bodies: Record<string, unknown>[] = [];
+    stubChat(bodies);
+    renderChat(<MemoryRouter><ChatSession conversationId="conv-3" initialMessages={thread} credits={20} resume={false} /></MemoryRouter>, i18n);
+    const [olderCard] = screen.getAllByTestId("tool-card");
+    fireEvent.click(within(olderCard as HTMLElement).getByRole("button", { name: "Variation" }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ imageId: older.id, message: { parts: [{ type: "text", text: "One more version of this one" }] } });
   });
 });

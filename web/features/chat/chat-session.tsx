@@ -100,6 +100,8 @@ export function ChatSession({
     setNotSent({ messageId: message.id, text, reason });
   };
   const [draft, setDraft] = useState("");
+  // The image the user picked with "Edit" on its card: the next messages change it, until the chip is removed.
+  const [editing, setEditing] = useState<ImageRecord | null>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const streaming = status === "submitted" || status === "streaming";
@@ -122,6 +124,8 @@ export function ChatSession({
   function sendKeepingDraft(text: string, options: ChatOptions) {
     clearError();
     setNotSent(null);
+    // The picked image is current for this message only: its result is the newest image, which the next one changes.
+    setEditing(null);
     void sendMessage({ text }, { body: options });
   }
 
@@ -144,7 +148,7 @@ export function ChatSession({
   const actions: ImageActions = {
     canSend: !streaming,
     onEdit(image: ImageRecord) {
-      setDraft(t("image.editRequest", { prompt: image.prompt ?? "" }));
+      setEditing(image);
       requestAnimationFrame(() => {
         const el = textareaRef.current;
         if (!el) return;
@@ -153,6 +157,11 @@ export function ChatSession({
       });
     },
     onVariation(image: ImageRecord) {
+      // A Studio image gets a variant of its own scene, edits kept; another model's is made again from its prompt.
+      if (image.model === "studio") {
+        send(t("image.variantRequest"), { imageId: image.id });
+        return;
+      }
       send(t("image.variationRequest", { prompt: image.prompt ?? "" }), {
         ...(image.style ? { style: image.style } : {}),
         ...(image.aspect ? { aspect: image.aspect } : {}),
@@ -220,6 +229,8 @@ export function ChatSession({
           attachImage={attachImage}
           currentImage={currentImage}
           onSendChange={sendKeepingDraft}
+          editing={editing}
+          onStopEditing={() => setEditing(null)}
         />
       </div>
     </div>

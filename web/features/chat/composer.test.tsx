@@ -299,3 +299,32 @@ describe("Composer chips and the current image", () => {
     expect(onSend).toHaveBeenCalledWith("A cat", { style: "cartoon", aspect: "1:1", model: "studio" });
   });
 });
+
+describe("Composer with an image picked to edit", () => {
+  it("shows the 'Editing this image' chip with its thumbnail, describes it in the chips and sends its id", () => {
+    const newest = imageRecord("img-new", { status: "ready", style: "realistic", aspect: "16:9", model: "studio" });
+    const editing = imageRecord("img-old", { status: "ready", style: "cartoon", aspect: "1:1", model: "studio", urls: { original: "/o/old.png", preview: "/p/old.webp", thumb: "/t/old.webp", download: "/d/old.png" } });
+    const onStopEditing = vi.fn();
+    const { onSend, box } = setup({ currentImage: newest, editing, onStopEditing });
+    const chip = screen.getByTestId("editing-chip");
+    expect(chip.textContent).toContain("Editing this image");
+    expect(chip.querySelector("img")?.getAttribute("src")).toBe("/t/old.webp");
+    expect(screen.getByRole("button", { name: /^Style, shape and model/ }).textContent).toContain("Cartoon · 1:1");
+    fireEvent.click(screen.getByRole("button", { name: /^Style, shape and model/ }));
+    expect(screen.getByText("Changing these edits the image you picked.")).toBeTruthy();
+    type(box, "make the headline red");
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(onSend).toHaveBeenCalledWith("make the headline red", expect.objectContaining({ imageId: "img-old", style: "cartoon", aspect: "1:1" }));
+    fireEvent.click(screen.getByRole("button", { name: "Stop editing this image" }));
+    expect(onStopEditing).toHaveBeenCalledOnce();
+  });
+
+  it("sends no image id when none is picked", () => {
+    const onSend = vi.fn();
+    const { box } = setup({ currentImage: imageRecord("img-new", { status: "ready" }), onSend });
+    expect(screen.queryByTestId("editing-chip")).toBeNull();
+    type(box, "make the headline red");
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(onSend.mock.calls[0]?.[1]).not.toHaveProperty("imageId");
+  });
+});

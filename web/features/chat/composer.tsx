@@ -45,6 +45,9 @@ export interface ComposerProps {
   currentImage?: ImageRecord | undefined;
   /** Sends a chip's change of the current image; the draft being typed stays. Without it, `onSend`. */
   onSendChange?: (text: string, options: ChatOptions) => void;
+  /** An image the user picked to work on ("Edit" on its card): it is the current image, and the message names it. */
+  editing?: ImageRecord | null;
+  onStopEditing?: () => void;
 }
 
 /** A chip changed while there is a current image: the edit it asks for, waiting to be confirmed with its cost. */
@@ -66,8 +69,10 @@ export function Composer({
   textareaRef,
   upload = uploadBaseImage,
   attachImage,
-  currentImage,
+  currentImage: newestImage,
   onSendChange = onSend,
+  editing,
+  onStopEditing,
 }: ComposerProps) {
   const { t, i18n } = useTranslation("chat");
   const { t: tApp } = useTranslation("app");
@@ -85,6 +90,9 @@ export function Composer({
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const [dragging, setDragging] = useState(false);
+  // A picked image is the one the chips describe and every message changes, until the chip is removed.
+  const currentImage = editing ?? newestImage;
+  const picked = editing ? { imageId: editing.id } : {};
   useEffect(() => {
     if (attachImage) setAttachment({ status: "ready", name: attachImage.prompt?.trim() || attachImage.id.slice(0, 8), image: attachImage });
   }, [attachImage]);
@@ -155,7 +163,7 @@ export function Composer({
 
   function sendChange() {
     if (!change || streaming || changeCost > credits) return;
-    onSendChange(changeRequest, { style: shown.style, aspect: shown.aspect, ...(shown.model ? { model: shown.model.id } : {}) });
+    onSendChange(changeRequest, { style: shown.style, aspect: shown.aspect, ...(shown.model ? { model: shown.model.id } : {}), ...picked });
     setChange(null);
     setOptionsOpen(false);
   }
@@ -167,6 +175,7 @@ export function Composer({
       aspect: current.aspect,
       ...(model ? { model: model.id } : {}),
       ...(attachment?.status === "ready" ? { attachmentImageId: attachment.image.id } : {}),
+      ...picked,
     });
     setAttachment(null);
   }
@@ -252,7 +261,7 @@ export function Composer({
     >
       {optionsOpen && (
         <div id={`${id}-options`} className="grid max-h-[45dvh] gap-4 overflow-y-auto border-b border-border p-2 pb-4">
-          {currentImage && <p className="text-sm text-muted">{t("composer.editsCurrent")}</p>}
+          {currentImage && <p className="text-sm text-muted">{t(editing ? "composer.editsPicked" : "composer.editsCurrent")}</p>}
           <StylePicker value={shown.style} onChange={(value) => choose({ field: "style", value })} />
           <AspectPicker value={shown.aspect} onChange={(value) => choose({ field: "aspect", value })} />
           <ModelPicker models={modelList} value={shown.model?.id} onChange={(value) => choose({ field: "model", value })} />
@@ -275,6 +284,15 @@ export function Composer({
               {t("composer.change.send")}
             </Button>
           </div>
+        </div>
+      )}
+      {editing && (
+        <div className="flex items-center gap-2 self-start rounded-2xl border border-primary/40 bg-surface-2 p-1.5 pr-1 text-sm" data-testid="editing-chip">
+          {editing.urls ? <img src={editing.urls.thumb} alt="" className="size-10 rounded-xl object-cover" /> : <ChatIcon d={icons.edit} className="m-2 size-6 text-muted" />}
+          <span className="max-w-48 truncate font-medium">{t("composer.editing")}</span>
+          <IconButton label={t("composer.stopEditing")} variant="ghost" size="sm" onClick={() => onStopEditing?.()}>
+            <ChatIcon d={icons.close} className="size-4" />
+          </IconButton>
         </div>
       )}
       {attachment && (

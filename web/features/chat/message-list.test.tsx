@@ -37,6 +37,7 @@ const calls: { [Name in ChatToolName]: ChatToolPart<Name> } = {
   generateThumbnail: { type: "tool-generateThumbnail", toolCallId: "c1", state: "input-available", input: { prompt: "A cat chef" } },
   generatePack: { type: "tool-generatePack", toolCallId: "c2", state: "input-available", input: { prompt: "100 days of coding" } },
   editImage: { type: "tool-editImage", toolCallId: "c3", state: "input-available", input: { instruction: "Bigger text" } },
+  varyImage: { type: "tool-varyImage", toolCallId: "c6", state: "input-available", input: { instruction: "Three versions" } },
   replaceSubject: { type: "tool-replaceSubject", toolCallId: "c4", state: "input-available", input: { personaHandle: "alex" } },
   listPersonas: { type: "tool-listPersonas", toolCallId: "c5", state: "input-available", input: {} },
 };

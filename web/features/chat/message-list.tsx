@@ -43,6 +43,7 @@ const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   generateThumbnail: ImageToolCard,
   generatePack: PackToolCard,
   editImage: ImageToolCard,
+  varyImage: ImageToolCard,
   replaceSubject: ImageToolCard,
   listPersonas: PersonasToolCard,
 };

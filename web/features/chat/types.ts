@@ -6,7 +6,7 @@ export type ChatMessage = UIMessage<unknown, Record<string, never>, ChatToolType
 export type ChatPart = ChatMessage["parts"][number];
 /** The part of a call of one of the chat's tools (of any, without a name). */
 export type ChatToolPart<Name extends ChatToolName = ChatToolName> = Extract<ChatPart, { type: `tool-${Name}` }>;
-export type ImageToolPart = ChatToolPart<"generateThumbnail" | "editImage" | "replaceSubject">;
+export type ImageToolPart = ChatToolPart<"generateThumbnail" | "editImage" | "varyImage" | "replaceSubject">;
 export type PackToolPart = ChatToolPart<"generatePack">;
 export type PersonasToolPart = ChatToolPart<"listPersonas">;
 
@@ -23,4 +23,6 @@ export interface ChatOptions {
   aspect?: string;
   model?: string;
   attachmentImageId?: string;
+  /** The image the user picked to work on ("Edit" on its card): the current image for this message. */
+  imageId?: string;
 }
