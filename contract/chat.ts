@@ -66,6 +66,8 @@ export type GeneratePackInput = z.infer<typeof generatePackInputSchema>;
 
 export const headlinePositions = ["top", "center", "bottom"] as const;
 export const subjectPositions = ["left", "center", "right"] as const;
+/** Headline typefaces by the feel a creator asks for; the Studio maps each to one of its bundled faces. */
+export const headlineFonts = ["bold", "serif", "other"] as const;
 
 /** Longest word or short phrase naming an object drawn in a picture. */
 export const ART_WORD_MAX_LENGTH = 40;
@@ -96,6 +98,10 @@ export const editImageInputSchema = z.object({
   artAdd: z.optional(artWordSchema),
   /** An object drawn in the picture to take away, as the user named it, or exactly "all" for every one. */
   artRemove: z.optional(artWordSchema),
+  /** The headline's typeface by feel: "bold" (tall condensed display), "serif" (classic fat serif), "other" (the one it does not have). */
+  headlineFont: z.optional(z.enum(headlineFonts)),
+  /** "Less text": the headline shortened by meaning (the speaker, stress words and tail clauses go first). */
+  shorterHeadline: z.optional(z.boolean()),
 });
 export type EditImageInput = z.infer<typeof editImageInputSchema>;
 
@@ -114,7 +120,7 @@ export type ReplaceSubjectInput = z.infer<typeof replaceSubjectInputSchema>;
 
 /** Layers and properties a Studio edit can change, as its diff names them. */
 export const sceneChangeLayers = ["headline", "background", "subject", "art"] as const;
-export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed"] as const;
+export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "font"] as const;
 
 /** One change an edit made, read off the scene before and after: `{ layer: "headline", property: "color", from: "#ffffff", to: "#e63946" }`. */
 export const sceneChangeSchema = z.object({

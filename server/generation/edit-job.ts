@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions } from "../../contract/chat.ts";
+import { ART_WORD_MAX_LENGTH, headlineFonts, headlinePositions, subjectPositions } from "../../contract/chat.ts";
 import { DEFAULT_ASPECT, DEFAULT_STYLE, imageStyles } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import { defineJobType } from "../jobs/job-type.ts";
@@ -24,6 +24,8 @@ const changesSchema = z.object({
     .regex(/^#[0-9a-f]{6}$/i)
     .optional(),
   boost: z.boolean().optional(),
+  headlineFont: z.enum(headlineFonts).optional(),
+  shorterHeadline: z.boolean().optional(),
 });
 
 /**

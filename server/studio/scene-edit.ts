@@ -1,4 +1,5 @@
-import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions } from "../../contract/chat.ts";
+import { ART_WORD_MAX_LENGTH, headlineFonts, headlinePositions, subjectPositions } from "../../contract/chat.ts";
+import { shorterHeadline } from "../../contract/headline-hook.ts";
 import { imageStyles, type ImageStyle } from "../../contract/images.ts";
 import type { SceneChanges } from "../generation/engine.ts";
 import { editArt } from "./art-edit.ts";
@@ -19,6 +20,7 @@ import { outlineFor } from "./text-layer.ts";
 
 type HeadlinePosition = (typeof headlinePositions)[number];
 type SubjectPosition = (typeof subjectPositions)[number];
+type HeadlineFont = (typeof headlineFonts)[number];
 
 const MAX_HEADLINE_CHARS = 120;
 const MIN_SCALE = 0.5;
@@ -42,6 +44,8 @@ interface CheckedChanges {
   headlineSide?: SubjectPosition;
   backgroundColor?: string;
   boost?: true;
+  headlineFont?: HeadlineFont;
+  shorterHeadline?: true;
 }
 
 export function editScene(scene: Scene, changes: SceneChanges): Scene {
@@ -56,6 +60,9 @@ export function editScene(scene: Scene, changes: SceneChanges): Scene {
   if (checked.headlinePosition !== undefined) next = withHeadline(next, (layer) => placeHeadline(next, layer, checked.headlinePosition ?? "center"));
   if (checked.headlineScale !== undefined) next = withHeadline(next, (layer) => scaleHeadline(next, layer, checked.headlineScale ?? 1));
   if (checked.headline !== undefined) next = withHeadline(next, (layer) => retitle(layer, checked.headline ?? layer.text));
+  // Words the creator typed are the headline they want; "less text" shortens the one there is.
+  else if (checked.shorterHeadline) next = withHeadline(next, (layer) => shorten(layer));
+  if (checked.headlineFont !== undefined) next = withHeadline(next, (layer) => reface(layer, checked.headlineFont ?? "other"));
   if (checked.headlineColor !== undefined) next = withHeadline(next, (layer) => recolour(next, layer, checked.headlineColor ?? layer.fill));
   if (checked.artAdd !== undefined || checked.artRemove !== undefined) next = editArt(next, checked);
   // Last, so the recipe works on the scene as the other changes left it.
@@ -87,6 +94,9 @@ function checkChanges(changes: SceneChanges): CheckedChanges {
   if (headlineSide) out.headlineSide = headlineSide;
   if (typeof raw.backgroundColor === "string" && /^#[0-9a-f]{6}$/i.test(raw.backgroundColor)) out.backgroundColor = raw.backgroundColor.toLowerCase();
   if (raw.boost === true) out.boost = true;
+  const headlineFont = headlineFonts.find((f) => f === raw.headlineFont);
+  if (headlineFont) out.headlineFont = headlineFont;
+  if (raw.shorterHeadline === true) out.shorterHeadline = true;
   const artAdd = artWord(raw.artAdd);
   if (artAdd !== undefined) out.artAdd = artAdd;
   const artRemove = artWord(raw.artRemove);
@@ -118,6 +128,24 @@ function retitle(layer: TextLayer, text: string): TextLayer {
   // Set in capitals like a headline taken from a prompt; the renderer breaks and fits the lines again.
   const cased = script === "latin" ? text.split(" ").map(upperWord).join(" ") : text.replace(/\s+/gu, "");
   return { ...unrendered(layer), text: cased, script };
+}
+
+/** The headline shortened by meaning; one that is already as short as it gets stays, so the edit shows no change. */
+function shorten(layer: TextLayer): TextLayer {
+  const shorter = shorterHeadline(layer.text);
+  return shorter === undefined ? layer : retitle(layer, shorter);
+}
+
+const FACES: Record<Exclude<HeadlineFont, "other">, TextLayer["face"]> = { bold: "anton", serif: "abril" };
+
+/**
+ * The headline in the face of the asked feel, "other" the face it does not have. The Latin face draws Latin letters
+ * and figures only (fonts.ts), so a headline without any keeps its look and the edit shows no change.
+ */
+function reface(layer: TextLayer, font: HeadlineFont): TextLayer {
+  const face = font === "other" ? (layer.face === "anton" ? "abril" : "anton") : FACES[font];
+  if (face === layer.face || !/[\p{Script=Latin}0-9]/u.test(layer.text)) return layer;
+  return { ...unrendered(layer), face };
 }
 
 function recolour(scene: Scene, layer: TextLayer, colour: string): TextLayer {

@@ -35,10 +35,10 @@ const CLAUSE = String.raw`(?:^|[,.;:!?¡¿]\s*|${START}(?:and|but|with|y|pero|co
 const latinObject = (stops: string) => String.raw`([\p{L}\p{N}@#][\p{L}\p{N}@#'’\- ]*?)(?=\s+(?:${stops})(?![\p{L}\p{N}])|\s*[,.;:!?]|\s*$)`;
 const latin = (source: string, stops: string) => new RegExp(source.replaceAll("OBJ", latinObject(stops)), "iu");
 
-const EN_STOPS = "for|with|to|into|by|instead|from|in|on|at|next|beside|behind|near|above|below|over|under|and|please|too|as|off|out|away|now";
-const ES_STOPS = "por|con|en|al|a|y|junto|encima|debajo|detr[áa]s|delante|sobre|tambi[ée]n|porfa|ahora";
-const FR_STOPS = "par|contre|avec|[àa]|au|aux|en|dans|sur|sous|et|s'il|stp|svp|aussi|derri[èe]re|devant|maintenant";
-const DE_STOPS = "durch|gegen|mit|zu|hinzu|weg|raus|heraus|dazu|ein|bitte|und|neben|auf|in|im|an|am|hinter|vor|[üu]ber|unter|mehr|jetzt";
+const EN_STOPS = "or|for|with|to|into|by|instead|from|in|on|at|next|beside|behind|near|above|below|over|under|and|please|too|as|off|out|away|now";
+const ES_STOPS = "o|por|con|en|al|a|y|junto|encima|debajo|detr[áa]s|delante|sobre|tambi[ée]n|porfa|ahora";
+const FR_STOPS = "ou|par|contre|avec|[àa]|au|aux|en|dans|sur|sous|et|s'il|stp|svp|aussi|derri[èe]re|devant|maintenant";
+const DE_STOPS = "oder|durch|gegen|mit|zu|hinzu|weg|raus|heraus|dazu|ein|bitte|und|neben|auf|in|im|an|am|hinter|vor|[üu]ber|unter|mehr|jetzt";
 
 // Chinese and Japanese have no spaces: objects are what stands between the particles and markers.
 const CJK_OBJECT = "([^，。！？、；：,.!?;:\\s「」『』]{1,20}?)";
@@ -83,7 +83,9 @@ const grammars: Record<Language, ArtGrammar> = {
   de: {
     patterns: [
       { pattern: latin(`${START}(?:ersetze|ersetz|ersetzen|tausche|tausch|tauschen|wechsle|wechsel)\\s+OBJ\\s+(?:durch|gegen|mit)\\s+OBJ`, DE_STOPS), remove: 1, add: 2 },
-      { pattern: latin(`${START}(?:entferne|entfern|entfernen|l[öo]sche|l[öo]sch|streiche|nimm)\\s+OBJ`, DE_STOPS), remove: 1 },
+      { pattern: latin(`${START}(?:entferne|entfern|entfernen|l[öo]sche|l[öo]sch|streiche)\\s+OBJ`, DE_STOPS), remove: 1 },
+      // "Nimm den Pokal weg"; "nimm eine Serifenschrift" takes something into use instead.
+      { pattern: latin(`${START}nimm\\s+OBJ\\s+(?:weg|raus|heraus)`, DE_STOPS), remove: 1 },
       { pattern: latin(`${START}ohne\\s+OBJ`, DE_STOPS), remove: 1 },
       { pattern: latin(`${CLAUSE}kein(?:e|en|em|er)?\\s+OBJ`, DE_STOPS), remove: 1, everythingOnly: true },
       { pattern: latin(`${START}(?:f[üu]ge|f[üu]g)\\s+OBJ\\s+(?:hinzu|ein|dazu)`, DE_STOPS), add: 1 },
@@ -170,6 +172,7 @@ function objectWord(raw: string | undefined, grammar: ArtGrammar, language: Lang
 
 function readWith(text: string, language: Language): ArtEdit | undefined {
   const grammar = grammars[language];
+  let found: ArtEdit | undefined;
   for (const { pattern, remove, add, everythingOnly } of grammar.patterns) {
     const match = pattern.exec(text);
     if (!match) continue;
@@ -177,9 +180,13 @@ function readWith(text: string, language: Language): ArtEdit | undefined {
     const added = add ? objectWord(match[add], grammar, language) : undefined;
     // Both words of a swap must name objects: "swap the headline for yellow" is a colour, not art.
     if ((remove && !removed) || (add && (!added || added === "all")) || (everythingOnly && removed !== "all")) continue;
-    return { ...(removed ? { artRemove: removed } : {}), ...(added ? { artAdd: added } : {}) };
+    const edit = { ...(removed ? { artRemove: removed } : {}), ...(added ? { artAdd: added } : {}) };
+    // "Take out the laptop and add a crown" says a swap in two clauses: the removal waits for an addition after it.
+    if (!found && removed && !added) found = edit;
+    else if (found && !removed && added) return { ...found, ...edit };
+    else if (!found) return edit;
   }
-  return undefined;
+  return found;
 }
 
 /** The art edit a message asks for, read in its language and then in English; empty when it asks for none. */

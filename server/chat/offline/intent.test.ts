@@ -67,7 +67,8 @@ const cases: Case[] = [
   ["en", "smaller", "with image", (m) => edit(m, { headlineScale: 0.75 })],
   ["en", "put the headline at the bottom", "with image", (m) => edit(m, { headlinePosition: "bottom" })],
   ["en", "move me to the left", "with image", (m) => edit(m, { subjectPosition: "left" })],
-  ["en", "make me bigger and more dramatic", "with image", (m) => edit(m, {})],
+  // A vague ask gets the make-it-pop recipe; the subject's size is no edit the Studio has.
+  ["en", "make me bigger and more dramatic", "with image", (m) => edit(m, { boost: true })],
   ["en", "make me a thumbnail of a lighthouse", "with image", (m) => generate(m)],
   ["en", "vintage instead", "with image", (m) => edit(m, { style: "vintage" })],
   ["en", "headline: 'DAY 100'", "with image", (m) => edit(m, { headline: "DAY 100" })],

@@ -2,7 +2,7 @@ import { type EditImageInput, type GeneratePackInput, type GenerateThumbnailInpu
 import { asksForPackNormalized } from "../../../contract/pack-request.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { topicHeadline } from "../../../contract/headline-hook.ts";
-import { readArtEdit } from "./art-words.ts";
+import { type ArtEdit, readArtEdit } from "./art-words.ts";
 import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
@@ -36,7 +36,8 @@ export interface IntentContext {
   lastGeneration?: GenerateThumbnailInput;
 }
 
-export type ClarifyReason = "what-to-make" | "which-image" | "confirm-topic";
+/** "which-edit": an edit verb with nothing the Studio can change named ("fix it", "改一下"): the answer offers edits. */
+export type ClarifyReason = "what-to-make" | "which-image" | "confirm-topic" | "which-edit";
 
 export type Intent =
   | { kind: "generate"; input: GenerateThumbnailInput }
@@ -79,28 +80,38 @@ function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 }
 
-type EditFields = Pick<EditImageInput, "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "headlineSide" | "backgroundColor" | "boost">;
+type EditFields = Pick<
+  EditImageInput,
+  "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "headlineSide" | "backgroundColor" | "boost" | "headlineFont" | "shorterHeadline"
+>;
 
 /**
- * Changes only an existing image can take: colour, size and place of the headline, place of the subject, colour of the
- * background, and the make-it-pop recipe for vague asks.
+ * Changes only an existing image can take: colour, size, place, face and length of the headline, place of the
+ * subject, colour of the background, and the make-it-pop recipe for vague asks.
  */
 function readEditFields(normalized: string, lexicons: readonly Lexicon[], language: Language): EditFields {
   const aboutHeadline = any(lexicons, normalized, (lexicon) => lexicon.headline);
-  const aboutSubject = any(lexicons, normalized, (lexicon) => lexicon.subject);
-  const moving = any(lexicons, normalized, (lexicon) => lexicon.change);
+  // "Ich will die Überschrift links": the speaker of "I want" is not the subject to move.
+  const aboutSubject = any(lexicons, normalized.replace(/\bich (?:will|mochte|brauche|hatte gerne?|wurde gerne?)\b/gu, " "), (lexicon) => lexicon.subject);
   const words = editWordsFor(language);
   const aboutBackground = words.some((w) => hasTerm(normalized, w.background));
+  // Places need a verb ("move", "put") or the layer they are for ("text at the bottom", "me on the right"):
+  // "credits left" or "that's right" move nothing.
+  const moving = aboutHeadline || aboutSubject || any(lexicons, normalized, (lexicon) => lexicon.change);
   const fields: EditFields = {};
   if (aboutHeadline) fields.headlineColor = extractColor(normalized, language);
   // "Make the background red": the colour is the background's unless the headline is named too.
   else if (aboutBackground) fields.backgroundColor = extractColor(normalized, language);
   if (words.some((w) => hasTerm(normalized, w.pop))) fields.boost = true;
-  if (aboutHeadline || !aboutSubject) {
+  if (words.some((w) => hasTerm(normalized, w.lessText))) fields.shorterHeadline = true;
+  // "A more elegant font" names a feel; "another font" only that it should change.
+  if (words.some((w) => hasTerm(normalized, w.font.serif))) fields.headlineFont = "serif";
+  else if (words.some((w) => hasTerm(normalized, w.font.bold))) fields.headlineFont = "bold";
+  else if (words.some((w) => hasTerm(normalized, w.font.other))) fields.headlineFont = "other";
+  if ((aboutHeadline || !aboutSubject) && !fields.shorterHeadline) {
     if (any(lexicons, normalized, (lexicon) => lexicon.bigger)) fields.headlineScale = 1.3;
     else if (any(lexicons, normalized, (lexicon) => lexicon.smaller)) fields.headlineScale = 0.75;
   }
-  // Places need a verb ("move", "put"): "credits left" or "that's right" move nothing.
   if (moving) {
     const headlineFirst = aboutHeadline && !aboutSubject;
     if (any(lexicons, normalized, (lexicon) => lexicon.verticals.top) && (aboutHeadline || !aboutSubject)) fields.headlinePosition = "top";
@@ -113,6 +124,23 @@ function readEditFields(normalized: string, lexicons: readonly Lexicon[], langua
     else if (!headlineFirst && any(lexicons, normalized, (lexicon) => lexicon.sides.center)) fields.subjectPosition = "center";
   }
   return compact(fields);
+}
+
+const latinLanguages: readonly Language[] = ["en", "es", "fr", "de"];
+
+/**
+ * The edit fields and drawn-object edits a message names, read in its guessed language first. A short Latin-script
+ * follow-up ("sin emojis", "ajoute un trophée") often gives too few words to guess its language from, so when that
+ * reading finds nothing, the other Latin-script languages are tried in turn.
+ */
+function readEdits(plain: string, normalized: string, language: Language): { fields: EditFields; art: ArtEdit } {
+  const candidates = containsCjk(normalized) ? [language] : [language, ...latinLanguages.filter((other) => other !== language)];
+  for (const candidate of candidates) {
+    const fields = readEditFields(normalized, lexiconsFor(candidate), candidate);
+    const art = readArtEdit(plain, candidate);
+    if (Object.keys(fields).length > 0 || Object.keys(art).length > 0) return { fields, art };
+  }
+  return { fields: {}, art: {} };
 }
 
 function namedImage(text: string, normalized: string, context: IntentContext): string | undefined {
@@ -202,13 +230,15 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
       }),
     };
   };
-  if (lastGeneration && wordCount(normalized) <= 5 && (again || reshapes)) return makeAgain(lastGeneration);
+  // "Une autre typo", "another font": the headline's face or length is an edit of this image, never a new one.
+  const { fields, art } = readEdits(plain, normalized, context.language);
+  const editsOnly = fields.headlineFont !== undefined || fields.shorterHeadline !== undefined;
+  if (lastGeneration && wordCount(normalized) <= 5 && (again || reshapes) && !editsOnly) return makeAgain(lastGeneration);
 
   const target = namedImage(text, normalized, context);
   const hasImage = target !== undefined || context.imageIds.length > 0;
-  const fields = readEditFields(normalized, lexicons, context.language);
-  // Objects drawn in the picture: "no emoji", "swap the controller for a trophy". Only an existing image has them.
-  const art = readArtEdit(plain, context.language);
+  // Objects drawn in the picture ("no emoji", "swap the controller for a trophy") and the other layers' edits (read
+  // above): only an existing image has them.
   const changesArt = Object.keys(art).length > 0;
   const instead = any(lexicons, normalized, (lexicon) => lexicon.instead);
   // "A new thumbnail with a yellow headline" is a new image even when one exists.
@@ -229,6 +259,11 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
     return { kind: "swap", input: compact({ personaHandle: handles[0] as string, baseImageId: attachment ?? target, model }) };
   }
 
+  // "Fix it", "改一下": an edit verb and nothing the Studio can change. A question that offers edits beats an image
+  // that changes nothing; a provider model's image takes the words as they are, so it is edited from them.
+  const namesNothing = Object.keys(fields).length === 0 && !changesArt && headline === undefined && style === undefined;
+  const studioImage = (lastGeneration?.model ?? "studio") === "studio";
+  if (wantsEdit && hasImage && namesNothing && studioImage && target === undefined) return { kind: "clarify", reason: "which-edit" };
   if (wantsEdit && hasImage) {
     return { kind: "edit", input: compact({ imageId: target, instruction: text, headline, style, ...fields, ...art }) };
   }
