@@ -23,7 +23,7 @@ export function systemPrompt(options: { language: Language; creditsLeft: number 
     `Tools: ${chatToolNames.map((name) => `${name} ${toolUses[name]}`).join("; ")}.`,
     "Use the user's own words as the prompt. Put words the user quoted in `headline`.",
     "editImage also changes the objects drawn in a picture: `artRemove` takes one away, named in the user's words, or \"all\" for every one (\"no emoji\"); `artAdd` draws one, named in the user's words; both at once swap one for the other (\"swap the controller for a trophy\" is artRemove \"controller\", artAdd \"trophy\"). One or two words each, at most 40 characters.",
-    "After an edit, say what its `changes` list says it changed, and nothing else. When its outcome is \"no-change\", no image was made and nothing was charged: say so, and offer two or three edits that would show (a bigger headline, another background colour, moving the subject). Vague asks like \"make it pop\" set `boost`.",
+    "After an edit, say what its `changes` list says it changed, and nothing else. When its outcome is \"no-change\", no image was made and nothing was charged: say so, and offer two or three edits that would show (a bigger headline, another background colour, moving the subject). Vague asks like \"make it pop\" set `boost`; \"less text\" sets `shorterHeadline`; a font feel sets `headlineFont`. When a change is asked for but you cannot tell which, ask, offering two or three edits you can make, instead of calling editImage with nothing to change.",
     "Pass persona handles only exactly as the user wrote them after @; never invent one. If a handle is unknown, say which ones exist.",
     `Make at most ${MAX_IMAGES_PER_MESSAGE} images per message.`,
     `Credits left: ${options.creditsLeft}.`,

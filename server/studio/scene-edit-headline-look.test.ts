@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { buildScene, type Scene } from "./scene.ts";
+import { diffScenes } from "./scene-diff.ts";
+import { editScene } from "./scene-edit.ts";
+import { isStudioScene } from "./scene-schema.ts";
+
+/** "Font feel" and "less text": the headline's face and length, as Studio edits with a diff that names them. */
+
+function scene(prompt = "I tried 100 days of coding", style: "cartoon" | "vintage" = "cartoon"): Scene {
+  return buildScene({ prompt, style, aspect: "16:9", personaNames: ["me"], seed: 7, art: [] });
+}
+
+const headline = (s: Scene) => s.text[0];
+
+describe("editScene: the headline's face", () => {
+  it("sets the classic serif for 'serif', the display face for 'bold', and the one it does not have for 'other'", () => {
+    const bold = scene();
+    expect(headline(bold)?.face).toBe("anton");
+    const serif = editScene(bold, { headlineFont: "serif" });
+    expect(headline(serif)?.face).toBe("abril");
+    expect(diffScenes(bold, serif)).toEqual([{ layer: "headline", property: "font", from: "anton", to: "abril" }]);
+    expect(headline(editScene(serif, { headlineFont: "bold" }))?.face).toBe("anton");
+    expect(headline(editScene(bold, { headlineFont: "other" }))?.face).toBe("abril");
+    expect(headline(editScene(serif, { headlineFont: "other" }))?.face).toBe("anton");
+    expect(isStudioScene(serif)).toBe(true);
+  });
+
+  it("changes nothing when the headline already has the face, or has no letter the Latin face draws", () => {
+    const vintage = scene("I tried 100 days of coding", "vintage");
+    expect(diffScenes(vintage, editScene(vintage, { headlineFont: "serif" }))).toEqual([]);
+    const japanese = scene("プログラミングを続けてみた");
+    expect(diffScenes(japanese, editScene(japanese, { headlineFont: "serif" }))).toEqual([]);
+  });
+
+  it("ignores a face that is not one of the feels", () => {
+    const bold = scene();
+    expect(diffScenes(bold, editScene(bold, { headlineFont: "comic sans" } as never))).toEqual([]);
+  });
+});
+
+describe("editScene: less text", () => {
+  it("shortens the headline by meaning and says so in the diff", () => {
+    const before = scene();
+    const after = editScene(before, { shorterHeadline: true });
+    expect(headline(after)?.text).toBe("TRIED 100 DAYS OF CODING");
+    expect(diffScenes(before, after)).toContainEqual({ layer: "headline", property: "text", from: "I TRIED 100 DAYS OF CODING", to: "TRIED 100 DAYS OF CODING" });
+    expect(headline(after)?.lines).toBeUndefined();
+  });
+
+  it("leaves a headline that is as short as it gets, so the edit shows no change", () => {
+    const short = editScene(scene(), { headline: "Best pizza" });
+    expect(diffScenes(short, editScene(short, { shorterHeadline: true }))).toEqual([]);
+  });
+
+  it("takes words the creator typed over a shortening asked in the same breath", () => {
+    expect(headline(editScene(scene(), { headline: "Day 100", shorterHeadline: true }))?.text).toBe("DAY 100");
+  });
+});
