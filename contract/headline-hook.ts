@@ -342,9 +342,10 @@ const SPEAKERS = /^(?:i|we|yo|je|j'ai|ich|wir)$/u;
 
 /**
  * Shortens a long title by meaning: tail clauses, years, openers and stress words go before any cut. A hook keeps its
- * speaker ("I") as long as it can; "less text" on a finished headline gives the speaker up before any clause.
+ * first word and its speaker ("I") as long as it can; "less text" on a finished headline (`lessText`) gives up a
+ * leading article and the speaker before any clause.
  */
-function shortenByMeaning(tokens: Token[], max = HOOK_MAX_WORDS, speakerFirst = false): { tokens: Token[]; cut: boolean } {
+function shortenByMeaning(tokens: Token[], max = HOOK_MAX_WORDS, lessText = false): { tokens: Token[]; cut: boolean } {
   let kept = tokens;
   if (size(kept) <= max) return { tokens: trimEnds(kept), cut: false };
   // A year at the end ("in 2026", "(2026)") dates the video, not the hook.
@@ -356,8 +357,8 @@ function shortenByMeaning(tokens: Token[], max = HOOK_MAX_WORDS, speakerFirst = 
   }
   if (size(kept) > max) kept = kept.filter((t, i) => i === 0 || !INTENSIFIERS.has(t.norm));
   // Articles go next, but not the "a" of "$100 a month" or "100 pushups a day".
-  if (size(kept) > max) kept = kept.filter((t, i) => i === 0 || !ARTICLES.has(t.norm) || isFigure(kept[i - 1]) || PER.has(kept[i + 1]?.norm ?? ""));
-  if (speakerFirst && size(kept) > max && SPEAKERS.test(kept[0]?.norm ?? "") && kept.length > 2) kept = kept.slice(1);
+  if (size(kept) > max) kept = kept.filter((t, i) => (i === 0 && !lessText) || !ARTICLES.has(t.norm) || isFigure(kept[i - 1]) || PER.has(kept[i + 1]?.norm ?? ""));
+  if (lessText && size(kept) > max && SPEAKERS.test(kept[0]?.norm ?? "") && kept.length > 2) kept = kept.slice(1);
   // Cut at the latest tail-clause start that still leaves a hook of two or more words, until it fits.
   while (size(kept) > max) {
     let cutAt = -1;

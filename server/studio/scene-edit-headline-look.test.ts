@@ -23,18 +23,21 @@ describe("editScene: the headline's face", () => {
     expect(headline(editScene(bold, { headlineFont: "other" }))?.face).toBe("abril");
     expect(headline(editScene(serif, { headlineFont: "other" }))?.face).toBe("anton");
     expect(isStudioScene(serif)).toBe(true);
+    // A face the creator chose outlives a restyle, like a fill they chose.
+    expect(headline(editScene(serif, { style: "realistic" }))?.face).toBe("abril");
+    expect(headline(editScene(bold, { style: "vintage" }))?.face).toBe("abril");
+    expect(headline(editScene(editScene(bold, { style: "vintage" }), { style: "cartoon" }))?.face).toBe("anton");
   });
 
-  it("changes nothing when the headline already has the face, or has no letter the Latin face draws", () => {
+  it("changes nothing when the headline has the face already or no letter the Latin face draws, or the face is no feel", () => {
     const vintage = scene("I tried 100 days of coding", "vintage");
     expect(diffScenes(vintage, editScene(vintage, { headlineFont: "serif" }))).toEqual([]);
     const japanese = scene("プログラミングを続けてみた");
     expect(diffScenes(japanese, editScene(japanese, { headlineFont: "serif" }))).toEqual([]);
-  });
-
-  it("ignores a face that is not one of the feels", () => {
     const bold = scene();
     expect(diffScenes(bold, editScene(bold, { headlineFont: "comic sans" } as never))).toEqual([]);
+    // The same edit on a headline with Latin letters does change: the cases above are the face's own limits.
+    expect(diffScenes(vintage, editScene(vintage, { headlineFont: "bold" }))).toEqual([{ layer: "headline", property: "font", from: "abril", to: "anton" }]);
   });
 });
 
@@ -47,12 +50,12 @@ describe("editScene: less text", () => {
     expect(headline(after)?.lines).toBeUndefined();
   });
 
-  it("leaves a headline that is as short as it gets, so the edit shows no change", () => {
+  it("leaves a headline as short as it gets, and takes typed words over a shortening asked in the same breath", () => {
     const short = editScene(scene(), { headline: "Best pizza" });
     expect(diffScenes(short, editScene(short, { shorterHeadline: true }))).toEqual([]);
-  });
-
-  it("takes words the creator typed over a shortening asked in the same breath", () => {
     expect(headline(editScene(scene(), { headline: "Day 100", shorterHeadline: true }))?.text).toBe("DAY 100");
+    // One word longer, and it shortens.
+    const longer = editScene(scene(), { headline: "The best pizza" });
+    expect(headline(editScene(longer, { shorterHeadline: true }))?.text).toBe("BEST PIZZA");
   });
 });

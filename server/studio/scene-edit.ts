@@ -145,7 +145,7 @@ const FACES: Record<Exclude<HeadlineFont, "other">, TextLayer["face"]> = { bold:
 function reface(layer: TextLayer, font: HeadlineFont): TextLayer {
   const face = font === "other" ? (layer.face === "anton" ? "abril" : "anton") : FACES[font];
   if (face === layer.face || !/[\p{Script=Latin}0-9]/u.test(layer.text)) return layer;
-  return { ...unrendered(layer), face };
+  return { ...unrendered(layer), face, fixedFace: true };
 }
 
 function recolour(scene: Scene, layer: TextLayer, colour: string): TextLayer {
@@ -311,7 +311,7 @@ function aimArrows(scene: Scene, before: Scene): Scene["accents"] {
 /**
  * Another style on the same layout: palette, background and accents are drawn again for the new style from the
  * scene's seed (so the same image restyled twice comes out the same), the headline keeps its words and box and takes
- * the style's face and colours, unless the user chose a fill, which stays.
+ * the style's face and colours, unless the user chose a face or a fill, which stay.
  */
 function restyle(scene: Scene, style: ImageStyle): Scene {
   const random = createRandom(scene.seed).fork(`restyle:${style}`);
@@ -333,7 +333,8 @@ function restyle(scene: Scene, style: ImageStyle): Scene {
     accents: firstText ? accentsFor(style, width, height, palette, random.fork("accents"), scene.art ? [] : subjects, firstText.box) : [],
   };
   return withHeadline(restyled, (layer) => {
-    const styled = { ...unrendered(layer), ...look };
+    // A face the user chose stays, like a fill they chose.
+    const styled = { ...unrendered(layer), ...look, ...(layer.fixedFace ? { face: layer.face } : {}) };
     if (!layer.fixedFill) return styled;
     const kept = { ...styled, fill: layer.fill, highlight: layer.highlight };
     return { ...kept, ...outlineFor(kept, backdropOf(restyled, kept), unit) };
