@@ -100,6 +100,8 @@ export const editImageInputSchema = z.object({
   artRemove: z.optional(artWordSchema),
   /** The headline's typeface by feel: "bold" (tall condensed display), "serif" (classic fat serif), "other" (the one it does not have). */
   headlineFont: z.optional(z.enum(headlineFonts)),
+  /** A CSS hex colour (#rrggbb) for the headline's outline; legibility may pick another (the diff says which). */
+  headlineOutlineColor: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/i))),
   /** "Less text": the headline shortened by meaning (the speaker, stress words and tail clauses go first). */
   shorterHeadline: z.optional(z.boolean()),
 });
@@ -120,7 +122,7 @@ export type ReplaceSubjectInput = z.infer<typeof replaceSubjectInputSchema>;
 
 /** Layers and properties a Studio edit can change, as its diff names them. */
 export const sceneChangeLayers = ["headline", "background", "subject", "art"] as const;
-export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "font"] as const;
+export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "font", "outlineColor"] as const;
 
 /** One change an edit made, read off the scene before and after: `{ layer: "headline", property: "color", from: "#ffffff", to: "#e63946" }`. */
 export const sceneChangeSchema = z.object({

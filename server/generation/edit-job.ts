@@ -26,6 +26,10 @@ const changesSchema = z.object({
   boost: z.boolean().optional(),
   headlineFont: z.enum(headlineFonts).optional(),
   shorterHeadline: z.boolean().optional(),
+  headlineOutlineColor: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i)
+    .optional(),
 });
 
 /**

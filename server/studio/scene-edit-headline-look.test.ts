@@ -4,7 +4,7 @@ import { diffScenes } from "./scene-diff.ts";
 import { editScene } from "./scene-edit.ts";
 import { isStudioScene } from "./scene-schema.ts";
 
-/** "Font feel" and "less text": the headline's face and length, as Studio edits with a diff that names them. */
+/** "Font feel", "less text" and the outline's colour: the headline's look, as Studio edits with a diff that names them. */
 
 function scene(prompt = "I tried 100 days of coding", style: "cartoon" | "vintage" = "cartoon"): Scene {
   return buildScene({ prompt, style, aspect: "16:9", personaNames: ["me"], seed: 7, art: [] });
@@ -57,5 +57,18 @@ describe("editScene: less text", () => {
     // One word longer, and it shortens.
     const longer = editScene(scene(), { headline: "The best pizza" });
     expect(headline(editScene(longer, { shorterHeadline: true }))?.text).toBe("BEST PIZZA");
+  });
+});
+
+describe("editScene: the headline's outline colour", () => {
+  it("outlines the headline in the asked colour, and in white or black when the asked one would not keep it legible", () => {
+    const before = scene();
+    const black = editScene(before, { headlineOutlineColor: "#111111" });
+    expect(headline(black)?.stroke.color).toBe("#111111");
+    expect(diffScenes(before, black)).toContainEqual({ layer: "headline", property: "outlineColor", from: headline(before)?.stroke.color, to: "#111111" });
+    // Teal letters on the pink cartoon background: a teal outline would not set them apart, so legibility picks one.
+    const teal = editScene(editScene(before, { headlineColor: "#2ec4b6" }), { headlineOutlineColor: "#2ec4b6" });
+    expect(["#ffffff", "#000000", headline(before)?.stroke.color]).toContain(headline(teal)?.stroke.color);
+    expect(isStudioScene(black)).toBe(true);
   });
 });

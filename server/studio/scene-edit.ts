@@ -46,6 +46,7 @@ interface CheckedChanges {
   boost?: true;
   headlineFont?: HeadlineFont;
   shorterHeadline?: true;
+  headlineOutlineColor?: string;
 }
 
 export function editScene(scene: Scene, changes: SceneChanges): Scene {
@@ -64,6 +65,8 @@ export function editScene(scene: Scene, changes: SceneChanges): Scene {
   else if (checked.shorterHeadline) next = withHeadline(next, (layer) => shorten(layer));
   if (checked.headlineFont !== undefined) next = withHeadline(next, (layer) => reface(layer, checked.headlineFont ?? "other"));
   if (checked.headlineColor !== undefined) next = withHeadline(next, (layer) => recolour(next, layer, checked.headlineColor ?? layer.fill));
+  // After the fill, so an outline asked in the same breath is checked against the new letters.
+  if (checked.headlineOutlineColor !== undefined) next = withHeadline(next, (layer) => reoutline(next, layer, checked.headlineOutlineColor ?? layer.stroke.color));
   if (checked.artAdd !== undefined || checked.artRemove !== undefined) next = editArt(next, checked);
   // Last, so the recipe works on the scene as the other changes left it.
   if (checked.boost) next = popScene(next, (scene, factor) => withHeadline(scene, (layer) => scaleHeadline(scene, layer, factor)));
@@ -97,6 +100,7 @@ function checkChanges(changes: SceneChanges): CheckedChanges {
   const headlineFont = headlineFonts.find((f) => f === raw.headlineFont);
   if (headlineFont) out.headlineFont = headlineFont;
   if (raw.shorterHeadline === true) out.shorterHeadline = true;
+  if (typeof raw.headlineOutlineColor === "string" && /^#[0-9a-f]{6}$/i.test(raw.headlineOutlineColor)) out.headlineOutlineColor = raw.headlineOutlineColor.toLowerCase();
   const artAdd = artWord(raw.artAdd);
   if (artAdd !== undefined) out.artAdd = artAdd;
   const artRemove = artWord(raw.artRemove);
@@ -152,6 +156,20 @@ function recolour(scene: Scene, layer: TextLayer, colour: string): TextLayer {
   const behind = backdropOf(scene, layer);
   const coloured = { ...unrendered(layer), fill: colour, highlight: colour, fixedFill: true };
   return { ...coloured, ...outlineFor(coloured, behind, unitOf(scene)) };
+}
+
+/** Least outline width an asked outline colour gets, as a share of the frame's short side, so the colour shows. */
+const MIN_ASKED_OUTLINE = 0.012;
+
+/**
+ * The headline outlined in the asked colour. Legibility still rules: when the letters would not stand out from what
+ * is behind them and the asked colour does not set them apart, the outline takes white or black instead, and the diff
+ * says which colour it got.
+ */
+function reoutline(scene: Scene, layer: TextLayer, colour: string): TextLayer {
+  const unit = unitOf(scene);
+  const asked = { ...unrendered(layer), stroke: { color: colour, width: Math.max(layer.stroke.width, Math.round(unit * MIN_ASKED_OUTLINE * 10) / 10) } };
+  return { ...asked, ...outlineFor(asked, backdropOf(scene, layer), unit) };
 }
 
 /**

@@ -122,6 +122,7 @@ const grammars: Record<Language, ArtGrammar> = {
 const sceneParts = [
   "background", "backdrop", "bg", "layout", "color", "colour", "style", "size", "it", "them", "this", "that", "everything", "anything",
   "fondo", "estilo", "tamano", "color", "eso", "esto", "todo", "fond", "couleur", "taille", "ca", "cela", "tout",
+  "outline", "stroke", "contorno", "contour", "kontur", "umrandung", "描边", "縁取り", "フチ",
   "hintergrund", "farbe", "stil", "grosse", "es", "das", "alles", "背景", "颜色", "风格", "大小", "它", "スタイル", "サイズ", "色", "これ", "それ",
 ];
 
@@ -165,8 +166,10 @@ function objectWord(raw: string | undefined, grammar: ArtGrammar, language: Lang
   const normalized = normalizeText(word);
   if (grammar.everything.some((term) => normalizeText(term) === normalized)) return "all";
   const { parts, exact } = notObjects[language];
-  // CJK terms match inside other words ("文字" in "絵文字"), so there only a whole word counts.
+  // CJK terms match inside other words ("文字" in "絵文字"), so there only a whole word counts, or one that ends the
+  // phrase: "文字に黒い縁取り" is the headline's outline, not an object.
   if (exact.has(normalized) || (!containsCjk(normalized) && hasTerm(normalized, parts))) return undefined;
+  if (containsCjk(normalized) && parts.some((part) => containsCjk(part) && [...part].length >= 2 && normalized.endsWith(normalizeText(part)))) return undefined;
   return word;
 }
 

@@ -21,7 +21,7 @@ describe("replies written from an edit's diff", () => {
     expect(describeChanges(moveAndRed, "ja")).toBe("見出しを右に移動し、背景を赤にしました。");
   });
 
-  it("names a new face and a shortened headline with its new words, in each language", () => {
+  it("names a new face, a shortened headline with its new words and an outline colour, in each language", () => {
     const changes: SceneChange[] = [
       { layer: "headline", property: "text", from: "I TRIED 100 DAYS OF CODING", to: "TRIED 100 DAYS OF CODING" },
       { layer: "headline", property: "font", from: "anton", to: "abril" },
@@ -32,6 +32,10 @@ describe("replies written from an edit's diff", () => {
     expect(describeChanges(changes, "de")).toBe("Ich habe die Überschrift auf „TRIED 100 DAYS OF CODING“ gekürzt und die Überschrift in eine klassische Serifenschrift gesetzt.");
     expect(describeChanges(changes, "zh")).toBe("我把标题精简成了“TRIED 100 DAYS OF CODING”，把标题换成了经典衬线字体。");
     expect(describeChanges(changes, "ja")).toBe("見出しを「TRIED 100 DAYS OF CODING」に短くし、見出しをクラシックなセリフ書体にしました。");
+    const outline: SceneChange[] = [{ layer: "headline", property: "outlineColor", from: "#260a1c", to: "#111111" }, { layer: "headline", property: "outline", from: 8, to: 12 }];
+    expect(describeChanges(outline, "en")).toBe("Gave the headline a black outline.");
+    expect(describeChanges(outline, "de")).toBe("Ich habe der Überschrift eine Kontur in Schwarz gegeben.");
+    expect(describeChanges(outline, "ja")).toBe("見出しの縁取りを黒にしました。");
     // New words that are no shortening of the old ones are a rewrite; a style change brings its own face.
     expect(describeChanges([{ layer: "headline", property: "text", from: "I TRIED 100 DAYS OF CODING", to: "DAY 1" }], "en")).toBe("Rewrote the headline.");
     expect(describeChanges([{ layer: "background", property: "style", from: "cartoon", to: "vintage" }, { layer: "headline", property: "font", from: "anton", to: "abril" }], "en")).toBe("Switched to the vintage style.");

@@ -18,6 +18,7 @@ interface EditPhrases {
   headlineBigger: string;
   headlineSmaller: string;
   headlineOutline: string;
+  headlineOutlineColor: (colour: string) => string;
   headlineText: string;
   /** The headline cut to fewer words ("less text"), with its new words. */
   headlineShortened: (text: string) => string;
@@ -49,6 +50,7 @@ const en: EditPhrases = {
   headlineBigger: "made the headline bigger",
   headlineSmaller: "made the headline smaller",
   headlineOutline: "gave the headline a heavier outline",
+  headlineOutlineColor: (c) => `gave the headline a ${c} outline`,
   headlineText: "rewrote the headline",
   headlineShortened: (t) => `shortened the headline to “${t}”`,
   headlineFont: (f) => (f === "serif" ? "set the headline in a classic serif font" : "set the headline in a bold display font"),
@@ -71,6 +73,7 @@ const es: EditPhrases = {
   headlineBigger: "agrandé el titular",
   headlineSmaller: "reduje el titular",
   headlineOutline: "le di al titular un contorno más grueso",
+  headlineOutlineColor: (c) => `le puse al titular un contorno ${c}`,
   headlineText: "reescribí el titular",
   headlineShortened: (t) => `acorté el titular a «${t}»`,
   headlineFont: (f) => (f === "serif" ? "puse el titular en una fuente clásica con serifa" : "puse el titular en una fuente gruesa de impacto"),
@@ -93,6 +96,7 @@ const fr: EditPhrases = {
   headlineBigger: "j'ai agrandi le titre",
   headlineSmaller: "j'ai réduit le titre",
   headlineOutline: "j'ai épaissi le contour du titre",
+  headlineOutlineColor: (c) => `j'ai donné au titre un contour ${c}`,
   headlineText: "j'ai réécrit le titre",
   headlineShortened: (t) => `j'ai raccourci le titre en « ${t} »`,
   headlineFont: (f) => (f === "serif" ? "j'ai mis le titre dans une police classique à empattements" : "j'ai mis le titre dans une police grasse et percutante"),
@@ -115,6 +119,7 @@ const de: EditPhrases = {
   headlineBigger: "die Überschrift vergrößert",
   headlineSmaller: "die Überschrift verkleinert",
   headlineOutline: "der Überschrift eine kräftigere Kontur gegeben",
+  headlineOutlineColor: (c) => `der Überschrift eine Kontur in ${c.charAt(0).toUpperCase()}${c.slice(1)} gegeben`,
   headlineText: "die Überschrift neu geschrieben",
   headlineShortened: (t) => `die Überschrift auf „${t}“ gekürzt`,
   headlineFont: (f) => (f === "serif" ? "die Überschrift in eine klassische Serifenschrift gesetzt" : "die Überschrift in eine kräftige Plakatschrift gesetzt"),
@@ -137,6 +142,7 @@ const zh: EditPhrases = {
   headlineBigger: "把标题放大了",
   headlineSmaller: "把标题缩小了",
   headlineOutline: "给标题加粗了描边",
+  headlineOutlineColor: (c) => `给标题加了${c}描边`,
   headlineText: "改写了标题",
   headlineShortened: (t) => `把标题精简成了“${t}”`,
   headlineFont: (f) => (f === "serif" ? "把标题换成了经典衬线字体" : "把标题换成了醒目的粗体字"),
@@ -159,6 +165,7 @@ const ja: EditPhrases = {
   headlineBigger: "見出しを大きくしました",
   headlineSmaller: "見出しを小さくしました",
   headlineOutline: "見出しの縁取りを太くしました",
+  headlineOutlineColor: (c) => `見出しの縁取りを${c}にしました`,
   headlineText: "見出しを書き換えました",
   headlineShortened: (t) => `見出しを「${t}」に短くしました`,
   headlineFont: (f) => (f === "serif" ? "見出しをクラシックなセリフ書体にしました" : "見出しを太いインパクト書体にしました"),
@@ -223,7 +230,11 @@ function clause(change: SceneChange, book: EditPhrases, all: readonly SceneChang
       return rising ? book.headlineBigger : book.headlineSmaller;
     case "headline.outline":
       // A new colour brings the outline it needs to stay readable; only a heavier outline on its own is news.
-      return rising && !all.some((c) => c.layer === "headline" && c.property === "color") ? book.headlineOutline : undefined;
+      return rising && !all.some((c) => c.layer === "headline" && (c.property === "color" || c.property === "outlineColor")) ? book.headlineOutline : undefined;
+    case "headline.outlineColor":
+      // A new fill or style brings the outline it needs; only an outline colour on its own is news.
+      if (all.some((c) => (c.layer === "headline" && c.property === "color") || (c.layer === "background" && c.property === "style"))) return undefined;
+      return isHex(to) ? book.headlineOutlineColor(book.colors[nearestColorName(to)]) : undefined;
     case "headline.text":
       return typeof from === "string" && typeof to === "string" && isShortened(from, to) ? book.headlineShortened(to) : book.headlineText;
     case "headline.font":

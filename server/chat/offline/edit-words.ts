@@ -13,6 +13,8 @@ export interface EditWords {
   /** A classic serif face ("more elegant", "serif"), the bold display face ("impact font"), or the other one ("another font"). */
   font: { serif: readonly string[]; bold: readonly string[]; other: readonly string[] };
   lessText: readonly string[];
+  /** The headline's outline, which can take a colour of its own. */
+  outline: readonly string[];
 }
 
 export const editWords: Record<Language, EditWords> = {
@@ -25,6 +27,7 @@ export const editWords: Record<Language, EditWords> = {
       other: ["different font", "another font", "other font", "change the font", "new font", "switch the font", "swap the font", "font change", "change font", "diff font"],
     },
     lessText: ["less text", "fewer words", "less words", "shorter", "shorten", "too much text", "too many words", "too wordy", "wordy", "trim the text", "cut the text", "cut some words", "shorter title", "shorter headline", "less writing"],
+    outline: ["outline", "outlines", "stroke", "text border", "border around the text"],
   },
   es: {
     background: ["fondo"],
@@ -35,6 +38,7 @@ export const editWords: Record<Language, EditWords> = {
       other: ["otra fuente", "cambia la fuente", "cambiar la fuente", "otra letra", "otra tipografia", "cambia la tipografia", "cambia la letra", "fuente distinta", "fuente diferente"],
     },
     lessText: ["menos texto", "menos palabras", "mas corto", "mas corta", "acorta", "acortar", "acortalo", "demasiado texto", "muchas palabras", "texto mas corto", "resumelo", "resume el"],
+    outline: ["contorno", "borde de las letras", "borde del texto", "trazo"],
   },
   fr: {
     background: ["fond", "arriere-plan", "arriere plan"],
@@ -45,6 +49,7 @@ export const editWords: Record<Language, EditWords> = {
       other: ["autre police", "change la police", "changer la police", "change de police", "autre typo", "change la typo", "autre ecriture", "police differente"],
     },
     lessText: ["moins de texte", "moins de mots", "plus court", "plus courte", "raccourcis", "raccourcir", "raccourcis-le", "trop de texte", "trop de mots", "trop long"],
+    outline: ["contour", "contours", "bordure du texte", "lisere"],
   },
   de: {
     background: ["hintergrund"],
@@ -55,6 +60,7 @@ export const editWords: Record<Language, EditWords> = {
       other: ["andere schrift", "andere schriftart", "schriftart andern", "schrift andern", "neue schrift", "neue schriftart", "schriftart wechseln", "schrift wechseln", "andere font"],
     },
     lessText: ["weniger text", "weniger worte", "weniger worter", "kurzer", "kurze", "kurzen", "zu viel text", "zu viele worter", "zu lang", "kurzere"],
+    outline: ["kontur", "umrandung", "textrand", "rand der schrift"],
   },
   zh: {
     background: ["背景"],
@@ -65,6 +71,7 @@ export const editWords: Record<Language, EditWords> = {
       other: ["换个字体", "换字体", "换一个字体", "换一种字体", "字体换", "其他字体", "别的字体", "改字体", "字体改", "不同的字体"],
     },
     lessText: ["字少", "少点字", "太长", "太多字", "少一点字", "少些字", "文字少", "减少文字", "删减文字", "字太多", "文字太多", "短一点", "短一些", "精简", "缩短", "简短", "简洁"],
+    outline: ["描边", "轮廓", "字边", "边框"],
   },
   ja: {
     background: ["背景"],
@@ -75,6 +82,7 @@ export const editWords: Record<Language, EditWords> = {
       other: ["別のフォント", "フォントを変え", "フォント変更", "他のフォント", "違うフォント", "書体を変え", "別の書体"],
     },
     lessText: ["文字を減ら", "文字数を減ら", "テキストを減ら", "短く", "文字が多", "文字多", "簡潔", "少なく", "削って"],
+    outline: ["縁取り", "ふちどり", "フチ", "ふち", "アウトライン", "縁"],
   },
 };
 

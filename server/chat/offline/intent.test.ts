@@ -58,6 +58,10 @@ const cases: Case[] = [
   ["ja", "もっと目立たせて", "with image", (m) => edit(m, { boost: true })],
   ["ja", "背景を赤にして", "with image", (m) => edit(m, { backgroundColor: "#e63946" })],
   ["fr", "tu peux faire des miniatures ?", "new", () => simple("help")],
+  // The outline's colour: the colour said nearest the outline is its own.
+  ["en", "yellow headline with a black outline", "with image", (m) => edit(m, { headlineColor: "#ffd60a", headlineOutlineColor: "#111111" })],
+  ["de", "schwarze Kontur um die Schrift", "with image", (m) => edit(m, { headlineOutlineColor: "#111111" })],
+  ["ja", "文字に黒い縁取りをつけて", "with image", (m) => edit(m, { headlineOutlineColor: "#111111" })],
   // The headline's face by feel, and "less text", in each language.
   ["en", "make the font more elegant", "with image", (m) => edit(m, { headlineFont: "serif" })],
   ["en", "try a different font", "with image", (m) => edit(m, { headlineFont: "other" })],

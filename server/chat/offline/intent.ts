@@ -7,6 +7,7 @@ import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
 import {
+  colorsAround,
   extractAspect,
   extractColor,
   extractCount,
@@ -19,7 +20,7 @@ import {
   lexiconsFor,
   withoutQuotes,
 } from "./message-details.ts";
-import { containsCjk, hasTerm, normalizeText } from "./text-match.ts";
+import { containsCjk, hasTerm, normalizeText, termIndex } from "./text-match.ts";
 
 /** What the conversation so far tells the intent reader. */
 export interface IntentContext {
@@ -82,7 +83,7 @@ function compact<T extends object>(value: T): T {
 
 type EditFields = Pick<
   EditImageInput,
-  "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "headlineSide" | "backgroundColor" | "boost" | "headlineFont" | "shorterHeadline"
+  "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "headlineSide" | "backgroundColor" | "boost" | "headlineFont" | "shorterHeadline" | "headlineOutlineColor"
 >;
 
 /**
@@ -99,9 +100,13 @@ function readEditFields(normalized: string, lexicons: readonly Lexicon[], langua
   // "credits left" or "that's right" move nothing.
   const moving = aboutHeadline || aboutSubject || any(lexicons, normalized, (lexicon) => lexicon.change);
   const fields: EditFields = {};
-  if (aboutHeadline) fields.headlineColor = extractColor(normalized, language);
+  const outlineAt = Math.max(-1, ...words.map((w) => termIndex(normalized, w.outline)));
+  // "A black outline", "yellow text with a black outline": the colour said nearest the outline is the outline's.
+  const { nearest, other } = outlineAt >= 0 ? colorsAround(normalized, language, outlineAt) : { nearest: undefined, other: extractColor(normalized, language) };
+  fields.headlineOutlineColor = nearest;
+  if (aboutHeadline) fields.headlineColor = other;
   // "Make the background red": the colour is the background's unless the headline is named too.
-  else if (aboutBackground) fields.backgroundColor = extractColor(normalized, language);
+  else if (aboutBackground) fields.backgroundColor = other;
   if (words.some((w) => hasTerm(normalized, w.pop))) fields.boost = true;
   if (words.some((w) => hasTerm(normalized, w.lessText))) fields.shorterHeadline = true;
   // "A more elegant font" names a feel; "another font" only that it should change.

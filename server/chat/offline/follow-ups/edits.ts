@@ -40,6 +40,7 @@ const WHITE = "#ffffff";
 const GREEN = "#2bb673";
 const PURPLE = "#8e44ff";
 const ORANGE = "#ff8c1a";
+const blackOutline = change("headline", "outlineColor", { to: BLACK });
 
 const rows: Record<Language, [area: string, text: string, expect: Expectation][]> = {
   en: [
@@ -89,6 +90,8 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["objects", "take out the laptop and add a crown", both(removed, added("crown"))],
     ["position", "headline on the left pls", headlineLeft],
     ["less text", "way too wordy lol", shorter],
+    ["colour", "black outline on the text", blackOutline],
+    ["mixed", "yellow headline with a black outline", both(headlineColour(YELLOW), blackOutline)],
   ],
   es: [
     ["position", "ponla a la derecha", subjectRight],
@@ -137,6 +140,7 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["position", "sube el texto arriba del todo", headlineUp],
     ["vague", "más clickbait", pop],
     ["clarify", "no me convence, cámbialo", clarify],
+    ["colour", "contorno negro en las letras", blackOutline],
   ],
   fr: [
     ["position", "mets-la à droite", subjectRight],
@@ -185,6 +189,7 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["position", "mets le titre tout en haut", headlineUp],
     ["vague", "plus clickbait stp", pop],
     ["less text", "c'est trop long, raccourcis", shorter],
+    ["colour", "un contour noir autour du texte", blackOutline],
   ],
   de: [
     ["position", "setz sie nach rechts", subjectRight],
@@ -233,6 +238,7 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["position", "Titel ganz nach oben", headlineUp],
     ["vague", "mehr Clickbait", pop],
     ["clarify", "gefällt mir nicht, ändere was", clarify],
+    ["colour", "schwarze Kontur um die Schrift", blackOutline],
   ],
   zh: [
     ["position", "把她移到右边", subjectRight],
@@ -281,6 +287,7 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["position", "标题放到最上面", headlineUp],
     ["vague", "更标题党一点", pop],
     ["less text", "标题太长了", shorter],
+    ["colour", "文字加黑色描边", blackOutline],
   ],
   ja: [
     ["position", "彼女を右に移動して", subjectRight],
@@ -329,6 +336,7 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["position", "タイトルを一番上に", headlineUp],
     ["vague", "もっとインパクトが欲しい", pop],
     ["font", "フォントを変えて", serif],
+    ["colour", "文字に黒い縁取りをつけて", blackOutline],
   ],
 };
 
