@@ -79,6 +79,7 @@ const cases: Case[] = [
   // A place named with its layer needs no verb; "I want" in German names no subject.
   ["en", "text at the bottom pls", "with image", (m) => edit(m, { headlinePosition: "bottom" })],
   ["en", "put her on the rigth", "with image", (m) => edit(m, { subjectPosition: "right" })],
+  ["en", "a thumbnail of me on the left with my dog", "with image", (m) => generate(m)],
   ["de", "ich will die Überschrift links", "with image", (m) => edit(m, { headlineSide: "left" })],
   // A short follow-up whose language the guess gets wrong is read in the other Latin-script languages.
   ["en", "ajoute un trophée", "with image", (m) => edit(m, { artAdd: "trophée" })],

@@ -96,9 +96,10 @@ function readEditFields(normalized: string, lexicons: readonly Lexicon[], langua
   const aboutSubject = any(lexicons, normalized.replace(/\bich (?:will|mochte|brauche|hatte gerne?|wurde gerne?)\b/gu, " "), (lexicon) => lexicon.subject);
   const words = editWordsFor(language);
   const aboutBackground = words.some((w) => hasTerm(normalized, w.background));
-  // Places need a verb ("move", "put") or the layer they are for ("text at the bottom", "me on the right"):
-  // "credits left" or "that's right" move nothing.
-  const moving = aboutHeadline || aboutSubject || any(lexicons, normalized, (lexicon) => lexicon.change);
+  // Places need a verb ("move", "put") or, in a short follow-up, the layer they are for ("text at the bottom", "me on
+  // the right"): "credits left", "that's right" or "a thumbnail of me on the left with my dog" move nothing.
+  const layerNamed = (aboutHeadline || aboutSubject) && wordCount(normalized) <= 6 && !any(lexicons, normalized, (lexicon) => lexicon.imageNouns);
+  const moving = layerNamed || any(lexicons, normalized, (lexicon) => lexicon.change);
   const fields: EditFields = {};
   const outlineAt = Math.max(-1, ...words.map((w) => termIndex(normalized, w.outline)));
   // "A black outline", "yellow text with a black outline": the colour said nearest the outline is the outline's.

@@ -117,7 +117,7 @@ const english: Lexicon = {
 const spanish: Lexicon = {
   create: ["crea", "crear", "creame", "genera", "generar", "generame", "dibuja", "dibujame", "disena", "disename", "haz una", "haz un", "hazme", "haga", "quiero", "necesito", "me gustaria", "dame una", "dame un", "nueva miniatura"],
   imageNouns: ["miniatura", "miniaturas", "imagen", "imagenes", "foto", "fotos", "poster", "portada", "cartel", "banner", "ilustracion", "variacion", "variaciones", "version", "versiones", "dibujo"],
-  change: ["cambia", "cambiar", "cambialo", "edita", "editar", "ajusta", "mueve", "mueveme", "moverme", "muevete", "coloca", "colocame", "ponme", "pon", "ponlo", "ponla", "hazlo", "hazla", "haz el", "haz la", "haz que", "reemplaza", "corrige", "mas", "menos"],
+  change: ["cambia", "cambiar", "cambialo", "edita", "editar", "ajusta", "mueve", "mover", "mueveme", "moverme", "muevete", "pasa", "pasar", "coloca", "colocame", "ponme", "pon", "ponlo", "ponla", "hazlo", "hazla", "haz el", "haz la", "haz que", "reemplaza", "corrige", "mas", "menos"],
   instead: ["en vez", "en lugar", "mejor"],
   swap: ["cambia", "cambiar", "reemplaza", "reemplazar", "sustituye", "sustituir", "pon", "ponme", "poner", "mete", "meter", "intercambia", "en esta foto", "en esta imagen"],
   fresh: ["nueva", "nuevo", "otra", "otro", "distinta", "desde cero"],
@@ -185,7 +185,7 @@ const french: Lexicon = {
 const german: Lexicon = {
   create: ["erstelle", "erstellen", "erstell", "generiere", "generieren", "zeichne", "zeichnen", "gestalte", "entwirf", "mach mir", "mache mir", "mach ein", "mach eine", "mach einen", "mache ein", "mache eine", "ich will", "ich mochte", "ich brauche", "gib mir ein", "neues thumbnail"],
   imageNouns: ["thumbnail", "thumbnails", "vorschaubild", "vorschaubilder", "bild", "bilder", "foto", "fotos", "poster", "plakat", "cover", "titelbild", "banner", "illustration", "variante", "varianten", "version", "versionen"],
-  change: ["andere", "andern", "aendere", "bearbeite", "bearbeiten", "verschiebe", "verschieben", "schieb", "schiebe", "beweg", "bewege", "platziere", "ruck", "setz", "setze", "mach es", "mach den", "mach die", "mach das", "mach mich", "ersetze", "korrigiere", "passe", "mehr", "weniger"],
+  change: ["andere", "andern", "aendere", "bearbeite", "bearbeiten", "verschiebe", "verschieben", "schieb", "schiebe", "schieben", "setzen", "beweg", "bewege", "platziere", "ruck", "setz", "setze", "mach es", "mach den", "mach die", "mach das", "mach mich", "ersetze", "korrigiere", "passe", "mehr", "weniger"],
   instead: ["stattdessen", "lieber", "anstatt", "statt"],
   swap: ["ersetze", "ersetzen", "tausche", "tauschen", "setze", "setzen", "pack", "packe", "fuge", "einfugen", "in dieses foto", "in dieses bild", "auf dieses foto"],
   fresh: ["neues", "neue", "neuen", "noch ein", "noch eine", "anderes", "von vorn"],
