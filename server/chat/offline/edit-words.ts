@@ -55,7 +55,7 @@ export const editWords: Record<Language, EditWords> = {
     background: ["hintergrund"],
     pop: ["knalliger", "auffalliger", "hervorstechen", "mach es besser", "verbessere", "mehr clickbait", "clickbait", "ins auge", "mehr wumms", "aufregender"],
     font: {
-      serif: ["serifen", "serifenschrift", "serif", "elegant", "elegante", "eleganter", "elegantere", "edel", "edler", "edle", "klassisch", "klassische", "schicker", "schick"],
+      serif: ["serifen", "serifenschrift", "serif", "elegant", "elegante", "eleganter", "elegantere", "eleganteres", "elegantes", "edel", "edler", "edle", "klassisch", "klassische", "schicker", "schick"],
       bold: ["impact schrift", "schmale schrift", "serifenlos", "serifenlose", "blockschrift"],
       other: ["andere schrift", "andere schriftart", "schriftart andern", "schrift andern", "neue schrift", "neue schriftart", "schriftart wechseln", "schrift wechseln", "andere font"],
     },

@@ -80,6 +80,7 @@ const cases: Case[] = [
   ["en", "text at the bottom pls", "with image", (m) => edit(m, { headlinePosition: "bottom" })],
   ["en", "put her on the rigth", "with image", (m) => edit(m, { subjectPosition: "right" })],
   ["en", "a thumbnail of me on the left with my dog", "with image", (m) => generate(m)],
+  ["zh", "人物放右边", "with image", (m) => edit(m, { subjectPosition: "right" })],
   ["de", "ich will die Überschrift links", "with image", (m) => edit(m, { headlineSide: "left" })],
   // A short follow-up whose language the guess gets wrong is read in the other Latin-script languages.
   ["en", "ajoute un trophée", "with image", (m) => edit(m, { artAdd: "trophée" })],

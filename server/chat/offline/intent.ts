@@ -195,7 +195,8 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   if (!asksToMake && !details) {
     if (any(lexicons, normalized, (lexicon) => lexicon.help)) return { kind: "help" };
     if (any(lexicons, normalized, (lexicon) => lexicon.credits)) return { kind: "credits" };
-    if (any(lexicons, normalized, (lexicon) => lexicon.personas)) return { kind: "listPersonas" };
+    // "人物放右边" names the person in the picture, not the personas: a place or a look makes it an edit.
+    if (any(lexicons, normalized, (lexicon) => lexicon.personas) && Object.keys(readEdits(plain, normalized, context.language).fields).length === 0) return { kind: "listPersonas" };
   }
 
   const { lastGeneration } = context;

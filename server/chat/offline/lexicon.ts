@@ -131,7 +131,7 @@ const spanish: Lexicon = {
   headline: ["titular", "titulo", "texto", "letras", "letra", "rotulo", "encabezado", "fuente"],
   subject: ["me", "mi", "yo", "sujeto", "persona", "cara", "personaje", "el chico", "la chica", "figura"],
   bigger: ["mas grande", "mas grandes", "agranda", "agrandar", "aumenta", "mayor", "mas llamativo", "demasiado pequeno", "muy pequeno", "muy chico"],
-  smaller: ["mas pequeno", "mas pequena", "mas chico", "mas chica", "reduce", "reducir", "achica", "menor", "demasiado grande", "muy grande"],
+  smaller: ["mas pequeno", "mas pequena", "mas pequenito", "mas pequenita", "pequenito", "mas chico", "mas chica", "reduce", "reducir", "achica", "menor", "demasiado grande", "muy grande"],
   sides: { left: ["izquierda"], right: ["derecha"], center: ["centro", "centrado", "centrada", "medio"] },
   verticals: { top: ["arriba", "parte superior", "superior"], bottom: ["abajo", "parte inferior", "inferior"] },
   colors: {
@@ -204,10 +204,10 @@ const german: Lexicon = {
   verticals: { top: ["oben", "oberen", "obere"], bottom: ["unten", "unteren", "untere"] },
   colors: {
     pink: ["pink", "rosa", "magenta"], red: ["rot", "rote", "roten", "roter", "rotes"], orange: ["orange", "orangene", "orangen"],
-    yellow: ["gelb", "gelbe", "gelben", "gelber", "gelbes"], green: ["grun", "grune", "grunen", "gruner"], cyan: ["turkis", "cyan", "turkise"],
-    blue: ["blau", "blaue", "blauen", "blauer"], purple: ["lila", "violett", "violette", "purpur"], white: ["weiss", "weisse", "weissen", "weiß", "weiße"],
-    black: ["schwarz", "schwarze", "schwarzen"], gray: ["grau", "graue", "grauen", "silber"], gold: ["gold", "golden", "goldene", "goldenen"],
-    brown: ["braun", "braune", "braunen"],
+    yellow: ["gelb", "gelbe", "gelben", "gelber", "gelbes"], green: ["grun", "grune", "grunen", "gruner", "grunes"], cyan: ["turkis", "cyan", "turkise"],
+    blue: ["blau", "blaue", "blauen", "blauer", "blaues"], purple: ["lila", "violett", "violette", "violetter", "purpur"], white: ["weiss", "weisse", "weissen", "weisser", "weisses", "weiß", "weiße", "weißen", "weißer", "weißes"],
+    black: ["schwarz", "schwarze", "schwarzen", "schwarzer", "schwarzes"], gray: ["grau", "graue", "grauen", "grauer", "graues", "silber"], gold: ["gold", "golden", "goldene", "goldenen", "goldener", "goldenes"],
+    brown: ["braun", "braune", "braunen", "brauner", "braunes"],
   },
   styles: {
     realistic: ["realistisch", "realistische", "realistischen", "realistisches", "realistischer", "foto", "fotorealistisch", "fotografisch", "filmisch"],
