@@ -97,6 +97,9 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["objects", "throw in a rocket", added("rocket")],
     ["font", "the font looks cheap, something classier", serif],
     ["position", "slide me over to the right a bit", subjectRight],
+    ["colour", "can the bg be purple", backgroundColour(PURPLE)],
+    ["less text", "cut the headline down", shorter],
+    ["vague", "idk make it more exciting", pop],
   ],
   es: [
     ["position", "ponla a la derecha", subjectRight],
@@ -151,6 +154,9 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["objects", "mete un cohete", added("cohete")],
     ["font", "la letra se ve barata, algo más elegante", serif],
     ["position", "mueve el titular arriba", headlineUp],
+    ["colour", "quiero el fondo morado", backgroundColour(PURPLE)],
+    ["less text", "el título es muy largo", shorter],
+    ["vague", "que llame más la atención", pop],
   ],
   fr: [
     ["position", "mets-la à droite", subjectRight],
@@ -205,6 +211,9 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["objects", "ajoute une fusée", added("fusée")],
     ["font", "la police fait cheap, un truc plus élégant", serif],
     ["position", "déplace-moi vers la droite", subjectRight],
+    ["colour", "mets un fond violet", backgroundColour(PURPLE)],
+    ["less text", "le titre est trop long", shorter],
+    ["vague", "qu'elle attire plus l'œil", pop],
   ],
   de: [
     ["position", "setz sie nach rechts", subjectRight],
@@ -259,6 +268,9 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["objects", "füg eine Rakete hinzu", added("Rakete")],
     ["font", "die Schrift wirkt billig, lieber was Eleganteres", serif],
     ["position", "schieb mich nach rechts", subjectRight],
+    ["colour", "Hintergrund bitte lila", backgroundColour(PURPLE)],
+    ["less text", "der Titel ist zu lang", shorter],
+    ["vague", "mehr Hingucker bitte", pop],
   ],
   zh: [
     ["position", "把她移到右边", subjectRight],
@@ -313,6 +325,9 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["objects", "加个火箭", added("火箭")],
     ["font", "字体太土了，换个优雅点的", serif],
     ["position", "人物放右边", subjectRight],
+    ["colour", "背景改紫色", backgroundColour(PURPLE)],
+    ["less text", "标题太长，删掉几个字", shorter],
+    ["vague", "再亮眼一点", pop],
   ],
   ja: [
     ["position", "彼女を右に移動して", subjectRight],
@@ -367,6 +382,9 @@ const rows: Record<Language, [area: string, text: string, expect: Expectation][]
     ["objects", "ロケットを入れて", added("ロケット")],
     ["font", "フォントが安っぽい、もっと上品に", serif],
     ["position", "人物を右側に寄せて", subjectRight],
+    ["colour", "背景を紫に", backgroundColour(PURPLE)],
+    ["less text", "タイトルが長すぎる", shorter],
+    ["vague", "もっと映える感じに", pop],
   ],
 };
 
