@@ -66,6 +66,8 @@ export type GeneratePackInput = z.infer<typeof generatePackInputSchema>;
 
 export const headlinePositions = ["top", "center", "bottom"] as const;
 export const subjectPositions = ["left", "center", "right"] as const;
+/** Headline typefaces by the feel a creator asks for; the Studio maps each to one of its bundled faces. */
+export const headlineFonts = ["bold", "serif", "other"] as const;
 
 /** Longest word or short phrase naming an object drawn in a picture. */
 export const ART_WORD_MAX_LENGTH = 40;
@@ -98,6 +100,12 @@ export const editImageInputSchema = z.object({
   artRemove: z.optional(artWordSchema),
   /** Another frame for the same scene ("square for Instagram", "for Shorts"): laid out again, not made again. */
   aspect: z.optional(imageAspectSchema),
+  /** The headline's typeface by feel: "bold" (tall condensed display), "serif" (classic fat serif), "other" (the one it does not have). */
+  headlineFont: z.optional(z.enum(headlineFonts)),
+  /** A CSS hex colour (#rrggbb) for the headline's outline; legibility may pick another (the diff says which). */
+  headlineOutlineColor: z.optional(z.string().check(z.regex(/^#[0-9a-f]{6}$/i))),
+  /** "Less text": the headline shortened by meaning (the speaker, stress words and tail clauses go first). */
+  shorterHeadline: z.optional(z.boolean()),
 });
 export type EditImageInput = z.infer<typeof editImageInputSchema>;
 
@@ -130,7 +138,7 @@ export type ReplaceSubjectInput = z.infer<typeof replaceSubjectInputSchema>;
 
 /** Layers and properties a Studio edit can change, as its diff names them. */
 export const sceneChangeLayers = ["headline", "background", "subject", "art", "frame"] as const;
-export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "aspect"] as const;
+export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "aspect", "font", "outlineColor"] as const;
 
 /** One change an edit made, read off the scene before and after: `{ layer: "headline", property: "color", from: "#ffffff", to: "#e63946" }`. */
 export const sceneChangeSchema = z.object({

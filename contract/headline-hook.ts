@@ -338,37 +338,44 @@ function trimEnds(tokens: Token[]): Token[] {
   return tokens.slice(0, end);
 }
 
-/** Shortens a long title by meaning: tail clauses, years, openers and stress words go before any cut. */
-function shortenByMeaning(tokens: Token[]): { tokens: Token[]; cut: boolean } {
+const SPEAKERS = /^(?:i|we|yo|je|j'ai|ich|wir)$/u;
+
+/**
+ * Shortens a long title by meaning: tail clauses, years, openers and stress words go before any cut. A hook keeps its
+ * first word and its speaker ("I") as long as it can; "less text" on a finished headline (`lessText`) gives up a
+ * leading article and the speaker before any clause.
+ */
+function shortenByMeaning(tokens: Token[], max = HOOK_MAX_WORDS, lessText = false): { tokens: Token[]; cut: boolean } {
   let kept = tokens;
-  if (size(kept) <= HOOK_MAX_WORDS) return { tokens: trimEnds(kept), cut: false };
+  if (size(kept) <= max) return { tokens: trimEnds(kept), cut: false };
   // A year at the end ("in 2026", "(2026)") dates the video, not the hook.
   const last = kept.at(-1);
   if (last && YEAR.test(last.norm)) kept = kept.slice(0, /^(?:in|en|im|de)$/u.test(kept.at(-2)?.norm ?? "") ? -2 : -1);
-  if (size(kept) > HOOK_MAX_WORDS) {
+  if (size(kept) > max) {
     const opener = phraseAt(kept, 0, OPENERS);
     if (opener > 0 && kept.length - opener >= 2) kept = kept.slice(opener);
   }
-  if (size(kept) > HOOK_MAX_WORDS) kept = kept.filter((t, i) => i === 0 || !INTENSIFIERS.has(t.norm));
+  if (size(kept) > max) kept = kept.filter((t, i) => i === 0 || !INTENSIFIERS.has(t.norm));
   // Articles go next, but not the "a" of "$100 a month" or "100 pushups a day".
-  if (size(kept) > HOOK_MAX_WORDS) kept = kept.filter((t, i) => i === 0 || !ARTICLES.has(t.norm) || isFigure(kept[i - 1]) || PER.has(kept[i + 1]?.norm ?? ""));
+  if (size(kept) > max) kept = kept.filter((t, i) => (i === 0 && !lessText) || !ARTICLES.has(t.norm) || isFigure(kept[i - 1]) || PER.has(kept[i + 1]?.norm ?? ""));
+  if (lessText && size(kept) > max && SPEAKERS.test(kept[0]?.norm ?? "") && kept.length > 2) kept = kept.slice(1);
   // Cut at the latest tail-clause start that still leaves a hook of two or more words, until it fits.
-  while (size(kept) > HOOK_MAX_WORDS) {
+  while (size(kept) > max) {
     let cutAt = -1;
     for (let i = kept.length - 1; i >= 2; i--) {
       if (TAIL_STARTS.has((kept[i] as Token).norm) && !HOLDS_NEXT.has(kept[i - 1]?.norm ?? "") && size(trimEnds(kept.slice(0, i))) >= 2) {
         cutAt = i;
-        if (size(kept.slice(0, i)) <= HOOK_MAX_WORDS) break;
+        if (size(kept.slice(0, i)) <= max) break;
       }
     }
     if (cutAt < 0) break;
     kept = trimEnds(kept.slice(0, cutAt));
   }
   // A story told in the first person can lose its "I": "(I) build a house out of lego".
-  if (size(kept) > HOOK_MAX_WORDS && /^(?:i|we|yo|je|j'ai|ich|wir)$/u.test(kept[0]?.norm ?? "")) kept = kept.slice(1);
-  if (size(kept) <= HOOK_MAX_WORDS) return { tokens: trimEnds(kept), cut: false };
+  if (size(kept) > max && SPEAKERS.test(kept[0]?.norm ?? "")) kept = kept.slice(1);
+  if (size(kept) <= max) return { tokens: trimEnds(kept), cut: false };
   // No clause to drop: the first five units, never ending on "for the".
-  return { tokens: trimEnds(groupsOf(kept).slice(0, HOOK_MAX_WORDS).flat()), cut: true };
+  return { tokens: trimEnds(groupsOf(kept).slice(0, max).flat()), cut: true };
 }
 
 /** Clauses of a sentence: after ", " or a dash comes detail; figures keep their separators ("$50,000", "€1.200"). */
@@ -448,17 +455,25 @@ function cjkHook(prompt: string): string | undefined {
   let text = clauses.map(cjkTopic).find((clause) => !CJK_FILLER.test(clause));
   if (!text) return undefined;
   if ([...text].length > HOOK_MAX_CJK_CHARS) text = text.replace(CJK_OPENERS, "").replace(CJK_SPAN, "").replace(/了/gu, "");
+  if ([...text].length <= HOOK_MAX_CJK_CHARS) return text;
+  const { text: kept, cut } = cutCjk(text, HOOK_MAX_CJK_CHARS);
+  return cut ? `${kept}…` : kept;
+}
+
+/**
+ * Chinese or Japanese cut to at most `max` characters: before the last particle within the bound, else at the bound
+ * (`cut`), backing off so neither a figure with its unit nor a katakana or Latin word is split.
+ */
+function cutCjk(text: string, max: number): { text: string; cut: boolean } {
   const chars = [...text];
-  if (chars.length <= HOOK_MAX_CJK_CHARS) return text;
-  // Cut before the last particle within the bound, else at the bound, backing off so neither a figure with its
-  // unit nor a katakana or Latin word is split.
-  const head = chars.slice(0, HOOK_MAX_CJK_CHARS + 1);
+  if (chars.length <= max) return { text, cut: false };
+  const head = chars.slice(0, max + 1);
   const particle = Math.max(...CJK_PARTICLES.map((p) => head.lastIndexOf(p)));
-  let end = particle >= 4 ? particle : HOOK_MAX_CJK_CHARS;
+  let end = particle >= 4 ? particle : max;
   const figure = /[\d０-９.,万千百億亿]/u;
   while (end > 1 && figure.test(chars[end - 1] ?? "") && /[\d０-９.,万千百億亿円元天日年%]/u.test(chars[end] ?? "")) end -= 1;
   while (end > 1 && cjkKind(chars[end - 1] ?? "") !== "other" && cjkKind(chars[end - 1] ?? "") === cjkKind(chars[end] ?? "")) end -= 1;
-  return `${chars.slice(0, end).join("").replace(/[的のをにで]$/u, "")}${particle >= 4 ? "" : "…"}`;
+  return { text: chars.slice(0, end).join("").replace(/[的のをにで]$/u, ""), cut: particle < 4 };
 }
 
 const HEADLINE_LABEL =
@@ -478,6 +493,36 @@ export function topicHeadline(prompt: string): string | undefined {
   if (!clean) return undefined;
   const hook = scriptOf(clean) === "cjk" ? cjkHook(clean) : latinHook(clean);
   return hook ? upperHeadline(hook) : undefined;
+}
+
+/** Fewest units ("100 DAYS CODING") and Chinese or Japanese characters a headline is shortened to. */
+const SHORTEST_WORDS = 2;
+const SHORTEST_CJK_CHARS = 4;
+
+/**
+ * A shorter headline with the same point, for "less text": what a long title loses first (years, openers, stress
+ * words, articles, the speaker, then tail clauses; in Chinese and Japanese openers, then a cut at a particle) goes
+ * until it is shorter. Undefined when it is already as short as a headline gets or nothing can go by meaning.
+ */
+export function shorterHeadline(text: string): string | undefined {
+  const clean = text.replace(/\s+/gu, " ").trim();
+  if (scriptOf(clean) === "cjk") {
+    const chars = [...clean.replace(/\s/gu, "")];
+    if (chars.length <= SHORTEST_CJK_CHARS) return undefined;
+    const trimmed = chars.join("").replace(CJK_OPENERS, "").replace(CJK_SPAN, "").replace(/了/gu, "");
+    if ([...trimmed].length < chars.length && [...trimmed].length >= SHORTEST_CJK_CHARS) return trimmed;
+    // A cut only at a particle: one in the middle of a word would change what the headline says.
+    const { text: cut, cut: broken } = cutCjk(trimmed, Math.max(SHORTEST_CJK_CHARS, Math.floor(chars.length * 0.75)));
+    return !broken && [...cut].length < chars.length ? cut : undefined;
+  }
+  const tokens = tokensOf(clean);
+  const units = size(tokens);
+  if (units <= SHORTEST_WORDS) return undefined;
+  const { tokens: kept, cut } = shortenByMeaning(tokens, units - 1, true);
+  // Only by meaning: "MY FIRST MARATHON" cut to "MY FIRST" says something else, so it stays.
+  if (cut) return undefined;
+  const words = kept.map((t) => t.raw.replace(/^[^\p{L}\p{N}$€£¥¿¡]+|[^\p{L}\p{N}%$€£¥!?]+$/gu, "")).filter(Boolean);
+  return words.length > 0 && size(kept) < units ? upperHeadline(words.join(" ")) : undefined;
 }
 
 const LANGUAGE_MARKS: Record<"es" | "fr" | "de", RegExp> = {

@@ -110,4 +110,32 @@ describe("what an edit changes is what it says", () => {
     expect(moved.changes?.some((c) => c.layer === "subject")).toBe(false);
     expect(moved.text).toContain("oved the headline to the right");
   });
+
+  it("sets a more elegant font and then less text: each drawn, and each said with what it became", async () => {
+    const { id, imageId } = await thumbnail();
+    const serif = await ask(id, "make the font more elegant");
+    const image = serif.images[0];
+    expect(image).toMatchObject({ status: "ready", parentId: imageId });
+    expect(serif.changes).toEqual([{ layer: "headline", property: "font", from: "anton", to: "abril" }]);
+    expect(await samePicture(await bytes(image?.id ?? ""), await bytes(imageId))).toBe(false);
+    expect(serif.text).toContain("Set the headline in a classic serif font.");
+
+    const shorter = await ask(id, "less text");
+    expect(shorter.images[0]).toMatchObject({ status: "ready", parentId: image?.id });
+    expect(shorter.changes).toContainEqual({ layer: "headline", property: "text", from: "I TRIED 100 DAYS OF CODING", to: "TRIED 100 DAYS OF CODING" });
+    expect(shorter.text).toContain("Shortened the headline to “TRIED 100 DAYS OF CODING”.");
+  });
+});
+
+describe("an edit the assistant cannot place", () => {
+  it("asks which change, offering edits, and makes no image and writes no ledger row", async () => {
+    const { id } = await thumbnail();
+    const rows = await ledgerRows();
+    const unclear = await ask(id, "can you fix it?");
+    expect(unclear.images).toEqual([]);
+    expect(unclear.outcome).toBeUndefined();
+    expect(unclear.text).toMatch(/\?/);
+    expect(unclear.text).toMatch(/headline|background|font/);
+    expect(await ledgerRows()).toBe(rows);
+  });
 });

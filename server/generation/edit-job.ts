@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ART_WORD_MAX_LENGTH, headlinePositions, MAX_IMAGES_PER_MESSAGE, subjectPositions } from "../../contract/chat.ts";
+import { ART_WORD_MAX_LENGTH, headlineFonts, headlinePositions, MAX_IMAGES_PER_MESSAGE, subjectPositions } from "../../contract/chat.ts";
 import { DEFAULT_ASPECT, DEFAULT_STYLE, imageAspectIds, imageStyles } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import { defineJobType } from "../jobs/job-type.ts";
@@ -25,6 +25,12 @@ const changesSchema = z.object({
     .optional(),
   boost: z.boolean().optional(),
   aspect: z.enum(imageAspectIds).optional(),
+  headlineFont: z.enum(headlineFonts).optional(),
+  shorterHeadline: z.boolean().optional(),
+  headlineOutlineColor: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i)
+    .optional(),
 });
 
 /**

@@ -37,7 +37,7 @@ export interface GenerateResult {
 export type { PersonaCutout };
 
 /** The layers an edit may change in a stored scene. */
-export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style" | "artAdd" | "artRemove" | "headlineSide" | "backgroundColor" | "boost" | "aspect">>;
+export type SceneChanges = Partial<Pick<EditImageInput, "headline" | "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "style" | "artAdd" | "artRemove" | "headlineSide" | "backgroundColor" | "boost" | "aspect" | "headlineFont" | "shorterHeadline" | "headlineOutlineColor">>;
 
 /** An edit of an image an engine drew from a scene it stored: the scene as read from the database, and the changes. */
 export interface EditInput {

@@ -77,6 +77,13 @@ describe("editArt", () => {
     expect(ids(editArt(before, { artRemove: "portátil" }))).toEqual(["video-game"]);
   });
 
+  it("takes away an object the creator calls by a near word ('computer' for the laptop), and only that one", () => {
+    const before = withTwoObjects();
+    for (const word of ["computer", "ordenador", "ordinateur", "电脑", "パソコン"]) {
+      expect(ids(editArt(before, { artRemove: word })), word).toEqual(["video-game"]);
+    }
+  });
+
   it("puts a replacement in the place and size of what it replaces, and records the word as written", () => {
     const before = withTwoObjects();
     const old = before.art?.[0];

@@ -1,6 +1,6 @@
 import { AppError } from "../errors/app-error.ts";
 import { foldLatin } from "./art/fold.ts";
-import { type ArtPick, findArt } from "./art/pick-art.ts";
+import { type ArtPick, artIdsNamedBy, findArt } from "./art/pick-art.ts";
 import { marginOf, overlaps, type Rect, rotatedBounds } from "./frame.ts";
 import { createRandom } from "./random.ts";
 import type { ArtLayer, PointerLayer, Scene } from "./scene.ts";
@@ -77,6 +77,10 @@ function layersNamed(layers: readonly ArtLayer[], word: string): ArtLayer[] {
   const id = findArt(word)?.id;
   const named = layers.filter((layer) => layer.id === id || fold(layer.name) === key || fold(layer.word) === key);
   if (named.length > 0) return named;
+  // "Remove the computer" with a laptop drawn: the word names the laptop too, though not first.
+  const near = artIdsNamedBy(word);
+  const meant = layers.filter((layer) => near.has(layer.id));
+  if (meant.length > 0) return meant;
   const shown = [...new Set(layers.map((layer) => layer.name))];
   throw new AppError(
     "not_found:art",

@@ -2,7 +2,7 @@ import type { SceneChange } from "../../contract/chat.ts";
 import type { Scene } from "./scene.ts";
 
 /**
- * What an edit changed, layer by layer: the frame's aspect, the headline's words, colour, size, outline and place, the background's style
+ * What an edit changed, layer by layer: the frame's aspect, the headline's words, face, colour, size, outline (width and colour) and place, the background's style
  * and colour, the hero persona's place, and the drawn objects added or removed. Read off the scenes themselves, so a
  * change that would not show (the same colour again, a move to where it already is) is no change. Positions are
  * compared in whole pixels and sizes to two decimals, below which nothing on the render moves.
@@ -19,6 +19,7 @@ export function diffScenes(before: Scene, after: Scene): SceneChange[] {
   const now = after.text[0];
   if (was && now) {
     add("headline", "text", was.text, now.text);
+    add("headline", "font", was.face, now.face);
     add("headline", "color", was.fill.toLowerCase(), now.fill.toLowerCase());
     // The highlighted line has a colour of its own until the user picks one for the whole headline.
     if (was.fill.toLowerCase() === now.fill.toLowerCase()) add("headline", "color", was.highlight.toLowerCase(), now.highlight.toLowerCase());
@@ -28,6 +29,7 @@ export function diffScenes(before: Scene, after: Scene): SceneChange[] {
     }
     add("headline", "size", round2(was.scale ?? 1), round2(now.scale ?? 1));
     add("headline", "outline", round2(was.stroke.width), round2(now.stroke.width));
+    add("headline", "outlineColor", was.stroke.color.toLowerCase(), now.stroke.color.toLowerCase());
     add("headline", "x", Math.round(was.box.x), Math.round(now.box.x));
     // Lines anchored to another edge of a box that already stood there move just as much as a moved box.
     const y = (layer: typeof was) => Math.round(layer.box.y) + ANCHOR_OFFSET[layer.valign ?? "center"];

@@ -1,4 +1,5 @@
-import { ART_WORD_MAX_LENGTH, headlinePositions, subjectPositions } from "../../contract/chat.ts";
+import { ART_WORD_MAX_LENGTH, headlineFonts, headlinePositions, subjectPositions } from "../../contract/chat.ts";
+import { shorterHeadline } from "../../contract/headline-hook.ts";
 import { imageAspectIds, type ImageAspect, imageStyles, type ImageStyle } from "../../contract/images.ts";
 import type { SceneChanges } from "../generation/engine.ts";
 import { editArt } from "./art-edit.ts";
@@ -21,6 +22,7 @@ import { outlineFor } from "./text-layer.ts";
 
 type HeadlinePosition = (typeof headlinePositions)[number];
 type SubjectPosition = (typeof subjectPositions)[number];
+type HeadlineFont = (typeof headlineFonts)[number];
 
 const MAX_HEADLINE_CHARS = 120;
 const MIN_SCALE = 0.5;
@@ -45,6 +47,9 @@ interface CheckedChanges {
   backgroundColor?: string;
   boost?: true;
   aspect?: ImageAspect;
+  headlineFont?: HeadlineFont;
+  shorterHeadline?: true;
+  headlineOutlineColor?: string;
 }
 
 export function editScene(scene: Scene, changes: SceneChanges): Scene {
@@ -61,7 +66,12 @@ export function editScene(scene: Scene, changes: SceneChanges): Scene {
   if (checked.headlinePosition !== undefined) next = withHeadline(next, (layer) => placeHeadline(next, layer, checked.headlinePosition ?? "center"));
   if (checked.headlineScale !== undefined) next = withHeadline(next, (layer) => scaleHeadline(next, layer, checked.headlineScale ?? 1));
   if (checked.headline !== undefined) next = withHeadline(next, (layer) => retitle(layer, checked.headline ?? layer.text));
+  // Words the creator typed are the headline they want; "less text" shortens the one there is.
+  else if (checked.shorterHeadline) next = withHeadline(next, (layer) => shorten(layer));
+  if (checked.headlineFont !== undefined) next = withHeadline(next, (layer) => reface(layer, checked.headlineFont ?? "other"));
   if (checked.headlineColor !== undefined) next = withHeadline(next, (layer) => recolour(next, layer, checked.headlineColor ?? layer.fill));
+  // After the fill, so an outline asked in the same breath is checked against the new letters.
+  if (checked.headlineOutlineColor !== undefined) next = withHeadline(next, (layer) => reoutline(next, layer, checked.headlineOutlineColor ?? layer.stroke.color));
   if (checked.artAdd !== undefined || checked.artRemove !== undefined) next = editArt(next, checked);
   // Last, so the recipe works on the scene as the other changes left it.
   if (checked.boost) next = popScene(next, (scene, factor) => withHeadline(scene, (layer) => scaleHeadline(scene, layer, factor)));
@@ -94,6 +104,10 @@ function checkChanges(changes: SceneChanges): CheckedChanges {
   if (raw.boost === true) out.boost = true;
   const aspect = imageAspectIds.find((a) => a === raw.aspect);
   if (aspect) out.aspect = aspect;
+  const headlineFont = headlineFonts.find((f) => f === raw.headlineFont);
+  if (headlineFont) out.headlineFont = headlineFont;
+  if (raw.shorterHeadline === true) out.shorterHeadline = true;
+  if (typeof raw.headlineOutlineColor === "string" && /^#[0-9a-f]{6}$/i.test(raw.headlineOutlineColor)) out.headlineOutlineColor = raw.headlineOutlineColor.toLowerCase();
   const artAdd = artWord(raw.artAdd);
   if (artAdd !== undefined) out.artAdd = artAdd;
   const artRemove = artWord(raw.artRemove);
@@ -127,10 +141,42 @@ function retitle(layer: TextLayer, text: string): TextLayer {
   return { ...unrendered(layer), text: cased, script };
 }
 
+/** The headline shortened by meaning; one that is already as short as it gets stays, so the edit shows no change. */
+function shorten(layer: TextLayer): TextLayer {
+  const shorter = shorterHeadline(layer.text);
+  return shorter === undefined ? layer : retitle(layer, shorter);
+}
+
+const FACES: Record<Exclude<HeadlineFont, "other">, TextLayer["face"]> = { bold: "anton", serif: "abril" };
+
+/**
+ * The headline in the face of the asked feel, "other" the face it does not have. The Latin face draws Latin letters
+ * and figures only (fonts.ts), so a headline without any keeps its look and the edit shows no change.
+ */
+function reface(layer: TextLayer, font: HeadlineFont): TextLayer {
+  const face = font === "other" ? (layer.face === "anton" ? "abril" : "anton") : FACES[font];
+  if (face === layer.face || !/[\p{Script=Latin}0-9]/u.test(layer.text)) return layer;
+  return { ...unrendered(layer), face, fixedFace: true };
+}
+
 function recolour(scene: Scene, layer: TextLayer, colour: string): TextLayer {
   const behind = backdropOf(scene, layer);
   const coloured = { ...unrendered(layer), fill: colour, highlight: colour, fixedFill: true };
   return { ...coloured, ...outlineFor(coloured, behind, unitOf(scene)) };
+}
+
+/** Least outline width an asked outline colour gets, as a share of the frame's short side, so the colour shows. */
+const MIN_ASKED_OUTLINE = 0.012;
+
+/**
+ * The headline outlined in the asked colour. Legibility still rules: when the letters would not stand out from what
+ * is behind them and the asked colour does not set them apart, the outline takes white or black instead, and the diff
+ * says which colour it got.
+ */
+function reoutline(scene: Scene, layer: TextLayer, colour: string): TextLayer {
+  const unit = unitOf(scene);
+  const asked = { ...unrendered(layer), stroke: { color: colour, width: Math.max(layer.stroke.width, Math.round(unit * MIN_ASKED_OUTLINE * 10) / 10) } };
+  return { ...asked, ...outlineFor(asked, backdropOf(scene, layer), unit) };
 }
 
 /**
@@ -281,7 +327,7 @@ function aimArrows(scene: Scene, before: Scene): Scene["accents"] {
 /**
  * Another style on the same layout: palette, background and accents are drawn again for the new style from the
  * scene's seed (so the same image restyled twice comes out the same), the headline keeps its words and box and takes
- * the style's face and colours, unless the user chose a fill, which stays.
+ * the style's face and colours, unless the user chose a face or a fill, which stay.
  */
 function restyle(scene: Scene, style: ImageStyle): Scene {
   const random = createRandom(scene.seed).fork(`restyle:${style}`);
@@ -303,7 +349,8 @@ function restyle(scene: Scene, style: ImageStyle): Scene {
     accents: firstText ? accentsFor(style, width, height, palette, random.fork("accents"), scene.art ? [] : subjects, firstText.box) : [],
   };
   return withHeadline(restyled, (layer) => {
-    const styled = { ...unrendered(layer), ...look };
+    // A face the user chose stays, like a fill they chose.
+    const styled = { ...unrendered(layer), ...look, ...(layer.fixedFace ? { face: layer.face } : {}) };
     if (!layer.fixedFill) return styled;
     const kept = { ...styled, fill: layer.fill, highlight: layer.highlight };
     return { ...kept, ...outlineFor(kept, backdropOf(restyled, kept), unit) };

@@ -60,6 +60,7 @@ const textSchema = z.object({
   stroke: z.object({ color: hex, width: z.number().min(0).max(128) }),
   shadow: z.object({ dx: z.number().min(-128).max(128), dy: z.number().min(-128).max(128), opacity }),
   fixedFill: z.boolean().optional(),
+  fixedFace: z.boolean().optional(),
   scale: z.number().min(0.25).max(4).optional(),
   valign: z.enum(["top", "center", "bottom"]).optional(),
   lines: z.array(z.string().max(400)).max(16).optional(),

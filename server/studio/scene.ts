@@ -63,6 +63,8 @@ export interface TextLayer {
   shadow: { dx: number; dy: number; opacity: number };
   /** Set by an edit: the user chose the fill, so legibility comes from the stroke and shadow, never a flip or plate. */
   fixedFill?: boolean;
+  /** Set by an edit: the user chose the face, so a restyle keeps it. */
+  fixedFace?: boolean;
   /** Set by an edit: how much larger than the fitted size the headline may grow (1 when absent). */
   scale?: number;
   /** Set by an edit: where the lines sit in the box (centred when absent). */

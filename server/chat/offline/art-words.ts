@@ -35,10 +35,10 @@ const CLAUSE = String.raw`(?:^|[,.;:!?¡¿]\s*|${START}(?:and|but|with|y|pero|co
 const latinObject = (stops: string) => String.raw`([\p{L}\p{N}@#][\p{L}\p{N}@#'’\- ]*?)(?=\s+(?:${stops})(?![\p{L}\p{N}])|\s*[,.;:!?]|\s*$)`;
 const latin = (source: string, stops: string) => new RegExp(source.replaceAll("OBJ", latinObject(stops)), "iu");
 
-const EN_STOPS = "for|with|to|into|by|instead|from|in|on|at|next|beside|behind|near|above|below|over|under|and|please|too|as|off|out|away|now";
-const ES_STOPS = "por|con|en|al|a|y|junto|encima|debajo|detr[áa]s|delante|sobre|tambi[ée]n|porfa|ahora";
-const FR_STOPS = "par|contre|avec|[àa]|au|aux|en|dans|sur|sous|et|s'il|stp|svp|aussi|derri[èe]re|devant|maintenant";
-const DE_STOPS = "durch|gegen|mit|zu|hinzu|weg|raus|heraus|dazu|ein|bitte|und|neben|auf|in|im|an|am|hinter|vor|[üu]ber|unter|mehr|jetzt";
+const EN_STOPS = "or|for|with|to|into|by|instead|from|in|on|at|next|beside|behind|near|above|below|over|under|and|please|too|as|off|out|away|now";
+const ES_STOPS = "o|por|con|en|al|a|y|junto|encima|debajo|detr[áa]s|delante|sobre|tambi[ée]n|porfa|ahora";
+const FR_STOPS = "ou|par|contre|avec|[àa]|au|aux|en|dans|sur|sous|et|s'il|stp|svp|aussi|derri[èe]re|devant|maintenant";
+const DE_STOPS = "oder|durch|gegen|mit|zu|hinzu|weg|raus|heraus|dazu|ein|bitte|und|neben|auf|in|im|an|am|hinter|vor|[üu]ber|unter|mehr|jetzt";
 
 // Chinese and Japanese have no spaces: objects are what stands between the particles and markers.
 const CJK_OBJECT = "([^，。！？、；：,.!?;:\\s「」『』]{1,20}?)";
@@ -83,7 +83,9 @@ const grammars: Record<Language, ArtGrammar> = {
   de: {
     patterns: [
       { pattern: latin(`${START}(?:ersetze|ersetz|ersetzen|tausche|tausch|tauschen|wechsle|wechsel)\\s+OBJ\\s+(?:durch|gegen|mit)\\s+OBJ`, DE_STOPS), remove: 1, add: 2 },
-      { pattern: latin(`${START}(?:entferne|entfern|entfernen|l[öo]sche|l[öo]sch|streiche|nimm)\\s+OBJ`, DE_STOPS), remove: 1 },
+      { pattern: latin(`${START}(?:entferne|entfern|entfernen|l[öo]sche|l[öo]sch|streiche)\\s+OBJ`, DE_STOPS), remove: 1 },
+      // "Nimm den Pokal weg"; "nimm eine Serifenschrift" takes something into use instead.
+      { pattern: latin(`${START}nimm\\s+OBJ\\s+(?:weg|raus|heraus)`, DE_STOPS), remove: 1 },
       { pattern: latin(`${START}ohne\\s+OBJ`, DE_STOPS), remove: 1 },
       { pattern: latin(`${CLAUSE}kein(?:e|en|em|er)?\\s+OBJ`, DE_STOPS), remove: 1, everythingOnly: true },
       { pattern: latin(`${START}(?:f[üu]ge|f[üu]g)\\s+OBJ\\s+(?:hinzu|ein|dazu)`, DE_STOPS), add: 1 },
@@ -100,7 +102,7 @@ const grammars: Record<Language, ArtGrammar> = {
       { pattern: cjk(`(?:添加|加上|加入|增加|再加|加|放)(?:一个|一只|一团|一把|一些|一点|一堆|个|只|团|点|些)${CJK_TAIL_OBJECT}`), add: 1 },
       { pattern: cjk(`(?:添加|加上|加入)${CJK_TAIL_OBJECT}`), add: 1 },
     ],
-    lead: /^(?:那个|这个|那些|这些|所有的?|全部的?|一个|一下|的)+/u,
+    lead: /^(?:那个|这个|那些|这些|所有的?|全部的?|一个|一下|几个|一些|的)+/u,
     tail: /(?:在.*|到.*|吧|了|啊|呀|嘛|哦|呢|进去|上去|进来)+$/u,
     everything: ["表情", "表情包", "表情符号", "emoji", "图标", "小图标", "贴纸", "插图", "图案", "小图"],
   },
@@ -120,6 +122,7 @@ const grammars: Record<Language, ArtGrammar> = {
 const sceneParts = [
   "background", "backdrop", "bg", "layout", "color", "colour", "style", "size", "it", "them", "this", "that", "everything", "anything",
   "fondo", "estilo", "tamano", "color", "eso", "esto", "todo", "fond", "couleur", "taille", "ca", "cela", "tout",
+  "outline", "stroke", "contorno", "contour", "kontur", "umrandung", "描边", "縁取り", "フチ",
   "hintergrund", "farbe", "stil", "grosse", "es", "das", "alles", "背景", "颜色", "风格", "大小", "它", "スタイル", "サイズ", "色", "これ", "それ",
 ];
 
@@ -163,13 +166,16 @@ function objectWord(raw: string | undefined, grammar: ArtGrammar, language: Lang
   const normalized = normalizeText(word);
   if (grammar.everything.some((term) => normalizeText(term) === normalized)) return "all";
   const { parts, exact } = notObjects[language];
-  // CJK terms match inside other words ("文字" in "絵文字"), so there only a whole word counts.
+  // CJK terms match inside other words ("文字" in "絵文字"), so there only a whole word counts, or one that ends the
+  // phrase: "文字に黒い縁取り" is the headline's outline, not an object.
   if (exact.has(normalized) || (!containsCjk(normalized) && hasTerm(normalized, parts))) return undefined;
+  if (containsCjk(normalized) && parts.some((part) => containsCjk(part) && [...part].length >= 2 && normalized.endsWith(normalizeText(part)))) return undefined;
   return word;
 }
 
 function readWith(text: string, language: Language): ArtEdit | undefined {
   const grammar = grammars[language];
+  let found: ArtEdit | undefined;
   for (const { pattern, remove, add, everythingOnly } of grammar.patterns) {
     const match = pattern.exec(text);
     if (!match) continue;
@@ -177,9 +183,13 @@ function readWith(text: string, language: Language): ArtEdit | undefined {
     const added = add ? objectWord(match[add], grammar, language) : undefined;
     // Both words of a swap must name objects: "swap the headline for yellow" is a colour, not art.
     if ((remove && !removed) || (add && (!added || added === "all")) || (everythingOnly && removed !== "all")) continue;
-    return { ...(removed ? { artRemove: removed } : {}), ...(added ? { artAdd: added } : {}) };
+    const edit = { ...(removed ? { artRemove: removed } : {}), ...(added ? { artAdd: added } : {}) };
+    // "Take out the laptop and add a crown" says a swap in two clauses: the removal waits for an addition after it.
+    if (!found && removed && !added) found = edit;
+    else if (found && !removed && added) return { ...found, ...edit };
+    else if (!found) return edit;
   }
-  return undefined;
+  return found;
 }
 
 /** The art edit a message asks for, read in its language and then in English; empty when it asks for none. */

@@ -21,6 +21,26 @@ describe("replies written from an edit's diff", () => {
     expect(describeChanges(moveAndRed, "ja")).toBe("見出しを右に移動し、背景を赤にしました。");
   });
 
+  it("names a new face, a shortened headline with its new words and an outline colour, in each language", () => {
+    const changes: SceneChange[] = [
+      { layer: "headline", property: "text", from: "I TRIED 100 DAYS OF CODING", to: "TRIED 100 DAYS OF CODING" },
+      { layer: "headline", property: "font", from: "anton", to: "abril" },
+    ];
+    expect(describeChanges(changes, "en")).toBe("Shortened the headline to “TRIED 100 DAYS OF CODING” and set the headline in a classic serif font.");
+    expect(describeChanges(changes, "es")).toBe("Acorté el titular a «TRIED 100 DAYS OF CODING» y puse el titular en una fuente clásica con serifa.");
+    expect(describeChanges(changes, "fr")).toBe("J'ai raccourci le titre en « TRIED 100 DAYS OF CODING » et j'ai mis le titre dans une police classique à empattements.");
+    expect(describeChanges(changes, "de")).toBe("Ich habe die Überschrift auf „TRIED 100 DAYS OF CODING“ gekürzt und die Überschrift in eine klassische Serifenschrift gesetzt.");
+    expect(describeChanges(changes, "zh")).toBe("我把标题精简成了“TRIED 100 DAYS OF CODING”，把标题换成了经典衬线字体。");
+    expect(describeChanges(changes, "ja")).toBe("見出しを「TRIED 100 DAYS OF CODING」に短くし、見出しをクラシックなセリフ書体にしました。");
+    const outline: SceneChange[] = [{ layer: "headline", property: "outlineColor", from: "#260a1c", to: "#111111" }, { layer: "headline", property: "outline", from: 8, to: 12 }];
+    expect(describeChanges(outline, "en")).toBe("Gave the headline a black outline.");
+    expect(describeChanges(outline, "de")).toBe("Ich habe der Überschrift eine Kontur in Schwarz gegeben.");
+    expect(describeChanges(outline, "ja")).toBe("見出しの縁取りを黒にしました。");
+    // New words that are no shortening of the old ones are a rewrite; a style change brings its own face.
+    expect(describeChanges([{ layer: "headline", property: "text", from: "I TRIED 100 DAYS OF CODING", to: "DAY 1" }], "en")).toBe("Rewrote the headline.");
+    expect(describeChanges([{ layer: "background", property: "style", from: "cartoon", to: "vintage" }, { layer: "headline", property: "font", from: "anton", to: "abril" }], "en")).toBe("Switched to the vintage style.");
+  });
+
   it("names colours by the nearest colour word and leaves out the outline a recolour brings", () => {
     expect(nearestColorName("#ff0000")).toBe("red");
     expect(nearestColorName("#ffd60a")).toBe("yellow");

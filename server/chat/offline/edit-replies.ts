@@ -19,7 +19,12 @@ interface EditPhrases {
   headlineBigger: string;
   headlineSmaller: string;
   headlineOutline: string;
+  headlineOutlineColor: (colour: string) => string;
   headlineText: string;
+  /** The headline cut to fewer words ("less text"), with its new words. */
+  headlineShortened: (text: string) => string;
+  /** The headline's new face: "serif" for the classic serif, "bold" for the display face. */
+  headlineFont: (feel: "serif" | "bold") => string;
   headlineMoved: (direction: Direction) => string;
   backgroundColor: (colour: string) => string;
   backgroundStronger: string;
@@ -46,7 +51,10 @@ const en: EditPhrases = {
   headlineBigger: "made the headline bigger",
   headlineSmaller: "made the headline smaller",
   headlineOutline: "gave the headline a heavier outline",
+  headlineOutlineColor: (c) => `gave the headline a ${c} outline`,
   headlineText: "rewrote the headline",
+  headlineShortened: (t) => `shortened the headline to “${t}”`,
+  headlineFont: (f) => (f === "serif" ? "set the headline in a classic serif font" : "set the headline in a bold display font"),
   headlineMoved: (d) => (d === "up" || d === "down" ? `moved the headline ${d}` : `moved the headline to the ${d}`),
   backgroundColor: (c) => `made the background ${c}`,
   backgroundStronger: "made the background colours stronger",
@@ -66,7 +74,10 @@ const es: EditPhrases = {
   headlineBigger: "agrandé el titular",
   headlineSmaller: "reduje el titular",
   headlineOutline: "le di al titular un contorno más grueso",
+  headlineOutlineColor: (c) => `le puse al titular un contorno ${c}`,
   headlineText: "reescribí el titular",
+  headlineShortened: (t) => `acorté el titular a «${t}»`,
+  headlineFont: (f) => (f === "serif" ? "puse el titular en una fuente clásica con serifa" : "puse el titular en una fuente gruesa de impacto"),
   headlineMoved: (d) => ({ left: "moví el titular a la izquierda", right: "moví el titular a la derecha", up: "subí el titular", down: "bajé el titular" })[d],
   backgroundColor: (c) => `puse el fondo en ${c}`,
   backgroundStronger: "intensifiqué los colores del fondo",
@@ -86,7 +97,10 @@ const fr: EditPhrases = {
   headlineBigger: "j'ai agrandi le titre",
   headlineSmaller: "j'ai réduit le titre",
   headlineOutline: "j'ai épaissi le contour du titre",
+  headlineOutlineColor: (c) => `j'ai donné au titre un contour ${c}`,
   headlineText: "j'ai réécrit le titre",
+  headlineShortened: (t) => `j'ai raccourci le titre en « ${t} »`,
+  headlineFont: (f) => (f === "serif" ? "j'ai mis le titre dans une police classique à empattements" : "j'ai mis le titre dans une police grasse et percutante"),
   headlineMoved: (d) => ({ left: "j'ai déplacé le titre à gauche", right: "j'ai déplacé le titre à droite", up: "j'ai remonté le titre", down: "j'ai descendu le titre" })[d],
   backgroundColor: (c) => `j'ai mis le fond en ${c}`,
   backgroundStronger: "j'ai intensifié les couleurs du fond",
@@ -106,7 +120,10 @@ const de: EditPhrases = {
   headlineBigger: "die Überschrift vergrößert",
   headlineSmaller: "die Überschrift verkleinert",
   headlineOutline: "der Überschrift eine kräftigere Kontur gegeben",
+  headlineOutlineColor: (c) => `der Überschrift eine Kontur in ${c.charAt(0).toUpperCase()}${c.slice(1)} gegeben`,
   headlineText: "die Überschrift neu geschrieben",
+  headlineShortened: (t) => `die Überschrift auf „${t}“ gekürzt`,
+  headlineFont: (f) => (f === "serif" ? "die Überschrift in eine klassische Serifenschrift gesetzt" : "die Überschrift in eine kräftige Plakatschrift gesetzt"),
   headlineMoved: (d) => ({ left: "die Überschrift nach links verschoben", right: "die Überschrift nach rechts verschoben", up: "die Überschrift nach oben verschoben", down: "die Überschrift nach unten verschoben" })[d],
   backgroundColor: (c) => `den Hintergrund ${c} gemacht`,
   backgroundStronger: "die Hintergrundfarben verstärkt",
@@ -126,7 +143,10 @@ const zh: EditPhrases = {
   headlineBigger: "把标题放大了",
   headlineSmaller: "把标题缩小了",
   headlineOutline: "给标题加粗了描边",
+  headlineOutlineColor: (c) => `给标题加了${c}描边`,
   headlineText: "改写了标题",
+  headlineShortened: (t) => `把标题精简成了“${t}”`,
+  headlineFont: (f) => (f === "serif" ? "把标题换成了经典衬线字体" : "把标题换成了醒目的粗体字"),
   headlineMoved: (d) => ({ left: "把标题移到了左边", right: "把标题移到了右边", up: "把标题往上移了", down: "把标题往下移了" })[d],
   backgroundColor: (c) => `把背景改成了${c}`,
   backgroundStronger: "让背景颜色更鲜艳了",
@@ -146,7 +166,10 @@ const ja: EditPhrases = {
   headlineBigger: "見出しを大きくしました",
   headlineSmaller: "見出しを小さくしました",
   headlineOutline: "見出しの縁取りを太くしました",
+  headlineOutlineColor: (c) => `見出しの縁取りを${c}にしました`,
   headlineText: "見出しを書き換えました",
+  headlineShortened: (t) => `見出しを「${t}」に短くしました`,
+  headlineFont: (f) => (f === "serif" ? "見出しをクラシックなセリフ書体にしました" : "見出しを太いインパクト書体にしました"),
   headlineMoved: (d) => ({ left: "見出しを左に移動しました", right: "見出しを右に移動しました", up: "見出しを上に移動しました", down: "見出しを下に移動しました" })[d],
   backgroundColor: (c) => `背景を${c}にしました`,
   backgroundStronger: "背景の色を鮮やかにしました",
@@ -190,6 +213,15 @@ const isAspect = (value: unknown): value is ImageAspect => typeof value === "str
 
 const isStyle = (value: unknown, book: EditPhrases): value is ImageStyle => typeof value === "string" && value in book.styles;
 
+/** Whether `to` is `from` with some of its characters left out, as "less text" makes it (not new words). */
+function isShortened(from: string, to: string): boolean {
+  const kept = [...to];
+  if (kept.length === 0 || kept.length >= [...from].length) return false;
+  let at = 0;
+  for (const character of from) if (character === kept[at]) at += 1;
+  return at === kept.length;
+}
+
 /** One clause for one change; undefined for a change the creator would not name (the outline a recolour adjusted). */
 function clause(change: SceneChange, book: EditPhrases, all: readonly SceneChange[], language: Language): string | undefined {
   const { from, to } = change;
@@ -201,9 +233,17 @@ function clause(change: SceneChange, book: EditPhrases, all: readonly SceneChang
       return rising ? book.headlineBigger : book.headlineSmaller;
     case "headline.outline":
       // A new colour brings the outline it needs to stay readable; only a heavier outline on its own is news.
-      return rising && !all.some((c) => c.layer === "headline" && c.property === "color") ? book.headlineOutline : undefined;
+      return rising && !all.some((c) => c.layer === "headline" && (c.property === "color" || c.property === "outlineColor")) ? book.headlineOutline : undefined;
+    case "headline.outlineColor":
+      // A new fill or style brings the outline it needs; only an outline colour on its own is news.
+      if (all.some((c) => (c.layer === "headline" && c.property === "color") || (c.layer === "background" && c.property === "style"))) return undefined;
+      return isHex(to) ? book.headlineOutlineColor(book.colors[nearestColorName(to)]) : undefined;
     case "headline.text":
-      return book.headlineText;
+      return typeof from === "string" && typeof to === "string" && isShortened(from, to) ? book.headlineShortened(to) : book.headlineText;
+    case "headline.font":
+      // A new style brings its own face; the style is what was asked.
+      if (all.some((c) => c.layer === "background" && c.property === "style")) return undefined;
+      return to === "abril" ? book.headlineFont("serif") : to === "anton" ? book.headlineFont("bold") : undefined;
     case "headline.x":
       return book.headlineMoved(rising ? "right" : "left");
     case "headline.y":

@@ -59,6 +59,41 @@ const cases: Case[] = [
   ["ja", "もっと目立たせて", "with image", (m) => edit(m, { boost: true })],
   ["ja", "背景を赤にして", "with image", (m) => edit(m, { backgroundColor: "#e63946" })],
   ["fr", "tu peux faire des miniatures ?", "new", () => simple("help")],
+  // The outline's colour: the colour said nearest the outline is its own.
+  ["en", "yellow headline with a black outline", "with image", (m) => edit(m, { headlineColor: "#ffd60a", headlineOutlineColor: "#111111" })],
+  ["de", "schwarze Kontur um die Schrift", "with image", (m) => edit(m, { headlineOutlineColor: "#111111" })],
+  ["ja", "文字に黒い縁取りをつけて", "with image", (m) => edit(m, { headlineOutlineColor: "#111111" })],
+  // The headline's face by feel, and "less text", in each language.
+  ["en", "make the font more elegant", "with image", (m) => edit(m, { headlineFont: "serif" })],
+  ["en", "try a different font", "with image", (m) => edit(m, { headlineFont: "other" })],
+  ["es", "cambia la fuente", "with image", (m) => edit(m, { headlineFont: "other" })],
+  ["fr", "une autre typo, plus chic", "with image", (m) => edit(m, { headlineFont: "serif" })],
+  ["de", "nimm eine Serifenschrift", "with image", (m) => edit(m, { headlineFont: "serif" })],
+  ["zh", "换成衬线字体", "with image", (m) => edit(m, { headlineFont: "serif" })],
+  ["ja", "明朝体にして", "with image", (m) => edit(m, { headlineFont: "serif" })],
+  ["en", "too many words, shorten the headline", "with image", (m) => edit(m, { shorterHeadline: true })],
+  ["es", "menos texto", "with image", (m) => edit(m, { shorterHeadline: true })],
+  ["fr", "raccourcis le titre", "with image", (m) => edit(m, { shorterHeadline: true })],
+  ["de", "weniger Text", "with image", (m) => edit(m, { shorterHeadline: true })],
+  ["zh", "字少一点", "with image", (m) => edit(m, { shorterHeadline: true })],
+  ["ja", "文字を減らして", "with image", (m) => edit(m, { shorterHeadline: true })],
+  // A place named with its layer needs no verb; "I want" in German names no subject.
+  ["en", "text at the bottom pls", "with image", (m) => edit(m, { headlinePosition: "bottom" })],
+  ["en", "put her on the rigth", "with image", (m) => edit(m, { subjectPosition: "right" })],
+  ["en", "a thumbnail of me on the left with my dog", "with image", (m) => generate(m)],
+  ["zh", "人物放右边", "with image", (m) => edit(m, { subjectPosition: "right" })],
+  ["de", "ich will die Überschrift links", "with image", (m) => edit(m, { headlineSide: "left" })],
+  // A short follow-up whose language the guess gets wrong is read in the other Latin-script languages.
+  ["en", "ajoute un trophée", "with image", (m) => edit(m, { artAdd: "trophée" })],
+  ["en", "sin emojis", "with image", (m) => edit(m, { artRemove: "all" })],
+  ["en", "take out the laptop and add a crown", "with image", (m) => edit(m, { artRemove: "laptop", artAdd: "crown" })],
+  // An edit verb with nothing the Studio can change gets a question that offers edits, never an empty edit.
+  ["en", "hmm change it", "with image", () => ({ kind: "clarify", reason: "which-edit" })],
+  ["es", "cámbialo", "with image", () => ({ kind: "clarify", reason: "which-edit" })],
+  ["fr", "change-la", "with image", () => ({ kind: "clarify", reason: "which-edit" })],
+  ["de", "ändere es", "with image", () => ({ kind: "clarify", reason: "which-edit" })],
+  ["zh", "改一下", "with image", () => ({ kind: "clarify", reason: "which-edit" })],
+  ["ja", "ちょっと直して", "with image", () => ({ kind: "clarify", reason: "which-edit" })],
   ["de", "der Text ist zu groß", "with image", (m) => edit(m, { headlineScale: 0.75 })],
   ["zh", "文字太小了", "with image", (m) => edit(m, { headlineScale: 1.3 })],
   ["ja", "文字が小さすぎる", "with image", (m) => edit(m, { headlineScale: 1.3 })],
@@ -68,7 +103,8 @@ const cases: Case[] = [
   ["en", "smaller", "with image", (m) => edit(m, { headlineScale: 0.75 })],
   ["en", "put the headline at the bottom", "with image", (m) => edit(m, { headlinePosition: "bottom" })],
   ["en", "move me to the left", "with image", (m) => edit(m, { subjectPosition: "left" })],
-  ["en", "make me bigger and more dramatic", "with image", (m) => edit(m, {})],
+  // A vague ask gets the make-it-pop recipe; the subject's size is no edit the Studio has.
+  ["en", "make me bigger and more dramatic", "with image", (m) => edit(m, { boost: true })],
   ["en", "make me a thumbnail of a lighthouse", "with image", (m) => generate(m)],
   ["en", "vintage instead", "with image", (m) => edit(m, { style: "vintage" })],
   ["en", "headline: 'DAY 100'", "with image", (m) => edit(m, { headline: "DAY 100" })],
@@ -295,6 +331,18 @@ describe("readIntent", () => {
   it("keeps counted variations as plain generations, and a question about A/B tests as no pack", () => {
     expect(readIntent("make three variations of a desert road at sunset", context("en", false))).toEqual(generate("make three variations of a desert road at sunset", { count: 3 }));
     expect(readIntent("what is an A/B test?", context("en", false))).not.toMatchObject({ kind: "pack" });
+  });
+
+  it("edits an image from the words alone only when a provider model made it; a Studio image gets the question", () => {
+    const studio: GenerateThumbnailInput = { prompt: "a lighthouse in a storm" };
+    const provider: GenerateThumbnailInput = { prompt: "a lighthouse in a storm", model: "gpt-image" };
+    expect(readIntent("can you fix it?", { ...context("en", true), lastGeneration: studio })).toEqual({ kind: "clarify", reason: "which-edit" });
+    expect(readIntent("can you fix it?", { ...context("en", true), lastGeneration: provider })).toEqual(edit("can you fix it?", {}));
+  });
+
+  it("reads 'another font' as an edit of the last image, never as the last generation made again", () => {
+    const lastGeneration: GenerateThumbnailInput = { prompt: "a lighthouse in a storm", style: "cartoon" };
+    expect(readIntent("une autre typo, plus chic", { ...context("fr", true), lastGeneration })).toEqual(edit("une autre typo, plus chic", { headlineFont: "serif" }));
   });
 
   it("makes a variant of the current image, with any new detail the message adds, and re-lays it for another frame", () => {

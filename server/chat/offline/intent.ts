@@ -10,11 +10,12 @@ import {
 import { asksForPackNormalized } from "../../../contract/pack-request.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { topicHeadline } from "../../../contract/headline-hook.ts";
-import { readArtEdit } from "./art-words.ts";
+import { type ArtEdit, readArtEdit } from "./art-words.ts";
 import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
 import {
+  colorsAround,
   extractAspect,
   extractColor,
   extractCount,
@@ -27,7 +28,7 @@ import {
   lexiconsFor,
   withoutQuotes,
 } from "./message-details.ts";
-import { containsCjk, hasTerm, normalizeText } from "./text-match.ts";
+import { containsCjk, hasTerm, normalizeText, termIndex } from "./text-match.ts";
 
 /** What the conversation so far tells the intent reader. */
 export interface IntentContext {
@@ -44,7 +45,8 @@ export interface IntentContext {
   lastGeneration?: GenerateThumbnailInput;
 }
 
-export type ClarifyReason = "what-to-make" | "which-image" | "confirm-topic";
+/** "which-edit": an edit verb with nothing the Studio can change named ("fix it", "改一下"): the answer offers edits. */
+export type ClarifyReason = "what-to-make" | "which-image" | "confirm-topic" | "which-edit";
 
 export type Intent =
   | { kind: "generate"; input: GenerateThumbnailInput }
@@ -88,28 +90,43 @@ function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 }
 
-type EditFields = Pick<EditImageInput, "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "headlineSide" | "backgroundColor" | "boost">;
+type EditFields = Pick<
+  EditImageInput,
+  "headlineColor" | "headlineScale" | "headlinePosition" | "subjectPosition" | "headlineSide" | "backgroundColor" | "boost" | "headlineFont" | "shorterHeadline" | "headlineOutlineColor"
+>;
 
 /**
- * Changes only an existing image can take: colour, size and place of the headline, place of the subject, colour of the
- * background, and the make-it-pop recipe for vague asks.
+ * Changes only an existing image can take: colour, size, place, face and length of the headline, place of the
+ * subject, colour of the background, and the make-it-pop recipe for vague asks.
  */
 function readEditFields(normalized: string, lexicons: readonly Lexicon[], language: Language): EditFields {
   const aboutHeadline = any(lexicons, normalized, (lexicon) => lexicon.headline);
-  const aboutSubject = any(lexicons, normalized, (lexicon) => lexicon.subject);
-  const moving = any(lexicons, normalized, (lexicon) => lexicon.change);
+  // "Ich will die Überschrift links": the speaker of "I want" is not the subject to move.
+  const aboutSubject = any(lexicons, normalized.replace(/\bich (?:will|mochte|brauche|hatte gerne?|wurde gerne?)\b/gu, " "), (lexicon) => lexicon.subject);
   const words = editWordsFor(language);
   const aboutBackground = words.some((w) => hasTerm(normalized, w.background));
+  // Places need a verb ("move", "put") or, in a short follow-up, the layer they are for ("text at the bottom", "me on
+  // the right"): "credits left", "that's right" or "a thumbnail of me on the left with my dog" move nothing.
+  const layerNamed = (aboutHeadline || aboutSubject) && wordCount(normalized) <= 6 && !any(lexicons, normalized, (lexicon) => lexicon.imageNouns);
+  const moving = layerNamed || any(lexicons, normalized, (lexicon) => lexicon.change);
   const fields: EditFields = {};
-  if (aboutHeadline) fields.headlineColor = extractColor(normalized, language);
+  const outlineAt = Math.max(-1, ...words.map((w) => termIndex(normalized, w.outline)));
+  // "A black outline", "yellow text with a black outline": the colour said nearest the outline is the outline's.
+  const { nearest, other } = outlineAt >= 0 ? colorsAround(normalized, language, outlineAt) : { nearest: undefined, other: extractColor(normalized, language) };
+  fields.headlineOutlineColor = nearest;
+  if (aboutHeadline) fields.headlineColor = other;
   // "Make the background red": the colour is the background's unless the headline is named too.
-  else if (aboutBackground) fields.backgroundColor = extractColor(normalized, language);
+  else if (aboutBackground) fields.backgroundColor = other;
   if (words.some((w) => hasTerm(normalized, w.pop))) fields.boost = true;
-  if (aboutHeadline || !aboutSubject) {
+  if (words.some((w) => hasTerm(normalized, w.lessText))) fields.shorterHeadline = true;
+  // "A more elegant font" names a feel; "another font" only that it should change.
+  if (words.some((w) => hasTerm(normalized, w.font.serif))) fields.headlineFont = "serif";
+  else if (words.some((w) => hasTerm(normalized, w.font.bold))) fields.headlineFont = "bold";
+  else if (words.some((w) => hasTerm(normalized, w.font.other))) fields.headlineFont = "other";
+  if ((aboutHeadline || !aboutSubject) && !fields.shorterHeadline) {
     if (any(lexicons, normalized, (lexicon) => lexicon.bigger)) fields.headlineScale = 1.3;
     else if (any(lexicons, normalized, (lexicon) => lexicon.smaller)) fields.headlineScale = 0.75;
   }
-  // Places need a verb ("move", "put"): "credits left" or "that's right" move nothing.
   if (moving) {
     const headlineFirst = aboutHeadline && !aboutSubject;
     if (any(lexicons, normalized, (lexicon) => lexicon.verticals.top) && (aboutHeadline || !aboutSubject)) fields.headlinePosition = "top";
@@ -122,6 +139,23 @@ function readEditFields(normalized: string, lexicons: readonly Lexicon[], langua
     else if (!headlineFirst && any(lexicons, normalized, (lexicon) => lexicon.sides.center)) fields.subjectPosition = "center";
   }
   return compact(fields);
+}
+
+const latinLanguages: readonly Language[] = ["en", "es", "fr", "de"];
+
+/**
+ * The edit fields and drawn-object edits a message names, read in its guessed language first. A short Latin-script
+ * follow-up ("sin emojis", "ajoute un trophée") often gives too few words to guess its language from, so when that
+ * reading finds nothing, the other Latin-script languages are tried in turn.
+ */
+function readEdits(plain: string, normalized: string, language: Language): { fields: EditFields; art: ArtEdit } {
+  const candidates = containsCjk(normalized) ? [language] : [language, ...latinLanguages.filter((other) => other !== language)];
+  for (const candidate of candidates) {
+    const fields = readEditFields(normalized, lexiconsFor(candidate), candidate);
+    const art = readArtEdit(plain, candidate);
+    if (Object.keys(fields).length > 0 || Object.keys(art).length > 0) return { fields, art };
+  }
+  return { fields: {}, art: {} };
 }
 
 function namedImage(text: string, normalized: string, context: IntentContext): string | undefined {
@@ -170,16 +204,19 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   if (!asksToMake && !details) {
     if (any(lexicons, normalized, (lexicon) => lexicon.help)) return { kind: "help" };
     if (any(lexicons, normalized, (lexicon) => lexicon.credits)) return { kind: "credits" };
-    if (any(lexicons, normalized, (lexicon) => lexicon.personas)) return { kind: "listPersonas" };
+    // "人物放右边" names the person in the picture, not the personas: a place or a look makes it an edit.
+    if (any(lexicons, normalized, (lexicon) => lexicon.personas) && Object.keys(readEdits(plain, normalized, context.language).fields).length === 0) return { kind: "listPersonas" };
   }
 
   const { lastGeneration } = context;
   const attachment = context.attachmentIds[0];
   const target = namedImage(text, normalized, context);
   const hasImage = target !== undefined || context.imageIds.length > 0;
-  const fields = readEditFields(normalized, lexicons, context.language);
-  // Objects drawn in the picture: "no emoji", "swap the controller for a trophy". Only an existing image has them.
-  const art = readArtEdit(plain, context.language);
+  // Objects drawn in the picture ("no emoji", "swap the controller for a trophy") and the other layers' edits: only an
+  // existing image has them.
+  const { fields, art } = readEdits(plain, normalized, context.language);
+  // "Une autre typo", "another font": the headline's face or length is an edit of this image, never a new one.
+  const editsOnly = fields.headlineFont !== undefined || fields.shorterHeadline !== undefined;
   const changesArt = Object.keys(art).length > 0;
   const instead = any(lexicons, normalized, (lexicon) => lexicon.instead);
   // "A new thumbnail with a yellow headline" is a new image even when one exists.
@@ -220,7 +257,7 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
     return { kind: "edit", input: compact({ imageId: target, instruction: text, style, aspect, ...fields, ...art }) };
   }
   // "Try again", "another one", "give me 2 more options": variants of the current image, which keep its edits.
-  if (hasImage && short && (again || more)) return vary(count ?? (more ? MAX_VARIANTS : 1));
+  if (hasImage && short && (again || more) && !editsOnly) return vary(count ?? (more ? MAX_VARIANTS : 1));
   const makeAgain = (previousInput: GenerateThumbnailInput): Intent => {
     const { count: _previousCount, ...previous } = previousInput;
     return {
@@ -236,7 +273,7 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
       }),
     };
   };
-  if (lastGeneration && wordCount(normalized) <= 5 && again) return makeAgain(lastGeneration);
+  if (lastGeneration && wordCount(normalized) <= 5 && again && !editsOnly) return makeAgain(lastGeneration);
 
   const retouch =
     changes ||
@@ -254,6 +291,11 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
     return { kind: "swap", input: compact({ personaHandle: handles[0] as string, baseImageId: attachment ?? target, model }) };
   }
 
+  // "Fix it", "改一下": an edit verb and nothing the Studio can change. A question that offers edits beats an image
+  // that changes nothing; a provider model's image takes the words as they are, so it is edited from them.
+  const namesNothing = Object.keys(fields).length === 0 && !changesArt && headline === undefined && style === undefined;
+  const studioImage = (lastGeneration?.model ?? "studio") === "studio";
+  if (wantsEdit && hasImage && namesNothing && studioImage && target === undefined) return { kind: "clarify", reason: "which-edit" };
   if (wantsEdit && hasImage) {
     return { kind: "edit", input: compact({ imageId: target, instruction: text, headline, style, ...fields, ...art }) };
   }

@@ -2,8 +2,8 @@ import { labelledHeadline } from "../../../contract/headline-hook.ts";
 import { countInNormalized } from "../../../contract/image-count.ts";
 import { type ImageAspect, type ImageStyle, MAX_PERSONAS } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
-import { aspectTerms, colorHex, type Lexicon, lexicons, modelTerms } from "./lexicon.ts";
-import { earliestKeyWithTerm, firstKeyWithTerm, hasTerm } from "./text-match.ts";
+import { aspectTerms, colorHex, type ColorName, type Lexicon, lexicons, modelTerms } from "./lexicon.ts";
+import { earliestKeyWithTerm, firstKeyWithTerm, hasTerm, termIndex } from "./text-match.ts";
 
 /** The details a message carries, each read on its own so they can be tested on their own. */
 
@@ -82,6 +82,26 @@ export function extractColor(normalized: string, language: Language): string | u
     if (name) return colorHex[name];
   }
   return undefined;
+}
+
+/**
+ * The colour said nearest to a place in the message (`at`, a character index), and the first other colour said, as
+ * #rrggbb: "yellow text with a black outline" gives black for the outline and yellow for the rest.
+ */
+export function colorsAround(normalized: string, language: Language, at: number): { nearest?: string; other?: string } {
+  const found: { hex: string; index: number }[] = [];
+  const hex = /#([0-9a-f]{6})(?![0-9a-z])/.exec(normalized);
+  if (hex) found.push({ hex: `#${hex[1]}`, index: hex.index });
+  for (const lexicon of lexiconsFor(language)) {
+    for (const [name, terms] of Object.entries(lexicon.colors) as [ColorName, readonly string[]][]) {
+      const index = termIndex(normalized, terms);
+      if (index >= 0 && !found.some((f) => f.hex === colorHex[name])) found.push({ hex: colorHex[name], index });
+    }
+  }
+  if (found.length === 0) return {};
+  const nearest = found.reduce((best, f) => (Math.abs(f.index - at) < Math.abs(best.index - at) ? f : best));
+  const other = found.filter((f) => f !== nearest).sort((a, b) => a.index - b.index)[0];
+  return { nearest: nearest.hex, ...(other ? { other: other.hex } : {}) };
 }
 
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;

@@ -259,6 +259,12 @@ describe("offline assistant through streamText", () => {
     expect(steps[0]?.text).toMatch(/style|look/);
   });
 
+  it("names no single change in its lead-in when the edit also makes one it has no words for", async () => {
+    const { steps } = await chat(history("yellow headline with a black outline"));
+    expect(steps[0]?.toolCalls).toEqual([{ toolName: "editImage", input: { instruction: "yellow headline with a black outline", headlineColor: "#ffd60a", headlineOutlineColor: "#111111" } }]);
+    expect(steps[0]?.text).toMatch(/changing that|rework|updating/);
+  });
+
   it("swaps a drawn object through editImage and says which, in the message's language", async () => {
     const { steps } = await chat(history("cambia el mando por un trofeo"), chatTools(), { language: "es" });
     expect(steps[0]?.toolCalls).toEqual([{ toolName: "editImage", input: { instruction: "cambia el mando por un trofeo", artRemove: "mando", artAdd: "trofeo" } }]);

@@ -73,8 +73,10 @@ function editFocusesOf(input: EditImageInput): EditFocus[] {
 function editLead(input: EditImageInput): Reply {
   const focuses = editFocusesOf(input);
   const changesArt = input.artAdd !== undefined || input.artRemove !== undefined;
-  if (changesArt && focuses.length === 0) return { kind: "lead-edit", art: { artAdd: input.artAdd, artRemove: input.artRemove } };
-  return { kind: "lead-edit", focus: !changesArt && focuses.length === 1 ? focuses[0] : undefined };
+  // Changes the lead has no words of its own for: with one of them, naming only the focus would tell half of it.
+  const unnamed = [input.headlineSide, input.backgroundColor, input.boost, input.headlineFont, input.shorterHeadline, input.headlineOutlineColor].some((field) => field !== undefined);
+  if (changesArt && focuses.length === 0 && !unnamed) return { kind: "lead-edit", art: { artAdd: input.artAdd, artRemove: input.artRemove } };
+  return { kind: "lead-edit", focus: !changesArt && !unnamed && focuses.length === 1 ? focuses[0] : undefined };
 }
 
 /**

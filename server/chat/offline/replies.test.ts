@@ -26,6 +26,7 @@ const replies: Reply[] = [
   { kind: "refuse" },
   { kind: "clarify", reason: "what-to-make" },
   { kind: "clarify", reason: "which-image" },
+  { kind: "clarify", reason: "which-edit" },
   { kind: "clarify", reason: "confirm-topic", topic: "🐱🚀" },
   { kind: "tool-missing" },
   { kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 1, left: 9 } },
@@ -95,6 +96,17 @@ describe("renderReply", () => {
       }
     }
     expect(renderReply({ kind: "lead-generate", count: 1 }, "en", 1)).not.toContain("headline");
+  });
+
+  it("answers an edit it cannot place with a question that offers edits it can make, in each language", () => {
+    const edits = { en: /headline|background|text|font/g, es: /titular|fondo|texto|fuente/g, fr: /titre|fond|texte|police/g, de: /Überschrift|Hintergrund|Text|Schrift/g, zh: /标题|背景|文字|字体/g, ja: /見出し|背景|文字|フォント/g };
+    for (const language of languages) {
+      for (const seed of seeds) {
+        const text = renderReply({ kind: "clarify", reason: "which-edit" }, language, seed);
+        expect(text, `${language} ${seed}`).toMatch(/[?？]/);
+        expect(new Set(text.match(edits[language])).size, `${language} ${seed}: ${text}`).toBeGreaterThanOrEqual(1);
+      }
+    }
   });
 
   it("puts the numbers into the closing answer", () => {

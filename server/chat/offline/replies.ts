@@ -131,6 +131,11 @@ const en: Phrasebook = {
   ],
   clarify: {
     "what-to-make": ["What should the thumbnail show?", "What is the video about, so I can make its thumbnail?", "Which topic should your thumbnail have?"],
+    "which-edit": [
+      "Happy to change it. What should be different? For example, I can make the headline bigger, turn the background blue or move you to the right.",
+      "What should I change? A shorter headline, a new headline colour or a trophy drawn in, for instance.",
+      "What would you like different? I can move the text to the bottom, switch to a more elegant font or make the whole thing pop.",
+    ],
     "which-image": ["Which image should I change? Make a thumbnail first, or attach one.", "There is no image here yet to change. Shall I make one first? Tell me what it should show."],
   },
   confirmTopic: (topic) => [`Should I make a thumbnail of ${topic}?`, `Do you want a thumbnail showing ${topic}?`, `Shall I turn ${topic} into a thumbnail?`],
@@ -195,6 +200,11 @@ const es: Phrasebook = {
   ],
   clarify: {
     "what-to-make": ["¿Qué debería mostrar la miniatura?", "¿De qué trata el vídeo, para hacer su miniatura?", "¿Qué tema quieres para tu miniatura?"],
+    "which-edit": [
+      "¡Claro! ¿Qué cambio? Por ejemplo, puedo agrandar el titular, poner el fondo azul o moverte a la derecha.",
+      "¿Qué cambio? Un titular más corto, otro color para el titular o un trofeo dibujado, por ejemplo.",
+      "¿Qué quieres distinto? Puedo bajar el texto, usar una fuente más elegante o hacer que todo resalte más.",
+    ],
     "which-image": ["¿Qué imagen cambio? Primero crea una miniatura o adjunta una imagen.", "Aún no hay ninguna imagen que cambiar. ¿Creo una primero? Dime qué debe mostrar."],
   },
   confirmTopic: (topic) => [`¿Hago una miniatura de ${topic}?`, `¿Quieres una miniatura que muestre ${topic}?`, `¿Convierto ${topic} en una miniatura?`],
@@ -259,6 +269,11 @@ const fr: Phrasebook = {
   ],
   clarify: {
     "what-to-make": ["Que doit montrer la miniature ?", "De quoi parle la vidéo, pour que je fasse sa miniature ?", "Quel sujet veux-tu pour ta miniature ?"],
+    "which-edit": [
+      "Avec plaisir. Qu'est-ce que je change ? Par exemple, je peux agrandir le titre, mettre le fond en bleu ou te déplacer à droite.",
+      "Qu'est-ce que je change ? Un titre plus court, une autre couleur de titre ou un trophée dessiné, par exemple.",
+      "Qu'aimerais-tu de différent ? Je peux descendre le texte, passer à une police plus élégante ou rendre le tout plus percutant.",
+    ],
     "which-image": ["Quelle image dois-je modifier ? Crée d'abord une miniature ou joins une image.", "Il n'y a encore aucune image à modifier. J'en crée une d'abord ? Dis-moi ce qu'elle doit montrer."],
   },
   confirmTopic: (topic) => [`Je fais une miniature de ${topic} ?`, `Tu veux une miniature qui montre ${topic} ?`, `Je transforme ${topic} en miniature ?`],
@@ -323,6 +338,11 @@ const de: Phrasebook = {
   ],
   clarify: {
     "what-to-make": ["Was soll das Thumbnail zeigen?", "Worum geht es im Video, damit ich das Thumbnail machen kann?", "Welches Thema soll dein Thumbnail haben?"],
+    "which-edit": [
+      "Gern. Was soll anders werden? Ich kann zum Beispiel die Überschrift vergrößern, den Hintergrund blau machen oder dich nach rechts schieben.",
+      "Was soll ich ändern? Eine kürzere Überschrift, eine neue Farbe für die Überschrift oder einen Pokal dazu, zum Beispiel.",
+      "Was soll anders sein? Ich kann den Text nach unten setzen, eine elegantere Schrift nehmen oder alles knalliger machen.",
+    ],
     "which-image": ["Welches Bild soll ich ändern? Erstelle zuerst ein Thumbnail oder hänge ein Bild an.", "Hier gibt es noch kein Bild zum Ändern. Soll ich zuerst eins erstellen? Sag mir, was es zeigen soll."],
   },
   confirmTopic: (topic) => [`Soll ich ein Thumbnail von ${topic} machen?`, `Möchtest du ein Thumbnail, das ${topic} zeigt?`, `Soll ich aus ${topic} ein Thumbnail machen?`],
@@ -384,6 +404,11 @@ const zh: Phrasebook = {
   refuse: ["这个我在这里做不了。不过我可以制作或修改你自己的缩略图：下一张想要什么内容？", "这超出了我的能力范围，我只处理你自己的图片和角色。你想要什么样的缩略图？"],
   clarify: {
     "what-to-make": ["缩略图要展示什么内容？", "视频讲的是什么？我好来做缩略图。", "你的缩略图想要什么主题？"],
+    "which-edit": [
+      "没问题！想改哪里？比如我可以把标题放大、把背景换成蓝色，或者把你移到右边。",
+      "要改什么呢？比如标题短一点、换个标题颜色，或者加一个奖杯。",
+      "想要哪里不一样？我可以把文字移到下面、换成更优雅的字体，或者让整张图更吸睛。",
+    ],
     "which-image": ["要修改哪张图？请先生成一张缩略图，或者附上一张图片。", "这里还没有可以修改的图片。要我先做一张吗？告诉我要画什么。"],
   },
   confirmTopic: (topic) => [`要我做一张关于${topic}的缩略图吗？`, `你想要一张展示${topic}的缩略图吗？`, `把${topic}做成缩略图，可以吗？`],
@@ -443,6 +468,11 @@ const ja: Phrasebook = {
   refuse: ["それはここではできません。あなた自身のサムネイルの作成や編集ならできます。次は何を描きましょう？", "それは対応範囲外です。扱えるのはあなたの画像とペルソナだけです。どんなサムネイルにしますか？"],
   clarify: {
     "what-to-make": ["サムネイルには何を描きましょう？", "どんな動画ですか？サムネイル作りの参考にします。", "サムネイルのテーマは何にしますか？"],
+    "which-edit": [
+      "もちろんです。どこを変えましょう？例えば、見出しを大きくする、背景を青にする、人物を右に移動する、などができます。",
+      "どこを変えましょうか？見出しを短くする、見出しの色を変える、トロフィーを描き足す、などができます。",
+      "どう変えたいですか？文字を下に移動する、上品なフォントにする、全体を目立たせる、などができます。",
+    ],
     "which-image": ["どの画像を変更しますか？まずサムネイルを作るか、画像を添付してください。", "まだ変更できる画像がありません。先に作りましょうか？何を描くか教えてください。"],
   },
   confirmTopic: (topic) => [`${topic}のサムネイルを作りましょうか？`, `${topic}を描いたサムネイルにしますか？`, `${topic}をサムネイルにしてもいいですか？`],

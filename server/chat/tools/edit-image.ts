@@ -22,6 +22,8 @@ export function editImageTool(
     description:
       "Edits one of the user's images into a new image: headline text, headline colour (#rrggbb), headline size, headline position (top/center/bottom, or headlineSide left/center/right), subject position, background colour (#rrggbb), style, " +
         "boost for vague asks like \"make it pop\" or \"more eye-catching\" (bigger headline, heavier outline, saturated background), " +
+      "headlineFont for the headline's typeface by feel (\"serif\": classic, elegant; \"bold\": tall condensed display; \"other\": whichever it does not have, for \"another font\"), " +
+      "shorterHeadline for \"less text\" (the headline shortened by meaning), headlineOutlineColor (#rrggbb) for the headline's outline, " +
       "and the objects drawn in it: artRemove takes one away (as the user named it, or \"all\"), artAdd draws one (as the user named it); both at once swap one for the other. " +
       "Pass the user's words as `instruction`. Omit imageId to edit the newest image of this conversation.",
     inputSchema,

@@ -103,3 +103,22 @@ export function reactionFaces(prompt = ""): ArtPick[] {
     return entry && isArtId(id) ? [{ id, name: entry.name, word: "" }] : [];
   });
 }
+
+/** How close to the word's best object another must score to be one the word also names (laptop 2.85 to computer's 3). */
+const NEAR_BEST = 0.8;
+
+/**
+ * Every object a word names about as well as its best ("computer" names the desktop computer first and the laptop
+ * nearly as well, a printer only weakly): for finding a drawn object the creator calls by a near word.
+ */
+export function artIdsNamedBy(word: string): Set<string> {
+  const index = keywordIndex();
+  const candidates = findMatches(index, word.trim()).flatMap((match) => match.candidates);
+  const best = Math.max(0, ...candidates.map((c) => c.score));
+  const ids = new Set<string>();
+  for (const candidate of candidates) {
+    const entry = index.entries[candidate.entry];
+    if (entry && candidate.score >= Math.max(MIN_SCORE, best * NEAR_BEST)) ids.add(entry.id);
+  }
+  return ids;
+}
