@@ -262,7 +262,7 @@ describe("offline assistant through streamText", () => {
   it("names no single change in its lead-in when the edit also makes one it has no words for", async () => {
     const { steps } = await chat(history("yellow headline with a black outline"));
     expect(steps[0]?.toolCalls).toEqual([{ toolName: "editImage", input: { instruction: "yellow headline with a black outline", headlineColor: "#ffd60a", headlineOutlineColor: "#111111" } }]);
-    expect(steps[0]?.text).toMatch(/changing that|rework|updating/);
+    expect(steps[0]?.text).toMatch(/try that on your image|try that change|try that on your thumbnail/);
   });
 
   it("swaps a drawn object through editImage and says which, in the message's language", async () => {
