@@ -30,7 +30,18 @@ export const conversationResponseSchema = z.object({ conversation: conversationS
 
 /** A stored UI message: its parts are AI SDK UI message parts (text, tool calls with inputs and outputs). */
 export const chatMessageSchema = z.object({ id: z.string(), role: z.enum(["user", "assistant"]), parts: z.array(z.unknown()) });
-export const chatMessagesResponseSchema = z.object({ messages: z.array(chatMessageSchema) });
+/**
+ * A message of the shown branch that has siblings (an edited message, a regenerated answer): all of them, oldest
+ * first, and where the shown one stands among them (docs/product/chat.md, Editing and regenerating).
+ */
+export const branchPointSchema = z.object({ messageId: z.string(), siblingIds: z.array(z.string()), index: z.number() });
+export type BranchPoint = z.infer<typeof branchPointSchema>;
+/** GET /api/conversations/:id/messages and PUT …/branch: the branch shown, from the first message to its leaf. */
+export const chatMessagesResponseSchema = z.object({ messages: z.array(chatMessageSchema), branchPoints: z.array(branchPointSchema) });
+export type ChatBranch = z.infer<typeof chatMessagesResponseSchema>;
+const messageIdSchema = z.string().check(z.minLength(1), z.maxLength(100));
+/** PUT /api/conversations/:id/branch: show the branch through this message (its newest leaf). */
+export const switchBranchRequestSchema = z.object({ messageId: messageIdSchema });
 
 /** Tool inputs: what the assistant (offline or an LLM) may ask for. The user is never an argument. */
 export const generateThumbnailInputSchema = z.object({
@@ -168,25 +179,38 @@ export function isChatToolName(name: string): name is ChatToolName {
 
 /** The message a user sends: text only (an attached image travels as `attachmentImageId`). */
 export const userMessageSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  id: messageIdSchema,
   role: z.literal("user"),
   parts: z
     .array(z.object({ type: z.literal("text"), text: z.string().check(z.maxLength(MAX_CHAT_MESSAGE_LENGTH)) }))
     .check(z.minLength(1), z.maxLength(8)),
 });
 
-/** POST /api/chat: one new user message for a conversation, with the composer's picker values as defaults. */
-export const chatRequestSchema = z.object({
-  /** The conversation; an id no conversation has yet (a new uuid) makes one with this message. */
-  id: z.uuid(),
-  message: userMessageSchema,
-  style: z.optional(imageStyleSchema),
-  aspect: z.optional(imageAspectSchema),
-  model: z.optional(z.string().check(z.maxLength(64))),
-  attachmentImageId: z.optional(z.uuid()),
-  /** The interface language the person is using: the answer's language. */
-  language: z.optional(z.enum(languages)),
-});
+/**
+ * POST /api/chat: one new user message for a conversation, with the composer's picker values as defaults. With
+ * `editOf` the message is an edit of that earlier user message (a new branch beside it); `regenerate` instead of a
+ * message asks for a new answer beside that earlier answer.
+ */
+export const chatRequestSchema = z
+  .object({
+    /** The conversation; an id no conversation has yet (a new uuid) makes one with this message. */
+    id: z.uuid(),
+    message: z.optional(userMessageSchema),
+    /** The user message this one replaces: it is stored beside it, and the answer follows the new one. */
+    editOf: z.optional(messageIdSchema),
+    /** The answer to write again: a new answer to the same message, stored beside it. */
+    regenerate: z.optional(messageIdSchema),
+    style: z.optional(imageStyleSchema),
+    aspect: z.optional(imageAspectSchema),
+    model: z.optional(z.string().check(z.maxLength(64))),
+    attachmentImageId: z.optional(z.uuid()),
+    /** The interface language the person is using: the answer's language. */
+    language: z.optional(z.enum(languages)),
+  })
+  .check(
+    z.refine((r) => (r.message === undefined) !== (r.regenerate === undefined), { message: "Send a message, or name the answer to regenerate.", path: ["message"] }),
+    z.refine((r) => r.editOf === undefined || r.message !== undefined, { message: "An edit needs the new message.", path: ["editOf"] }),
+  );
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 /**

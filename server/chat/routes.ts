@@ -10,6 +10,7 @@ import {
   type ConversationList,
   createConversationRequestSchema,
   renameConversationRequestSchema,
+  switchBranchRequestSchema,
 } from "../../contract/chat.ts";
 import { GALLERY_CURSOR_MAX_LENGTH } from "../../contract/images.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
@@ -30,7 +31,7 @@ function conversationId(raw: unknown): string {
   return parsed.data;
 }
 
-/** Conversations: list, create, rename, delete, and a thread's stored messages. Owner checks live in the service. */
+/** Conversations: list, create, rename, delete, a thread's branch shown and switching it. Owner checks live in the service. */
 export function conversationRoutes(deps: { auth: AuthMiddleware; chat: ChatService; jsonBody: RequestHandler }): Router {
   const { auth, chat, jsonBody } = deps;
   const router = Router();
@@ -62,7 +63,14 @@ export function conversationRoutes(deps: { auth: AuthMiddleware; chat: ChatServi
 
   router.get(`${CONVERSATIONS_PATH}/:id/messages`, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
-    res.set(noStore).json({ messages: await chat.messages(user.id, conversationId(req.params.id)) });
+    res.set(noStore).json(await chat.messages(user.id, conversationId(req.params.id)));
+  });
+
+  router.put(`${CONVERSATIONS_PATH}/:id/branch`, jsonBody, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const id = conversationId(req.params.id);
+    const { messageId } = switchBranchRequestSchema.parse(req.body);
+    res.set(noStore).json(await chat.switchBranch(user.id, id, messageId));
   });
 
   return router;
