@@ -8,7 +8,6 @@ import type { Logger } from "../logger.ts";
 import type { LiveStreams } from "./live-streams.ts";
 import type { ConversationRow } from "../../db/schema/conversations.ts";
 import { type ChatService, missingMessage } from "./service.ts";
-import type { StoredMessage } from "./store.ts";
 import { answeredApprovals, type ApprovalDescriptor, imagesMadeIn, notWaiting, withQuotes } from "./approvals.ts";
 import { systemPrompt } from "./system-prompt.ts";
 import type { ChatToolContext } from "./tools/context.ts";
@@ -173,13 +172,12 @@ export function createChatTurns(deps: {
   }
 
   /**
-   * An edit of an earlier user message: the new one is saved beside it (same parent) and becomes the branch shown; the
-   * model sees the thread up to that parent and the new message.
+   * Where an edit of an earlier user message goes: beside it (same parent), the model seeing the thread up to that
+   * parent and then the new message. A conversation not made yet has no message to edit.
    */
-  async function editIn(conversation: ConversationRow, userId: string, editOf: string, message: StoredMessage, text: string) {
-    const { parentId, before } = await deps.chat.besideOf(conversation, userId, editOf, "user");
-    const saved = await deps.chat.appendNew(conversation, message, text, { parentId });
-    return { conversation, thread: before, saved };
+  async function besideUserMessage(conversation: ConversationRow | undefined, userId: string, editOf: string) {
+    if (!conversation) throw missingMessage();
+    return deps.chat.besideOf(conversation, userId, editOf, "user");
   }
 
   /**
@@ -212,8 +210,9 @@ export function createChatTurns(deps: {
       const [user, existing] = await deps.chat.ownedOrNewByPending(session, request.id);
       const text = message.parts.map((p) => p.text).join("\n").trim();
       if (text === "") throw new AppError("invalid:chat_message", "Write a message first.");
-      if (request.editOf !== undefined && !existing) throw missingMessage();
       if (await deps.live.isLive(request.id)) throw busy();
+      // Where an edit goes is checked before the answer streams, so editing a message that is not there is a plain 404.
+      const beside = request.editOf === undefined ? undefined : await besideUserMessage(existing, user.id, request.editOf);
 
       // The answer streams from here: its first bytes go out before the thread is read and the message saved, so a
       // busy server still answers at once; what fails after this point is said in the stream.
@@ -226,8 +225,8 @@ export function createChatTurns(deps: {
         // Saved before the model runs; read beside the save, so the thread is everything before this message.
         const { conversation, thread, saved } = !existing
           ? await deps.chat.startWith(user.id, request.id, userMessage, text)
-          : request.editOf !== undefined
-            ? await editIn(existing, user.id, request.editOf, userMessage, text)
+          : beside
+            ? { conversation: existing, thread: beside.before, saved: await deps.chat.appendNew(existing, userMessage, text, { parentId: beside.parentId }) }
             : await Promise.all([deps.chat.thread(user.id, existing.id, existing), deps.chat.appendNew(existing, userMessage, text)]).then(([all, saved]) => ({
                 conversation: existing,
                 thread: all.filter((m) => m.id !== userMessage.id),

@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ChatToolName, isChatToolName } from "../../../contract/chat.ts";
 import { ApprovalCard, type ApprovalActions, isApprovalPart } from "./approval-card.tsx";
 import { type ImageActions } from "./image-result.tsx";
+import { AnswerTools, type BranchActions, EditMessageForm, UserMessageTools } from "./message-branches.tsx";
 import { PackToolCard } from "./pack-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
 import type { ChatMessage, ChatPart, ChatToolPart } from "./types.ts";
@@ -72,31 +73,52 @@ export function isVisible(part: ChatPart): boolean {
   return part.type.startsWith("tool-");
 }
 
+const textOf = (message: ChatMessage) => message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+
 /**
  * The thread: the user's messages as bubbles on the right, the assistant's words and tool cards on the left.
- * `approvals` answers a spend the last answer waits on (`busy` while anything streams).
+ * `approvals` answers a spend the last answer waits on (`busy` while anything streams); `branches` edits, regenerates
+ * and steps between versions of messages.
  */
 export function MessageList({
   messages,
   actions,
   thinking,
   approvals,
+  branches,
 }: {
   messages: readonly ChatMessage[];
   actions: ImageActions;
   thinking: boolean;
   approvals?: { busy: boolean; answer(approvalId: string, approved: boolean): void } | undefined;
+  branches?: BranchActions | undefined;
 }) {
   const { t } = useTranslation("chat");
+  const [editing, setEditing] = useState<string | null>(null);
   return (
     <ol className="grid gap-6" aria-label={t("thread.label")}>
       {messages.map((message, index) =>
         message.role === "user" ? (
-          <li key={message.id} className="grid justify-items-end" data-testid="message" data-role="user">
-            <div className="max-w-[85%] rounded-3xl rounded-br-lg bg-primary px-4 py-2.5 text-on-primary">
-              <span className="sr-only">{t("thread.you")}: </span>
-              {message.parts.map((part, index) => (part.type === "text" ? <p key={index} className="break-words whitespace-pre-wrap">{part.text}</p> : null))}
-            </div>
+          <li key={message.id} className="grid justify-items-end gap-1" data-testid="message" data-role="user">
+            {branches && editing === message.id ? (
+              <EditMessageForm
+                text={textOf(message)}
+                busy={branches.busy}
+                onCancel={() => setEditing(null)}
+                onSave={(text) => {
+                  setEditing(null);
+                  branches.onEdit(message.id, text);
+                }}
+              />
+            ) : (
+              <>
+                <div className="max-w-[85%] rounded-3xl rounded-br-lg bg-primary px-4 py-2.5 text-on-primary">
+                  <span className="sr-only">{t("thread.you")}: </span>
+                  {message.parts.map((part, index) => (part.type === "text" ? <p key={index} className="break-words whitespace-pre-wrap">{part.text}</p> : null))}
+                </div>
+                {branches && <UserMessageTools messageId={message.id} actions={branches} onEditStart={() => setEditing(message.id)} />}
+              </>
+            )}
           </li>
         ) : (
           !message.parts.some(isVisible) ? (
@@ -117,6 +139,8 @@ export function MessageList({
                   approvals={approvals && { answer: approvals.answer, availability: index < messages.length - 1 ? "closed" : approvals.busy ? "busy" : "open" }}
                 />
               ))}
+              {/* An answer still coming has nothing to regenerate or switch yet. */}
+              {branches && !(branches.busy && index === messages.length - 1) && <AnswerTools messageId={message.id} actions={branches} />}
             </li>
           )
         ),
