@@ -191,27 +191,32 @@ export const userMessageSchema = z.object({
  * `editOf` the message is an edit of that earlier user message (a new branch beside it); `regenerate` instead of a
  * message asks for a new answer beside that earlier answer.
  */
-export const chatRequestSchema = z
-  .object({
-    /** The conversation; an id no conversation has yet (a new uuid) makes one with this message. */
-    id: z.uuid(),
-    message: z.optional(userMessageSchema),
-    /** The user message this one replaces: it is stored beside it, and the answer follows the new one. */
-    editOf: z.optional(messageIdSchema),
-    /** The answer to write again: a new answer to the same message, stored beside it. */
-    regenerate: z.optional(messageIdSchema),
-    style: z.optional(imageStyleSchema),
-    aspect: z.optional(imageAspectSchema),
-    model: z.optional(z.string().check(z.maxLength(64))),
-    attachmentImageId: z.optional(z.uuid()),
-    /** The interface language the person is using: the answer's language. */
-    language: z.optional(z.enum(languages)),
-  })
-  .check(
-    z.refine((r) => (r.message === undefined) !== (r.regenerate === undefined), { message: "Send a message, or name the answer to regenerate.", path: ["message"] }),
-    z.refine((r) => r.editOf === undefined || r.message !== undefined, { message: "An edit needs the new message.", path: ["editOf"] }),
-  );
+export const chatRequestSchema = z.object({
+  /** The conversation; an id no conversation has yet (a new uuid) makes one with this message. */
+  id: z.uuid(),
+  message: z.optional(userMessageSchema),
+  /** The user message this one replaces: it is stored beside it, and the answer follows the new one. */
+  editOf: z.optional(messageIdSchema),
+  /** The answer to write again: a new answer to the same message, stored beside it. */
+  regenerate: z.optional(messageIdSchema),
+  style: z.optional(imageStyleSchema),
+  aspect: z.optional(imageAspectSchema),
+  model: z.optional(z.string().check(z.maxLength(64))),
+  attachmentImageId: z.optional(z.uuid()),
+  /** The interface language the person is using: the answer's language. */
+  language: z.optional(z.enum(languages)),
+});
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/**
+ * What a chat request asks for: a message (maybe an edit), or a regenerated answer; undefined for a request that names
+ * both or neither, or an edit without its message. The fields are checked one by one by the schema, this combination
+ * here (a JSON schema cannot say it as plainly).
+ */
+export function chatRequestKind(request: ChatRequest): "message" | "regenerate" | undefined {
+  if (request.message !== undefined) return request.regenerate === undefined ? "message" : undefined;
+  return request.regenerate !== undefined && request.editOf === undefined ? "regenerate" : undefined;
+}
 
 /**
  * What a chat tool call would spend, shown on its approval card before it runs (docs/product/chat.md, Approving a

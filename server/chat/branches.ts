@@ -1,9 +1,10 @@
 import type { BranchPoint } from "../../contract/chat.ts";
-import type { StoredMessage } from "./store.ts";
-
 /** A stored message with the one it follows: a conversation's messages form a tree (docs/decisions/033-conversation-branches.md). */
-export interface TreeMessage extends StoredMessage {
+export interface TreeMessage {
+  id: string;
   parentId: string | null;
+  role: "user" | "assistant";
+  parts: unknown[];
 }
 
 /** The messages from the first one to `leafId`, in order; empty when `leafId` is not in `tree`. */

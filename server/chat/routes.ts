@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   CHAT_PATH,
   chatApprovalRequestSchema,
+  chatRequestKind,
   chatRequestSchema,
   CONVERSATIONS_PAGE_DEFAULT,
   CONVERSATIONS_PAGE_MAX,
@@ -119,6 +120,10 @@ export function chatRoutes(deps: { auth: AuthMiddleware; turns: ChatTurns; jsonB
       await session; // signed out reads 401 before anything about the body
       if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the message as JSON.");
       throw request.error;
+    }
+    if (chatRequestKind(request.data) === undefined) {
+      await session;
+      throw new AppError("invalid:chat_message", "Send a message, or name the answer to regenerate: one of the two.");
     }
     await sendSse(res, await turns.start(session.then(({ user }) => user), request.data));
   });
