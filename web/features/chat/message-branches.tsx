@@ -50,7 +50,7 @@ export function UserMessageTools({ messageId, actions, onEditStart }: { messageI
   const { t } = useTranslation("chat");
   const point = actions.points.get(messageId);
   return (
-    <div className="flex items-center gap-1">
+    <div className="-mr-2 flex items-center gap-1">
       {point && <BranchSwitcher point={point} busy={actions.busy} onSwitch={actions.onSwitch} />}
       <IconButton label={t("branches.edit")} variant="ghost" disabled={actions.busy} onClick={onEditStart}>
         <Icon d={pencil} className="size-4" />
@@ -63,8 +63,9 @@ export function UserMessageTools({ messageId, actions, onEditStart }: { messageI
 export function AnswerTools({ messageId, actions }: { messageId: string; actions: BranchActions }) {
   const { t } = useTranslation("chat");
   const point = actions.points.get(messageId);
+  // Pulled up to the answer and in to its left edge: the buttons' padding would leave them floating.
   return (
-    <div className="flex items-center gap-1">
+    <div className="-mt-2 -ml-2 flex items-center gap-1">
       {point && <BranchSwitcher point={point} busy={actions.busy} onSwitch={actions.onSwitch} />}
       <IconButton label={t("branches.regenerate")} variant="ghost" disabled={actions.busy} onClick={() => actions.onRegenerate(messageId)}>
         <Icon d={again} className="size-4" />
