@@ -142,10 +142,14 @@ export function ChatSession({
     setDraft("");
   }
 
+  // The pickers of the last message sent: an edit or a regenerated answer is made with them too.
+  const lastOptions = useRef<ChatOptions>({});
+
   /** A chip's change of the current image: sent as a message of its own, leaving what is being typed. */
   function sendKeepingDraft(text: string, options: ChatOptions) {
     clearError();
     setNotSent(null);
+    lastOptions.current = options;
     void sendMessage({ text }, { body: options });
   }
 
@@ -170,12 +174,12 @@ export function ChatSession({
       setNotSent(null);
       setSwitchFailed(false);
       // A new id for the new version: the one it replaces stays stored beside it.
-      void sendMessage({ id: generateId(), role: "user", parts: [{ type: "text", text }], messageId });
+      void sendMessage({ id: generateId(), role: "user", parts: [{ type: "text", text }], messageId }, { body: lastOptions.current });
     },
     onRegenerate(messageId) {
       clearError();
       setSwitchFailed(false);
-      void regenerate({ messageId });
+      void regenerate({ messageId, body: lastOptions.current });
     },
   };
 
