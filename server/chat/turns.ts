@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { convertToModelMessages, createUIMessageStream, JsonToSseTransformStream, type LanguageModel, stepCountIs, streamText, type UIMessage, type UIMessageChunk, type UIMessageStreamWriter } from "ai";
 import { type ChatApprovalRequest, type ChatRequest, MAX_IMAGES_PER_MESSAGE } from "../../contract/chat.ts";
 import { defaultLanguage, isLanguage, type Language } from "../../contract/languages.ts";
+import type { ConversationRow } from "../../db/schema/conversations.ts";
 import { AppError } from "../errors/app-error.ts";
 import { toAppError } from "../errors/to-app-error.ts";
 import type { Logger } from "../logger.ts";
 import type { LiveStreams } from "./live-streams.ts";
-import type { ConversationRow } from "../../db/schema/conversations.ts";
 import { type ChatService, missingMessage } from "./service.ts";
 import { answeredApprovals, type ApprovalDescriptor, imagesMadeIn, notWaiting, withQuotes } from "./approvals.ts";
 import { systemPrompt } from "./system-prompt.ts";
@@ -142,8 +142,8 @@ export function createChatTurns(deps: {
 
   /**
    * Runs `work` as the conversation's one live answer, under message id `messageId`, tagged with the message it
-   * belongs after, and follows it; busy when one is running. The first bytes go out at once; `work` starts only once this answer is admitted, and what fails in it is
-   * said in the stream as a customer may read it.
+   * belongs after, and follows it; busy when one is running. The first bytes go out at once; `work` starts only once
+   * this answer is admitted, and what fails in it is said in the stream as a customer may read it.
    */
   async function goLive(
     conversationId: string,
