@@ -167,3 +167,20 @@ describe("conversation branches", () => {
     expect(seen).not.toContain("word2999");
   });
 });
+
+describe("a regenerated answer stopped before its first word", () => {
+  it("saves nothing, and the branch shows the answer it was to replace again", async () => {
+    const id = await newConversation();
+    script = () => ({ text: "The one to keep." });
+    const first = await chat({ id, message: said("keep", "a travel thumbnail") });
+    script = () => ({ delayMs: 5_000, text: "Too late to be said." });
+    const res = await fetch(`${server.url}/api/chat`, { method: "POST", headers: headers(user), body: JSON.stringify({ id, regenerate: first.answerId }) });
+    const reader = res.body?.getReader();
+    expect(new TextDecoder().decode((await reader?.read())?.value)).toContain('"type":"start"');
+    expect(await (await fetch(`${server.url}/api/chat/${id}/stop`, { method: "POST", headers: headers(user) })).json()).toEqual({ stopped: true });
+    for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader?.read());
+    const shown = (await branch(id)).body;
+    expect(shown?.messages.map((m) => m.id)).toEqual(["keep", first.answerId]);
+    expect(shown?.branchPoints).toEqual([]);
+  });
+});

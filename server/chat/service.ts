@@ -138,8 +138,8 @@ export function createChatService(deps: { store: ChatStore }) {
       return { parentId: earlier.parentId, before: earlier.parentId === null ? [] : pathTo(tree, earlier.parentId).map(shown) };
     },
 
-    /** Shows the branch ending at `leafId`, a message of a conversation the caller has checked. */
-    setActive: (conversation: ConversationRow, leafId: string) => store.setActive(conversation.id, leafId),
+    /** Shows the branch ending at `leafId`, a message of a conversation the caller has checked (store.setActive). */
+    setActive: (conversation: ConversationRow, leafId: string, from?: string) => store.setActive(conversation.id, leafId, from),
 
     /**
      * Saves a new user message of a conversation the caller has checked (its first prompt names an untitled one);

@@ -152,9 +152,16 @@ export function createChatStore(db: DbOrTx) {
         .where(eq(conversations.id, conversationId));
     },
 
-    /** Shows the branch ending at `leafId` (a message of this conversation, checked by the caller). */
-    async setActive(conversationId: string, leafId: string): Promise<void> {
-      await db.update(conversations).set({ activeMessageId: leafId }).where(eq(conversations.id, conversationId));
+    /**
+     * Shows the branch ending at `leafId` (a message of this conversation, checked by the caller); with `from`, only
+     * while the branch shown still ends at that message.
+     */
+    async setActive(conversationId: string, leafId: string, from?: string): Promise<void> {
+      const still = from === undefined ? [] : [eq(conversations.activeMessageId, from)];
+      await db
+        .update(conversations)
+        .set({ activeMessageId: leafId })
+        .where(and(eq(conversations.id, conversationId), ...still));
     },
 
     /**

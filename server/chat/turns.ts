@@ -75,7 +75,7 @@ export function createChatTurns(deps: {
    */
   async function answerInto(
     writer: UIMessageStreamWriter,
-    run: { user: User; conversation: Parameters<ChatService["saveAnswer"]>[0]; parentId: string | null; messages: UIMessage[]; turn: ApprovalDescriptor["turn"]; language: Language | undefined; stop: AbortController; responseId: string; imagesMade: number },
+    run: { user: User; conversation: Parameters<ChatService["saveAnswer"]>[0]; parentId: string | null; messages: UIMessage[]; turn: ApprovalDescriptor["turn"]; language: Language | undefined; stop: AbortController; responseId: string; imagesMade: number; nothingSaid?: () => Promise<void> },
     customerMessage: (error: unknown) => string,
   ): Promise<void> {
     const { user, conversation, messages, turn } = run;
@@ -113,7 +113,10 @@ export function createChatTurns(deps: {
       generateMessageId: () => run.responseId,
       onError: customerMessage,
       onFinish: async ({ responseMessage }) => {
-        if (!responseMessage.parts.some(hasContent)) return;
+        if (!responseMessage.parts.some(hasContent)) {
+          await run.nothingSaid?.().catch((err: unknown) => deps.logger.error({ err, conversationId: conversation.id }, "could not restore the branch shown"));
+          return;
+        }
         const parts = withQuotes(responseMessage.parts, descriptorOf);
         await deps.chat.saveAnswer(conversation, { id: responseMessage.id, role: "assistant", parts }, run.parentId).catch((err: unknown) => {
           deps.logger.error({ err, conversationId: conversation.id }, "could not save the answer");
@@ -186,16 +189,23 @@ export function createChatTurns(deps: {
    */
   async function regenerate(session: Promise<User>, request: ChatRequest): Promise<ReadableStream<string>> {
     const [user, conversation] = await deps.chat.ownedByPending(session, request.id);
-    const { parentId, before } = await deps.chat.besideOf(conversation, user.id, request.regenerate ?? "", "assistant");
+    const replaced = request.regenerate ?? "";
+    const { parentId, before } = await deps.chat.besideOf(conversation, user.id, replaced, "assistant");
     const asked = before.at(-1);
     if (parentId === null || asked?.role !== "user") throw missingMessage();
     if (await deps.live.isLive(conversation.id)) throw busy();
     // The branch shown ends at the message asked while its new answer comes, so a reload follows that answer.
     await deps.chat.setActive(conversation, parentId);
     const responseId = randomUUID();
+    // A new answer stopped before its first word is not saved: the branch shows the answer it was to replace again.
+    const nothingSaid = () => deps.chat.setActive(conversation, replaced, parentId);
     return goLive(conversation.id, responseId, parentId, async (writer, stop, customerMessage) => {
       const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId };
-      await answerInto(writer, { user, conversation, parentId, messages: before as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0 }, customerMessage);
+      await answerInto(
+        writer,
+        { user, conversation, parentId, messages: before as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0, nothingSaid },
+        customerMessage,
+      );
     });
   }
 

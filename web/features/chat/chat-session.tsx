@@ -56,7 +56,8 @@ export function ChatSession({
   const [switching, setSwitching] = useState(false);
   const [switchFailed, setSwitchFailed] = useState(false);
   // After an answer ends, the server's tree says which messages now have versions (an edit, a regenerated answer).
-  const rereadBranchPoints = useRef(() => {});
+  const rereadBranchPoints = useRef((_withMessages: boolean) => {});
+  const regenerating = useRef(false);
   // A reload that lands after an answer ended but before the thread was read back finds nothing live to follow:
   // the finished answer is then read from the stored thread.
   const rereadThread = useRef(() => {});
@@ -91,14 +92,20 @@ export function ChatSession({
     // Once every spend the answer waits on is approved or denied, the answer goes on (the transport posts the answers).
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     // The server titles a conversation from its first message and moves it to the top.
-    onFinish: () => {
+    onFinish: ({ message }) => {
       void queryClient.invalidateQueries({ queryKey: conversationsKey });
-      rereadBranchPoints.current();
+      // A regenerated answer stopped before its first word is not kept: the server shows the one it was to replace.
+      const unsaid = regenerating.current && !message.parts.some(isVisible);
+      regenerating.current = false;
+      rereadBranchPoints.current(unsaid);
     },
   });
-  rereadBranchPoints.current = () => {
+  rereadBranchPoints.current = (withMessages) => {
     fetchBranch(conversationId)
-      .then((stored) => setBranchPoints(stored.branchPoints))
+      .then((stored) => {
+        if (withMessages) setMessages(stored.messages);
+        setBranchPoints(stored.branchPoints);
+      })
       .catch(() => {
         // The arrows stay as they were; the next visit reads them again.
       });
@@ -179,6 +186,7 @@ export function ChatSession({
     onRegenerate(messageId) {
       clearError();
       setSwitchFailed(false);
+      regenerating.current = true;
       void regenerate({ messageId, body: lastOptions.current });
     },
   };
