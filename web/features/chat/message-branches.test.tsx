@@ -1,5 +1,6 @@
 import { MemoryRouter } from "react-router";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageActions } from "./image-result.tsx";
 import type { BranchActions } from "./message-branches.tsx";
@@ -79,5 +80,35 @@ describe("MessageList's branches", () => {
     render(branches);
     fireEvent.click(screen.getByRole("button", { name: "Regenerate" }));
     expect(branches.onRegenerate).toHaveBeenCalledWith("a2");
+  });
+});
+
+describe("MessageList's branches from the keyboard", () => {
+  it("puts the focus back on the pencil after Cancel, and keeps it on the arrows when the version changes", () => {
+    const branches = branchActions();
+    render(branches);
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    fireEvent.keyDown(screen.getByLabelText("Edit your message"), { key: "Escape" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Edit" }));
+
+    cleanup();
+
+    const versions = ["make it red", "make it green", "make it blue"].map((text, i) => ({ id: `v${i}`, role: "user", parts: [{ type: "text", text }] }) as ChatMessage);
+    function Switching() {
+      const [shown, setShown] = useState(0);
+      const message = versions[shown] as ChatMessage;
+      const points = new Map([[message.id, { messageId: message.id, siblingIds: versions.map((v) => v.id), index: shown }]]);
+      return (
+        <MemoryRouter>
+          <MessageList messages={[message]} actions={actions} thinking={false} branches={branchActions({ points, onSwitch: (id) => setShown(versions.findIndex((v) => v.id === id)) })} />
+        </MemoryRouter>
+      );
+    }
+    renderChat(<Switching />, i18n);
+    const next = screen.getByRole("button", { name: "Next version" });
+    next.focus();
+    fireEvent.click(next);
+    expect(screen.getByText("make it green")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Next version" }));
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { BranchPoint } from "../../../contract/chat.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -46,13 +46,17 @@ export function BranchSwitcher({ point, busy, onSwitch }: { point: BranchPoint; 
 }
 
 /** Under a user message: its versions and the pencil that opens it for editing. */
-export function UserMessageTools({ messageId, actions, onEditStart }: { messageId: string; actions: BranchActions; onEditStart(): void }) {
+export function UserMessageTools({ messageId, actions, focusEdit, onEditStart }: { messageId: string; actions: BranchActions; focusEdit: boolean; onEditStart(): void }) {
   const { t } = useTranslation("chat");
   const point = actions.points.get(messageId);
+  const edit = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusEdit) edit.current?.focus();
+  }, [focusEdit]);
   return (
     <div className="-mr-2 flex items-center gap-1">
       {point && <BranchSwitcher point={point} busy={actions.busy} onSwitch={actions.onSwitch} />}
-      <IconButton label={t("branches.edit")} variant="ghost" disabled={actions.busy} onClick={onEditStart}>
+      <IconButton ref={edit} label={t("branches.edit")} variant="ghost" disabled={actions.busy} onClick={onEditStart}>
         <Icon d={pencil} className="size-4" />
       </IconButton>
     </div>

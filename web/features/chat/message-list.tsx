@@ -95,16 +95,22 @@ export function MessageList({
 }) {
   const { t } = useTranslation("chat");
   const [editing, setEditing] = useState<string | null>(null);
+  // After Cancel, the keyboard is back on the pencil it started from.
+  const [returnFocus, setReturnFocus] = useState<string | null>(null);
   return (
     <ol className="grid gap-6" aria-label={t("thread.label")}>
       {messages.map((message, index) =>
         message.role === "user" ? (
-          <li key={message.id} className="grid justify-items-end gap-1" data-testid="message" data-role="user">
+          // Keyed by place, not id: switching a message to another version keeps its controls, and the focus on them.
+          <li key={`${index}-user`} className="grid justify-items-end gap-1" data-testid="message" data-role="user">
             {branches && editing === message.id ? (
               <EditMessageForm
                 text={textOf(message)}
                 busy={branches.busy}
-                onCancel={() => setEditing(null)}
+                onCancel={() => {
+                  setEditing(null);
+                  setReturnFocus(message.id);
+                }}
                 onSave={(text) => {
                   setEditing(null);
                   branches.onEdit(message.id, text);
@@ -116,7 +122,7 @@ export function MessageList({
                   <span className="sr-only">{t("thread.you")}: </span>
                   {message.parts.map((part, index) => (part.type === "text" ? <p key={index} className="break-words whitespace-pre-wrap">{part.text}</p> : null))}
                 </div>
-                {branches && <UserMessageTools messageId={message.id} actions={branches} onEditStart={() => setEditing(message.id)} />}
+                {branches && <UserMessageTools messageId={message.id} actions={branches} focusEdit={returnFocus === message.id} onEditStart={() => setEditing(message.id)} />}
               </>
             )}
           </li>
@@ -124,12 +130,12 @@ export function MessageList({
           !message.parts.some(isVisible) ? (
             // An answer still on its way shows the thinking dots; one stopped before a word says so.
             thinking && index === messages.length - 1 ? null : (
-              <li key={message.id} className="text-sm text-muted italic" data-testid="message" data-role="assistant">
+              <li key={`${index}-stopped`} className="text-sm text-muted italic" data-testid="message" data-role="assistant">
                 {t("thread.stoppedEmpty")}
               </li>
             )
           ) : (
-            <li key={message.id} className="grid min-w-0 gap-3" data-testid="message" data-role="assistant">
+            <li key={`${index}-assistant`} className="grid min-w-0 gap-3" data-testid="message" data-role="assistant">
               <span className="sr-only">{t("thread.assistant")}: </span>
               {message.parts.map((part, partIndex) => (
                 <Part
