@@ -15,6 +15,7 @@ import {
   createConversationRequestSchema,
   renameConversationRequestSchema,
   stopChatResponseSchema,
+  switchBranchRequestSchema,
 } from "./chat.ts";
 import { GALLERY_CURSOR_MAX_LENGTH } from "./images.ts";
 import { crossSiteCookie, jsonBodyErrors, noStore, type OpenApiPart, type ParameterSpec, serverErrors, signedIn } from "./openapi-operation.ts";
@@ -31,6 +32,7 @@ export const chatOpenApi: OpenApiPart = {
     RenameConversationRequest: renameConversationRequestSchema,
     ChatRequest: chatRequestSchema,
     ChatApprovalRequest: chatApprovalRequestSchema,
+    SwitchBranchRequest: switchBranchRequestSchema,
   },
   responseComponents: {
     Conversation: conversationSchema,
@@ -93,7 +95,8 @@ export const chatOpenApi: OpenApiPart = {
       operationId: "listConversationMessages",
       method: "get",
       path: `${CONVERSATIONS_PATH}/{id}/messages`,
-      summary: "The messages of one of your conversations, oldest first, as AI SDK UI messages.",
+      summary:
+        "The branch shown of one of your conversations, oldest first, as AI SDK UI messages, and its branch points: each of its messages that has other versions (edits, regenerated answers), with them oldest first.",
       tag: "chat",
       auth: true,
       parameters: [conversationId],
@@ -101,11 +104,23 @@ export const chatOpenApi: OpenApiPart = {
       errors: { ...signedIn, 404: "`not_found:conversation`.", ...serverErrors },
     },
     {
+      operationId: "switchConversationBranch",
+      method: "put",
+      path: `${CONVERSATIONS_PATH}/{id}/branch`,
+      summary: "Shows the branch through one message of a conversation (down to its newest leaf), kept for the next visit.",
+      tag: "chat",
+      auth: true,
+      parameters: [conversationId],
+      requestBody: switchBranchRequestSchema,
+      responses: { 200: { description: `The branch now shown, as GET …/messages answers it. ${noStore}`, body: chatMessagesResponseSchema } },
+      errors: { ...jsonBodyErrors, 400: "`invalid:body` or `invalid:json`.", ...signedIn, ...crossSiteCookie, 404: "`not_found:conversation` or `not_found:chat_message`.", ...serverErrors },
+    },
+    {
       operationId: "sendChatMessage",
       method: "post",
       path: CHAT_PATH,
       summary:
-        "Sends a message to one of your conversations, or makes a new one with it (an `id` no conversation has: a new uuid); the answer streams back as an AI SDK UI-message stream (SSE).",
+        "Sends a message to one of your conversations, or makes a new one with it (an `id` no conversation has: a new uuid); with `editOf`, the message is a new version of that earlier user message; `regenerate` (instead of a message) asks for a new version of that answer. The answer streams back as an AI SDK UI-message stream (SSE).",
       tag: "chat",
       auth: true,
       requestBody: chatRequestSchema,
@@ -121,7 +136,7 @@ export const chatOpenApi: OpenApiPart = {
         400: "`invalid:body`, `invalid:json` or `invalid:chat_message`.",
         ...signedIn,
         ...crossSiteCookie,
-        404: "`not_found:conversation`: the id is someone else's conversation.",
+        404: "`not_found:conversation` (the id is someone else's conversation) or `not_found:chat_message` (`editOf` names no user message of it, `regenerate` no answer).",
         409: "`conflict:chat_busy`: an answer is still streaming in this conversation.",
         ...serverErrors,
       },
@@ -163,7 +178,7 @@ export const chatOpenApi: OpenApiPart = {
       parameters: [conversationId],
       responses: {
         200: { description: "The live answer, every chunk so far and then the rest.", body: "ui-message-stream" },
-        204: { description: "No answer is streaming: read the stored messages." },
+        204: { description: "No answer is streaming on the branch shown: read the stored messages." },
       },
       errors: { ...signedIn, 404: "`not_found:conversation`.", ...serverErrors },
     },

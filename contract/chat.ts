@@ -30,7 +30,18 @@ export const conversationResponseSchema = z.object({ conversation: conversationS
 
 /** A stored UI message: its parts are AI SDK UI message parts (text, tool calls with inputs and outputs). */
 export const chatMessageSchema = z.object({ id: z.string(), role: z.enum(["user", "assistant"]), parts: z.array(z.unknown()) });
-export const chatMessagesResponseSchema = z.object({ messages: z.array(chatMessageSchema) });
+/**
+ * A message of the shown branch that has siblings (an edited message, a regenerated answer): all of them, oldest
+ * first, and where the shown one stands among them (docs/product/chat.md, Editing and regenerating).
+ */
+export const branchPointSchema = z.object({ messageId: z.string(), siblingIds: z.array(z.string()), index: z.number() });
+export type BranchPoint = z.infer<typeof branchPointSchema>;
+/** GET /api/conversations/:id/messages and PUT …/branch: the branch shown, from the first message to its leaf. */
+export const chatMessagesResponseSchema = z.object({ messages: z.array(chatMessageSchema), branchPoints: z.array(branchPointSchema) });
+export type ChatBranch = z.infer<typeof chatMessagesResponseSchema>;
+const messageIdSchema = z.string().check(z.minLength(1), z.maxLength(100));
+/** PUT /api/conversations/:id/branch: show the branch through this message (its newest leaf). */
+export const switchBranchRequestSchema = z.object({ messageId: messageIdSchema });
 
 /** Tool inputs: what the assistant (offline or an LLM) may ask for. The user is never an argument. */
 export const generateThumbnailInputSchema = z.object({
@@ -196,18 +207,26 @@ export function isChatToolName(name: string): name is ChatToolName {
 
 /** The message a user sends: text only (an attached image travels as `attachmentImageId`). */
 export const userMessageSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  id: messageIdSchema,
   role: z.literal("user"),
   parts: z
     .array(z.object({ type: z.literal("text"), text: z.string().check(z.maxLength(MAX_CHAT_MESSAGE_LENGTH)) }))
     .check(z.minLength(1), z.maxLength(8)),
 });
 
-/** POST /api/chat: one new user message for a conversation, with the composer's picker values as defaults. */
+/**
+ * POST /api/chat: one new user message for a conversation, with the composer's picker values as defaults. With
+ * `editOf` the message is an edit of that earlier user message (a new branch beside it); `regenerate` instead of a
+ * message asks for a new answer beside that earlier answer.
+ */
 export const chatRequestSchema = z.object({
   /** The conversation; an id no conversation has yet (a new uuid) makes one with this message. */
   id: z.uuid(),
-  message: userMessageSchema,
+  message: z.optional(userMessageSchema),
+  /** The user message this one replaces: it is stored beside it, and the answer follows the new one. */
+  editOf: z.optional(messageIdSchema),
+  /** The answer to write again: a new answer to the same message, stored beside it. */
+  regenerate: z.optional(messageIdSchema),
   style: z.optional(imageStyleSchema),
   aspect: z.optional(imageAspectSchema),
   model: z.optional(z.string().check(z.maxLength(64))),
@@ -218,6 +237,16 @@ export const chatRequestSchema = z.object({
   language: z.optional(z.enum(languages)),
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/**
+ * What a chat request asks for: a message (maybe an edit), or a regenerated answer; undefined for a request that names
+ * both or neither, or an edit without its message. The fields are checked one by one by the schema, this combination
+ * here (a JSON schema cannot say it as plainly).
+ */
+export function chatRequestKind(request: ChatRequest): "message" | "regenerate" | undefined {
+  if (request.message !== undefined) return request.regenerate === undefined ? "message" : undefined;
+  return request.regenerate !== undefined && request.editOf === undefined ? "regenerate" : undefined;
+}
 
 /**
  * What a chat tool call would spend, shown on its approval card before it runs (docs/product/chat.md, Approving a

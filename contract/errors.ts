@@ -76,6 +76,7 @@ export const errorCodes = [
   "forbidden:user",
   "not_found:art",
   "not_found:conversation",
+  "not_found:chat_message",
   "not_found:credit_pack",
   "not_found:credit_transaction",
   "not_found:file",

@@ -4,7 +4,7 @@ import { z } from "zod/mini";
 
 export type Schema = z.core.$ZodType;
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
-export type HttpMethod = "get" | "post" | "patch" | "delete";
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 export type ApiTag = "health" | "waitlist" | "auth" | "images" | "personas" | "credits" | "chat" | "meta";
 
 export interface ParameterSpec {

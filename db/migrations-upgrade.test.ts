@@ -97,3 +97,35 @@ describe("linking the chat's images to their conversations", () => {
     }
   });
 });
+
+describe("branching conversations", () => {
+  it("links each stored message to the one before it and shows the last as the branch of each conversation", async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    try {
+      await migrate(db, { migrationsFolder: migrationsUpTo("0018_chat_images_search") });
+      const [user] = (await client.query<{ id: string }>("insert into users (email) values ('threads@example.com') returning id")).rows;
+      const conversation = async (title: string) => (await client.query<{ id: string }>("insert into conversations (user_id, title) values ($1, $2) returning id", [user?.id, title])).rows[0]?.id;
+      const [pasta, gaming, empty] = [await conversation("Pasta"), await conversation("Gaming"), await conversation("")];
+      // Interleaved, as two conversations written at once are.
+      for (const [id, conversationId, role] of [["u1", pasta, "user"], ["g1", gaming, "user"], ["a1", pasta, "assistant"], ["u2", pasta, "user"], ["g2", gaming, "assistant"]] as const) {
+        await client.query("insert into chat_messages (id, conversation_id, role, parts) values ($1, $2, $3, '[]')", [id, conversationId, role]);
+      }
+
+      await migrate(db, { migrationsFolder });
+      const parents = (await client.query<{ id: string; parent_id: string | null }>("select id, parent_id from chat_messages order by position")).rows;
+      expect(parents).toEqual([
+        { id: "u1", parent_id: null },
+        { id: "g1", parent_id: null },
+        { id: "a1", parent_id: "u1" },
+        { id: "u2", parent_id: "a1" },
+        { id: "g2", parent_id: "g1" },
+      ]);
+      const leaves = (await client.query<{ id: string; active_message_id: string | null }>("select id, active_message_id from conversations")).rows;
+      const leafOf = (id: string | undefined) => leaves.find((row) => row.id === id)?.active_message_id;
+      expect([leafOf(pasta), leafOf(gaming), leafOf(empty)]).toEqual(["u2", "g2", null]);
+    } finally {
+      await client.close();
+    }
+  });
+});

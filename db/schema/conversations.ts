@@ -15,6 +15,11 @@ export const conversations = pgTable(
      * once per search instead of walking every message's parts.
      */
     userWords: text().notNull().default(""),
+    /**
+     * The leaf of the branch the user looks at (docs/decisions/033-conversation-branches.md): a new message follows it,
+     * and the thread shown is the path from the first message to it. Null until the first message.
+     */
+    activeMessageId: text(),
     // Milliseconds, like a JavaScript Date: the list's keyset cursor round-trips through one exactly.
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -24,7 +29,8 @@ export const conversations = pgTable(
 
 /**
  * One message of a conversation as an AI SDK UI message: its parts (text, tool calls with their inputs and outputs:
- * image ids and records, never bytes). `position` orders a thread; the id is the UI message's own.
+ * image ids and records, never bytes). `position` orders siblings (oldest first) and tells the newest leaf; the id is
+ * the UI message's own.
  */
 export const chatMessages = pgTable(
   "chat_messages",
@@ -36,6 +42,11 @@ export const chatMessages = pgTable(
       .references(() => conversations.id, { onDelete: "cascade" }),
     // From one sequence: a message appended later sorts later, with no lock and no read of the thread to number it.
     position: bigint({ mode: "number" }).notNull().generatedByDefaultAsIdentity(),
+    /**
+     * The message this one follows (null for a first message): messages form a tree, and an edited or regenerated
+     * message is a sibling of the one it replaces.
+     */
+    parentId: text(),
     role: text({ enum: ["user", "assistant"] }).notNull(),
     parts: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -133,7 +133,7 @@ describe("POST /api/chat", () => {
     });
     expect(res.status).toBe(404);
     const theirMessages = await fetch(`${server.url}/api/conversations/${theirs}/messages`, { headers: headers(stranger) });
-    expect(await theirMessages.json()).toEqual({ messages: [] });
+    expect(await theirMessages.json()).toEqual({ messages: [], branchPoints: [] });
   });
 
   it("refuses malformed messages with clear errors", async () => {
@@ -169,7 +169,7 @@ describe("POST /api/chat", () => {
     // Nothing was stored in either conversation.
     for (const [owner, id] of [[user, mine], [stranger, theirs]] as const) {
       const stored = await fetch(`${server.url}/api/conversations/${id}/messages`, { headers: headers(owner) });
-      expect(await stored.json()).toEqual({ messages: [] });
+      expect(await stored.json()).toEqual({ messages: [], branchPoints: [] });
     }
   });
 

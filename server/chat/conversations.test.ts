@@ -66,7 +66,7 @@ describe("conversations", () => {
     expect((await call(owner, "GET", `/api/conversations/${made[1]}/messages`)).status).toBe(404);
     const empty = conversationResponseSchema.parse(await (await call(owner, "POST", "/api/conversations", {})).json()).conversation;
     const messages = await call(owner, "GET", `/api/conversations/${empty.id}/messages`);
-    expect(await messages.json()).toEqual({ messages: [] });
+    expect(await messages.json()).toEqual({ messages: [], branchPoints: [] });
   });
 
   it("are invisible to anyone else: every route answers 404 and changes nothing", async () => {

@@ -5,8 +5,13 @@
  * reload that lands on another node follows it there, and a stop sent to any node ends it.
  */
 export interface LiveStreams {
-  /** Starts reading `sse` for `key`; false when an answer for `key` is already live. */
-  start(key: string, sse: ReadableStream<string>, stop: AbortController): Promise<boolean>;
+  /**
+   * Starts reading `sse` for `key`; false when an answer for `key` is already live. `tag` says what the answer belongs
+   * to (the chat: the message of the branch it answers), for whoever asks `liveTag`.
+   */
+  start(key: string, sse: ReadableStream<string>, stop: AbortController, tag: string): Promise<boolean>;
+  /** The tag of the answer live for `key`; undefined when none is. */
+  liveTag(key: string): Promise<string | undefined>;
   /** Everything so far, then live chunks until the end; undefined when nothing is live for `key`. */
   follow(key: string): Promise<ReadableStream<string> | undefined>;
   isLive(key: string): Promise<boolean>;
@@ -20,6 +25,7 @@ interface Entry {
   done: boolean;
   wake: Set<() => void>;
   stop: AbortController;
+  tag: string;
 }
 
 export function createLiveStreams(options: { lingerMs?: number } = {}): LiveStreams {
@@ -48,10 +54,10 @@ export function createLiveStreams(options: { lingerMs?: number } = {}): LiveStre
   }
 
   return {
-    async start(key, sse, stop) {
+    async start(key, sse, stop, tag) {
       const current = entries.get(key);
       if (current && !current.done) return false;
-      const entry: Entry = { chunks: [], done: false, wake: new Set(), stop };
+      const entry: Entry = { chunks: [], done: false, wake: new Set(), stop, tag };
       entries.set(key, entry);
       void drain(key, entry, sse);
       return true;
@@ -84,6 +90,10 @@ export function createLiveStreams(options: { lingerMs?: number } = {}): LiveStre
     isLive: async (key) => {
       const entry = entries.get(key);
       return entry !== undefined && !entry.done;
+    },
+    liveTag: async (key) => {
+      const entry = entries.get(key);
+      return entry && !entry.done ? entry.tag : undefined;
     },
     async stop(key) {
       const entry = entries.get(key);

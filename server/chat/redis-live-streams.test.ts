@@ -91,3 +91,24 @@ describeOnRedisAndPostgres("live answers in Redis", () => {
     expect((await fetch(`${second.url}/api/chat/${id}/stream`, { headers })).status).toBe(204);
   });
 });
+
+describeOnRedisAndPostgres("a live answer's tag in Redis", () => {
+  it("is read from another node while the answer runs, and is gone once it ends", async () => {
+    const logger = createLogger({ logLevel: "silent", isProduction: false });
+    const [running, other] = await Promise.all([createRedisLiveStreams({ url: process.env.TEST_REDIS_URL ?? "", logger }), createRedisLiveStreams({ url: process.env.TEST_REDIS_URL ?? "", logger })]);
+    try {
+      const key = `tag-${Math.random()}`;
+      let end: () => void = () => undefined;
+      const sse = new ReadableStream<string>({ start: (controller) => void (end = () => controller.close()) });
+      expect(await running.start(key, sse, new AbortController(), "question-1")).toBe(true);
+      expect(await other.liveTag(key)).toBe("question-1");
+      // A second answer under the same key is refused while the first runs.
+      expect(await other.start(key, new ReadableStream<string>(), new AbortController(), "question-2")).toBe(false);
+      end();
+      for (let i = 0; i < 100 && (await other.liveTag(key)) !== undefined; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await other.liveTag(key)).toBeUndefined();
+    } finally {
+      await Promise.all([running.close(), other.close()]);
+    }
+  });
+});

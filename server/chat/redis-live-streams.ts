@@ -12,6 +12,9 @@ const POLL_MS = 25;
 
 const streamKey = (key: string) => `thumbforge:chat:live:${key}`;
 const stateKey = (key: string) => `thumbforge:chat:live:${key}:state`;
+/** A live answer's state is `live:<its tag>`; a finished one's is `done`. */
+const LIVE = "live:";
+const tagOfState = (state: string | null) => (state?.startsWith(LIVE) ? state.slice(LIVE.length) : undefined);
 
 /**
  * Live answers in Redis, for several nodes: the node that runs an answer appends each chunk to a Redis stream; any
@@ -48,12 +51,12 @@ export async function createRedisLiveStreams(deps: { url: string; logger: Logger
   }
 
   return {
-    async start(key, sse, stop) {
+    async start(key, sse, stop, tag) {
       // NX: only one node runs an answer of a conversation at a time.
-      const claimed = await client.set(stateKey(key), "live", { NX: true, EX: MAX_ANSWER_SECONDS });
+      const claimed = await client.set(stateKey(key), LIVE + tag, { NX: true, EX: MAX_ANSWER_SECONDS });
       if (claimed === null) {
-        if ((await client.get(stateKey(key))) === "live") return false;
-        await client.multi().del(streamKey(key)).set(stateKey(key), "live", { EX: MAX_ANSWER_SECONDS }).exec();
+        if (tagOfState(await client.get(stateKey(key))) !== undefined) return false;
+        await client.multi().del(streamKey(key)).set(stateKey(key), LIVE + tag, { EX: MAX_ANSWER_SECONDS }).exec();
       }
       running.set(key, stop);
       void drain(key, sse);
@@ -92,10 +95,12 @@ export async function createRedisLiveStreams(deps: { url: string; logger: Logger
       });
     },
 
-    isLive: async (key) => (await client.get(stateKey(key))) === "live",
+    isLive: async (key) => tagOfState(await client.get(stateKey(key))) !== undefined,
+
+    liveTag: async (key) => tagOfState(await client.get(stateKey(key))),
 
     async stop(key) {
-      if ((await client.get(stateKey(key))) !== "live") return false;
+      if (tagOfState(await client.get(stateKey(key))) === undefined) return false;
       await client.publish(STOP_CHANNEL, key);
       return true;
     },

@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   CHAT_PATH,
   chatApprovalRequestSchema,
+  chatRequestKind,
   chatRequestSchema,
   CONVERSATIONS_PAGE_DEFAULT,
   CONVERSATIONS_PAGE_MAX,
@@ -10,6 +11,7 @@ import {
   type ConversationList,
   createConversationRequestSchema,
   renameConversationRequestSchema,
+  switchBranchRequestSchema,
 } from "../../contract/chat.ts";
 import { GALLERY_CURSOR_MAX_LENGTH } from "../../contract/images.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
@@ -30,7 +32,7 @@ function conversationId(raw: unknown): string {
   return parsed.data;
 }
 
-/** Conversations: list, create, rename, delete, and a thread's stored messages. Owner checks live in the service. */
+/** Conversations: list, create, rename, delete, a thread's branch shown and switching it. Owner checks live in the service. */
 export function conversationRoutes(deps: { auth: AuthMiddleware; chat: ChatService; jsonBody: RequestHandler }): Router {
   const { auth, chat, jsonBody } = deps;
   const router = Router();
@@ -62,7 +64,14 @@ export function conversationRoutes(deps: { auth: AuthMiddleware; chat: ChatServi
 
   router.get(`${CONVERSATIONS_PATH}/:id/messages`, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
-    res.set(noStore).json({ messages: await chat.messages(user.id, conversationId(req.params.id)) });
+    res.set(noStore).json(await chat.messages(user.id, conversationId(req.params.id)));
+  });
+
+  router.put(`${CONVERSATIONS_PATH}/:id/branch`, jsonBody, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const id = conversationId(req.params.id);
+    const { messageId } = switchBranchRequestSchema.parse(req.body);
+    res.set(noStore).json(await chat.switchBranch(user.id, id, messageId));
   });
 
   return router;
@@ -111,6 +120,10 @@ export function chatRoutes(deps: { auth: AuthMiddleware; turns: ChatTurns; jsonB
       await session; // signed out reads 401 before anything about the body
       if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the message as JSON.");
       throw request.error;
+    }
+    if (chatRequestKind(request.data) === undefined) {
+      await session;
+      throw new AppError("invalid:chat_message", "Send a message, or name the answer to regenerate: one of the two.");
     }
     await sendSse(res, await turns.start(session.then(({ user }) => user), request.data));
   });

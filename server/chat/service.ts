@@ -1,10 +1,15 @@
-import { type Conversation, type ConversationList, CONVERSATION_TITLE_MAX_LENGTH } from "../../contract/chat.ts";
+import { type ChatBranch, type Conversation, type ConversationList, CONVERSATION_TITLE_MAX_LENGTH } from "../../contract/chat.ts";
 import type { ConversationRow } from "../../db/schema/conversations.ts";
 import { AppError } from "../errors/app-error.ts";
 import { decodeCursor, encodeCursor } from "../paging/keyset-cursor.ts";
+import { activePath, branchPointsOn, newestLeafUnder, pathTo, type TreeMessage } from "./branches.ts";
 import type { ChatStore, StoredMessage } from "./store.ts";
 
 const missing = () => new AppError("not_found:conversation", "That conversation does not exist.");
+export const missingMessage = () => new AppError("not_found:chat_message", "That message is not in this conversation.");
+
+/** A message as the thread shows it, without its place in the tree. */
+const shown = ({ id, role, parts }: TreeMessage): StoredMessage => ({ id, role, parts });
 
 export function toConversation(row: ConversationRow): Conversation {
   return { id: row.id, title: row.title, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -29,9 +34,19 @@ export function createChatService(deps: { store: ChatStore }) {
     return row;
   }
 
-  /** The stored thread of one of the user's conversations; empty for anyone else's (the query checks the owner). */
-  async function thread(userId: string, id: string): Promise<StoredMessage[]> {
-    return (await store.messages(userId, id)).map((row) => ({ id: row.id, role: row.role, parts: row.parts as unknown[] }));
+  /**
+   * The branch shown of one of the user's conversations (the path to its active leaf); empty for anyone else's (the
+   * query checks the owner). `conversation` is the row when the caller has it, else it is read beside the messages.
+   */
+  async function thread(userId: string, id: string, conversation?: ConversationRow): Promise<StoredMessage[]> {
+    const [row, tree] = await Promise.all([conversation ?? store.findOwned(userId, id), store.tree(userId, id)]);
+    return activePath(tree, row?.activeMessageId ?? null).map(shown);
+  }
+
+  /** The branch shown and its branch points, from a conversation's row and all its messages. */
+  function branchOf(row: ConversationRow, tree: readonly TreeMessage[]): ChatBranch {
+    const path = activePath(tree, row.activeMessageId);
+    return { messages: path.map(shown), branchPoints: branchPointsOn(path, tree) };
   }
 
   return {
@@ -92,32 +107,55 @@ export function createChatService(deps: { store: ChatStore }) {
       if (!(await store.delete(userId, id))) throw missing();
     },
 
-    /** The thread as stored: UI messages in order; someone else's id is a 404 (both read side by side). */
-    async messages(userId: string, id: string): Promise<StoredMessage[]> {
-      const [, messages] = await Promise.all([owned(userId, id), thread(userId, id)]);
-      return messages;
+    /** The branch shown, with its branch points; someone else's id is a 404 (both read side by side). */
+    async messages(userId: string, id: string): Promise<ChatBranch> {
+      const [row, tree] = await Promise.all([owned(userId, id), store.tree(userId, id)]);
+      return branchOf(row, tree);
+    },
+
+    /** Shows the branch through `messageId` (down to its newest leaf) and answers it; an unknown message is a 404. */
+    async switchBranch(userId: string, id: string, messageId: string): Promise<ChatBranch> {
+      const [row, tree] = await Promise.all([owned(userId, id), store.tree(userId, id)]);
+      if (!tree.some((m) => m.id === messageId)) throw missingMessage();
+      const leaf = newestLeafUnder(tree, messageId);
+      await store.setActive(row.id, leaf);
+      return branchOf({ ...row, activeMessageId: leaf }, tree);
     },
 
     thread,
+
+    /** Every message of one of the user's conversations, every branch, in the order stored. */
+    tree: (userId: string, id: string) => store.tree(userId, id),
+
+    /**
+     * Where a new message or answer goes beside an earlier one of a conversation the caller has checked: the earlier
+     * message's parent, and the thread up to it (what the model sees). `role` is what the earlier message must be.
+     */
+    async besideOf(conversation: ConversationRow, userId: string, messageId: string, role: StoredMessage["role"]): Promise<{ parentId: string | null; before: StoredMessage[] }> {
+      const tree = await store.tree(userId, conversation.id);
+      const earlier = tree.find((m) => m.id === messageId);
+      if (!earlier || earlier.role !== role) throw missingMessage();
+      return { parentId: earlier.parentId, before: earlier.parentId === null ? [] : pathTo(tree, earlier.parentId).map(shown) };
+    },
+
+    /** Shows the branch ending at `leafId`, a message of a conversation the caller has checked (store.setActive). */
+    setActive: (conversation: ConversationRow, leafId: string, from?: string) => store.setActive(conversation.id, leafId, from),
 
     /**
      * Saves a new user message of a conversation the caller has checked (its first prompt names an untitled one);
      * false when a message with its id is already stored, which is left as it was.
      */
-    async appendNew(conversation: ConversationRow, message: StoredMessage, prompt: string): Promise<boolean> {
+    async appendNew(conversation: ConversationRow, message: StoredMessage, prompt: string, under?: { parentId: string | null }): Promise<boolean> {
       const title = conversation.title === "" ? titleFromPrompt(prompt) : undefined;
-      return store.appendNew(conversation.id, message, title);
+      return store.appendNew(conversation.id, message, title, under);
     },
 
     /** Records the user's answers in a stored answer still waiting for them; false when another answer came first. */
     answerApprovals: (conversation: ConversationRow, messageId: string, approvalIds: readonly string[], parts: unknown[]) =>
       store.answerApprovals(conversation.id, messageId, approvalIds, parts),
 
-    /** Saves messages of a conversation the caller has checked; the first prompt names an untitled conversation. */
-    async append(conversation: ConversationRow, messages: readonly StoredMessage[], firstPrompt?: string): Promise<void> {
-      const title = conversation.title === "" && firstPrompt ? titleFromPrompt(firstPrompt) : undefined;
-      await store.append(conversation.id, messages, title);
-    },
+    /** Saves an answer following `parentId` in a conversation the caller has checked (docs: store.saveAnswer). */
+    saveAnswer: (conversation: ConversationRow, message: StoredMessage, parentId: string | null) => store.saveAnswer(conversation.id, message, parentId),
   };
 }
 

@@ -2,6 +2,7 @@ import { and, desc, eq, exists, lt, or, sql } from "drizzle-orm";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { type ChatMessageRow, chatMessages, type ConversationRow, conversations } from "../../db/schema/conversations.ts";
 import type { KeysetCursor } from "../paging/keyset-cursor.ts";
+import type { TreeMessage } from "./branches.ts";
 
 export interface StoredMessage {
   id: string;
@@ -29,13 +30,13 @@ export function createChatStore(db: DbOrTx) {
     .where(and(eq(conversations.id, sql.placeholder("id")), eq(conversations.userId, sql.placeholder("userId"))))
     .prepare("conversation_owned");
   const byIdQuery = db.select().from(conversations).where(eq(conversations.id, sql.placeholder("id"))).prepare("conversation_by_id");
-  const threadQuery = db
-    .select({ id: chatMessages.id, role: chatMessages.role, parts: chatMessages.parts })
+  const treeQuery = db
+    .select({ id: chatMessages.id, parentId: chatMessages.parentId, role: chatMessages.role, parts: chatMessages.parts })
     .from(chatMessages)
     .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
     .where(and(eq(chatMessages.conversationId, sql.placeholder("conversationId")), eq(conversations.userId, sql.placeholder("userId"))))
     .orderBy(chatMessages.position)
-    .prepare("conversation_thread");
+    .prepare("conversation_tree");
   const newestOrder = [desc(conversations.updatedAt), desc(conversations.id)];
   // A conversation is listed once it holds a message: one made and never written in is nothing to go back to.
   const hasMessages = exists(db.select({ one: sql`1` }).from(chatMessages).where(eq(chatMessages.conversationId, conversations.id)));
@@ -75,9 +76,13 @@ export function createChatStore(db: DbOrTx) {
      */
     async createWithMessage(userId: string, id: string, title: string, message: StoredMessage): Promise<ConversationRow | undefined> {
       return withTransaction(db, async (tx) => {
-        const [row] = await tx.insert(conversations).values({ id, userId, title, userWords: userWordsOf([message]) }).onConflictDoNothing().returning();
+        const [row] = await tx
+          .insert(conversations)
+          .values({ id, userId, title, userWords: userWordsOf([message]), activeMessageId: message.id })
+          .onConflictDoNothing()
+          .returning();
         if (!row) return undefined;
-        await tx.insert(chatMessages).values({ id: message.id, conversationId: id, role: message.role, parts: message.parts });
+        await tx.insert(chatMessages).values({ id: message.id, conversationId: id, parentId: null, role: message.role, parts: message.parts });
         return row;
       });
     },
@@ -115,30 +120,48 @@ export function createChatStore(db: DbOrTx) {
       return rows.length === 1;
     },
 
-    /** The thread of a conversation, if the user owns it (else none): safe to read beside the owner check. */
-    async messages(userId: string, conversationId: string): Promise<Pick<ChatMessageRow, "id" | "role" | "parts">[]> {
-      return threadQuery.execute({ conversationId, userId });
+    /**
+     * Every message of a conversation, every branch, in the order they were stored, if the user owns it (else none):
+     * safe to read beside the owner check.
+     */
+    async tree(userId: string, conversationId: string): Promise<TreeMessage[]> {
+      const rows: Pick<ChatMessageRow, "id" | "parentId" | "role" | "parts">[] = await treeQuery.execute({ conversationId, userId });
+      return rows.map((row) => ({ id: row.id, parentId: row.parentId, role: row.role, parts: row.parts as unknown[] }));
     },
 
     /**
-     * Appends messages (or replaces one already stored under its id, as a finished answer replaces nothing twice)
-     * and touches the conversation, in one statement: positions come from a sequence, so nothing is read or locked.
+     * Saves an answer under `parentId` (or replaces its parts when it is stored already, as an answer that went on after
+     * an approval is) and touches the conversation, in one statement: positions come from a sequence, so nothing is
+     * read or locked. The answer becomes the active leaf only while its parent still is one: a user who switched
+     * branches meanwhile stays where they went.
      */
-    async append(conversationId: string, messages: readonly StoredMessage[], title?: string): Promise<void> {
-      if (messages.length === 0) return;
+    async saveAnswer(conversationId: string, message: StoredMessage, parentId: string | null): Promise<void> {
       const inserted = db.$with("inserted").as(
         db
           .insert(chatMessages)
-          .values(messages.map((m) => ({ id: m.id, conversationId, role: m.role, parts: m.parts })))
+          .values({ id: message.id, conversationId, parentId, role: message.role, parts: message.parts })
           .onConflictDoUpdate({ target: [chatMessages.conversationId, chatMessages.id], set: { parts: sql`excluded.parts` } })
           .returning({ id: chatMessages.id }),
       );
+      const advanced = parentId === null ? sql`${message.id}` : sql`case when ${conversations.activeMessageId} = ${parentId} then ${message.id} else ${conversations.activeMessageId} end`;
       // A data-modifying WITH runs whether or not the outer statement reads it.
       await db
         .with(inserted)
         .update(conversations)
-        .set({ updatedAt: new Date(), ...(title ? { title } : {}), ...withUserWords(userWordsOf(messages)) })
+        .set({ updatedAt: new Date(), activeMessageId: advanced })
         .where(eq(conversations.id, conversationId));
+    },
+
+    /**
+     * Shows the branch ending at `leafId` (a message of this conversation, checked by the caller); with `from`, only
+     * while the branch shown still ends at that message.
+     */
+    async setActive(conversationId: string, leafId: string, from?: string): Promise<void> {
+      const still = from === undefined ? [] : [eq(conversations.activeMessageId, from)];
+      await db
+        .update(conversations)
+        .set({ activeMessageId: leafId })
+        .where(and(eq(conversations.id, conversationId), ...still));
     },
 
     /**
@@ -157,19 +180,25 @@ export function createChatStore(db: DbOrTx) {
       return rows.length === 1;
     },
 
-    /** Stores a new message and touches the conversation, in one statement; false (and nothing changed) when its id is taken. */
-    async appendNew(conversationId: string, message: StoredMessage, title?: string): Promise<boolean> {
+    /**
+     * Stores a new message and makes it the active leaf, in one statement; false (and nothing changed) when its id is
+     * taken. It follows `under.parentId` (an edit's sibling), else the active leaf, read in the same statement.
+     */
+    async appendNew(conversationId: string, message: StoredMessage, title?: string, under?: { parentId: string | null }): Promise<boolean> {
+      const parentId = under
+        ? under.parentId
+        : sql`(select ${conversations.activeMessageId} from ${conversations} where ${conversations.id} = ${conversationId})`;
       const inserted = db.$with("inserted").as(
         db
           .insert(chatMessages)
-          .values({ id: message.id, conversationId, role: message.role, parts: message.parts })
+          .values({ id: message.id, conversationId, parentId, role: message.role, parts: message.parts })
           .onConflictDoNothing()
           .returning({ id: chatMessages.id }),
       );
       const touched = await db
         .with(inserted)
         .update(conversations)
-        .set({ updatedAt: new Date(), ...(title ? { title } : {}), ...withUserWords(userWordsOf([message])) })
+        .set({ updatedAt: new Date(), activeMessageId: message.id, ...(title ? { title } : {}), ...withUserWords(userWordsOf([message])) })
         .where(and(eq(conversations.id, conversationId), sql`exists (select 1 from ${inserted})`))
         .returning({ id: conversations.id });
       return touched.length === 1;

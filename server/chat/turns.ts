@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { convertToModelMessages, createUIMessageStream, JsonToSseTransformStream, type LanguageModel, stepCountIs, streamText, type UIMessage, type UIMessageChunk, type UIMessageStreamWriter } from "ai";
 import { type ChatApprovalRequest, type ChatRequest, MAX_IMAGES_PER_MESSAGE } from "../../contract/chat.ts";
 import { defaultLanguage, isLanguage, type Language } from "../../contract/languages.ts";
+import type { ConversationRow } from "../../db/schema/conversations.ts";
 import { AppError } from "../errors/app-error.ts";
 import { toAppError } from "../errors/to-app-error.ts";
 import type { Logger } from "../logger.ts";
 import type { LiveStreams } from "./live-streams.ts";
-import type { ChatService } from "./service.ts";
+import { type ChatService, missingMessage } from "./service.ts";
 import { answeredApprovals, type ApprovalDescriptor, imagesMadeIn, notWaiting, withQuotes } from "./approvals.ts";
 import { systemPrompt } from "./system-prompt.ts";
 import type { ChatToolContext } from "./tools/context.ts";
@@ -42,6 +43,15 @@ function withCurrent(ids: string[], picked: string | undefined): string[] {
 
 const busy = () => new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Wait for it, or stop it.");
 
+/**
+ * Whether the live answer, tagged with the message it belongs after (the message it answers, or the answer it goes on
+ * with), is on the branch shown: its message is the active leaf, or is still being saved (and becomes it). An answer on
+ * a branch the user switched away from is not followed there (docs/decisions/033-conversation-branches.md).
+ */
+function onBranchShown(tag: string, activeId: string | null, tree: readonly { id: string }[]): boolean {
+  return tag === activeId || !tree.some((m) => m.id === tag);
+}
+
 /** A part worth keeping: words said, or a tool call (a step marker alone, as a stop in the first instant leaves, is not). */
 function hasContent(part: { type: string; text?: string }): boolean {
   if (part.type === "step-start") return false;
@@ -76,7 +86,7 @@ export function createChatTurns(deps: {
    */
   async function answerInto(
     writer: UIMessageStreamWriter,
-    run: { user: User; conversation: Parameters<ChatService["append"]>[0]; messages: UIMessage[]; turn: ApprovalDescriptor["turn"]; language: Language | undefined; stop: AbortController; responseId: string; imagesMade: number },
+    run: { user: User; conversation: Parameters<ChatService["saveAnswer"]>[0]; parentId: string | null; messages: UIMessage[]; turn: ApprovalDescriptor["turn"]; language: Language | undefined; stop: AbortController; responseId: string; imagesMade: number; nothingSaid?: () => Promise<void> },
     customerMessage: (error: unknown) => string,
   ): Promise<void> {
     const { user, conversation, messages, turn } = run;
@@ -114,9 +124,12 @@ export function createChatTurns(deps: {
       generateMessageId: () => run.responseId,
       onError: customerMessage,
       onFinish: async ({ responseMessage }) => {
-        if (!responseMessage.parts.some(hasContent)) return;
+        if (!responseMessage.parts.some(hasContent)) {
+          await run.nothingSaid?.().catch((err: unknown) => deps.logger.error({ err, conversationId: conversation.id }, "could not restore the branch shown"));
+          return;
+        }
         const parts = withQuotes(responseMessage.parts, descriptorOf);
-        await deps.chat.append(conversation, [{ id: responseMessage.id, role: "assistant", parts }]).catch((err: unknown) => {
+        await deps.chat.saveAnswer(conversation, { id: responseMessage.id, role: "assistant", parts }, run.parentId).catch((err: unknown) => {
           deps.logger.error({ err, conversationId: conversation.id }, "could not save the answer");
         });
       },
@@ -142,13 +155,14 @@ export function createChatTurns(deps: {
   };
 
   /**
-   * Runs `work` as the conversation's one live answer, under message id `messageId`, and follows it; busy when one is
-   * running. The first bytes go out at once; `work` starts only once this answer is admitted, and what fails in it is
-   * said in the stream as a customer may read it.
+   * Runs `work` as the conversation's one live answer, under message id `messageId`, tagged with the message it
+   * belongs after, and follows it; busy when one is running. The first bytes go out at once; `work` starts only once
+   * this answer is admitted, and what fails in it is said in the stream as a customer may read it.
    */
   async function goLive(
     conversationId: string,
     messageId: string,
+    tag: string,
     work: (writer: UIMessageStreamWriter, stop: AbortController, customerMessage: (error: unknown) => string) => Promise<void>,
   ): Promise<ReadableStream<string>> {
     const stop = new AbortController();
@@ -163,12 +177,47 @@ export function createChatTurns(deps: {
       },
     });
     const sse = answer.pipeThrough(new JsonToSseTransformStream());
-    const started = await deps.live.start(conversationId, sse, stop);
+    const started = await deps.live.start(conversationId, sse, stop, tag);
     admit(started);
     if (!started) throw busy();
     const follower = await deps.live.follow(conversationId);
     if (!follower) throw new Error("a started answer has no stream");
     return follower;
+  }
+
+  /**
+   * Where an edit of an earlier user message goes: beside it (same parent), the model seeing the thread up to that
+   * parent and then the new message. A conversation not made yet has no message to edit.
+   */
+  async function besideUserMessage(conversation: ConversationRow | undefined, userId: string, editOf: string) {
+    if (!conversation) throw missingMessage();
+    return deps.chat.besideOf(conversation, userId, editOf, "user");
+  }
+
+  /**
+   * A new answer to the message an earlier answer replied to, saved beside that answer; the branch shown ends at the
+   * message while it runs, so a reload follows the new answer.
+   */
+  async function regenerate(session: Promise<User>, request: ChatRequest): Promise<ReadableStream<string>> {
+    const [user, conversation] = await deps.chat.ownedByPending(session, request.id);
+    const replaced = request.regenerate ?? "";
+    const { parentId, before } = await deps.chat.besideOf(conversation, user.id, replaced, "assistant");
+    const asked = before.at(-1);
+    if (parentId === null || asked?.role !== "user") throw missingMessage();
+    if (await deps.live.isLive(conversation.id)) throw busy();
+    // The branch shown ends at the message asked while its new answer comes, so a reload follows that answer.
+    await deps.chat.setActive(conversation, parentId);
+    const responseId = randomUUID();
+    // A new answer stopped before its first word is not saved: the branch shows the answer it was to replace again.
+    const nothingSaid = () => deps.chat.setActive(conversation, replaced, parentId);
+    return goLive(conversation.id, responseId, parentId, async (writer, stop, customerMessage) => {
+      const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId };
+      await answerInto(
+        writer,
+        { user, conversation, parentId, messages: before as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0, nothingSaid },
+        customerMessage,
+      );
+    });
   }
 
   return {
@@ -177,32 +226,38 @@ export function createChatTurns(deps: {
      * does not exist yet is made by its first message, together with it (the client names it with a new uuid).
      */
     async start(session: Promise<User>, request: ChatRequest): Promise<ReadableStream<string>> {
+      const { message } = request;
+      if (!message) return regenerate(session, request);
       const [user, existing] = await deps.chat.ownedOrNewByPending(session, request.id);
-      const text = request.message.parts.map((p) => p.text).join("\n").trim();
+      const text = message.parts.map((p) => p.text).join("\n").trim();
       if (text === "") throw new AppError("invalid:chat_message", "Write a message first.");
       if (await deps.live.isLive(request.id)) throw busy();
+      // Where an edit goes is checked before the answer streams, so editing a message that is not there is a plain 404.
+      const beside = request.editOf === undefined ? undefined : await besideUserMessage(existing, user.id, request.editOf);
 
       // The answer streams from here: its first bytes go out before the thread is read and the message saved, so a
       // busy server still answers at once; what fails after this point is said in the stream.
       const responseId = randomUUID();
-      return goLive(request.id, responseId, async (writer, stop, customerMessage) => {
+      return goLive(request.id, responseId, message.id, async (writer, stop, customerMessage) => {
         // The rest waits for the event loop's next turn, so requests whose answers have not started yet (their
         // checks done) send their first bytes before this one's work goes on.
         await new Promise((resolve) => setImmediate(resolve));
-        const userMessage = { id: request.message.id, role: "user" as const, parts: request.message.parts };
+        const userMessage = { id: message.id, role: "user" as const, parts: message.parts };
         // Saved before the model runs; read beside the save, so the thread is everything before this message.
-        const { conversation, thread, saved } = existing
-          ? await Promise.all([deps.chat.thread(user.id, existing.id), deps.chat.appendNew(existing, userMessage, text)]).then(([all, saved]) => ({
-              conversation: existing,
-              thread: all.filter((m) => m.id !== userMessage.id),
-              saved,
-            }))
-          : await deps.chat.startWith(user.id, request.id, userMessage, text);
+        const { conversation, thread, saved } = !existing
+          ? await deps.chat.startWith(user.id, request.id, userMessage, text)
+          : beside
+            ? { conversation: existing, thread: beside.before, saved: await deps.chat.appendNew(existing, userMessage, text, { parentId: beside.parentId }) }
+            : await Promise.all([deps.chat.thread(user.id, existing.id, existing), deps.chat.appendNew(existing, userMessage, text)]).then(([all, saved]) => ({
+                conversation: existing,
+                thread: all.filter((m) => m.id !== userMessage.id),
+                saved,
+              }));
         if (!saved) throw new AppError("invalid:chat_message", "That message was already sent.");
         const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId, imageId: request.imageId };
         await answerInto(
           writer,
-          { user, conversation, messages: [...thread, userMessage] as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0 },
+          { user, conversation, parentId: userMessage.id, messages: [...thread, userMessage] as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0 },
           customerMessage,
         );
       });
@@ -214,25 +269,30 @@ export function createChatTurns(deps: {
      */
     async respond(session: Promise<User>, conversationId: string, request: ChatApprovalRequest): Promise<ReadableStream<string>> {
       const [user, conversation] = await deps.chat.ownedByPending(session, conversationId);
-      if (await deps.live.isLive(conversation.id)) throw busy();
       // Checked here for a clear answer, and claimed again once admitted: only one answer to an approval ever runs.
-      const first = answeredApprovals(await deps.chat.thread(user.id, conversation.id), request.approvals);
-      return goLive(conversation.id, first.message.id, async (writer, stop, customerMessage) => {
+      const first = answeredApprovals(await deps.chat.thread(user.id, conversation.id, conversation), request.approvals);
+      if (await deps.live.isLive(conversation.id)) throw busy();
+      return goLive(conversation.id, first.message.id, first.message.id, async (writer, stop, customerMessage) => {
         const { thread, message, turn } = answeredApprovals(await deps.chat.thread(user.id, conversation.id), request.approvals);
+        // The answer the user approved parts of, on whichever branch is shown by now.
+        if (message.id !== first.message.id) throw notWaiting();
         if (!(await deps.chat.answerApprovals(conversation, message.id, request.approvals.map((a) => a.id), message.parts))) throw notWaiting();
         const messages = [...thread.slice(0, -1), message] as UIMessage[];
-        await answerInto(writer, { user, conversation, messages, turn, language: request.language, stop, responseId: message.id, imagesMade: imagesMadeIn(message) }, customerMessage);
+        const parentId = thread.at(-2)?.id ?? null;
+        await answerInto(writer, { user, conversation, parentId, messages, turn, language: request.language, stop, responseId: message.id, imagesMade: imagesMadeIn(message) }, customerMessage);
       });
     },
 
-    /** The live answer of a conversation, to follow again after a reload; undefined when none is running. */
+    /** The live answer of the branch shown, to follow again after a reload; undefined when none is running. */
     async resume(userId: string, conversationId: string): Promise<ReadableStream<string> | undefined> {
-      await deps.chat.owned(userId, conversationId);
+      const [conversation, tag] = await Promise.all([deps.chat.owned(userId, conversationId), deps.live.liveTag(conversationId)]);
       // A finished answer is read from the stored messages instead.
-      return (await deps.live.isLive(conversationId)) ? deps.live.follow(conversationId) : undefined;
+      if (tag === undefined) return undefined;
+      const tree = await deps.chat.tree(userId, conversation.id);
+      return onBranchShown(tag, conversation.activeMessageId, tree) ? deps.live.follow(conversation.id) : undefined;
     },
 
-    /** Stops the live answer; what it said so far is saved. */
+    /** Stops the conversation's live answer, on whichever branch; what it said so far is saved. */
     async stop(userId: string, conversationId: string): Promise<boolean> {
       await deps.chat.owned(userId, conversationId);
       return deps.live.stop(conversationId);

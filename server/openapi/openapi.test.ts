@@ -287,7 +287,11 @@ const validBodies: Record<string, Record<string, unknown>> = {
     model: "studio",
     attachmentImageId: uuid,
     language: "es",
+    editOf: "m0",
+    // Checked by the route together with `message` (one of the two); the schema checks each field alone.
+    regenerate: "a1",
   },
+  switchConversationBranch: { messageId: "m1" },
   answerChatApproval: { approvals: [{ id: "approval-1", approved: true }], language: "es" },
   generatePersona: { photoIds: [uuid], role: "artist" },
   savePersona: { draftId: uuid, name: "Astro", handle: "astro", description: "Artist, framed head and shoulders." },
@@ -451,7 +455,10 @@ const responseSamples: Record<string, unknown> = {
   ConversationList: { conversations: [{ id: uuid, title: "Day 100", createdAt, updatedAt: createdAt }], nextCursor: null },
   ConversationResponse: { conversation: { id: uuid, title: "", createdAt, updatedAt: createdAt } },
   StopChatResponse: { stopped: true },
-  ChatMessagesResponse: { messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "Hello" }] }] },
+  ChatMessagesResponse: {
+    messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "Hello" }] }],
+    branchPoints: [{ messageId: "m1", siblingIds: ["m0", "m1"], index: 1 }],
+  },
   PersonaResponse: { persona: { id: uuid, name: "Astro", handle: "astro", role: "artist", description: "", createdAt, urls: { image: "/i", cutout: "/c", thumb: "/t" } } },
   PersonaListResponse: { personas: [{ id: uuid, name: "Astro", handle: "astro", role: "designer", description: "Hi", createdAt, urls: { image: null, cutout: "/c", thumb: "/t" } }] },
   PersonaDraftResponse: {

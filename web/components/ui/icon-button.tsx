@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import type { ComponentPropsWithRef, ReactNode } from "react";
 import type { ButtonVariant } from "./button.tsx";
 
 export type IconButtonSize = "sm" | "md";
@@ -17,7 +17,7 @@ export function iconButtonClass({ variant = "secondary", size = "sm", className 
   return `grid shrink-0 place-items-center rounded-xl transition disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${sizes[size]} ${className}`.trim();
 }
 
-export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "aria-label" | "aria-labelledby" | "children"> {
+export interface IconButtonProps extends Omit<ComponentPropsWithRef<"button">, "aria-label" | "aria-labelledby" | "children"> {
   /** The accessible name; an icon alone says nothing to a screen reader, so it is required. */
   label: string;
   /** The icon; it is hidden from assistive tech, the label speaks for it. */

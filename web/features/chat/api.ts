@@ -1,4 +1,6 @@
 import {
+  type BranchPoint,
+  branchPointSchema,
   type Conversation,
   type ConversationList,
   CONVERSATIONS_PATH,
@@ -30,11 +32,28 @@ export async function deleteConversation(id: string): Promise<void> {
   await apiRequest("DELETE", conversationPath(id));
 }
 
-/** The saved thread. Parts are AI SDK UI message parts, trusted as the server wrote them. */
-export async function fetchMessages(id: string): Promise<ChatMessage[]> {
+/** The branch of a conversation shown: its messages from the first, and which of them have other versions. */
+export interface ChatBranchView {
+  messages: ChatMessage[];
+  branchPoints: BranchPoint[];
+}
+
+/** Parts are AI SDK UI message parts, trusted as the server wrote them. */
+function branchViewOf(body: { messages?: unknown; branchPoints?: unknown }): ChatBranchView {
+  const points = Array.isArray(body.branchPoints) ? body.branchPoints.flatMap((p) => { const parsed = branchPointSchema.safeParse(p); return parsed.success ? [parsed.data] : []; }) : [];
+  return { messages: Array.isArray(body.messages) ? (body.messages as ChatMessage[]) : [], branchPoints: points };
+}
+
+/** The saved thread: the branch the user last chose. */
+export async function fetchBranch(id: string): Promise<ChatBranchView> {
   const res = await apiRequest("GET", `${conversationPath(id)}/messages`);
-  const body = (await res.json()) as { messages?: unknown };
-  return Array.isArray(body.messages) ? (body.messages as ChatMessage[]) : [];
+  return branchViewOf((await res.json()) as { messages?: unknown; branchPoints?: unknown });
+}
+
+/** Shows the branch through `messageId` (another version of a message) and answers it; kept for the next visit. */
+export async function switchBranch(id: string, messageId: string): Promise<ChatBranchView> {
+  const res = await apiRequest("PUT", `${conversationPath(id)}/branch`, { messageId });
+  return branchViewOf((await res.json()) as { messages?: unknown; branchPoints?: unknown });
 }
 
 /** Stops the conversation's running answer on the server (aborting the fetch alone leaves a resumable stream running). */

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { IconButton } from "../../components/ui/icon-button.tsx";
 import { Sheet } from "../../components/ui/sheet.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
-import { deleteConversation, fetchMessages, listConversations, messagesKey, renameConversation, conversationsKey } from "./api.ts";
+import { deleteConversation, fetchBranch, listConversations, messagesKey, renameConversation, conversationsKey } from "./api.ts";
 import { ChatSession } from "./chat-session.tsx";
 import { newConversationId } from "./conversation-id.ts";
 import { ConversationList } from "./conversation-list.tsx";
@@ -19,7 +19,7 @@ const CONVERSATION_PARAM = "c";
 /** The saved thread of one conversation, then its live session; a failed load offers a retry. */
 function ConversationThread({ id, credits }: { id: string; credits: number }) {
   const { t } = useTranslation("chat");
-  const messages = useQuery({ queryKey: messagesKey(id), queryFn: () => fetchMessages(id), staleTime: 0, gcTime: 0 });
+  const messages = useQuery({ queryKey: messagesKey(id), queryFn: () => fetchBranch(id), staleTime: 0, gcTime: 0 });
   if (messages.isPending)
     return (
       <div className="grid content-start gap-4 p-2" role="status" aria-label={t("thread.loading")}>
@@ -36,7 +36,7 @@ function ConversationThread({ id, credits }: { id: string; credits: number }) {
         </Button>
       </div>
     );
-  return <ChatSession conversationId={id} initialMessages={messages.data} credits={credits} resume />;
+  return <ChatSession conversationId={id} initialMessages={messages.data.messages} initialBranchPoints={messages.data.branchPoints} credits={credits} resume />;
 }
 
 /**

@@ -221,3 +221,72 @@ describe("ChatSession: an image picked with Edit", () => {
     expect(bodies[0]).toMatchObject({ imageId: older.id, message: { parts: [{ type: "text", text: "One more version of this one" }] } });
   });
 });
+
+describe("ChatSession's branches", () => {
+  const thread = [
+    { id: "u1", role: "user", parts: [{ type: "text", text: "make it red" }] },
+    { id: "a1", role: "assistant", parts: [{ type: "text", text: "Red it is." }] },
+  ];
+  const otherBranch = [
+    { id: "u0", role: "user", parts: [{ type: "text", text: "make it blue" }] },
+    { id: "a0", role: "assistant", parts: [{ type: "text", text: "Blue it is." }] },
+  ];
+
+  it("switches with the arrows: the thread becomes the branch the server answers", async () => {
+    const calls: { url: string; init?: RequestInit }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, init });
+        if (url === "/api/conversations/conv-b/branch")
+          return new Response(JSON.stringify({ messages: otherBranch, branchPoints: [{ messageId: "u0", siblingIds: ["u0", "u1"], index: 0 }] }), { status: 200 });
+        return new Response(null, { status: 204 });
+      }),
+    );
+    renderChat(
+      <MemoryRouter>
+        <ChatSession conversationId="conv-b" initialMessages={thread as never} initialBranchPoints={[{ messageId: "u1", siblingIds: ["u0", "u1"], index: 1 }]} credits={20} resume={false} />
+      </MemoryRouter>,
+      i18n,
+    );
+    expect(screen.getByTestId("branch-switcher").textContent).toContain("2/2");
+    fireEvent.click(screen.getByRole("button", { name: "Previous version" }));
+    expect(await screen.findByText("Blue it is.")).toBeTruthy();
+    expect(screen.queryByText("Red it is.")).toBeNull();
+    expect(screen.getByTestId("branch-switcher").textContent).toContain("1/2");
+    const put = calls.find((c) => c.url === "/api/conversations/conv-b/branch");
+    expect(put?.init?.method).toBe("PUT");
+    expect(JSON.parse(String(put?.init?.body))).toEqual({ messageId: "u0" });
+  });
+
+  it("sends an edit as a new message naming the one it replaces, and a regenerated answer by its id", async () => {
+    const posts: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === "/api/chat") {
+          posts.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+          return sse([{ type: "start", messageId: `a${posts.length + 1}` }, { type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: `Answer ${posts.length}.` }, { type: "text-end", id: "t" }, { type: "finish" }]);
+        }
+        if (url === "/api/conversations/conv-e/messages") return new Response(JSON.stringify({ messages: [], branchPoints: [] }), { status: 200 });
+        return new Response(null, { status: 204 });
+      }),
+    );
+    renderChat(<MemoryRouter><ChatSession conversationId="conv-e" initialMessages={thread as never} credits={20} resume={false} /></MemoryRouter>, i18n);
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    fireEvent.change(screen.getByLabelText("Edit your message"), { target: { value: "make it green" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save & send" }));
+    expect(await screen.findByText("Answer 1.")).toBeTruthy();
+    expect(screen.queryByText("make it red")).toBeNull();
+    const edit = posts[0] as { editOf: string; message: { id: string; parts: unknown[] }; regenerate?: string };
+    expect(edit.editOf).toBe("u1");
+    expect(edit.message.id).not.toBe("u1");
+    expect(edit.message.parts).toEqual([{ type: "text", text: "make it green" }]);
+
+    await waitFor(() => expect((screen.getByRole("button", { name: "Regenerate" }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole("button", { name: "Regenerate" }));
+    expect(await screen.findByText("Answer 2.")).toBeTruthy();
+    expect(posts[1]).toMatchObject({ id: "conv-e", regenerate: "a2" });
+    expect(posts[1]).not.toHaveProperty("message");
+  });
+});

@@ -1,16 +1,18 @@
 import { useChat } from "@ai-sdk/react";
-import { lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
+import { generateId, lastAssistantMessageIsCompleteWithApprovalResponses } from "ai";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { BranchPoint } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
-import { conversationsKey, fetchMessages, stopChat } from "./api.ts";
+import { conversationsKey, fetchBranch, stopChat, switchBranch } from "./api.ts";
 import { chatErrorCode } from "./chat-error.ts";
 import { Composer } from "./composer.tsx";
 import { useCurrentImage } from "./current-image.ts";
 import type { ImageActions } from "./image-result.tsx";
+import type { BranchActions } from "./message-branches.tsx";
 import { isVisible, MessageList, StarterPrompts } from "./message-list.tsx";
 import { createChatTransport } from "./transport.ts";
 import type { ChatMessage, ChatOptions } from "./types.ts";
@@ -30,6 +32,7 @@ interface NotSent {
 export function ChatSession({
   conversationId,
   initialMessages,
+  initialBranchPoints = [],
   credits,
   resume: resumeOnMount,
   onAccepted,
@@ -37,6 +40,8 @@ export function ChatSession({
 }: {
   conversationId: string;
   initialMessages: ChatMessage[];
+  /** Messages of the thread that have other versions (an edit, a regenerated answer). */
+  initialBranchPoints?: BranchPoint[];
   credits: number;
   /** Follow an answer still running (a conversation opened from the list or the URL); a new chat has none. */
   resume: boolean;
@@ -47,6 +52,12 @@ export function ChatSession({
   const { t: tApp } = useTranslation("app");
   const queryClient = useQueryClient();
   const [notSent, setNotSent] = useState<NotSent | null>(null);
+  const [branchPoints, setBranchPoints] = useState<BranchPoint[]>(initialBranchPoints);
+  const [switching, setSwitching] = useState(false);
+  const [switchFailed, setSwitchFailed] = useState(false);
+  // After an answer ends, the server's tree says which messages now have versions (an edit, a regenerated answer).
+  const rereadBranchPoints = useRef((_withMessages: boolean) => {});
+  const regenerating = useRef(false);
   // A reload that lands after an answer ended but before the thread was read back finds nothing live to follow:
   // the finished answer is then read from the stored thread.
   const rereadThread = useRef(() => {});
@@ -58,7 +69,8 @@ export function ChatSession({
     // Whether the server took a user's message is known here, before any of its answer: the POST answered or not.
     const post = chatTransport.sendMessages.bind(chatTransport);
     chatTransport.sendMessages = async (options) => {
-      const last = options.messages.at(-1);
+      // A regenerated answer posts no new message: nothing of the user's goes back to the composer.
+      const last = options.trigger === "submit-message" ? options.messages.at(-1) : undefined;
       try {
         const stream = await post(options);
         if (last?.role === "user") accepted.current?.();
@@ -80,13 +92,32 @@ export function ChatSession({
     // Once every spend the answer waits on is approved or denied, the answer goes on (the transport posts the answers).
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
     // The server titles a conversation from its first message and moves it to the top.
-    onFinish: () => void queryClient.invalidateQueries({ queryKey: conversationsKey }),
+    onFinish: ({ message }) => {
+      void queryClient.invalidateQueries({ queryKey: conversationsKey });
+      // A regenerated answer stopped before its first word is not kept: the server shows the one it was to replace.
+      const unsaid = regenerating.current && !message.parts.some(isVisible);
+      regenerating.current = false;
+      rereadBranchPoints.current(unsaid);
+    },
   });
+  rereadBranchPoints.current = (withMessages) => {
+    fetchBranch(conversationId)
+      .then((stored) => {
+        if (withMessages) setMessages(stored.messages);
+        setBranchPoints(stored.branchPoints);
+      })
+      .catch(() => {
+        // The arrows stay as they were; the next visit reads them again.
+      });
+  };
   rereadThread.current = () => {
     if (messages.at(-1)?.role !== "user") return;
-    fetchMessages(conversationId)
+    fetchBranch(conversationId)
       .then((stored) => {
-        if (stored.at(-1)?.role === "assistant") setMessages(stored);
+        if (stored.messages.at(-1)?.role === "assistant") {
+          setMessages(stored.messages);
+          setBranchPoints(stored.branchPoints);
+        }
       })
       .catch(() => {
         // The thread stays as loaded; the next visit reads it again.
@@ -120,16 +151,49 @@ export function ChatSession({
     setDraft("");
   }
 
+  // The pickers of the last message sent: an edit or a regenerated answer is made with them too.
+  const lastOptions = useRef<ChatOptions>({});
+
   /** A chip's change of the current image: sent as a message of its own, leaving what is being typed. */
   function sendKeepingDraft(text: string, options: ChatOptions) {
     clearError();
     setNotSent(null);
     // The picked image is current for this message only: its result is the newest image, which the next one changes.
     setEditing(null);
+    lastOptions.current = options;
     void sendMessage({ text }, { body: options });
   }
 
   const currentImage = useCurrentImage(messages);
+
+  const branches: BranchActions = {
+    points: new Map(branchPoints.map((point) => [point.messageId, point])),
+    busy: streaming || switching,
+    onSwitch(messageId) {
+      setSwitching(true);
+      setSwitchFailed(false);
+      switchBranch(conversationId, messageId)
+        .then((branch) => {
+          setMessages(branch.messages);
+          setBranchPoints(branch.branchPoints);
+        })
+        .catch(() => setSwitchFailed(true))
+        .finally(() => setSwitching(false));
+    },
+    onEdit(messageId, text) {
+      clearError();
+      setNotSent(null);
+      setSwitchFailed(false);
+      // A new id for the new version: the one it replaces stays stored beside it.
+      void sendMessage({ id: generateId(), role: "user", parts: [{ type: "text", text }], messageId }, { body: lastOptions.current });
+    },
+    onRegenerate(messageId) {
+      clearError();
+      setSwitchFailed(false);
+      regenerating.current = true;
+      void regenerate({ messageId, body: lastOptions.current });
+    },
+  };
 
   // Follow the answer as it grows, unless the reader scrolled up to read something else.
   const pinned = useRef(true);
@@ -192,6 +256,7 @@ export function ChatSession({
             messages={messages}
             actions={actions}
             thinking={thinking}
+            branches={branches}
             approvals={{
               busy: streaming,
               answer: (id, approved) => {
@@ -200,6 +265,11 @@ export function ChatSession({
               },
             }}
           />
+        )}
+        {switchFailed && (
+          <p role="alert" className="mt-4 text-sm text-danger">
+            {t("branches.switchFailed")}
+          </p>
         )}
         {error && !notSent && (
           <div role="alert" className="mt-4 grid gap-2 rounded-2xl border border-danger/40 bg-surface p-4 text-sm">

@@ -1,8 +1,9 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ChatToolName, isChatToolName } from "../../../contract/chat.ts";
 import { ApprovalCard, type ApprovalActions, isApprovalPart } from "./approval-card.tsx";
 import { type ImageActions } from "./image-result.tsx";
+import { AnswerTools, type BranchActions, EditMessageForm, UserMessageTools } from "./message-branches.tsx";
 import { PackToolCard } from "./pack-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
 import type { ChatMessage, ChatPart, ChatToolPart } from "./types.ts";
@@ -73,42 +74,69 @@ export function isVisible(part: ChatPart): boolean {
   return part.type.startsWith("tool-");
 }
 
+const textOf = (message: ChatMessage) => message.parts.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+
 /**
  * The thread: the user's messages as bubbles on the right, the assistant's words and tool cards on the left.
- * `approvals` answers a spend the last answer waits on (`busy` while anything streams).
+ * `approvals` answers a spend the last answer waits on (`busy` while anything streams); `branches` edits, regenerates
+ * and steps between versions of messages.
  */
 export function MessageList({
   messages,
   actions,
   thinking,
   approvals,
+  branches,
 }: {
   messages: readonly ChatMessage[];
   actions: ImageActions;
   thinking: boolean;
   approvals?: { busy: boolean; answer(approvalId: string, approved: boolean): void } | undefined;
+  branches?: BranchActions | undefined;
 }) {
   const { t } = useTranslation("chat");
+  const [editing, setEditing] = useState<string | null>(null);
+  // After Cancel, the keyboard is back on the pencil it started from.
+  const [returnFocus, setReturnFocus] = useState<string | null>(null);
   return (
     <ol className="grid gap-6" aria-label={t("thread.label")}>
       {messages.map((message, index) =>
         message.role === "user" ? (
-          <li key={message.id} className="grid justify-items-end" data-testid="message" data-role="user">
-            <div className="max-w-[85%] rounded-3xl rounded-br-lg bg-primary px-4 py-2.5 text-on-primary">
-              <span className="sr-only">{t("thread.you")}: </span>
-              {message.parts.map((part, index) => (part.type === "text" ? <p key={index} className="break-words whitespace-pre-wrap">{part.text}</p> : null))}
-            </div>
+          // Keyed by place, not id: switching a message to another version keeps its controls, and the focus on them.
+          <li key={`${index}-user`} className="grid justify-items-end gap-1" data-testid="message" data-role="user">
+            {branches && editing === message.id ? (
+              <EditMessageForm
+                text={textOf(message)}
+                busy={branches.busy}
+                onCancel={() => {
+                  setEditing(null);
+                  setReturnFocus(message.id);
+                }}
+                onSave={(text) => {
+                  setEditing(null);
+                  branches.onEdit(message.id, text);
+                }}
+              />
+            ) : (
+              <>
+                <div className="max-w-[85%] rounded-3xl rounded-br-lg bg-primary px-4 py-2.5 text-on-primary">
+                  <span className="sr-only">{t("thread.you")}: </span>
+                  {message.parts.map((part, index) => (part.type === "text" ? <p key={index} className="break-words whitespace-pre-wrap">{part.text}</p> : null))}
+                </div>
+                {branches && <UserMessageTools messageId={message.id} actions={branches} focusEdit={returnFocus === message.id} onEditStart={() => setEditing(message.id)} />}
+              </>
+            )}
           </li>
         ) : (
           !message.parts.some(isVisible) ? (
             // An answer still on its way shows the thinking dots; one stopped before a word says so.
             thinking && index === messages.length - 1 ? null : (
-              <li key={message.id} className="text-sm text-muted italic" data-testid="message" data-role="assistant">
+              <li key={`${index}-stopped`} className="text-sm text-muted italic" data-testid="message" data-role="assistant">
                 {t("thread.stoppedEmpty")}
               </li>
             )
           ) : (
-            <li key={message.id} className="grid min-w-0 gap-3" data-testid="message" data-role="assistant">
+            <li key={`${index}-assistant`} className="grid min-w-0 gap-3" data-testid="message" data-role="assistant">
               <span className="sr-only">{t("thread.assistant")}: </span>
               {message.parts.map((part, partIndex) => (
                 <Part
@@ -118,6 +146,8 @@ export function MessageList({
                   approvals={approvals && { answer: approvals.answer, availability: index < messages.length - 1 ? "closed" : approvals.busy ? "busy" : "open" }}
                 />
               ))}
+              {/* An answer still coming has nothing to regenerate or switch yet. */}
+              {branches && !(branches.busy && index === messages.length - 1) && <AnswerTools messageId={message.id} actions={branches} />}
             </li>
           )
         ),
