@@ -286,6 +286,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     aspect: "16:9",
     model: "studio",
     attachmentImageId: uuid,
+    imageId: uuid,
     language: "es",
     editOf: "m0",
     // Checked by the route together with `message` (one of the two); the schema checks each field alone.
