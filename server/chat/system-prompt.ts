@@ -9,6 +9,8 @@ const toolUses: Record<ChatToolName, string> = {
   editImage: "changes one of the user's images",
   replaceSubject: "puts one of the user's personas in place of an image's subject (the attached image, or the newest)",
   listPersonas: "lists the user's personas",
+  pickImage:
+    "makes an earlier image current again, free and without rendering (undo, redo, the first version, the latest, or an image of this conversation by id); these are never edits",
 };
 
 /**

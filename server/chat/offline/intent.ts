@@ -1,4 +1,11 @@
-import { type EditImageInput, type GeneratePackInput, type GenerateThumbnailInput, MAX_CHAT_MESSAGE_LENGTH, type ReplaceSubjectInput } from "../../../contract/chat.ts";
+import {
+  type EditImageInput,
+  type GeneratePackInput,
+  type GenerateThumbnailInput,
+  MAX_CHAT_MESSAGE_LENGTH,
+  type PickImageInput,
+  type ReplaceSubjectInput,
+} from "../../../contract/chat.ts";
 import { asksForPackNormalized } from "../../../contract/pack-request.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { topicHeadline } from "../../../contract/headline-hook.ts";
@@ -6,6 +13,7 @@ import { readArtEdit } from "./art-words.ts";
 import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
+import { choosesImage, readPickMove } from "./pick-words.ts";
 import {
   extractAspect,
   extractColor,
@@ -44,6 +52,7 @@ export type Intent =
   | { kind: "edit"; input: EditImageInput }
   | { kind: "swap"; input: ReplaceSubjectInput }
   | { kind: "listPersonas" }
+  | { kind: "pick"; input: PickImageInput }
   | { kind: "help" }
   | { kind: "credits" }
   | { kind: "greeting" }
@@ -115,6 +124,20 @@ function readEditFields(normalized: string, lexicons: readonly Lexicon[], langua
   return compact(fields);
 }
 
+/**
+ * A move to an image that already exists, when the words change nothing in it: "undo that", "the original was
+ * better", "let's use the second one" (a batch's image by its place). Free, so it is read before any edit or remake.
+ */
+function readPick(normalized: string, context: IntentContext, edits: boolean): PickImageInput | undefined {
+  if (edits || context.imageIds.length === 0) return undefined;
+  const ordinal = extractOrdinal(normalized, context.language);
+  // A place in a batch of one is no choice: "the first one" there is the first version.
+  const chosen = context.latestBatch.length > 1 && ordinal !== undefined ? context.latestBatch[ordinal] : undefined;
+  if (chosen && choosesImage(normalized, context.language)) return { imageId: chosen };
+  const move = readPickMove(normalized);
+  return move ? { move } : undefined;
+}
+
 function namedImage(text: string, normalized: string, context: IntentContext): string | undefined {
   const known = new Set(context.imageIds);
   const byId = extractUuids(text).find((id) => known.has(id));
@@ -166,6 +189,13 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
 
   const { lastGeneration } = context;
   const attachment = context.attachmentIds[0];
+  // Asking for a picture ("a thumbnail about the latest iPhone") is never a move back; nor is a change named with it.
+  const asksForPicture = creates && (imageNoun || wordCount(normalized) >= 5);
+  // A count is left out: "第二张" reads as two images, but beside a move or a place it names an image, not a number.
+  const named = handles.length > 0 || style !== undefined || aspect !== undefined || model !== undefined || headline !== undefined;
+  const edits = named || asksForPicture || Object.keys(readEditFields(normalized, lexicons, context.language)).length > 0 || Object.keys(readArtEdit(plain, context.language)).length > 0;
+  const picked = attachment === undefined ? readPick(normalized, context, edits) : undefined;
+  if (picked) return { kind: "pick", input: picked };
   // "Give me three versions", "A/B pack", "3パターン作って": three variants for Test & Compare. Said alone, after a
   // thumbnail, it means three of that one; said alone first, there is nothing to make three of yet.
   const asksWhatItIs = normalized.endsWith("?") && !creates && count === undefined;

@@ -127,6 +127,7 @@ const asks: Record<ChatToolName, ModelMessage[]> = {
   editImage: history("make the headline yellow"),
   replaceSubject: history("put @alex into this photo"),
   listPersonas: user("show me my personas"),
+  pickImage: history("undo that"),
 };
 
 describe("the offline assistant and the contract's tools", () => {

@@ -1,5 +1,6 @@
 import { editFollowUps } from "./edits.ts";
 import type { FollowUp } from "./types.ts";
+import { versionFollowUps } from "./versions.ts";
 
 /** Every follow-up of the corpus, by area file. */
-export const followUps: readonly FollowUp[] = [...editFollowUps];
+export const followUps: readonly FollowUp[] = [...editFollowUps, ...versionFollowUps];
