@@ -104,6 +104,7 @@ export const imagesOpenApi: OpenApiPart = {
     Pack: packSchema,
     PackResponse: packResponseSchema,
     ImageDetailResponse: imageDetailResponseSchema,
+    ImageVersionsResponse: imageVersionsResponseSchema,
     GalleryResponse: galleryResponseSchema,
   },
   operations: [
