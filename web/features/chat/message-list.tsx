@@ -4,6 +4,7 @@ import { type ChatToolName, isChatToolName } from "../../../contract/chat.ts";
 import { ApprovalCard, type ApprovalActions, isApprovalPart } from "./approval-card.tsx";
 import { type ImageActions } from "./image-result.tsx";
 import { PackToolCard } from "./pack-card.tsx";
+import { PickToolCard } from "./pick-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
 import type { ChatMessage, ChatPart, ChatToolPart } from "./types.ts";
 
@@ -45,6 +46,7 @@ const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   editImage: ImageToolCard,
   replaceSubject: ImageToolCard,
   listPersonas: PersonasToolCard,
+  pickImage: PickToolCard,
 };
 
 /** A call of one of the chat's tools (a stored part of a tool no longer offered is not one). */
