@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { type ImageRecord, imageVersionsPath, imageVersionsResponseSchema } from "../../contract/images.ts";
 import { apiRequest } from "./api.ts";
-import { storeImage } from "./image-cache.ts";
+import { imageRootKey, storeImage } from "./image-cache.ts";
 
 /** The versions of the chain an image belongs to, under the image asked from. */
 export const imageVersionsKey = (imageId: string) => ["image-versions", imageId] as const;
@@ -27,5 +28,19 @@ export function useImageVersions(image: ImageRecord): ImageRecord[] {
     },
     enabled: image.status === "ready",
   });
+  // An edit of one of these versions, finished in any card or tab, reaches the image cache: the chain is read again,
+  // so an older card's strip grows with it.
+  useEffect(() => {
+    if (!data) return;
+    const known = new Set(data.map((version) => version.id));
+    return queryClient.getQueryCache().subscribe((event) => {
+      if ((event.type !== "added" && event.type !== "updated") || event.query.queryKey[0] !== imageRootKey[0]) return;
+      const record = event.query.state.data as ImageRecord | undefined;
+      if (record?.status === "ready" && record.parentId !== null && known.has(record.parentId) && !known.has(record.id)) {
+        // A read already under way is kept: the records it stores would otherwise start it again and again.
+        void queryClient.invalidateQueries({ queryKey: imageVersionsKey(image.id) }, { cancelRefetch: false });
+      }
+    });
+  }, [data, image.id, queryClient]);
   return data ?? [];
 }

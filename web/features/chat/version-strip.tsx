@@ -21,7 +21,7 @@ export function VersionStrip({ versions, shownId, onShow }: { versions: readonly
               data-testid="version-thumb"
               data-image-id={version.id}
               className={`grid w-20 gap-1 rounded-xl p-1 text-center text-xs font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none ${
-                shown ? "bg-primary/10 text-primary ring-2 ring-primary" : "text-muted hover:bg-surface-2"
+                shown ? "bg-surface-2 text-fg ring-2 ring-primary" : "text-muted hover:bg-surface-2"
               }`}
             >
               {version.urls ? (

@@ -1,7 +1,8 @@
 import { MemoryRouter } from "react-router";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageRecord } from "../../../contract/images.ts";
+import { imageKey } from "../../lib/image-cache.ts";
 import { imageRecord } from "../../testing/image-fixture.ts";
 import { type ImageActions, ImageResult } from "./image-result.tsx";
 import { PickToolCard } from "./pick-card.tsx";
@@ -53,6 +54,16 @@ describe("an image card's versions", () => {
     expect(screen.getByRole("link", { name: "Download" }).getAttribute("href")).toBe("/i/v-1/download");
     expect(screen.getByTestId("open-in-editor").getAttribute("href")).toContain("v-1");
     expect(within(strip).getAllByRole("button").map((b) => b.getAttribute("aria-pressed"))).toEqual(["true", "false", "false"]);
+  });
+
+  it("reads the chain again when an edit of one of its versions finishes, so an older card's strip grows", async () => {
+    const answers = [chain.slice(0, 2), chain];
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ versions: answers.shift() ?? chain })));
+    vi.stubGlobal("fetch", fetch);
+    const { client } = renderChat(<MemoryRouter><ImageResult initial={chain[1] as ImageRecord} actions={actions} /></MemoryRouter>, i18n);
+    await waitFor(() => expect(screen.getAllByTestId("version-thumb")).toHaveLength(2));
+    act(() => client.setQueryData<ImageRecord>(imageKey("v-3"), chain[2]));
+    await waitFor(() => expect(screen.getAllByTestId("version-thumb")).toHaveLength(3));
   });
 
   it("shows no strip for an image that has only itself", async () => {
