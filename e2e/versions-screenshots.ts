@@ -28,10 +28,15 @@ try {
       await p.goto(url);
       const card = p.locator(`[data-testid="chat-image"][data-image-id="${newest}"]`);
       await card.getByTestId("version-thumb").nth(2).waitFor({ timeout: 30_000 });
-      await p.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>("main img")].every((img) => img.complete));
       await card.scrollIntoViewIfNeeded();
+      // The strip's thumbs load lazily, once in view.
+      await p.waitForLoadState("networkidle");
       await p.screenshot({ path: join(outDir, `versions-strip-${width}-${colorScheme}.png`) });
-      await p.locator('[data-tool="tool-pickImage"]').scrollIntoViewIfNeeded();
+      // The thread scrolls inside the page: the card to its top, the page itself back to its own.
+      await p.locator('[data-tool="tool-pickImage"]').evaluate((card) => {
+        card.scrollIntoView({ block: "start" });
+        window.scrollTo(0, 0);
+      });
       await p.waitForTimeout(200);
       await p.screenshot({ path: join(outDir, `versions-undo-${width}-${colorScheme}.png`) });
       await card.getByTestId("compare-versions").click();

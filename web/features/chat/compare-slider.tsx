@@ -27,7 +27,7 @@ export function CompareSlider({ before, after, beforeLabel, afterLabel }: { befo
         <span className="absolute top-2 right-2 rounded-full bg-black/65 px-2 py-0.5 text-xs font-semibold text-white">{afterLabel}</span>
       </div>
       <Slider.Root value={[split]} onValueChange={([value]) => setSplit(value ?? 50)} min={0} max={100} step={1} className="relative flex h-6 w-full touch-none items-center select-none">
-        <Slider.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-surface-2">
+        <Slider.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-border">
           <Slider.Range className="absolute h-full bg-primary" />
         </Slider.Track>
         <Slider.Thumb
