@@ -11,13 +11,15 @@ export function VersionStrip({ versions, shownId, onShow }: { versions: readonly
     <ol className="-mx-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-2" aria-label={t("versions.strip", { count: versions.length })} data-testid="version-strip">
       {versions.map((version, index) => {
         const shown = version.id === shownId;
+        const label = t("versions.label", { number: index + 1 });
         return (
           <li key={version.id} className="shrink-0">
             <button
               type="button"
               onClick={() => onShow(version)}
               aria-pressed={shown}
-              aria-label={t("versions.show", { number: index + 1, of: versions.length })}
+              // Its name starts with the words it shows, so a voice command of "v2" finds it.
+              aria-label={t("versions.show", { label, number: index + 1, of: versions.length })}
               data-testid="version-thumb"
               data-image-id={version.id}
               className={`grid w-20 gap-1 rounded-xl p-1 text-center text-xs font-semibold transition-colors focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none ${
@@ -29,7 +31,7 @@ export function VersionStrip({ versions, shownId, onShow }: { versions: readonly
               ) : (
                 <span aria-hidden="true" className="aspect-video w-full rounded-lg bg-surface-2" />
               )}
-              <span>{t("versions.label", { number: index + 1 })}</span>
+              <span>{label}</span>
             </button>
           </li>
         );

@@ -49,7 +49,7 @@ describe("an image card's versions", () => {
     expect(thumbs.map((b) => b.getAttribute("aria-pressed"))).toEqual(["false", "false", "true"]);
     expect(screen.getByText("3 versions")).toBeTruthy();
 
-    fireEvent.click(screen.getByRole("button", { name: "Show version 1 of 3" }));
+    fireEvent.click(screen.getByRole("button", { name: "v1, version 1 of 3" }));
     expect(screen.getByTestId("chat-image").getAttribute("data-shown-id")).toBe("v-1");
     expect(screen.getByRole("link", { name: "Download" }).getAttribute("href")).toBe("/i/v-1/download");
     expect(screen.getByTestId("open-in-editor").getAttribute("href")).toContain("v-1");
