@@ -147,6 +147,22 @@ export const replaceSubjectInputSchema = z.object({
 });
 export type ReplaceSubjectInput = z.infer<typeof replaceSubjectInputSchema>;
 
+/** Where "undo", "redo", "the first one" and "the latest" move along the current image's version chain. */
+export const pickMoves = ["undo", "redo", "first", "latest"] as const;
+export type PickMove = (typeof pickMoves)[number];
+
+/**
+ * Makes an existing image of this conversation current again, with no render and no charge: a move along the current
+ * image's versions, or an image named by id ("let's use the second one"). Exactly one of the two.
+ */
+export const pickImageInputSchema = z
+  .object({
+    move: z.optional(z.enum(pickMoves)),
+    imageId: z.optional(z.uuid()),
+  })
+  .check(z.refine((input) => (input.move === undefined) !== (input.imageId === undefined), "Give either a move or an imageId, not both."));
+export type PickImageInput = z.infer<typeof pickImageInputSchema>;
+
 /** Layers and properties a Studio edit can change, as its diff names them. */
 export const sceneChangeLayers = ["headline", "background", "subject", "art", "frame"] as const;
 export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "aspect", "font", "outlineColor"] as const;
@@ -160,6 +176,9 @@ export const sceneChangeSchema = z.object({
 });
 export type SceneChange = z.infer<typeof sceneChangeSchema>;
 
+export const imageToolOutcomes = ["no-change", "from-prompt", "picked", "already-current", "nothing-to-undo", "nothing-to-redo"] as const;
+export type ImageToolOutcome = (typeof imageToolOutcomes)[number];
+
 /** Tool outputs, as the thread shows them (image ids and records, never bytes). */
 export const imagesToolOutputSchema = z.object({
   images: z.array(imageRecordSchema),
@@ -172,8 +191,12 @@ export const imagesToolOutputSchema = z.object({
   /**
    * "no-change": the edit would have left the picture as it was, so no image was made and nothing was charged.
    * "from-prompt": the image had no scene to vary, so the new ones were made again from its prompt.
+   * "picked": an existing image became current again (its one image), free. "already-current": the image asked for is
+   * the current one. "nothing-to-undo" / "nothing-to-redo": the current image has no earlier / later version; no image.
    */
-  outcome: z.optional(z.enum(["no-change", "from-prompt"])),
+  outcome: z.optional(z.enum(imageToolOutcomes)),
+  /** A picked image's place among its versions (the chain GET /api/images/:id/versions answers), 1-based. */
+  version: z.optional(z.object({ number: z.int(), of: z.int() })),
 });
 export type ImagesToolOutput = z.infer<typeof imagesToolOutputSchema>;
 
@@ -192,6 +215,7 @@ export const chatTools = {
   varyImage: { input: varyImageInputSchema, output: imagesToolOutputSchema },
   replaceSubject: { input: replaceSubjectInputSchema, output: imagesToolOutputSchema },
   listPersonas: { input: listPersonasInputSchema, output: listPersonasOutputSchema },
+  pickImage: { input: pickImageInputSchema, output: imagesToolOutputSchema },
 } as const;
 export type ChatToolName = keyof typeof chatTools;
 export type ChatToolInput<Name extends ChatToolName> = z.infer<(typeof chatTools)[Name]["input"]>;

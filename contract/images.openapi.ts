@@ -17,6 +17,7 @@ import {
   imageDetailResponseSchema,
   imageRecordSchema,
   imageResponseSchema,
+  imageVersionsResponseSchema,
   imageVariants,
   imageZipRequestSchema,
   MAX_UPLOAD_BYTES,
@@ -103,6 +104,7 @@ export const imagesOpenApi: OpenApiPart = {
     Pack: packSchema,
     PackResponse: packResponseSchema,
     ImageDetailResponse: imageDetailResponseSchema,
+    ImageVersionsResponse: imageVersionsResponseSchema,
     GalleryResponse: galleryResponseSchema,
   },
   operations: [
@@ -221,6 +223,17 @@ export const imagesOpenApi: OpenApiPart = {
       auth: true,
       parameters: [imageId],
       responses: { 200: { description: `The image and its scene (a Studio image's layers: headline, art, badge, pointers; null when there is none). ${noStore}`, body: imageDetailResponseSchema } },
+      errors: { ...signedIn, 404: "`not_found:image`: no such image, or not yours.", ...serverErrors },
+    },
+    {
+      operationId: "getImageVersions",
+      method: "get",
+      path: "/api/images/{id}/versions",
+      summary: "An image's versions: the image its edits started from and every finished edit of it since, oldest first, for its owner only.",
+      tag: "images",
+      auth: true,
+      parameters: [imageId],
+      responses: { 200: { description: `The chain of versions (an image never edited is a chain of one). ${noStore}`, body: imageVersionsResponseSchema } },
       errors: { ...signedIn, 404: "`not_found:image`: no such image, or not yours.", ...serverErrors },
     },
     {

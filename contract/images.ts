@@ -163,6 +163,14 @@ export type ImageResponse = z.infer<typeof imageResponseSchema>;
 export const imageDetailResponseSchema = z.object({ image: imageRecordSchema, scene: z.nullable(z.record(z.string(), z.unknown())) });
 export type ImageDetailResponse = z.infer<typeof imageDetailResponseSchema>;
 
+/**
+ * GET /api/images/:id/versions: the image's version chain (docs/product/chat.md, Versions): the first image it grew
+ * from and every finished image edited from it since, oldest first. One image alone is a chain of one.
+ */
+export const imageVersionsResponseSchema = z.object({ versions: z.array(imageRecordSchema) });
+export type ImageVersionsResponse = z.infer<typeof imageVersionsResponseSchema>;
+export const imageVersionsPath = (id: string) => `/api/images/${encodeURIComponent(id)}/versions`;
+
 /** The longest search the gallery takes: enough for any phrase, short enough to bound the scan. */
 export const GALLERY_SEARCH_MAX_LENGTH = 200;
 

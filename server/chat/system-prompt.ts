@@ -11,6 +11,8 @@ const toolUses: Record<ChatToolName, string> = {
     "makes 1–3 new variants of the current image with every edit kept (\"three versions\", \"more options\"; \"try again\" or \"another one\" is count 1); the edit fields apply to every variant; each variant counts as one image",
   replaceSubject: "puts one of the user's personas in place of an image's subject (the attached image, or the newest)",
   listPersonas: "lists the user's personas",
+  pickImage:
+    "makes an earlier image current again, free and without rendering (undo, redo, the first version, the latest, or an image of this conversation by id); these are never edits",
 };
 
 /**

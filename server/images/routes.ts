@@ -12,6 +12,7 @@ import {
   type ImageDetailResponse,
   IMAGE_ZIP_PATH,
   type ImageResponse,
+  type ImageVersionsResponse,
   imageVariants,
   imageZipRequestSchema,
   MAX_UPLOAD_BYTES,
@@ -131,6 +132,12 @@ export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; 
   router.get("/api/images/:id", async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     const body: ImageDetailResponse = await images.detail(user.id, imageIdOf(req));
+    noStore(res).json(body);
+  });
+
+  router.get("/api/images/:id/versions", async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const body: ImageVersionsResponse = { versions: await images.versions(user.id, imageIdOf(req)) };
     noStore(res).json(body);
   });
 

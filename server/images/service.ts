@@ -235,6 +235,12 @@ export function createImageService(deps: {
       return bytes;
     },
 
+    /** The version chain of one of the user's images (contract/images.ts, imageVersionsResponseSchema), oldest first. */
+    async versions(userId: string, id: string): Promise<ImageRecord[]> {
+      await owned(userId, id);
+      return (await store.versionChain(userId, id)).map(toImageRecord);
+    },
+
     async record(userId: string, id: string): Promise<ImageRecord> {
       return toImageRecord(await owned(userId, id));
     },

@@ -23,6 +23,9 @@ export interface GalleryQuery extends GalleryFilters {
   after?: KeysetCursor | undefined;
 }
 
+/** Edits deeper than this are not followed when a version chain is read. */
+const MAX_CHAIN_DEPTH = 200;
+
 /** A LIKE pattern matching `text` anywhere, its own wildcards taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -156,6 +159,33 @@ export function createImageStore(db: DbOrTx) {
         .from(images)
         .where(and(eq(images.packId, packId), eq(images.userId, userId)))
         .orderBy(asc(images.packVariant));
+    },
+
+    /**
+     * The version chain an image of the user's belongs to: the root it was edited from (following parent links up)
+     * and every ready image edited from it since, at any depth, oldest first. Only the user's own images are followed.
+     */
+    async versionChain(userId: string, id: string): Promise<ListedImage[]> {
+      // Depth-bounded both ways: a chain is a few dozen edits at most, and a bound keeps a bad link from looping.
+      const chain = sql`(
+        with recursive up(id, parent_id, depth) as (
+          select i.id, i.parent_id, 0 from images i where i.id = ${id} and i.user_id = ${userId}
+          union all
+          select i.id, i.parent_id, up.depth + 1 from images i join up on i.id = up.parent_id
+          where i.user_id = ${userId} and up.depth < ${MAX_CHAIN_DEPTH}
+        ),
+        down(id, depth) as (
+          select root.id, 0 from (select up.id from up order by up.depth desc limit 1) root
+          union all
+          select i.id, down.depth + 1 from images i join down on i.parent_id = down.id
+          where i.user_id = ${userId} and i.status = 'ready' and down.depth < ${MAX_CHAIN_DEPTH}
+        )
+        select down.id from down)`;
+      return db
+        .select(listed)
+        .from(images)
+        .where(and(eq(images.userId, userId), eq(images.status, "ready"), sql`${images.id} in ${chain}`))
+        .orderBy(asc(images.createdAt), asc(images.id));
     },
 
     async sceneOf(id: string): Promise<unknown> {

@@ -421,6 +421,7 @@ const responseSamples: Record<string, unknown> = {
   ImageResponse: { image },
   PackResponse: { pack: { id: uuid, images: [image, { ...image, status: "pending", urls: null }, { ...image, status: "failed", urls: null }] } },
   ImageDetailResponse: { image, scene: { version: 1, engine: "studio", composition: "badge", art: [{ id: "laptop", word: "coding" }] } },
+  ImageVersionsResponse: { versions: [image, { ...image, id: "3f9e1f5e-5b8e-4c59-9f7a-2b1d8f0c4a11", parentId: image.id }] },
   GalleryResponse: { images: [{ ...image, status: "pending", urls: null, width: null }], nextCursor: "abc" },
   EditorLayersResponse: {
     image,

@@ -45,6 +45,10 @@ export function closingReply(outcome: ToolOutcome): Reply {
     if (parsed.success) {
       const { images, creditsSpent, creditsLeft, creditsRefunded, changes, outcome: result } = parsed.data;
       if (result === "no-change") return { kind: "no-change" };
+      if (result === "nothing-to-undo" || result === "nothing-to-redo") return { kind: "nothing-to-pick", move: result === "nothing-to-undo" ? "undo" : "redo" };
+      if (result === "picked" || result === "already-current") {
+        return { kind: "picked", already: result === "already-current", ...(parsed.data.version ? { place: parsed.data.version } : {}) };
+      }
       const variants = toolName === ("varyImage" satisfies ChatToolName) ? (result === "from-prompt" ? "from-prompt" : "scene") : undefined;
       const count = (status: string) => images.filter((image) => image.status === status).length;
       const artProblem = artProblemOf(images.filter((image) => image.status === "failed").map((image) => image.errorCode));

@@ -401,3 +401,27 @@ describe("readIntent", () => {
     expect(readIntent("他のユーザーの画像を削除して", context("ja", true))).toEqual(simple("refuse"));
   });
 });
+
+describe("moves along the versions", () => {
+  const withImages = context("en", true);
+
+  it("reads undo, redo, the original and the latest as picks, free of any change", () => {
+    expect(readIntent("undo that", withImages)).toEqual({ kind: "pick", input: { move: "undo" } });
+    expect(readIntent("redo", withImages)).toEqual({ kind: "pick", input: { move: "redo" } });
+    expect(readIntent("the original was better", withImages)).toEqual({ kind: "pick", input: { move: "first" } });
+    expect(readIntent("back to the latest version", withImages)).toEqual({ kind: "pick", input: { move: "latest" } });
+    expect(readIntent("annuler", { ...withImages, language: "fr" })).toEqual({ kind: "pick", input: { move: "undo" } });
+  });
+
+  it("picks a batch's image by its place when the words choose it", () => {
+    expect(readIntent("let's use the second one", withImages)).toEqual({ kind: "pick", input: { imageId: SECOND } });
+  });
+
+  it("is never a pick when the words ask for a picture or name a change, or there is no image yet", () => {
+    expect(readIntent("make a thumbnail about the latest iPhone", withImages).kind).toBe("generate");
+    expect(readIntent("go back to a yellow headline", withImages).kind).toBe("edit");
+    expect(readIntent("undo", context("en", false)).kind).not.toBe("pick");
+    // Japanese やり直して keeps its chat meaning: make it again.
+    expect(readIntent("やり直して", { ...context("ja", true), lastGeneration: { prompt: "猫" } }).kind).toBe("generate");
+  });
+});

@@ -4,6 +4,7 @@ import {
   type GenerateThumbnailInput,
   MAX_CHAT_MESSAGE_LENGTH,
   MAX_VARIANTS,
+  type PickImageInput,
   type ReplaceSubjectInput,
   type VaryImageInput,
 } from "../../../contract/chat.ts";
@@ -14,6 +15,7 @@ import { type ArtEdit, readArtEdit } from "./art-words.ts";
 import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
+import { choosesImage, readPickMove } from "./pick-words.ts";
 import {
   colorsAround,
   extractAspect,
@@ -55,6 +57,7 @@ export type Intent =
   | { kind: "vary"; input: VaryImageInput }
   | { kind: "swap"; input: ReplaceSubjectInput }
   | { kind: "listPersonas" }
+  | { kind: "pick"; input: PickImageInput }
   | { kind: "help" }
   | { kind: "credits" }
   | { kind: "greeting" }
@@ -158,6 +161,20 @@ function readEdits(plain: string, normalized: string, language: Language): { fie
   return { fields: {}, art: {} };
 }
 
+/**
+ * A move to an image that already exists, when the words change nothing in it: "undo that", "the original was
+ * better", "let's use the second one" (a batch's image by its place). Free, so it is read before any edit or remake.
+ */
+function readPick(normalized: string, context: IntentContext, edits: boolean): PickImageInput | undefined {
+  if (edits || context.imageIds.length === 0) return undefined;
+  const ordinal = extractOrdinal(normalized, context.language);
+  // A place in a batch of one is no choice: "the first one" there is the first version.
+  const chosen = context.latestBatch.length > 1 && ordinal !== undefined ? context.latestBatch[ordinal] : undefined;
+  if (chosen && choosesImage(normalized, context.language)) return { imageId: chosen };
+  const move = readPickMove(normalized);
+  return move ? { move } : undefined;
+}
+
 function namedImage(text: string, normalized: string, context: IntentContext): string | undefined {
   const known = new Set(context.imageIds);
   const byId = extractUuids(text).find((id) => known.has(id));
@@ -226,6 +243,14 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
     kind: "vary",
     input: compact({ imageId: target, instruction: text, count: Math.min(MAX_VARIANTS, Math.max(1, variants)), headline, style, aspect, ...fields, ...art }),
   });
+
+  // Asking for a picture ("a thumbnail about the latest iPhone") is never a move back; nor is a change named with it.
+  const asksForPicture = creates && (imageNoun || wordCount(normalized) >= 5);
+  // A count is left out: "第二张" reads as two images, but beside a move or a place it names an image, not a number.
+  const named = handles.length > 0 || style !== undefined || aspect !== undefined || model !== undefined || headline !== undefined;
+  const edits = named || asksForPicture || Object.keys(fields).length > 0 || changesArt;
+  const picked = attachment === undefined ? readPick(normalized, context, edits) : undefined;
+  if (picked) return { kind: "pick", input: picked };
 
   // "Give me three versions", "A/B pack", "3パターン作って": three variants for Test & Compare. Said alone, after a
   // thumbnail, it means three variants of the current image, with every edit made to it; said alone first, there is

@@ -133,6 +133,7 @@ const asks: Record<ChatToolName, ModelMessage[]> = {
   varyImage: history("give me three versions"),
   replaceSubject: history("put @alex into this photo"),
   listPersonas: user("show me my personas"),
+  pickImage: history("undo that"),
 };
 
 describe("the offline assistant and the contract's tools", () => {

@@ -97,6 +97,7 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
   varyImage: (input) => ({ kind: "lead-vary", count: input.count ?? MAX_VARIANTS }),
   replaceSubject: (input) => ({ kind: "lead-swap", handle: input.personaHandle }),
   listPersonas: () => ({ kind: "lead-personas" }),
+  pickImage: (input) => ({ kind: "lead-pick", ask: input.move ?? "image" }),
 };
 
 /** A call of `toolName` with `input`, if the contract's schema of that tool takes it. */
@@ -121,6 +122,8 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
       return plannedCall("replaceSubject", intent.input);
     case "listPersonas":
       return plannedCall("listPersonas", {});
+    case "pick":
+      return plannedCall("pickImage", intent.input);
     default:
       return undefined;
   }

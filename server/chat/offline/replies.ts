@@ -6,6 +6,7 @@ import type { ArtEdit } from "./art-words.ts";
 import { describeChanges, renderNoChange, renderUnchanged } from "./edit-replies.ts";
 import type { ClarifyReason } from "./intent.ts";
 import { packLead, packReady } from "./pack-replies.ts";
+import { type PickAsk, pickLead, pickResult, type VersionPlace } from "./pick-replies.ts";
 import { pick } from "./seeded.ts";
 import { cannotRelay, frameLead, madeFromPrompt, variantsReady, varyLead } from "./variant-replies.ts";
 
@@ -54,7 +55,12 @@ export type Reply =
   | { kind: "tool-error"; problem: ToolProblem; credits: CreditOutcome }
   | { kind: "denied" }
   /** An edit that would have changed nothing: no image, no charge. */
-  | { kind: "no-change" };
+  | { kind: "no-change" }
+  | { kind: "lead-pick"; ask: PickAsk }
+  /** A pick made an existing image current (or found it already was): no render, no charge. */
+  | { kind: "picked"; already: boolean; place?: VersionPlace }
+  /** A pick found no earlier (undo) or later (redo) version: nothing moved. */
+  | { kind: "nothing-to-pick"; move: "undo" | "redo" };
 
 interface Phrasebook {
   credits(count: number): string;
@@ -551,6 +557,12 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
         .join(book.gap);
     case "no-change":
       return renderNoChange(language, seed);
+    case "lead-pick":
+      return pickLead(reply.ask, language, seed);
+    case "picked":
+      return pickResult({ outcome: reply.already ? "already-current" : "picked", place: reply.place }, language, seed);
+    case "nothing-to-pick":
+      return pickResult({ outcome: reply.move === "undo" ? "nothing-to-undo" : "nothing-to-redo" }, language, seed);
     case "denied":
       // A denied spend never ran: the ledger has nothing for it.
       return [pick(book.denied, seed), pick(book.creditOutcome["not-spent"], seed, 1)].join(book.gap);

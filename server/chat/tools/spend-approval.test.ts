@@ -34,6 +34,7 @@ const calls: { [Name in ChatToolName]: { input: ChatToolInput<Name>; images: num
   varyImage: { input: { instruction: "two more options", count: 2 }, images: 2 },
   replaceSubject: { input: { personaHandle: "alex" }, images: 1 },
   listPersonas: { input: {}, images: 0 },
+  pickImage: { input: { move: "undo" }, images: 0 },
 };
 
 describe("pricing a chat tool call", () => {

@@ -54,6 +54,7 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
     return { modelId: input.model ?? picked ?? DEFAULT_MODEL, count: 1 };
   },
   listPersonas: () => undefined,
+  pickImage: () => undefined,
 };
 
 function priceOf<Name extends ChatToolName>(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: Name, input: unknown): PricedWork | Promise<PricedWork> {

@@ -5,6 +5,7 @@ import { editImageTool } from "./edit-image.ts";
 import { generatePackTool } from "./generate-pack.ts";
 import { type GenerateThumbnailDeps, generateThumbnailTool } from "./generate-thumbnail.ts";
 import { listPersonasTool } from "./list-personas.ts";
+import { type PickImageDeps, pickImageTool } from "./pick-image.ts";
 import { replaceSubjectTool } from "./replace-subject.ts";
 import { varyImageTool } from "./vary-image.ts";
 
@@ -14,7 +15,7 @@ import { varyImageTool } from "./vary-image.ts";
  */
 export type ChatToolSet = { [Name in ChatToolName]: Tool<ChatToolInput<Name>, ChatToolOutput<Name>> };
 
-export type ChatToolDeps = GenerateThumbnailDeps;
+export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps;
 
 /** The chat's tools for one message, acting for its user within its context. */
 export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): ChatToolSet {
@@ -25,5 +26,6 @@ export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): Cha
     varyImage: varyImageTool(deps, ctx),
     replaceSubject: replaceSubjectTool(deps, ctx),
     listPersonas: listPersonasTool(deps, ctx),
+    pickImage: pickImageTool(deps, ctx),
   };
 }

@@ -28,6 +28,17 @@ function editFields(input: Input): SceneChanges {
   return fields as SceneChanges;
 }
 
+/** The image a pick makes current, resolved against the fixture's links as the tool resolves them against the images table. */
+function pickedId(input: Input, fixture: Fixture): string {
+  const { current } = fixture.ids;
+  if (typeof input.imageId === "string") return input.imageId;
+  if (input.move === "undo") return fixture.parents.get(current) ?? current;
+  if (input.move === "redo") return fixture.ids.next ?? current;
+  if (input.move === "first") return fixture.ids.first;
+  // "latest": the newest image whose chain passes through the current one; the fixture's newest is its `next` when undone.
+  return fixture.ids.next ?? current;
+}
+
 /** Each tool's effect on the fixture's picture; a tool missing here makes an "other" effect. */
 const effects: Partial<Record<string, (input: Input, fixture: Fixture) => Effect>> = {
   editImage(input, fixture) {
@@ -35,6 +46,7 @@ const effects: Partial<Record<string, (input: Input, fixture: Fixture) => Effect
     return { kind: "changes", changes: sceneChanges(fixture, targetId, editFields(input)), variants: 1, targetId };
   },
   varyImage: (input, fixture) => ({ ...(effects.editImage?.(input, fixture) as Effect & { kind: "changes" }), variants: typeof input.count === "number" ? input.count : MAX_VARIANTS }),
+  pickImage: (input, fixture) => ({ kind: "current", imageId: pickedId(input, fixture) }),
 };
 
 /** Runs the follow-up through the offline assistant with every chat tool offered and says what its answer would do. */

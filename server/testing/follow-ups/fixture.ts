@@ -101,7 +101,7 @@ export function buildFixture(state: FixtureState, followUp: string): Fixture {
   ];
   if (state === "undone") {
     // Going back costs nothing and makes no image: the answer names the image that is current again.
-    const undo = exchange("undo that", 4, "pickImage", { move: "undo" }, { images: [record(ID.second, ID.first)], creditsSpent: 0, creditsLeft: 20, outcome: "picked" } as unknown as ImagesToolOutput);
+    const undo = exchange("undo that", 4, "pickImage", { move: "undo" }, { images: [record(ID.second, ID.first)], creditsSpent: 0, creditsLeft: 20, outcome: "picked", version: { number: 2, of: 3 } });
     return { prompt: [...system, ...made, ...edits, ...undo, ...ask], scenes, parents, ids: { first: ID.first, previous: ID.first, current: ID.second, next: ID.third, batch: [] } };
   }
   return { prompt: [...system, ...made, ...edits, ...ask], scenes, parents, ids: { first: ID.first, previous: ID.second, current: ID.third, batch: [] } };

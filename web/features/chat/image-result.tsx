@@ -9,9 +9,12 @@ import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
+import { useImageVersions } from "../../lib/image-versions.ts";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { ChatIcon, icons } from "./icons.tsx";
 import { useLiveImage } from "./use-live-image.ts";
+import { VersionCompare } from "./version-compare.tsx";
+import { VersionStrip } from "./version-strip.tsx";
 
 const frames: Record<string, string> = { "16:9": "aspect-video", "9:16": "aspect-[9/16] max-w-[16rem]", "1:1": "aspect-square max-w-[22rem]" };
 
@@ -28,7 +31,11 @@ export interface ImageActions {
 export function ImageResult({ initial, actions }: { initial: ImageRecord; actions: ImageActions }) {
   const { t } = useTranslation("chat");
   const { t: tApp } = useTranslation("app");
-  const { image, progress } = useLiveImage(initial);
+  const { image: live, progress } = useLiveImage(initial);
+  const versions = useImageVersions(live);
+  // The card shows its own image until a version is picked from its strip; then that version, with its own actions.
+  const [shownId, setShownId] = useState(live.id);
+  const image = (shownId !== live.id ? versions.find((version) => version.id === shownId) : undefined) ?? live;
   const [fullscreen, setFullscreen] = useState(false);
   const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
   const modelLabel = models.data?.models.find((m) => m.id === image.model)?.label ?? image.model;
@@ -37,7 +44,7 @@ export function ImageResult({ initial, actions }: { initial: ImageRecord; action
   const frame = frames[image.aspect ?? "16:9"] ?? frames["16:9"];
 
   return (
-    <figure className="grid min-w-0 gap-3" data-testid="chat-image" data-status={image.status} data-image-id={image.id}>
+    <figure className="grid min-w-0 gap-3" data-testid="chat-image" data-status={live.status} data-image-id={live.id} data-shown-id={image.id}>
       <div className={`relative grid w-full place-items-center overflow-hidden rounded-2xl border border-border bg-surface-2 ${frame}`}>
         {image.status === "ready" && image.urls ? (
           <button type="button" onClick={() => setFullscreen(true)} className="absolute inset-0 size-full cursor-zoom-in rounded-2xl" aria-label={t("image.open", { prompt })}>
@@ -71,6 +78,15 @@ export function ImageResult({ initial, actions }: { initial: ImageRecord; action
           <span data-testid="chat-image-cost">{t("image.cost", { count: image.creditsSpent })}</span>
         </p>
       </figcaption>
+      {versions.length > 1 && (
+        <div className="grid gap-1 border-t border-border pt-3" data-testid="versions">
+          <div className="flex items-center justify-between gap-2">
+            <p className="text-xs font-semibold text-muted">{t("versions.title", { count: versions.length })}</p>
+            <VersionCompare versions={versions} shownId={image.id} />
+          </div>
+          <VersionStrip versions={versions} shownId={image.id} onShow={(version) => setShownId(version.id)} />
+        </div>
+      )}
       {image.status === "ready" && image.urls && (
         <div className="flex flex-wrap gap-2">
           <a href={image.urls.download} download className={buttonClass({ variant: "secondary", size: "xs" })}>

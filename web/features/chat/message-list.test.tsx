@@ -40,6 +40,7 @@ const calls: { [Name in ChatToolName]: ChatToolPart<Name> } = {
   varyImage: { type: "tool-varyImage", toolCallId: "c6", state: "input-available", input: { instruction: "Three versions" } },
   replaceSubject: { type: "tool-replaceSubject", toolCallId: "c4", state: "input-available", input: { personaHandle: "alex" } },
   listPersonas: { type: "tool-listPersonas", toolCallId: "c5", state: "input-available", input: {} },
+  pickImage: { type: "tool-pickImage", toolCallId: "c6", state: "input-available", input: { move: "undo" } },
 };
 
 describe("MessageList's tool cards", () => {

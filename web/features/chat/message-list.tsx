@@ -5,6 +5,7 @@ import { ApprovalCard, type ApprovalActions, isApprovalPart } from "./approval-c
 import { type ImageActions } from "./image-result.tsx";
 import { AnswerTools, type BranchActions, EditMessageForm, UserMessageTools } from "./message-branches.tsx";
 import { PackToolCard } from "./pack-card.tsx";
+import { PickToolCard } from "./pick-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
 import type { ChatMessage, ChatPart, ChatToolPart } from "./types.ts";
 
@@ -47,6 +48,7 @@ const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   varyImage: ImageToolCard,
   replaceSubject: ImageToolCard,
   listPersonas: PersonasToolCard,
+  pickImage: PickToolCard,
 };
 
 /** A call of one of the chat's tools (a stored part of a tool no longer offered is not one). */

@@ -9,6 +9,7 @@ export type ChatToolPart<Name extends ChatToolName = ChatToolName> = Extract<Cha
 export type ImageToolPart = ChatToolPart<"generateThumbnail" | "editImage" | "varyImage" | "replaceSubject">;
 export type PackToolPart = ChatToolPart<"generatePack">;
 export type PersonasToolPart = ChatToolPart<"listPersonas">;
+export type PickToolPart = ChatToolPart<"pickImage">;
 
 /** A persona the composer can @-mention. */
 export interface MentionablePersona {

@@ -1,6 +1,7 @@
 import { editFollowUps } from "./edits.ts";
 import { layoutFollowUps } from "./layout.ts";
 import type { FollowUp } from "./types.ts";
+import { versionFollowUps } from "./versions.ts";
 
 /** Every follow-up of the corpus, by area file. */
-export const followUps: readonly FollowUp[] = [...editFollowUps, ...layoutFollowUps];
+export const followUps: readonly FollowUp[] = [...editFollowUps, ...layoutFollowUps, ...versionFollowUps];
