@@ -421,7 +421,7 @@ describe("moves along the versions", () => {
     expect(readIntent("make a thumbnail about the latest iPhone", withImages).kind).toBe("generate");
     expect(readIntent("go back to a yellow headline", withImages).kind).toBe("edit");
     expect(readIntent("undo", context("en", false)).kind).not.toBe("pick");
-    // Japanese やり直して keeps its chat meaning: make it again.
-    expect(readIntent("やり直して", { ...context("ja", true), lastGeneration: { prompt: "猫" } }).kind).toBe("generate");
+    // Japanese やり直して keeps its chat meaning, "try again": another take of the current image, not a move back.
+    expect(readIntent("やり直して", { ...context("ja", true), lastGeneration: { prompt: "猫" } }).kind).toBe("vary");
   });
 });
