@@ -82,6 +82,27 @@ export function createGenerationService(deps: {
   }
 
   type ImageDraft = Omit<PendingDraft, "model" | "creditsSpent">;
+
+  /**
+   * A new image made from one of the user's images (an edit, a variant): linked to it, with its personas and base photo,
+   * and the style and frame the changes ask for, else its own. Its seed is the parent's unless a new one is given.
+   */
+  function childOf(
+    parent: Pick<ImageRow, "id" | "style" | "aspect" | "seed" | "personaIds" | "baseImageId">,
+    made: { kind: "edited" | "generated"; prompt: string; changes: SceneChanges; options: MadeIn; seed?: number },
+  ): ImageDraft {
+    return {
+      kind: made.kind,
+      conversationId: made.options.conversationId ?? null,
+      parentId: parent.id,
+      prompt: made.prompt,
+      style: made.changes.style ?? parent.style,
+      aspect: made.changes.aspect ?? parent.aspect,
+      seed: made.seed ?? parent.seed,
+      personaIds: parent.personaIds,
+      baseImageId: parent.baseImageId,
+    };
+  }
   /** The chat conversation asking for an image, when one is: its gallery tab and search follow it. */
   type MadeIn = { conversationId?: string | undefined };
 
@@ -230,17 +251,7 @@ export function createGenerationService(deps: {
       if (input.changes.aspect !== undefined && input.changes.aspect !== parent.aspect && changes === undefined) {
         throw new AppError("unprocessable:relay", `This image has no Studio scene to lay out again. Make a new one in ${input.changes.aspect} instead.`);
       }
-      const image = await queueOne(userId, model, {
-        kind: "edited",
-        conversationId: options.conversationId ?? null,
-        parentId: parent.id,
-        prompt: input.instruction,
-        style: input.changes.style ?? parent.style,
-        aspect: input.changes.aspect ?? parent.aspect,
-        seed: parent.seed,
-        personaIds: parent.personaIds,
-        baseImageId: parent.baseImageId,
-      }, (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id }, { userId }), "edit");
+      const image = await queueOne(userId, model, childOf(parent, { kind: "edited", prompt: input.instruction, changes: input.changes, options }), (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id }, { userId }), "edit");
       return { kind: "queued", image, ...(changes ? { changes } : {}) };
     },
 
@@ -270,31 +281,11 @@ export function createGenerationService(deps: {
       if (changes === undefined) {
         if (!parent.prompt) throw new AppError("unprocessable:image", "This image has no prompt to make new versions from. Describe the thumbnail you want instead.");
         const prompt = parent.prompt;
-        const drafts = Array.from({ length: input.count }, (): ImageDraft => ({
-          kind: "generated",
-          conversationId: options.conversationId ?? null,
-          parentId: parent.id,
-          prompt,
-          style: input.changes.style ?? parent.style,
-          aspect: input.changes.aspect ?? parent.aspect,
-          seed: randomInt(0, 2 ** 32 - 1),
-          personaIds: parent.personaIds,
-          baseImageId: parent.baseImageId,
-        }));
+        const drafts = Array.from({ length: input.count }, () => childOf(parent, { kind: "generated", prompt, changes: input.changes, options, seed: randomInt(0, 2 ** 32 - 1) }));
         const images = await queuePaid(userId, model, drafts, (tx, row) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, model: model.id }, { userId }), { shortMessage, work: "generate" });
         return { kind: "from-prompt", images };
       }
-      const drafts = Array.from({ length: input.count }, (): ImageDraft => ({
-        kind: "edited",
-        conversationId: options.conversationId ?? null,
-        parentId: parent.id,
-        prompt: input.instruction,
-        style: input.changes.style ?? parent.style,
-        aspect: input.changes.aspect ?? parent.aspect,
-        seed: parent.seed,
-        personaIds: parent.personaIds,
-        baseImageId: parent.baseImageId,
-      }));
+      const drafts = Array.from({ length: input.count }, () => childOf(parent, { kind: "edited", prompt: input.instruction, changes: input.changes, options }));
       const images = await queuePaid(
         userId,
         model,
