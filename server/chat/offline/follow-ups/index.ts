@@ -1,7 +1,8 @@
 import { editFollowUps } from "./edits.ts";
+import { heldOutFollowUps } from "./held-out.ts";
 import { layoutFollowUps } from "./layout.ts";
 import type { FollowUp } from "./types.ts";
 import { versionFollowUps } from "./versions.ts";
 
 /** Every follow-up of the corpus, by area file. */
-export const followUps: readonly FollowUp[] = [...editFollowUps, ...layoutFollowUps, ...versionFollowUps];
+export const followUps: readonly FollowUp[] = [...editFollowUps, ...layoutFollowUps, ...versionFollowUps, ...heldOutFollowUps];
