@@ -63,7 +63,7 @@ const set = (...lists: string[]) => new Set(lists.flatMap(words));
 
 const REQUEST = [
   "please", "pls", "plz", "make it", "make them", "make this", "can you", "could you", "would you", "will you", "make me", "make us", "make", "create", "generate", "design", "draw",
-  "render", "paint", "build", "give me", "i need", "i want", "i'd like", "i would like", "do me", "do", "now", "ok", "okay", "hey",
+  "render", "paint", "build", "give me", "gimme", "i need", "i want", "i'd like", "i would like", "do me", "do", "now", "ok", "okay", "hey",
   "por favor", "puedes", "podrias", "hazme", "haz", "crea", "creame", "crear", "genera", "generame", "disena", "disename", "dibuja", "dibujame",
   "dame", "necesito", "quiero", "me gustaria", "ahora",
   "s'il te plait", "s'il vous plait", "stp", "svp", "peux-tu", "peux tu", "pourrais-tu", "fais-moi", "fais moi", "fais", "faites", "cree", "creer",

@@ -9,11 +9,11 @@ import type { Language } from "./languages.ts";
 
 /** Phrases per language, matched after normalizeText: whole words in Latin scripts, substrings in Chinese and Japanese. */
 const packPhrases: Record<Language, readonly string[]> = {
-  en: ["a/b pack", "ab pack", "a/b test", "a/b testing", "ab test", "ab testing", "split test", "test & compare", "test and compare", "test&compare", "three versions", "3 versions", "three variants", "3 variants"],
+  en: ["a/b pack", "ab pack", "a/b test", "a/b testing", "ab test", "ab testing", "split test", "test & compare", "test and compare", "test&compare", "three versions", "3 versions", "three variants", "3 variants", "three different versions", "3 different versions", "three different variants", "3 different variants"],
   es: ["pack a/b", "paquete a/b", "prueba a/b", "test a/b", "tres versiones", "3 versiones", "tres variantes", "3 variantes"],
   fr: ["pack a/b", "test a/b", "trois versions", "3 versions", "trois variantes", "3 variantes"],
-  de: ["a/b-paket", "a/b paket", "a/b-test", "a/b test", "drei versionen", "3 versionen", "drei varianten", "3 varianten"],
-  zh: ["a/b包", "a/b测试", "ab测试", "三个版本", "3个版本", "三版", "三种版本", "三款"],
+  de: ["a/b-paket", "a/b paket", "a/b-test", "a/b test", "drei versionen", "3 versionen", "drei varianten", "3 varianten", "drei verschiedene versionen", "3 verschiedene versionen", "drei verschiedene varianten", "3 verschiedene varianten"],
+  zh: ["a/b包", "a/b测试", "ab测试", "三个版本", "3个版本", "三版", "三种版本", "三款", "三个不同版本", "3个不同版本", "三个不同的版本", "3个不同的版本"],
   ja: ["a/bテスト", "abテスト", "3パターン", "三パターン", "3案", "三案", "3バージョン", "3つのバージョン"],
 };
 

@@ -31,14 +31,15 @@ interface ArtGrammar {
 
 const START = String.raw`(?<![\p{L}\p{N}])`;
 const CLAUSE = String.raw`(?:^|[,.;:!?¡¿]\s*|${START}(?:and|but|with|y|pero|con|et|mais|avec|und|aber|mit)\s+)`;
-// An object in a Latin script: a few words, ending before a joining word of the language or the clause's end.
-const latinObject = (stops: string) => String.raw`([\p{L}\p{N}@#][\p{L}\p{N}@#'’\- ]*?)(?=\s+(?:${stops})(?![\p{L}\p{N}])|\s*[,.;:!?]|\s*$)`;
+// An object in a Latin script: a few words, ending before a joining word of the language or the clause's end. An
+// emoji typed after it ("add a crown 👑") ends it too: it echoes the object, it is not part of its name.
+const latinObject = (stops: string) => String.raw`([\p{L}\p{N}@#][\p{L}\p{N}@#'’\- ]*?)(?=\s+(?:${stops})(?![\p{L}\p{N}])|\s*[,.;:!?\p{Extended_Pictographic}]|\s*$)`;
 const latin = (source: string, stops: string) => new RegExp(source.replaceAll("OBJ", latinObject(stops)), "iu");
 
 const EN_STOPS = "or|for|with|to|into|by|instead|from|in|on|at|next|beside|behind|near|above|below|over|under|and|please|too|as|off|out|away|now";
 const ES_STOPS = "o|por|con|en|al|a|y|junto|encima|debajo|detr[áa]s|delante|sobre|tambi[ée]n|porfa|ahora";
 const FR_STOPS = "ou|par|contre|avec|[àa]|au|aux|en|dans|sur|sous|et|s'il|stp|svp|aussi|derri[èe]re|devant|maintenant";
-const DE_STOPS = "oder|durch|gegen|mit|zu|hinzu|weg|raus|heraus|dazu|ein|bitte|und|neben|auf|in|im|an|am|hinter|vor|[üu]ber|unter|mehr|jetzt";
+const DE_STOPS = "oder|durch|gegen|mit|zu|hinzu|weg|raus|heraus|dazu|ein|bitte|und|neben|auf|in|im|an|am|hinter|vor|[üu]ber|unter|mehr|jetzt|lieber|besser|eher";
 
 // Chinese and Japanese have no spaces: objects are what stands between the particles and markers.
 const CJK_OBJECT = "([^，。！？、；：,.!?;:\\s「」『』]{1,20}?)";
@@ -86,6 +87,10 @@ const grammars: Record<Language, ArtGrammar> = {
       { pattern: latin(`${START}(?:entferne|entfern|entfernen|l[öo]sche|l[öo]sch|streiche)\\s+OBJ`, DE_STOPS), remove: 1 },
       // "Nimm den Pokal weg"; "nimm eine Serifenschrift" takes something into use instead.
       { pattern: latin(`${START}nimm\\s+OBJ\\s+(?:weg|raus|heraus)`, DE_STOPS), remove: 1 },
+      // "Laptop weg", "den Pokal raus bitte": a clause of the object and where it goes.
+      { pattern: latin(`${CLAUSE}(?:(?:mach|tu|pack)\\s+)?OBJ\\s+(?:weg|raus)(?![\\p{L}\\p{N}])`, DE_STOPS), remove: 1 },
+      // "Statt dem Laptop lieber eine Rakete": what goes, then what comes in its place.
+      { pattern: latin(`${START}(?:statt|anstatt|anstelle)\\s+OBJ\\s*,?\\s+(?:lieber|besser|eher)\\s+OBJ`, DE_STOPS), remove: 1, add: 2 },
       { pattern: latin(`${START}ohne\\s+OBJ`, DE_STOPS), remove: 1 },
       { pattern: latin(`${CLAUSE}kein(?:e|en|em|er)?\\s+OBJ`, DE_STOPS), remove: 1, everythingOnly: true },
       { pattern: latin(`${START}(?:f[üu]ge|f[üu]g)\\s+OBJ\\s+(?:hinzu|ein|dazu)`, DE_STOPS), add: 1 },
@@ -110,6 +115,8 @@ const grammars: Record<Language, ArtGrammar> = {
     patterns: [
       { pattern: cjk(`${JA_OBJECT}を${CJK_OBJECT}に(?:変えて|変更|替えて|換えて|差し替えて|置き換えて)`), remove: 1, add: 2 },
       { pattern: cjk(`${JA_OBJECT}を(?:消して|消す|削除|外して|取って|取り除いて|なくして|抜いて)`), remove: 1 },
+      // Chat drops the を: "パソコン消して" is a whole clause of the object and the verb ("取り消して" is undo).
+      { pattern: cjk(`(?:^|[、。！？,.!?\\s])${JA_OBJECT}(?<!取り|取|打ち)(?:消して|消す|削除して|外して|取り除いて|なくして)`), remove: 1 },
       { pattern: cjk(`${JA_OBJECT}(?:なし|無し|はいらない|は要らない|は不要|いらない)`), remove: 1 },
       { pattern: cjk(`${JA_OBJECT}を(?:追加|足して|加えて|入れて|描き足して|付け足して|付けて|つけて)`), add: 1 },
     ],

@@ -12,6 +12,10 @@ export interface EditWords {
   pop: readonly string[];
   /** A classic serif face ("more elegant", "serif"), the bold display face ("impact font"), or the other one ("another font"). */
   font: { serif: readonly string[]; bold: readonly string[]; other: readonly string[] };
+  /** What a typeface is called, so a feel said with it ("a more fun font") is about the font, not the picture. */
+  fontNames: readonly string[];
+  /** Feels the set has no face of their own for ("fun", "cute", "ポップ"): said of the font, it changes to the other face. */
+  playful: readonly string[];
   lessText: readonly string[];
   /** The headline's outline, which can take a colour of its own. */
   outline: readonly string[];
@@ -19,7 +23,7 @@ export interface EditWords {
 
 export const editWords: Record<Language, EditWords> = {
   en: {
-    background: ["background", "backdrop", "bg"],
+    background: ["background", "backdrop", "bg", "backround", "backgroud", "bakground"],
     pop: ["pop", "make it pop", "eye catching", "eye-catching", "catchier", "make it better", "more clickbait", "clickbait", "clickbaity", "stand out", "punchier", "more exciting", "more vibrant", "more dramatic", "dramatic"],
     font: {
       serif: ["serif", "serif font", "elegant", "more elegant", "classy", "classier", "fancy", "fancier", "classic font", "old style font", "sophisticated", "luxury font", "magazine font"],
@@ -28,6 +32,8 @@ export const editWords: Record<Language, EditWords> = {
     },
     lessText: ["less text", "fewer words", "less words", "shorter", "shorten", "too much text", "too many words", "too wordy", "wordy", "trim the text", "cut the text", "cut some words", "shorter title", "shorter headline", "less writing", "cut down", "cut the headline down", "cut it down", "too long", "condense", "trim it"],
     outline: ["outline", "outlines", "stroke", "text border", "border around the text"],
+    fontNames: ["font", "fonts", "typeface", "typography", "lettering"],
+    playful: ["fun", "funny", "playful", "cute", "bubbly", "quirky", "friendlier", "more fun"],
   },
   es: {
     background: ["fondo"],
@@ -39,6 +45,8 @@ export const editWords: Record<Language, EditWords> = {
     },
     lessText: ["menos texto", "menos palabras", "mas corto", "mas corta", "acorta", "acortar", "acortalo", "demasiado texto", "muchas palabras", "texto mas corto", "resumelo", "resume el", "muy largo", "muy larga", "demasiado largo", "demasiado larga"],
     outline: ["contorno", "borde de las letras", "borde del texto", "trazo"],
+    fontNames: ["fuente", "letra", "tipografia"],
+    playful: ["divertida", "divertido", "juguetona", "mas fun", "fun", "tierna", "informal", "desenfadada"],
   },
   fr: {
     background: ["fond", "arriere-plan", "arriere plan"],
@@ -50,6 +58,8 @@ export const editWords: Record<Language, EditWords> = {
     },
     lessText: ["moins de texte", "moins de mots", "plus court", "plus courte", "raccourcis", "raccourcir", "raccourcis-le", "trop de texte", "trop de mots", "trop long"],
     outline: ["contour", "contours", "bordure du texte", "lisere"],
+    fontNames: ["police", "typo", "typographie", "ecriture"],
+    playful: ["fun", "rigolote", "rigolo", "ludique", "mignonne", "sympa", "decontractee"],
   },
   de: {
     background: ["hintergrund"],
@@ -61,6 +71,8 @@ export const editWords: Record<Language, EditWords> = {
     },
     lessText: ["weniger text", "weniger worte", "weniger worter", "kurzer", "kurze", "kurzen", "zu viel text", "zu viele worter", "zu lang", "kurzere"],
     outline: ["kontur", "umrandung", "textrand", "rand der schrift"],
+    fontNames: ["schrift", "schriftart", "font"],
+    playful: ["lustig", "lustige", "lustiger", "lustigere", "verspielt", "verspielte", "verspielter", "verspieltere", "witzig", "witzige", "witziger", "lockerer", "lockere"],
   },
   zh: {
     background: ["背景"],
@@ -72,6 +84,8 @@ export const editWords: Record<Language, EditWords> = {
     },
     lessText: ["字少", "少点字", "太长", "太多字", "删几个字", "删掉几个字", "删点字", "少一点字", "少些字", "文字少", "减少文字", "删减文字", "字太多", "文字太多", "短一点", "短一些", "精简", "缩短", "简短", "简洁"],
     outline: ["描边", "轮廓", "字边", "边框"],
+    fontNames: ["字体"],
+    playful: ["可爱", "活泼", "俏皮", "好玩", "有趣", "萌"],
   },
   ja: {
     background: ["背景"],
@@ -83,6 +97,8 @@ export const editWords: Record<Language, EditWords> = {
     },
     lessText: ["文字を減ら", "文字数を減ら", "テキストを減ら", "短く", "文字が多", "文字多", "簡潔", "少なく", "削って", "長すぎ", "が長い"],
     outline: ["縁取り", "ふちどり", "フチ", "ふち", "アウトライン", "縁"],
+    fontNames: ["フォント", "書体"],
+    playful: ["ポップ", "かわいい", "可愛い", "カワイイ", "楽しい", "遊び心", "ゆるい"],
   },
 };
 

@@ -209,6 +209,20 @@ const cases: Case[] = [
   ["ja", "トロフィーを消して", "with image", (m) => edit(m, { artRemove: "トロフィー" })],
   ["ja", "火を追加して", "with image", (m) => edit(m, { artAdd: "火" })],
   ["ja", "コントローラーをトロフィーに変えて", "with image", (m) => edit(m, { artRemove: "コントローラー", artAdd: "トロフィー" })],
+  // Held-out follow-ups (follow-ups/held-out.ts): what creators type that the words above were not written for
+  ["es", "agrega una corona 👑", "with image", (m) => edit(m, { artAdd: "corona" })],
+  ["de", "laptop weg", "with image", (m) => edit(m, { artRemove: "laptop" })],
+  ["de", "mach den Titel weg", "with image", () => ({ kind: "clarify", reason: "which-edit" })],
+  ["de", "statt dem Laptop lieber eine Rakete", "with image", (m) => edit(m, { artRemove: "Laptop", artAdd: "Rakete" })],
+  ["de", "Hintergrund lieber dunkelblau", "with image", (m) => edit(m, { backgroundColor: "#1e6ff2" })],
+  ["ja", "パソコン消して", "with image", (m) => edit(m, { artRemove: "パソコン" })],
+  ["fr", "titre en jaune et fond noir", "with image", (m) => edit(m, { headlineColor: "#ffd60a", backgroundColor: "#111111" })],
+  ["en", "black background and a white title", "with image", (m) => edit(m, { headlineColor: "#ffffff", backgroundColor: "#111111" })],
+  ["fr", "une police plus fun", "with image", (m) => edit(m, { headlineFont: "other" })],
+  ["zh", "换个可爱点的字体", "with image", (m) => edit(m, { headlineFont: "other" })],
+  ["en", "make it more fun", "with image", () => ({ kind: "clarify", reason: "which-edit" })],
+  ["en", "backround should be dark blue", "with image", (m) => edit(m, { backgroundColor: "#1e6ff2" })],
+  ["en", "gimme 3 different versions of this", "with image", (m) => vary(m, { count: 3 })],
 ];
 
 describe("readIntent", () => {

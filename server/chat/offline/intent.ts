@@ -117,7 +117,14 @@ function readEditFields(normalized: string, lexicons: readonly Lexicon[], langua
   // "A black outline", "yellow text with a black outline": the colour said nearest the outline is the outline's.
   const { nearest, other } = outlineAt >= 0 ? colorsAround(normalized, language, outlineAt) : { nearest: undefined, other: extractColor(normalized, language) };
   fields.headlineOutlineColor = nearest;
-  if (aboutHeadline) fields.headlineColor = other;
+  // "Yellow title and a black background": with both named and no outline, the colour said nearest the background is
+  // the background's and the other one the headline's.
+  const backgroundAt = aboutHeadline && aboutBackground && outlineAt < 0 ? Math.max(-1, ...words.map((w) => termIndex(normalized, w.background))) : -1;
+  const split = backgroundAt >= 0 ? colorsAround(normalized, language, backgroundAt) : {};
+  if (split.other) {
+    fields.backgroundColor = split.nearest;
+    fields.headlineColor = split.other;
+  } else if (aboutHeadline) fields.headlineColor = other;
   // "Make the background red": the colour is the background's unless the headline is named too.
   else if (aboutBackground) fields.backgroundColor = other;
   if (words.some((w) => hasTerm(normalized, w.pop))) fields.boost = true;
@@ -126,6 +133,8 @@ function readEditFields(normalized: string, lexicons: readonly Lexicon[], langua
   if (words.some((w) => hasTerm(normalized, w.font.serif))) fields.headlineFont = "serif";
   else if (words.some((w) => hasTerm(normalized, w.font.bold))) fields.headlineFont = "bold";
   else if (words.some((w) => hasTerm(normalized, w.font.other))) fields.headlineFont = "other";
+  // "A more fun font", "可爱点的字体": a feel the set has no face for still asks for a change of face.
+  else if (words.some((w) => hasTerm(normalized, w.fontNames)) && words.some((w) => hasTerm(normalized, w.playful))) fields.headlineFont = "other";
   if ((aboutHeadline || !aboutSubject) && !fields.shorterHeadline) {
     if (any(lexicons, normalized, (lexicon) => lexicon.bigger)) fields.headlineScale = 1.3;
     else if (any(lexicons, normalized, (lexicon) => lexicon.smaller)) fields.headlineScale = 0.75;

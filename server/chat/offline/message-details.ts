@@ -73,8 +73,17 @@ export function extractModel(normalized: string): string | undefined {
   return firstKeyWithTerm(normalized, modelTerms);
 }
 
+// German writes a shade and its colour as one word ("dunkelblau", "hellgrün"). The set has one hue a name, so the
+// shade is blanked out, keeping every index in place, and the colour stands as a word of its own.
+const germanShade = /(?<![\p{L}])(?:dunkel|hell|knall|neon|tief)(?=(?:rot|blau|grun|gelb|grau|lila|braun|orange|pink|rosa|turkis|violett|schwarz|weiss))/gu;
+
+function withShadesApart(normalized: string): string {
+  return normalized.replace(germanShade, (shade) => " ".repeat(shade.length));
+}
+
 /** A colour as #rrggbb: typed as hex, or a colour word of the message's language (or English). */
-export function extractColor(normalized: string, language: Language): string | undefined {
+export function extractColor(text: string, language: Language): string | undefined {
+  const normalized = withShadesApart(text);
   const hex = /#([0-9a-f]{6}|[0-9a-f]{3})(?![0-9a-z])/.exec(normalized)?.[1];
   if (hex) return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join("") : hex}`;
   for (const lexicon of lexiconsFor(language)) {
@@ -88,7 +97,8 @@ export function extractColor(normalized: string, language: Language): string | u
  * The colour said nearest to a place in the message (`at`, a character index), and the first other colour said, as
  * #rrggbb: "yellow text with a black outline" gives black for the outline and yellow for the rest.
  */
-export function colorsAround(normalized: string, language: Language, at: number): { nearest?: string; other?: string } {
+export function colorsAround(text: string, language: Language, at: number): { nearest?: string; other?: string } {
+  const normalized = withShadesApart(text);
   const found: { hex: string; index: number }[] = [];
   const hex = /#([0-9a-f]{6})(?![0-9a-z])/.exec(normalized);
   if (hex) found.push({ hex: `#${hex[1]}`, index: hex.index });

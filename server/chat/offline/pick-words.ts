@@ -49,7 +49,7 @@ const pickWords: Record<Language, PickWords> = {
       "war vorher besser", "vorher war besser",
     ],
     redo: ["wiederherstellen", "stell es wieder her", "stell das wieder her", "redo", "nachste version", "die nachste", "einen schritt vor", "wieder vor"],
-    first: ["original", "erste version", "die erste", "zum anfang", "ganz am anfang", "die allererste"],
+    first: ["original", "erste version", "die erste", "zum anfang", "ganz am anfang", "die allererste", "das allererste", "allererste", "ursprungliche"],
     latest: ["neueste version", "letzte version", "die neueste", "die aktuellste"],
     choose: ["nimm", "nehmen wir", "wir nehmen", "verwende", "benutze", "ich nehme", "behalte", "wahle", "ich will", "mir gefallt"],
   },

@@ -65,7 +65,7 @@ export const techTopics: readonly Topic[] = [
   {
     ids: ["laptop"],
     weight: SUBJECT,
-    words: { en: ["macbook", "notebook"], es: ["portatil"], fr: ["macbook"], de: ["macbook", "notebook"], zh: ["macbook"], ja: ["macbook"] },
+    words: { en: ["macbook", "notebook"], es: ["portatil"], fr: ["macbook"], de: ["macbook", "notebook"], zh: ["macbook", "笔记本"], ja: ["macbook", "ノートpc"] },
   },
   {
     ids: ["video-camera", "camera", "movie-camera"],
