@@ -20,7 +20,7 @@ try {
   await composer.press("Enter");
   await answer.first().waitFor({ timeout: 30_000 });
   await idle();
-  await userMessage.getByRole("button", { name: "Edit" }).click();
+  await userMessage.getByRole("button", { name: "Edit message" }).click();
   await page.getByLabel("Edit your message").fill("how many credits do I have?");
   await page.getByRole("button", { name: "Save & send" }).click();
   await userMessage.getByTestId("branch-switcher").getByText("2/2").waitFor({ timeout: 30_000 });
@@ -43,7 +43,7 @@ try {
       await p.waitForLoadState("networkidle");
       await p.waitForTimeout(300);
       await p.screenshot({ path: join(outDir, `chat-branches-${width}-${colorScheme}.png`) });
-      await user.getByRole("button", { name: "Edit" }).click();
+      await user.getByRole("button", { name: "Edit message" }).click();
       await p.getByLabel("Edit your message").fill("what can you do for a cooking channel?");
       await p.waitForTimeout(200);
       await p.screenshot({ path: join(outDir, `chat-branches-editing-${width}-${colorScheme}.png`) });

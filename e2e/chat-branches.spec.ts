@@ -26,7 +26,7 @@ describe("Editing and regenerating in the chat", () => {
     const firstAnswer = (await answer(page).first().textContent()) ?? "";
 
     // Edit the message in place and send it again: a second version, answered on its own.
-    await userMessage(page).getByRole("button", { name: "Edit" }).click();
+    await userMessage(page).getByRole("button", { name: "Edit message" }).click();
     const box = page.getByLabel("Edit your message");
     await box.fill("make a thumbnail for my cooking channel called 'Pasta Night'");
     await page.getByRole("button", { name: "Save & send" }).click();

@@ -273,7 +273,7 @@ describe("ChatSession's branches", () => {
       }),
     );
     renderChat(<MemoryRouter><ChatSession conversationId="conv-e" initialMessages={thread as never} credits={20} resume={false} /></MemoryRouter>, i18n);
-    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    fireEvent.click(screen.getByRole("button", { name: "Edit message" }));
     fireEvent.change(screen.getByLabelText("Edit your message"), { target: { value: "make it green" } });
     fireEvent.click(screen.getByRole("button", { name: "Save & send" }));
     expect(await screen.findByText("Answer 1.")).toBeTruthy();

@@ -60,7 +60,7 @@ describe("MessageList's branches", () => {
   it("edits a message in place: Save & send sends the new words as a version of it; Cancel leaves it", () => {
     const branches = branchActions();
     render(branches);
-    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    fireEvent.click(screen.getByRole("button", { name: "Edit message" }));
     const box = screen.getByLabelText("Edit your message") as HTMLTextAreaElement;
     expect(box.value).toBe("make it red");
     fireEvent.change(box, { target: { value: "  make it blue " } });
@@ -68,7 +68,7 @@ describe("MessageList's branches", () => {
     expect(branches.onEdit).toHaveBeenCalledWith("u2", "make it blue");
     expect(screen.queryByTestId("edit-message")).toBeNull();
 
-    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    fireEvent.click(screen.getByRole("button", { name: "Edit message" }));
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     expect(screen.queryByTestId("edit-message")).toBeNull();
     expect(screen.getByText("make it red")).toBeTruthy();
@@ -87,9 +87,9 @@ describe("MessageList's branches from the keyboard", () => {
   it("puts the focus back on the pencil after Cancel, and keeps it on the arrows when the version changes", () => {
     const branches = branchActions();
     render(branches);
-    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    fireEvent.click(screen.getByRole("button", { name: "Edit message" }));
     fireEvent.keyDown(screen.getByLabelText("Edit your message"), { key: "Escape" });
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Edit" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Edit message" }));
 
     cleanup();
 
