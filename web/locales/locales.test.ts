@@ -7,8 +7,8 @@ import { languages } from "../../contract/languages.ts";
 const dir = join(process.cwd(), "web/locales");
 const namespaces = readdirSync(join(dir, "en")).filter((f) => f.endsWith(".json"));
 
-// Brand, model and product names, numbers and symbols may read the same in every language.
-const sameEverywhere = /^(Thumbforge|Discord|E-?mail|Email|FLUX.*|GPT.*|Gemini.*|Imagen.*|Stripe|Razorpay|UPI|OK|[\d\s.,:;/%+×()#@–—-]*)$/i;
+// Brand, model and product names, numbers and symbols (a version mark like "v2") may read the same in every language.
+const sameEverywhere = /^(Thumbforge|Discord|E-?mail|Email|FLUX.*|GPT.*|Gemini.*|Imagen.*|Stripe|Razorpay|UPI|OK|v\{\{\w+\}\}|[\d\s.,:;/%+×()#@–—-]*)$/i;
 
 function flatten(value: unknown, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();

@@ -54,7 +54,7 @@ describe("MessageList's branches", () => {
     expect((screen.getByRole("button", { name: "Previous version" }) as HTMLButtonElement).disabled).toBe(false);
     cleanup();
     render(branchActions({ busy: true }));
-    for (const name of ["Previous version", "Next version", "Edit"]) expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
+    for (const name of ["Previous version", "Next version", "Edit message"]) expect((screen.getByRole("button", { name }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("edits a message in place: Save & send sends the new words as a version of it; Cancel leaves it", () => {
