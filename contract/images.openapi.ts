@@ -229,7 +229,7 @@ export const imagesOpenApi: OpenApiPart = {
       operationId: "getImageVersions",
       method: "get",
       path: "/api/images/{id}/versions",
-      summary: "An image's versions: the image its edits started from and every finished edit of it since, oldest first, for its owner only.",
+      summary: "An image's versions: what it was edited from back to the first version, the image, then each newest finished edit after it, oldest first, for its owner only.",
       tag: "images",
       auth: true,
       parameters: [imageId],

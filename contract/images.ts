@@ -164,8 +164,9 @@ export const imageDetailResponseSchema = z.object({ image: imageRecordSchema, sc
 export type ImageDetailResponse = z.infer<typeof imageDetailResponseSchema>;
 
 /**
- * GET /api/images/:id/versions: the image's version chain (docs/product/chat.md, Versions): the first image it grew
- * from and every finished image edited from it since, oldest first. One image alone is a chain of one.
+ * GET /api/images/:id/versions: the image's line of versions (docs/product/chat.md, Versions): what it was edited
+ * from back to the first version, the image, then each newest finished edit after it, oldest first. One image alone
+ * is a line of one.
  */
 export const imageVersionsResponseSchema = z.object({ versions: z.array(imageRecordSchema) });
 export type ImageVersionsResponse = z.infer<typeof imageVersionsResponseSchema>;

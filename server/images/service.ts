@@ -17,8 +17,9 @@ import type { ImageLifecycle } from "./lifecycle.ts";
 import { createReadyRows } from "./ready-rows.ts";
 import { missingImage, toImageRecord } from "./record.ts";
 import type { ImageFiles, ImageStore, ListedImage } from "./store.ts";
+import { versionLine } from "./version-line.ts";
 
-export { toImageRecord };
+export { toImageRecord, versionLine };
 export type { ImageLifecycle, PendingDraft } from "./lifecycle.ts";
 
 /** A made image's stored variants, as its row records them. */
@@ -235,10 +236,16 @@ export function createImageService(deps: {
       return bytes;
     },
 
-    /** The version chain of one of the user's images (contract/images.ts, imageVersionsResponseSchema), oldest first. */
-    async versions(userId: string, id: string): Promise<ImageRecord[]> {
+    /** Every version in the tree one of the user's images belongs to: its first version and all made from it, oldest first. */
+    async versionTree(userId: string, id: string): Promise<ImageRecord[]> {
       await owned(userId, id);
       return (await store.versionChain(userId, id)).map(toImageRecord);
+    },
+
+    /** The versions of one of the user's images (contract/images.ts, imageVersionsResponseSchema): its line, oldest first. */
+    async versions(userId: string, id: string): Promise<ImageRecord[]> {
+      await owned(userId, id);
+      return versionLine(await store.versionChain(userId, id), id).map(toImageRecord);
     },
 
     async record(userId: string, id: string): Promise<ImageRecord> {

@@ -3,14 +3,14 @@ import { chatTools, type ImagesToolOutput, type PickImageInput } from "../../../
 import type { ImageRecord } from "../../../contract/images.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { AppError } from "../../errors/app-error.ts";
-import type { ImageService } from "../../images/service.ts";
+import { type ImageService, versionLine } from "../../images/service.ts";
 import type { ChatToolContext } from "./context.ts";
 
 // Wrapped once: the model is given its JSON schema on every step, and a wrapped schema converts only once.
 const inputSchema = zodSchema(chatTools.pickImage.input);
 
 export interface PickImageDeps {
-  images: Pick<ImageService, "versions" | "record">;
+  images: Pick<ImageService, "versionTree" | "versions" | "record">;
   credits: Pick<CreditsService, "balance">;
 }
 
@@ -63,12 +63,14 @@ export function pickImageTool(deps: PickImageDeps, ctx: ChatToolContext) {
       if (asked.status !== "ready" || (input.imageId !== undefined && asked.conversationId !== ctx.conversationId)) {
         throw new AppError("not_found:image", "That image is not one of this conversation's finished images.");
       }
-      const chain = await deps.images.versions(ctx.userId, asked.id);
+      const tree = await deps.images.versionTree(ctx.userId, asked.id);
       const creditsLeft = (await deps.credits.balance(ctx.userId)) ?? 0;
-      const landed = input.imageId !== undefined ? asked : resolve(input, asked, chain, ctx.conversationId);
+      const landed = input.imageId !== undefined ? asked : resolve(input, asked, tree, ctx.conversationId);
       if (typeof landed === "string") return { images: [], creditsSpent: 0, creditsLeft, outcome: landed };
-      const number = chain.findIndex((image) => image.id === landed.id) + 1;
-      const version = number > 0 ? { version: { number, of: chain.length } } : {};
+      // Counted on the landed image's own line, as its card's strip shows it.
+      const line = versionLine(tree, landed.id);
+      const number = line.findIndex((image) => image.id === landed.id) + 1;
+      const version = number > 0 ? { version: { number, of: line.length } } : {};
       const already = landed.id === (input.imageId !== undefined ? ctx.recentImageIds[0] : currentId);
       ctx.recentImageIds.unshift(landed.id);
       return { images: [landed], creditsSpent: 0, creditsLeft, outcome: already ? "already-current" : "picked", ...version };
