@@ -28,7 +28,9 @@ export function diffScenes(before: Scene, after: Scene): SceneChange[] {
       add("headline", "color", was.plate.color.toLowerCase(), now.fill.toLowerCase());
     }
     add("headline", "size", round2(was.scale ?? 1), round2(now.scale ?? 1));
-    add("headline", "outline", round2(was.stroke.width), round2(now.stroke.width));
+    // Outline widths are drawn in proportion to the frame: laid out for a larger frame, the same outline is wider.
+    const frame = Math.min(after.width, after.height) / Math.min(before.width, before.height);
+    add("headline", "outline", round2(was.stroke.width * frame), round2(now.stroke.width));
     add("headline", "outlineColor", was.stroke.color.toLowerCase(), now.stroke.color.toLowerCase());
     add("headline", "x", Math.round(was.box.x), Math.round(now.box.x));
     // Lines anchored to another edge of a box that already stood there move just as much as a moved box.
