@@ -165,7 +165,7 @@ export type PickImageInput = z.infer<typeof pickImageInputSchema>;
 
 /** Layers and properties a Studio edit can change, as its diff names them. */
 export const sceneChangeLayers = ["headline", "background", "subject", "art", "frame"] as const;
-export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "aspect", "font", "outlineColor"] as const;
+export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "aspect", "font", "outlineColor", "persona"] as const;
 
 /** One change an edit made, read off the scene before and after: `{ layer: "headline", property: "color", from: "#ffffff", to: "#e63946" }`. */
 export const sceneChangeSchema = z.object({

@@ -31,6 +31,8 @@ describe("a persona swapped into a Studio thumbnail from the chat", () => {
     await swapCard.getByText("Generated successfully").waitFor({ timeout: MODEL_TIMEOUT });
     const swapped = swapCard.locator('[data-testid="chat-image"][data-status="ready"]');
     expect(await swapped.getByRole("img").count()).toBeGreaterThan(0);
+    // The answer says what the swap did, by the persona's name, not only that a picture is ready.
+    await page.getByText(/^Put Nova in the picture\./).waitFor({ timeout: 10_000 });
 
     // The swap was drawn from the thumbnail's scene: its headline kept, Nova in the persona's layer.
     const swappedId = await swapped.getAttribute("data-image-id");

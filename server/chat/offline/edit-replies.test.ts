@@ -92,3 +92,15 @@ function image(status: ImageRecord["status"], errorCode: string | null): ImageRe
     urls: null,
   };
 }
+
+describe("a persona swapped into a picture", () => {
+  it("is named in the answer in each language", () => {
+    const swapped: SceneChange[] = [{ layer: "subject", property: "persona", to: "Nova" }];
+    expect(describeChanges(swapped, "en")).toBe("Put Nova in the picture.");
+    expect(describeChanges(swapped, "es")).toBe("Puse a Nova en la imagen.");
+    expect(describeChanges(swapped, "fr")).toBe("J'ai mis Nova dans l'image.");
+    expect(describeChanges(swapped, "de")).toBe("Ich habe Nova ins Bild gesetzt.");
+    expect(describeChanges(swapped, "zh")).toBe("我把Nova放进了画面。");
+    expect(describeChanges(swapped, "ja")).toBe("Novaを画像に入れました。");
+  });
+});

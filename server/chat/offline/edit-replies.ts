@@ -31,6 +31,8 @@ interface EditPhrases {
   style: (style: string) => string;
   subjectMoved: (direction: Direction) => string;
   artAdded: (word: string) => string;
+  /** A persona put in the picture in the place of its subject, by name. */
+  personaIn: (name: string) => string;
   artRemoved: (word: string) => string;
   /** The clauses as one sentence: "A, B and C." */
   join: (clauses: readonly string[]) => string;
@@ -61,6 +63,7 @@ const en: EditPhrases = {
   style: (s) => `switched to the ${s} style`,
   subjectMoved: (d) => `moved the subject to the ${d}`,
   artAdded: (w) => `added ${w}`,
+  personaIn: (n) => `put ${n} in the picture`,
   artRemoved: (w) => `removed ${w}`,
   join: listWith("and", "."),
   noChange: ["That would leave the picture exactly as it is, so I made no new image and charged nothing.", "I couldn't find anything to change there, so there is no new image and no credits were spent."],
@@ -84,6 +87,7 @@ const es: EditPhrases = {
   style: (s) => `cambié al estilo ${s}`,
   subjectMoved: (d) => ({ left: "moví al sujeto a la izquierda", right: "moví al sujeto a la derecha", up: "subí al sujeto", down: "bajé al sujeto" })[d],
   artAdded: (w) => `añadí ${w}`,
+  personaIn: (n) => `puse a ${n} en la imagen`,
   artRemoved: (w) => `quité ${w}`,
   join: listWith("y", "."),
   noChange: ["Eso dejaría la imagen exactamente igual, así que no hice una nueva ni cobré nada.", "No encontré nada que cambiar ahí: no hay imagen nueva y no se gastaron créditos."],
@@ -107,6 +111,7 @@ const fr: EditPhrases = {
   style: (s) => `je suis passé au style ${s}`,
   subjectMoved: (d) => ({ left: "j'ai déplacé le sujet à gauche", right: "j'ai déplacé le sujet à droite", up: "j'ai remonté le sujet", down: "j'ai descendu le sujet" })[d],
   artAdded: (w) => `j'ai ajouté ${w}`,
+  personaIn: (n) => `j'ai mis ${n} dans l'image`,
   artRemoved: (w) => `j'ai retiré ${w}`,
   join: listWith("et", "."),
   noChange: ["Cela laisserait l'image exactement telle quelle, donc je n'ai fait aucune nouvelle image et rien n'a été facturé.", "Je n'ai rien trouvé à changer : pas de nouvelle image, aucun crédit dépensé."],
@@ -130,6 +135,7 @@ const de: EditPhrases = {
   style: (s) => `zum ${s} gewechselt`,
   subjectMoved: (d) => ({ left: "das Motiv nach links verschoben", right: "das Motiv nach rechts verschoben", up: "das Motiv nach oben verschoben", down: "das Motiv nach unten verschoben" })[d],
   artAdded: (w) => `${w} hinzugefügt`,
+  personaIn: (n) => `${n} ins Bild gesetzt`,
   artRemoved: (w) => `${w} entfernt`,
   join: (clauses) => `Ich habe ${clauses.length > 1 ? `${clauses.slice(0, -1).join(", ")} und ${clauses.at(-1)}` : (clauses[0] ?? "")}.`,
   noChange: ["Damit bliebe das Bild genau wie es ist, also habe ich kein neues gemacht und nichts berechnet.", "Ich habe dort nichts zu ändern gefunden: kein neues Bild, keine Credits ausgegeben."],
@@ -153,6 +159,7 @@ const zh: EditPhrases = {
   style: (s) => `换成了${s}风格`,
   subjectMoved: (d) => ({ left: "把人物移到了左边", right: "把人物移到了右边", up: "把人物往上移了", down: "把人物往下移了" })[d],
   artAdded: (w) => `加上了${w}`,
+  personaIn: (n) => `把${n}放进了画面`,
   artRemoved: (w) => `去掉了${w}`,
   join: (clauses) => `我${clauses.join("，")}。`,
   noChange: ["这样画面会完全不变，所以我没有生成新图，也没有扣积分。", "这里没有可以改动的地方：没有新图片，也没有花费积分。"],
@@ -176,6 +183,7 @@ const ja: EditPhrases = {
   style: (s) => `${s}スタイルに切り替えました`,
   subjectMoved: (d) => ({ left: "人物を左に移動しました", right: "人物を右に移動しました", up: "人物を上に移動しました", down: "人物を下に移動しました" })[d],
   artAdded: (w) => `${w}を追加しました`,
+  personaIn: (n) => `${n}を画像に入れました`,
   artRemoved: (w) => `${w}を削除しました`,
   join: (clauses) => `${clauses.map((c, i) => (i < clauses.length - 1 ? c.replace(/しました$/u, "し") : c)).join("、")}。`,
   noChange: ["このままだと画像がまったく変わらないため、新しい画像は作らず、クレジットも消費していません。", "変更できる点が見つからなかったので、新しい画像はなく、クレジットも使っていません。"],
@@ -257,6 +265,8 @@ function clause(change: SceneChange, book: EditPhrases, all: readonly SceneChang
       return isStyle(to, book) ? book.style(book.styles[to]) : undefined;
     case "subject.x":
       return book.subjectMoved(rising ? "right" : "left");
+    case "subject.persona":
+      return typeof to === "string" ? book.personaIn(to) : undefined;
     case "art.added":
       return typeof to === "string" ? book.artAdded(to) : undefined;
     case "art.removed":

@@ -34,7 +34,8 @@ export function replaceSubjectTool(
       const queued = await deps.generation.requestSubjectSwap(ctx.userId, { baseImageId, personaId: persona.id, model: input.model ?? picked }, { conversationId: ctx.conversationId });
       ctx.imagesLeft -= 1;
       ctx.recentImageIds.unshift(queued.id);
-      yield* followImages(deps, ctx, [queued]);
+      // The persona is what the swap changes, whichever way it is drawn (the scene's layer or the subject's mask).
+      yield* followImages(deps, ctx, [queued], { changes: [{ layer: "subject", property: "persona", to: persona.name }] });
     },
   });
 }
