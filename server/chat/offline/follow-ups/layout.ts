@@ -87,6 +87,7 @@ export const layoutFollowUps: FollowUp[] = [
   { language: "zh", area: "variants", text: "换一张", expect: one },
   { language: "zh", area: "variants", text: "三个版本，做成竖版", expect: threeTall },
   { language: "zh", area: "named image", text: "第二张的标题改成红色", expect: secondRed, state: "batch" },
+  { language: "zh", area: "named image", text: "把第二张的标题改成红色", expect: secondRed, state: "batch" },
 
   { language: "ja", area: "aspect", text: "インスタ用に正方形にして", expect: square },
   { language: "ja", area: "aspect", text: "縦長にして", expect: tall },
