@@ -176,8 +176,7 @@ export const sceneChangeSchema = z.object({
 });
 export type SceneChange = z.infer<typeof sceneChangeSchema>;
 
-export const imageToolOutcomes = ["no-change", "from-prompt", "picked", "already-current", "nothing-to-undo", "nothing-to-redo"] as const;
-export type ImageToolOutcome = (typeof imageToolOutcomes)[number];
+const imageToolOutcomes = ["no-change", "from-prompt", "picked", "already-current", "nothing-to-undo", "nothing-to-redo"] as const;
 
 /** Tool outputs, as the thread shows them (image ids and records, never bytes). */
 export const imagesToolOutputSchema = z.object({

@@ -210,14 +210,20 @@ export function createChatTurns(deps: {
     const responseId = randomUUID();
     // A new answer stopped before its first word is not saved: the branch shows the answer it was to replace again.
     const nothingSaid = () => deps.chat.setActive(conversation, replaced, parentId);
-    return goLive(conversation.id, responseId, parentId, async (writer, stop, customerMessage) => {
-      const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId };
-      await answerInto(
-        writer,
-        { user, conversation, parentId, messages: before as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0, nothingSaid },
-        customerMessage,
-      );
-    });
+    try {
+      return await goLive(conversation.id, responseId, parentId, async (writer, stop, customerMessage) => {
+        const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId };
+        await answerInto(
+          writer,
+          { user, conversation, parentId, messages: before as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0, nothingSaid },
+          customerMessage,
+        );
+      });
+    } catch (error) {
+      // Another answer started first (busy): the branch shown goes back to the answer that was to be replaced.
+      await nothingSaid();
+      throw error;
+    }
   }
 
   return {
@@ -288,8 +294,9 @@ export function createChatTurns(deps: {
       const [conversation, tag] = await Promise.all([deps.chat.owned(userId, conversationId), deps.live.liveTag(conversationId)]);
       // A finished answer is read from the stored messages instead.
       if (tag === undefined) return undefined;
-      const tree = await deps.chat.tree(userId, conversation.id);
-      return onBranchShown(tag, conversation.activeMessageId, tree) ? deps.live.follow(conversation.id) : undefined;
+      // Following the branch shown (the usual case) needs no read of the thread; only another branch's tag does.
+      const shown = tag === conversation.activeMessageId || onBranchShown(tag, conversation.activeMessageId, await deps.chat.tree(userId, conversation.id));
+      return shown ? deps.live.follow(conversation.id) : undefined;
     },
 
     /** Stops the conversation's live answer, on whichever branch; what it said so far is saved. */

@@ -224,21 +224,22 @@ export function createGenerationService(deps: {
     },
 
     /**
+     * What an edit would change in the user's image, worked out on its scene without making or charging anything;
+     * undefined when it cannot be told ahead (a provider image, an object the art set cannot draw). The chat asks
+     * before it quotes an edit, so an edit that changes nothing is never put to the user as a spend.
+     */
+    async previewEdit(userId: string, input: { imageId: string; changes: SceneChanges }): Promise<{ modelId: string; changes: SceneChange[] | undefined }> {
+      const { image: parent, scene } = await deps.images.editSource(userId, input.imageId);
+      const modelId = parent.model ?? DEFAULT_MODEL;
+      return { modelId, changes: deps.engines.get(modelId)?.diffEdit?.(scene, input.changes) };
+    },
+
+    /**
      * Queues an edited copy of one of the user's finished images, as a new image linked to it: the same model, paid
      * like a generation. Studio re-renders the image's scene with the changes; a provider edits the image itself.
      * A Studio edit is worked out on the scene first and diffed against the parent's: an edit that changes nothing
      * makes no image and charges nothing (docs/decisions/029-edits-report-a-scene-diff.md).
      */
-    /**
-     * What an edit would change in the user's image, worked out on its scene without making or charging anything;
-     * undefined when it cannot be told ahead (a provider image, an object the art set cannot draw). The chat asks
-     * before it quotes an edit, so an edit that changes nothing is never put to the user as a spend.
-     */
-    async previewEdit(userId: string, input: { imageId: string; changes: SceneChanges }): Promise<SceneChange[] | undefined> {
-      const { image: parent, scene } = await deps.images.editSource(userId, input.imageId);
-      return deps.engines.get(parent.model ?? DEFAULT_MODEL)?.diffEdit?.(scene, input.changes);
-    },
-
     async requestEdit(userId: string, input: { imageId: string; instruction: string; changes: SceneChanges }, options: MadeIn = {}): Promise<EditRequestOutcome> {
       const { image: parent, scene } = await deps.images.editSource(userId, input.imageId);
       const model = modelFor(parent.model ?? DEFAULT_MODEL, { prompt: input.instruction, style: parent.style ?? DEFAULT_STYLE, aspect: parent.aspect ?? DEFAULT_ASPECT });

@@ -51,10 +51,12 @@ export function fitInFrame(box: Rect, width: number, height: number, min: number
   };
 }
 
-function clamp(value: number, min: number, max: number): number {
+/** `value` kept within [min, max]. */
+export function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-function round1(n: number): number {
+/** To a tenth of a pixel, as scenes store places and sizes. */
+export function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }

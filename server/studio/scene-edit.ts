@@ -8,17 +8,11 @@ import { popScene } from "./pop-recipe.ts";
 import { scriptOf, upperWord } from "./headline.ts";
 import { type Palette, palettesFor } from "./palette.ts";
 import { createRandom } from "./random.ts";
-import { fitInFrame as fitBox } from "./frame.ts";
+import { clamp, fitInFrame as fitBox, round1 } from "./frame.ts";
 import { accentsFor, backgroundFor, marginOf, type Rect, type Scene, sideBySide, type TextLayer, textLook } from "./scene.ts";
 import { recolourDecor } from "./scene-decor.ts";
 import { relayScene } from "./relay-scene.ts";
 import { outlineFor } from "./text-layer.ts";
-
-/**
- * Edits of a stored scene, one layer at a time ("make the headline yellow", "move me to the left", "vintage
- * instead"): everything the change does not concern stays as it was, so the new render is recognisably the same
- * thumbnail. Changes come from a language model or the offline assistant, so each one is checked again here.
- */
 
 type HeadlinePosition = (typeof headlinePositions)[number];
 type SubjectPosition = (typeof subjectPositions)[number];
@@ -52,6 +46,11 @@ interface CheckedChanges {
   headlineOutlineColor?: string;
 }
 
+/**
+ * Edits of a stored scene, one layer at a time ("make the headline yellow", "move me to the left", "vintage
+ * instead"): everything the change does not concern stays as it was, so the new render is recognisably the same
+ * thumbnail. Changes come from a language model or the offline assistant, so each one is checked again here.
+ */
 export function editScene(scene: Scene, changes: SceneChanges): Scene {
   const checked = checkChanges(changes);
   let next = structuredClone(scene);
@@ -363,12 +362,4 @@ function unitOf(scene: Scene): number {
 
 function centreX(rect: Rect): number {
   return rect.x + rect.w / 2;
-}
-
-function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}
-
-function round1(n: number): number {
-  return Math.round(n * 10) / 10;
 }

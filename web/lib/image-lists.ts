@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { type GalleryCounts, type GalleryKind, galleryKindOf, type GalleryResponse, galleryResponseSchema, type ImageRecord } from "../../contract/images.ts";
 import { throwIfResNotOk } from "./api.ts";
 import { dropImage, imageRootKey, readImage, storeImage, useImages } from "./image-cache.ts";
+import { refreshVersionLines } from "./image-versions.ts";
 import { readSessionToken } from "./session-token.ts";
 
 /** What a list of the user's images shows (the gallery's tabs and filters); empty filters match everything. */
@@ -132,6 +133,7 @@ export function withoutImage(data: ImageListPages | undefined, imageId: string, 
  */
 export function receiveImage(queryClient: QueryClient, image: ImageRecord, trusted = false): void {
   storeImage(queryClient, image, trusted);
+  refreshVersionLines(queryClient, image);
   const lookup: Lookup = (id) => readImage(queryClient, id);
   for (const query of queryClient.getQueryCache().findAll({ queryKey: [listRoot] })) {
     queryClient.setQueryData<ImageListPages>(query.queryKey, (data) => withImage(data, image, filtersOfKey(query.queryKey), lookup));

@@ -1,14 +1,13 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ImageRecord, imageVersionsPath, imageVersionsResponseSchema } from "../../contract/images.ts";
 import { apiRequest } from "./api.ts";
-import { imageRootKey, storeImage } from "./image-cache.ts";
+import { storeImage } from "./image-cache.ts";
 
 /** The versions of the chain an image belongs to, under the image asked from. */
-export const imageVersionsKey = (imageId: string) => ["image-versions", imageId] as const;
+const imageVersionsKey = (imageId: string) => ["image-versions", imageId] as const;
 
 /** GET /api/images/:id/versions: the first image and every finished edit of it, oldest first. */
-export async function getImageVersions(imageId: string): Promise<ImageRecord[]> {
+async function getImageVersions(imageId: string): Promise<ImageRecord[]> {
   const res = await apiRequest("GET", imageVersionsPath(imageId));
   return imageVersionsResponseSchema.parse(await res.json()).versions;
 }
@@ -28,19 +27,24 @@ export function useImageVersions(image: ImageRecord): ImageRecord[] {
     },
     enabled: image.status === "ready",
   });
-  // An edit of one of these versions, finished in any card or tab, reaches the image cache: the chain is read again,
-  // so an older card's strip grows with it.
-  useEffect(() => {
-    if (!data) return;
-    const known = new Set(data.map((version) => version.id));
-    return queryClient.getQueryCache().subscribe((event) => {
-      if ((event.type !== "added" && event.type !== "updated") || event.query.queryKey[0] !== imageRootKey[0]) return;
-      const record = event.query.state.data as ImageRecord | undefined;
-      if (record?.status === "ready" && record.parentId !== null && known.has(record.parentId) && !known.has(record.id)) {
-        // A read already under way is kept: the records it stores would otherwise start it again and again.
-        void queryClient.invalidateQueries({ queryKey: imageVersionsKey(image.id) }, { cancelRefetch: false });
-      }
-    });
-  }, [data, image.id, queryClient]);
   return data ?? [];
+}
+
+/**
+ * A finished image arrived (the socket, a save): every loaded line of versions that holds its parent but not it is
+ * read again, so an older card's strip grows with an edit made in any card or tab. A read already under way is kept.
+ */
+export function refreshVersionLines(queryClient: QueryClient, image: ImageRecord): void {
+  const { parentId } = image;
+  if (image.status !== "ready" || parentId === null) return;
+  void queryClient.invalidateQueries(
+    {
+      queryKey: ["image-versions"],
+      predicate: (query) => {
+        const versions = query.state.data as ImageRecord[] | undefined;
+        return versions !== undefined && versions.some((v) => v.id === parentId) && !versions.some((v) => v.id === image.id);
+      },
+    },
+    { cancelRefetch: false },
+  );
 }

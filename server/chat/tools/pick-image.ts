@@ -10,7 +10,7 @@ import type { ChatToolContext } from "./context.ts";
 const inputSchema = zodSchema(chatTools.pickImage.input);
 
 export interface PickImageDeps {
-  images: Pick<ImageService, "versionTree" | "versions" | "record">;
+  images: Pick<ImageService, "versionTree" | "record">;
   credits: Pick<CreditsService, "balance">;
 }
 
@@ -63,8 +63,8 @@ export function pickImageTool(deps: PickImageDeps, ctx: ChatToolContext) {
       if (asked.status !== "ready" || (input.imageId !== undefined && asked.conversationId !== ctx.conversationId)) {
         throw new AppError("not_found:image", "That image is not one of this conversation's finished images.");
       }
-      const tree = await deps.images.versionTree(ctx.userId, asked.id);
-      const creditsLeft = (await deps.credits.balance(ctx.userId)) ?? 0;
+      const [tree, balance] = await Promise.all([deps.images.versionTree(ctx.userId, asked.id), deps.credits.balance(ctx.userId)]);
+      const creditsLeft = balance ?? 0;
       const landed = input.imageId !== undefined ? asked : resolve(input, asked, tree, ctx.conversationId);
       if (typeof landed === "string") return { images: [], creditsSpent: 0, creditsLeft, outcome: landed };
       // Counted on the landed image's own line, as its card's strip shows it.

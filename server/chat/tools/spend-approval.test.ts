@@ -9,7 +9,7 @@ const studio = { id: "studio", label: "Thumbforge Studio", creditCost: 2, capabi
 // Only what pricing reads: the model by id, what an edit would change (here: not known ahead), an image's record,
 // the balance.
 const deps = {
-  generation: { findModel: (id: string) => (id === studio.id ? studio : undefined), previewEdit: async () => undefined },
+  generation: { findModel: (id: string) => (id === studio.id ? studio : undefined), previewEdit: async () => ({ modelId: "studio", changes: undefined }) },
   images: { record: async () => ({ id: IMAGE_ID, model: "studio" }) },
   credits: { balance: async () => 50 },
   confirmAboveCredits: 5,
@@ -45,7 +45,7 @@ describe("pricing a chat tool call", () => {
   });
 
   it("prices nothing for an edit that would leave the picture as it is, and an edit that changes something at its image's model", async () => {
-    const previewing = (diff: unknown) => ({ ...deps, generation: { ...deps.generation, previewEdit: async () => diff } }) as unknown as SpendApprovalDeps;
+    const previewing = (diff: unknown) => ({ ...deps, generation: { ...deps.generation, previewEdit: async () => ({ modelId: "studio", changes: diff }) } }) as unknown as SpendApprovalDeps;
     expect(await quoteToolCall(previewing([]), ctx, "editImage", { instruction: "yellow headline", headlineColor: "#ffd60a" })).toBeUndefined();
     const changed = [{ layer: "headline", property: "color", from: "#ffffff", to: "#ffd60a" }];
     expect(await quoteToolCall(previewing(changed), ctx, "editImage", { instruction: "yellow headline", headlineColor: "#ffd60a" })).toMatchObject({ cost: studio.creditCost, count: 1 });

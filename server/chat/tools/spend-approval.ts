@@ -34,13 +34,12 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
   editImage: async (deps, ctx, input) => {
     const imageId = input.imageId ?? ctx.recentImageIds[0];
     if (!imageId) return undefined;
-    // An edit is paid at its image's model; an image that is not the user's is refused by the tool itself.
-    const image = await deps.images.record(ctx.userId, imageId).catch(() => undefined);
-    if (!image) return undefined;
-    // An edit that would leave the picture as it is makes nothing and charges nothing: there is no spend to approve.
+    // An edit is paid at its image's model (one read gives that and what the edit would change); an image that is not
+    // the user's is refused by the tool itself. An edit that would leave the picture as it is makes nothing and
+    // charges nothing: there is no spend to approve.
     const { instruction: _words, imageId: _chosen, ...changes } = input;
-    const diff = await deps.generation.previewEdit(ctx.userId, { imageId, changes }).catch(() => undefined);
-    return diff?.length === 0 ? undefined : { modelId: image.model ?? DEFAULT_MODEL, count: 1 };
+    const preview = await deps.generation.previewEdit(ctx.userId, { imageId, changes }).catch(() => undefined);
+    return !preview || preview.changes?.length === 0 ? undefined : { modelId: preview.modelId, count: 1 };
   },
   varyImage: async (deps, ctx, input) => {
     const imageId = input.imageId ?? ctx.recentImageIds[0];

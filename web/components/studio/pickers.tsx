@@ -50,7 +50,8 @@ export function StylePicker({ value, onChange, disabled }: { value: ImageStyle; 
   );
 }
 
-const aspectNames: Record<ImageAspect, "landscape" | "portrait" | "square"> = { "16:9": "landscape", "9:16": "portrait", "1:1": "square" };
+/** Each frame by the word its labels use. */
+export const aspectNames: Record<ImageAspect, "landscape" | "portrait" | "square"> = { "16:9": "landscape", "9:16": "portrait", "1:1": "square" };
 const aspectShapes: Record<ImageAspect, string> = { "16:9": "h-[18px] w-8", "9:16": "h-7 w-4", "1:1": "size-6" };
 
 export function AspectPicker({ value, onChange, disabled }: { value: ImageAspect; onChange: (aspect: ImageAspect) => void; disabled?: boolean }) {

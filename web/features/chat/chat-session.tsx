@@ -55,9 +55,10 @@ export function ChatSession({
   const [branchPoints, setBranchPoints] = useState<BranchPoint[]>(initialBranchPoints);
   const [switching, setSwitching] = useState(false);
   const [switchFailed, setSwitchFailed] = useState(false);
-  // After an answer ends, the server's tree says which messages now have versions (an edit, a regenerated answer).
+  // After an edit or a regenerated answer ends, the server's tree says which messages now have versions.
   const rereadBranchPoints = useRef((_withMessages: boolean) => {});
-  const regenerating = useRef(false);
+  // What the answer under way forks: an edit or a regenerated answer adds a version; a plain send adds none.
+  const forking = useRef<"edit" | "regenerate" | null>(null);
   // A reload that lands after an answer ended but before the thread was read back finds nothing live to follow:
   // the finished answer is then read from the stored thread.
   const rereadThread = useRef(() => {});
@@ -95,8 +96,10 @@ export function ChatSession({
     onFinish: ({ message }) => {
       void queryClient.invalidateQueries({ queryKey: conversationsKey });
       // A regenerated answer stopped before its first word is not kept: the server shows the one it was to replace.
-      const unsaid = regenerating.current && !message.parts.some(isVisible);
-      regenerating.current = false;
+      const forked = forking.current;
+      forking.current = null;
+      if (forked === null) return;
+      const unsaid = forked === "regenerate" && !message.parts.some(isVisible);
       rereadBranchPoints.current(unsaid);
     },
   });
@@ -184,13 +187,14 @@ export function ChatSession({
       clearError();
       setNotSent(null);
       setSwitchFailed(false);
+      forking.current = "edit";
       // A new id for the new version: the one it replaces stays stored beside it.
       void sendMessage({ id: generateId(), role: "user", parts: [{ type: "text", text }], messageId }, { body: lastOptions.current });
     },
     onRegenerate(messageId) {
       clearError();
       setSwitchFailed(false);
-      regenerating.current = true;
+      forking.current = "regenerate";
       void regenerate({ messageId, body: lastOptions.current });
     },
   };

@@ -14,7 +14,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { MAX_CHAT_MESSAGE_LENGTH } from "../../../contract/chat.ts";
 import { DEFAULT_ASPECT, DEFAULT_STYLE, type ImageAspect, type ImageRecord, type ImageStyle, uploadTypes } from "../../../contract/images.ts";
-import { AspectPicker, ModelPicker, StylePicker } from "../../components/studio/pickers.tsx";
+import { aspectNames, AspectPicker, ModelPicker, StylePicker } from "../../components/studio/pickers.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { IconButton } from "../../components/ui/icon-button.tsx";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
@@ -53,7 +53,6 @@ export interface ComposerProps {
 /** A chip changed while there is a current image: the edit it asks for, waiting to be confirmed with its cost. */
 type ChipChange = { field: "style"; value: ImageStyle } | { field: "aspect"; value: ImageAspect } | { field: "model"; value: string };
 
-const aspectNames: Record<ImageAspect, "landscape" | "portrait" | "square"> = { "16:9": "landscape", "9:16": "portrait", "1:1": "square" };
 
 const imageFile = (files: FileList | null | undefined): File | undefined =>
   [...(files ?? [])].find((file) => (uploadTypes as readonly string[]).includes(file.type));

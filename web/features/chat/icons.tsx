@@ -24,4 +24,7 @@ export const icons = {
   options: "M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0M14 4v4M8 10v4M16 16v4",
   user: "M20 21a8 8 0 10-16 0M12 11a4 4 0 100-8 4 4 0 000 8z",
   compare: "M12 3v18M4 5h5v14H4zM15 5h5v14h-5",
+  regenerate: "M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7",
+  previous: iconPaths.previous,
+  next: iconPaths.next,
 } as const;

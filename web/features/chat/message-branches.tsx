@@ -4,11 +4,8 @@ import type { BranchPoint } from "../../../contract/chat.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { IconButton } from "../../components/ui/icon-button.tsx";
+import { icons } from "./icons.tsx";
 
-const pencil = "M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16v4zM13.5 6.5l4 4";
-const again = "M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7";
-const left = "M15 6l-6 6 6 6";
-const right = "M9 6l6 6-6 6";
 
 /**
  * What the thread's messages can do about their branches (docs/product/chat.md, Editing and regenerating): edit a
@@ -23,7 +20,7 @@ export interface BranchActions {
 }
 
 /** "‹ 2/3 ›": the versions of one message, oldest first; each arrow shows the branch of the one beside. */
-export function BranchSwitcher({ point, busy, onSwitch }: { point: BranchPoint; busy: boolean; onSwitch(messageId: string): void }) {
+function BranchSwitcher({ point, busy, onSwitch }: { point: BranchPoint; busy: boolean; onSwitch(messageId: string): void }) {
   const { t } = useTranslation("chat");
   const count = point.siblingIds.length;
   const go = (offset: number) => {
@@ -33,13 +30,13 @@ export function BranchSwitcher({ point, busy, onSwitch }: { point: BranchPoint; 
   return (
     <div className="flex items-center text-sm text-muted" role="group" aria-label={t("branches.versions")} data-testid="branch-switcher">
       <IconButton label={t("branches.previous")} variant="ghost" disabled={busy || point.index === 0} onClick={() => go(-1)}>
-        <Icon d={left} className="size-4" />
+        <Icon d={icons.previous} className="size-4" />
       </IconButton>
       <span className="min-w-9 text-center tabular-nums" aria-live="polite" aria-label={t("branches.position", { index: point.index + 1, count })}>
         {point.index + 1}/{count}
       </span>
       <IconButton label={t("branches.next")} variant="ghost" disabled={busy || point.index === count - 1} onClick={() => go(1)}>
-        <Icon d={right} className="size-4" />
+        <Icon d={icons.next} className="size-4" />
       </IconButton>
     </div>
   );
@@ -57,7 +54,7 @@ export function UserMessageTools({ messageId, actions, focusEdit, onEditStart }:
     <div className="-mr-2 flex items-center gap-1">
       {point && <BranchSwitcher point={point} busy={actions.busy} onSwitch={actions.onSwitch} />}
       <IconButton ref={edit} label={t("branches.edit")} variant="ghost" disabled={actions.busy} onClick={onEditStart}>
-        <Icon d={pencil} className="size-4" />
+        <Icon d={icons.rename} className="size-4" />
       </IconButton>
     </div>
   );
@@ -72,7 +69,7 @@ export function AnswerTools({ messageId, actions }: { messageId: string; actions
     <div className="-mt-2 -ml-2 flex items-center gap-1">
       {point && <BranchSwitcher point={point} busy={actions.busy} onSwitch={actions.onSwitch} />}
       <IconButton label={t("branches.regenerate")} variant="ghost" disabled={actions.busy} onClick={() => actions.onRegenerate(messageId)}>
-        <Icon d={again} className="size-4" />
+        <Icon d={icons.regenerate} className="size-4" />
       </IconButton>
     </div>
   );

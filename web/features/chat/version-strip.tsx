@@ -27,7 +27,7 @@ export function VersionStrip({ versions, shownId, onShow }: { versions: readonly
               }`}
             >
               {version.urls ? (
-                <img src={version.urls.thumb} alt="" className="aspect-video w-full rounded-lg border border-border object-cover" loading="lazy" />
+                <img src={version.urls.thumb} alt="" className="aspect-video w-full rounded-lg border border-border bg-surface-2 object-contain" loading="lazy" />
               ) : (
                 <span aria-hidden="true" className="aspect-video w-full rounded-lg bg-surface-2" />
               )}

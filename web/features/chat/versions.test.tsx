@@ -2,7 +2,7 @@ import { MemoryRouter } from "react-router";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ImageRecord } from "../../../contract/images.ts";
-import { imageKey } from "../../lib/image-cache.ts";
+import { receiveImage } from "../../lib/image-lists.ts";
 import { imageRecord } from "../../testing/image-fixture.ts";
 import { type ImageActions, ImageResult } from "./image-result.tsx";
 import { PickToolCard } from "./pick-card.tsx";
@@ -62,7 +62,8 @@ describe("an image card's versions", () => {
     vi.stubGlobal("fetch", fetch);
     const { client } = renderChat(<MemoryRouter><ImageResult initial={chain[1] as ImageRecord} actions={actions} /></MemoryRouter>, i18n);
     await waitFor(() => expect(screen.getAllByTestId("version-thumb")).toHaveLength(2));
-    act(() => client.setQueryData<ImageRecord>(imageKey("v-3"), chain[2]));
+    // As the socket hands over a finished edit of the chain.
+    act(() => receiveImage(client, chain[2] as ImageRecord));
     await waitFor(() => expect(screen.getAllByTestId("version-thumb")).toHaveLength(3));
   });
 

@@ -18,8 +18,8 @@ import { useZoomPan } from "./use-zoom-pan.ts";
 
 const icons = {
   close: "M6 6l12 12M18 6L6 18",
-  previous: "M15 18l-6-6 6-6",
-  next: "M9 18l6-6-6-6",
+  previous: iconPaths.previous,
+  next: iconPaths.next,
   zoomIn: "M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4M11 8v6M8 11h6",
   zoomOut: "M11 18a7 7 0 100-14 7 7 0 000 14zM20 20l-4-4M8 11h6",
   fit: "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5",
