@@ -42,6 +42,8 @@ export const images = pgTable(
     previewKey: text(),
     thumbKey: text(),
     scene: jsonb(),
+    /** The video's title as the creator gave it (at most 100 characters, YouTube's limit): shown beside the thumbnail in the feed preview and checked against its words. */
+    title: text(),
     creditsSpent: integer().notNull().default(0),
     error: text(),
     errorCode: text(),
