@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { editImageInputSchema } from "./chat.ts";
 
 /**
@@ -53,7 +53,7 @@ export const findingIds = ["small-headline", "misread", "low-contrast", "under-b
 export type FindingId = (typeof findingIds)[number];
 
 /** A scene edit that mends a finding: the chat's edit fields, without the words (the server writes the instruction). */
-export const fixChangesSchema = editImageInputSchema.omit({ imageId: true, instruction: true });
+export const fixChangesSchema = z.omit(editImageInputSchema, { imageId: true, instruction: true });
 export type FixChanges = z.infer<typeof fixChangesSchema>;
 
 export const findingSchema = z.object({
