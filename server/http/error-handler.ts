@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { AppError } from "../errors/app-error.ts";
 import { errorBody, toAppError } from "../errors/to-app-error.ts";
@@ -40,8 +41,43 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (appError.retryAfterSeconds !== undefined) res.setHeader("Retry-After", String(appError.retryAfterSeconds));
-  res.status(appError.status).json(errorBody(appError));
+  const answer = () => {
+    if (!res.headersSent) res.status(appError.status).json(errorBody(appError));
+  };
+  if (appError.status < 500 && unreadBodyWithin(req, DRAIN_MAX_BYTES)) drainThen(req, answer);
+  else answer();
 };
+
+/**
+ * A body up to this size is read to its end before an early answer (401, 413, 415) is sent. Closing a socket with
+ * unread bytes in its buffer makes the kernel send a reset, and a reset can arrive before the client has read the
+ * answer: the browser then shows a network error instead of "Please sign in". Larger bodies are answered at once.
+ */
+const DRAIN_MAX_BYTES = 25 * 1024 * 1024;
+const DRAIN_MAX_MS = 5_000;
+
+function unreadBodyWithin(req: IncomingMessage, maxBytes: number): boolean {
+  if (req.complete || req.readableEnded || req.destroyed) return false;
+  const length = Number(req.headers["content-length"] ?? Number.NaN);
+  return Number.isFinite(length) && length > 0 && length <= maxBytes;
+}
+
+/** Reads what is left of the body into nothing, then answers; a client that stops sending gets the answer anyway. */
+function drainThen(req: IncomingMessage, answer: () => void): void {
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    answer();
+  };
+  const timer = setTimeout(finish, DRAIN_MAX_MS);
+  timer.unref();
+  req.once("end", finish);
+  req.once("close", finish);
+  req.once("error", finish);
+  req.resume();
+}
 
 export const apiNotFound: RequestHandler = (_req, _res, next) => {
   next(new AppError("not_found:route", "No such API endpoint."));

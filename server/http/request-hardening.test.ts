@@ -81,3 +81,28 @@ describe("Content-Encoding", () => {
     expect(plain.status).toBe(201);
   });
 });
+
+describe("an early answer to a request whose body is still coming", () => {
+  it("reads the rest of the body before it answers 401, so a reset cannot swallow the answer", async () => {
+    const { hostname, port } = new URL(server.url);
+    const body = multipart(Buffer.alloc(256 * 1024, 7));
+    const half = Math.floor(body.length / 2);
+    const socket = (await import("node:net")).connect(Number(port), hostname);
+    const received: Buffer[] = [];
+    socket.on("data", (chunk) => received.push(chunk));
+    const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.on("error", () => {});
+    socket.write(
+      `POST /api/upload-temp-image HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, half));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // No session: the server knows the answer already, but holds it until the body has arrived.
+    expect(Buffer.concat(received).length).toBe(0);
+    socket.write(body.subarray(half));
+    await closed;
+    const text = Buffer.concat(received).toString("latin1");
+    expect(text).toMatch(/^HTTP\/1\.1 401/);
+    expect(codeOf(text)).toBe("unauthorized:session");
+  });
+});
