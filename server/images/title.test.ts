@@ -94,7 +94,7 @@ describe("PUT /api/images/:id/title", () => {
     expect(await storedTitle(sessionToken, image.id)).toBeNull();
   });
 
-  it("is inherited by an edit of the image: a new version is for the same video", async () => {
+  it("is inherited by an edit of the image, in the chat or the editor: a new version is for the same video", async () => {
     const { user, sessionToken } = await signInByCode(server, "title.edit@example.com");
     const image = await madeImage(sessionToken, "cartoon thumbnail 'I tried 100 days of coding'");
     expect((await putTitle(sessionToken, image.id, { title: "I tried 100 days of coding" })).status).toBe(200);
@@ -103,5 +103,11 @@ describe("PUT /api/images/:id/title", () => {
     if (edit.kind !== "queued") throw new Error("a Studio edit is queued");
     expect(edit.image.title).toBe("I tried 100 days of coding");
     expect(await settled(server, sessionToken, edit.image.id)).toMatchObject({ status: "ready", parentId: image.id, title: "I tried 100 days of coding" });
+
+    // An editor save is a new version too.
+    const doc = { crop: { aspect: "free", x: 0, y: 0, w: 1280, h: 720 }, rotation: 0, flipX: false, flipY: false, adjust: { brightness: 0, contrast: 0, saturation: 0 }, filter: "sepia", texts: [], subjects: [] };
+    const saved = await fetch(`${server.url}/api/images/${image.id}/edits`, { method: "POST", headers: { ...tokenHeaders(sessionToken), "content-type": "application/json" }, body: JSON.stringify(doc) });
+    expect(saved.status).toBe(201);
+    expect(imageResponseSchema.parse(await saved.json()).image).toMatchObject({ kind: "edited", parentId: image.id, title: "I tried 100 days of coding" });
   });
 });
