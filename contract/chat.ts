@@ -163,6 +163,31 @@ export const pickImageInputSchema = z
   .check(z.refine((input) => (input.move === undefined) !== (input.imageId === undefined), "Give either a move or an imageId, not both."));
 export type PickImageInput = z.infer<typeof pickImageInputSchema>;
 
+/**
+ * Gives one of the user's images the title of the video it is for ("the title is 'I tried 100 days of coding'"), free
+ * and without a new image (docs/product/images.md, Video title). The title's length is checked by the tool, so an
+ * answer can say why one over YouTube's limit was refused.
+ */
+export const setTitleInputSchema = z.object({
+  title: z.string().check(z.minLength(1), z.maxLength(MAX_PROMPT_LENGTH)),
+  /** The image to title; omitted: the current image of this conversation. */
+  imageId: z.optional(z.uuid()),
+});
+export type SetTitleInput = z.infer<typeof setTitleInputSchema>;
+
+/** "set": the image has the title now. "too-long": over YouTube's 100 characters, refused; the image keeps the title it had. */
+export const titleToolOutcomes = ["set", "too-long"] as const;
+export const setTitleOutputSchema = z.object({
+  imageId: z.string(),
+  outcome: z.enum(titleToolOutcomes),
+  /** The image's title after the call: the new one, or (refused) the one it kept. */
+  title: z.nullable(z.string()),
+  /** The asked title's length in characters, and YouTube's limit: what a refusal says. */
+  length: z.int(),
+  max: z.int(),
+});
+export type SetTitleOutput = z.infer<typeof setTitleOutputSchema>;
+
 /** Layers and properties a Studio edit can change, as its diff names them. */
 export const sceneChangeLayers = ["headline", "background", "subject", "art", "frame"] as const;
 export const sceneChangeProperties = ["text", "color", "size", "outline", "x", "y", "style", "added", "removed", "aspect", "font", "outlineColor", "persona"] as const;
@@ -215,6 +240,7 @@ export const chatTools = {
   replaceSubject: { input: replaceSubjectInputSchema, output: imagesToolOutputSchema },
   listPersonas: { input: listPersonasInputSchema, output: listPersonasOutputSchema },
   pickImage: { input: pickImageInputSchema, output: imagesToolOutputSchema },
+  setTitle: { input: setTitleInputSchema, output: setTitleOutputSchema },
 } as const;
 export type ChatToolName = keyof typeof chatTools;
 export type ChatToolInput<Name extends ChatToolName> = z.infer<(typeof chatTools)[Name]["input"]>;

@@ -113,6 +113,7 @@ export const errorCodes = [
   "unprocessable:refund_window",
   "unprocessable:relay",
   "unprocessable:swap_subject",
+  "unprocessable:title_too_long",
   ...rateLimitRules.map((rule) => `rate_limited:${rule}` as const),
   "rate_limited:upload_concurrency",
   "rate_limited:connections",

@@ -115,6 +115,8 @@ export const imageRecordSchema = z.object({
   parentId: z.nullable(z.string()),
   /** The A/B pack this image is one variant of. */
   packId: z.nullable(z.string()),
+  /** The video's title as the creator gave it (docs/product/images.md, Video title); null until one is given. */
+  title: z.optional(z.nullable(z.string())),
   /** The chat conversation that made it (it may since have been deleted); null for images made elsewhere. */
   conversationId: z.optional(z.nullable(z.string())),
   /** The personas it was made with (ids; the gallery names them and filters by them). */
@@ -125,6 +127,28 @@ export const imageRecordSchema = z.object({
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
 export const imageResponseSchema = z.object({ image: imageRecordSchema });
+
+/** YouTube's limit for a video title, in characters (docs/product/images.md, Video title). */
+export const TITLE_MAX = 100;
+export const imageTitlePath = (id: string) => `/api/images/${encodeURIComponent(id)}/title`;
+
+/** A title as it is kept: one line (YouTube titles have no line breaks), trimmed; null when nothing is left. */
+export function cleanTitle(title: string | null | undefined): string | null {
+  const line = title?.replace(/\s+/gu, " ").trim();
+  return line ? line : null;
+}
+
+/** Characters as YouTube counts them: an emoji or a CJK character is one. */
+export const titleLength = (title: string): number => [...title].length;
+
+/**
+ * PUT /api/images/:id/title: the video's title, or null to clear it. A title of only spaces is refused (400); one
+ * over TITLE_MAX characters after trimming answers 422 `unprocessable:title_too_long` with the reason.
+ */
+export const imageTitleRequestSchema = z.object({
+  title: z.nullable(z.string().check(z.minLength(1), withoutNul, z.refine((value) => cleanTitle(value) !== null, { error: "must not be blank; send null to clear" }))),
+});
+export type ImageTitleRequest = z.infer<typeof imageTitleRequestSchema>;
 
 /**
  * The A/B pack (docs/product/images.md, The A/B pack): three variants of one prompt for YouTube's Test & Compare,

@@ -13,6 +13,8 @@ const toolUses: Record<ChatToolName, string> = {
   listPersonas: "lists the user's personas",
   pickImage:
     "makes an earlier image current again, free and without rendering (undo, redo, the first version, the latest, or an image of this conversation by id); these are never edits",
+  setTitle:
+    "changes the title of the YouTube video the current image is for (at most 100 characters), free, no new image (\"the title is '…'\", \"title: …\", \"video title …\"); the headline drawn in the picture is an edit instead",
 };
 
 /**
@@ -30,6 +32,7 @@ export function systemPrompt(options: { language: Language; creditsLeft: number 
     "After an edit, say what its `changes` list says it changed, and nothing else, in the language of the user's message. When its outcome is \"no-change\", no image was made and nothing was charged: say so, and offer two or three edits that would show (a bigger headline, another background colour, moving the subject). Vague asks like \"make it pop\" set `boost`; \"less text\" sets `shorterHeadline`; a font feel sets `headlineFont`. When a change is asked for but you cannot tell which, ask, offering two or three edits you can make, instead of calling editImage with nothing to change.",
     "Never say an image was made, changed or charged before its tool result says so: before a call, say what you will try, not what you did. Speak of credits only as `creditsSpent` and `creditsLeft` give them.",
     "A call that needs the user's approval waits for their Approve; until then nothing is made or charged, so do not say it was.",
+    "After setTitle, say the title the result gives; when its outcome is \"too-long\", say it was not set because titles are at most 100 characters (YouTube cuts the rest) and how long it was.",
     "Pass persona handles only exactly as the user wrote them after @; never invent one. If a handle is unknown, say which ones exist.",
     `Make at most ${MAX_IMAGES_PER_MESSAGE} images per message.`,
     `Credits left: ${options.creditsLeft}.`,

@@ -85,10 +85,10 @@ export function createGenerationService(deps: {
 
   /**
    * A new image made from one of the user's images (an edit, a variant): linked to it, with its personas and base photo,
-   * and the style and frame the changes ask for, else its own. Its seed is the parent's unless a new one is given.
+   * its video title, and the style and frame the changes ask for, else its own. Its seed is the parent's unless a new one is given.
    */
   function childOf(
-    parent: Pick<ImageRow, "id" | "style" | "aspect" | "seed" | "personaIds" | "baseImageId">,
+    parent: Pick<ImageRow, "id" | "style" | "aspect" | "seed" | "personaIds" | "baseImageId" | "title">,
     made: { kind: "edited" | "generated"; prompt: string; changes: SceneChanges; options: MadeIn; seed?: number },
   ): ImageDraft {
     return {
@@ -101,6 +101,8 @@ export function createGenerationService(deps: {
       seed: made.seed ?? parent.seed,
       personaIds: parent.personaIds,
       baseImageId: parent.baseImageId,
+      // A new version of the same thumbnail is for the same video.
+      title: parent.title,
     };
   }
   /** The chat conversation asking for an image, when one is: its gallery tab and search follow it. */

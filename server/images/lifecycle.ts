@@ -147,6 +147,17 @@ export function createImageLifecycle(deps: { db: DbOrTx; realtime: RealtimePubli
     },
 
     /**
+     * Gives one of the user's images its video title (null clears it) and tells every tab, so a preview or a gallery
+     * open elsewhere shows the new one. The bytes and the status are untouched.
+     */
+    async retitle(userId: string, id: string, title: string | null): Promise<ImageRow> {
+      const row = await writes.setTitle(userId, id, title);
+      if (!row) throw missingImage();
+      announceUpdate(row);
+      return row;
+    },
+
+    /**
      * Deletes one of the user's finished images and tells every tab. `beforeRow` runs once the image is known to be
      * deletable and before its row goes (its files: a crash then leaves a row to delete again, never an orphan file).
      */

@@ -1,5 +1,5 @@
 import { AppError } from "../errors/app-error.ts";
-import { imageBytesPath, type ImageRecord, type ImageVariant } from "../../contract/images.ts";
+import { imageBytesPath, type ImageRecord, type ImageVariant, TITLE_MAX } from "../../contract/images.ts";
 import { LEGACY_IMAGE_VERSION, versionOfKey } from "../storage/keys.ts";
 import type { ListedImage } from "./store.ts";
 
@@ -27,6 +27,7 @@ export function toImageRecord(row: ListedImage): ImageRecord {
     errorCode: row.errorCode,
     parentId: row.parentId,
     packId: row.packId,
+    title: row.title,
     conversationId: row.conversationId,
     personaIds: row.personaIds,
     createdAt: row.createdAt.toISOString(),
@@ -36,6 +37,9 @@ export function toImageRecord(row: ListedImage): ImageRecord {
         : null,
   };
 }
+
+/** A title YouTube would cut: refused with the reason, which the web translates by its code. */
+export const titleTooLong = () => new AppError("unprocessable:title_too_long", `Titles are at most ${TITLE_MAX} characters — YouTube cuts the rest.`);
 
 /** The one answer for an image that is not there, or not the asker's: the same 404 whichever it is. */
 export const missingImage = () => new AppError("not_found:image", "That image does not exist.");

@@ -14,6 +14,7 @@ import {
   type ImageResponse,
   type ImageVersionsResponse,
   imageVariants,
+  imageTitleRequestSchema,
   imageZipRequestSchema,
   MAX_UPLOAD_BYTES,
 } from "../../contract/images.ts";
@@ -145,6 +146,12 @@ export function imageRoutes(deps: { auth: AuthMiddleware; images: ImageService; 
   router.get("/api/images/:id/:variant/:version", (req, res) => serveVariant(req, res, versionSchema.safeParse(req.params.version)));
   // The unversioned form, for links made before versions: revalidated on every use, as it always was.
   router.get("/api/images/:id/:variant", (req, res) => serveVariant(req, res, undefined));
+
+  router.put("/api/images/:id/title", deps.jsonBody, async (req, res) => {
+    const { user } = await auth.requireAuth(req, res);
+    const body: ImageResponse = { image: await images.setTitle(user.id, imageIdOf(req), imageTitleRequestSchema.parse(req.body).title) };
+    noStore(res).json(body);
+  });
 
   router.delete("/api/images/:id", async (req, res) => {
     const { user } = await auth.requireAuth(req, res);

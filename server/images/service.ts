@@ -1,7 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { type ImageAspect, imageAspectIds, imageAspects, type ImageDetailResponse, type ImageRecord, type ImageVariant, imageVariants, UPLOAD_TTL_HOURS } from "../../contract/images.ts";
+import {
+  cleanTitle,
+  type ImageAspect,
+  imageAspectIds,
+  imageAspects,
+  type ImageDetailResponse,
+  type ImageRecord,
+  type ImageVariant,
+  imageVariants,
+  TITLE_MAX,
+  titleLength,
+  UPLOAD_TTL_HOURS,
+} from "../../contract/images.ts";
 import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
 import type { ImageRow } from "../../db/schema/images.ts";
@@ -15,7 +27,7 @@ import { processUpload, type UploadVariants, type Variants, variantsOfPng } from
 import { createGalleryOps } from "./gallery.ts";
 import type { ImageLifecycle } from "./lifecycle.ts";
 import { createReadyRows } from "./ready-rows.ts";
-import { missingImage, toImageRecord } from "./record.ts";
+import { missingImage, titleTooLong, toImageRecord } from "./record.ts";
 import type { ImageFiles, ImageStore, ListedImage } from "./store.ts";
 import { versionLine } from "./version-line.ts";
 
@@ -216,6 +228,7 @@ export function createImageService(deps: {
           // The aspect is the frame's only when the crop kept one of the three; a free crop has none.
           aspect: aspectOf(variants.width, variants.height),
           parentId: source.id,
+          title: source.title,
           width: variants.width,
           height: variants.height,
           bytes: imageVariants.reduce((sum, v) => sum + variants.bytes[v].length, 0),
@@ -249,6 +262,17 @@ export function createImageService(deps: {
     async versions(userId: string, id: string): Promise<ImageRecord[]> {
       await owned(userId, id);
       return versionLine(await store.versionChain(userId, id), id).map(toImageRecord);
+    },
+
+    /**
+     * Sets or clears the video title of one of the user's images (docs/product/images.md, Video title): free, and no new
+     * image. Over YouTube's limit it is refused with the reason, and nothing changes.
+     */
+    async setTitle(userId: string, id: string, title: string | null): Promise<ImageRecord> {
+      const clean = cleanTitle(title);
+      await owned(userId, id);
+      if (clean !== null && titleLength(clean) > TITLE_MAX) throw titleTooLong();
+      return toImageRecord(await lifecycle.retitle(userId, id, clean));
     },
 
     async record(userId: string, id: string): Promise<ImageRecord> {

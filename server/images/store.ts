@@ -215,7 +215,7 @@ export type ImageStore = ReturnType<typeof createImageStore>;
 export type StatusChange = Partial<Pick<ImageRow, "error" | "errorCode" | "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">>;
 
 /**
- * Every write to the images table: rows added, moved between statuses, deleted. Only the image lifecycle
+ * Every write to the images table: rows added, moved between statuses, retitled, deleted. Only the image lifecycle
  * (`lifecycle.ts`) uses these; its transition table decides the `from` states each write is given.
  */
 export function createImageWrites(db: DbOrTx) {
@@ -245,6 +245,16 @@ export function createImageWrites(db: DbOrTx) {
         .update(images)
         .set({ ...change, status: to, updatedAt: new Date() })
         .where(and(eq(images.id, id), inArray(images.status, [...from])))
+        .returning();
+      return row;
+    },
+
+    /** Sets the video title of one of the user's images; the row as it now is, or undefined when it is not theirs. */
+    async setTitle(userId: string, id: string, title: string | null): Promise<ImageRow | undefined> {
+      const [row] = await db
+        .update(images)
+        .set({ title, updatedAt: new Date() })
+        .where(and(eq(images.id, id), eq(images.userId, userId)))
         .returning();
       return row;
     },

@@ -309,6 +309,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     subjects: [{ index: 0, box: { x: 10, y: 20, w: 300, h: 400 } }],
   },
   zipImages: { ids: [uuid] },
+  setImageTitle: { title: "I tried 100 days of coding" },
 };
 
 /** Values of every JSON type, plus the edges of whatever bounds the documented property has. */
@@ -388,6 +389,7 @@ const image = {
   errorCode: null,
   parentId: null,
   packId: uuid,
+  title: "I tried 100 days of coding",
   createdAt,
   urls: { original: "/o", preview: "/p", thumb: "/t", download: "/d" },
 };

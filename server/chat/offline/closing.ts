@@ -1,4 +1,4 @@
-import { type ChatToolName, imagesToolOutputSchema, listPersonasOutputSchema } from "../../../contract/chat.ts";
+import { type ChatToolName, imagesToolOutputSchema, listPersonasOutputSchema, setTitleOutputSchema } from "../../../contract/chat.ts";
 import { artProblemOf } from "./art-replies.ts";
 import { outputValue, type ToolOutcome } from "./conversation.ts";
 import type { CreditOutcome, Reply, ToolProblem } from "./replies.ts";
@@ -25,7 +25,7 @@ export function classifyToolError(error: unknown): ToolProblem {
  * from an images result whose ledger shows one.
  */
 function creditOutcome(toolName: string): CreditOutcome {
-  return toolName === ("listPersonas" satisfies ChatToolName) ? "none" : "not-spent";
+  return toolName === ("listPersonas" satisfies ChatToolName) || toolName === ("setTitle" satisfies ChatToolName) ? "none" : "not-spent";
 }
 
 /** The closing reply for one tool's answer. */
@@ -40,6 +40,14 @@ export function closingReply(outcome: ToolOutcome): Reply {
   if (toolName === ("listPersonas" satisfies ChatToolName)) {
     const parsed = listPersonasOutputSchema.safeParse(value);
     if (parsed.success) return { kind: "personas", personas: parsed.data.personas };
+  } else if (toolName === ("setTitle" satisfies ChatToolName)) {
+    // Told from the answer alone: the title the image has now, or why it kept the one it had.
+    const parsed = setTitleOutputSchema.safeParse(value);
+    if (parsed.success) {
+      const { outcome, title, length, max } = parsed.data;
+      if (outcome === "set" && title !== null) return { kind: "titled", result: { outcome, title } };
+      if (outcome === "too-long") return { kind: "titled", result: { outcome, length, max, kept: title } };
+    }
   } else {
     const parsed = imagesToolOutputSchema.safeParse(value);
     if (parsed.success) {

@@ -6,6 +6,7 @@ import {
   MAX_VARIANTS,
   type PickImageInput,
   type ReplaceSubjectInput,
+  type SetTitleInput,
   type VaryImageInput,
 } from "../../../contract/chat.ts";
 import { asksForPackNormalized } from "../../../contract/pack-request.ts";
@@ -31,6 +32,7 @@ import {
   withoutQuotes,
 } from "./message-details.ts";
 import { containsCjk, hasTerm, normalizeText, termIndex } from "./text-match.ts";
+import { readTitle } from "./title-words.ts";
 
 /** What the conversation so far tells the intent reader. */
 export interface IntentContext {
@@ -58,6 +60,7 @@ export type Intent =
   | { kind: "swap"; input: ReplaceSubjectInput }
   | { kind: "listPersonas" }
   | { kind: "pick"; input: PickImageInput }
+  | { kind: "title"; input: SetTitleInput }
   | { kind: "help" }
   | { kind: "credits" }
   | { kind: "greeting" }
@@ -213,6 +216,10 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   const normalized = normalizeText(plain);
   const lexicons = lexiconsFor(context.language);
   if (looksLikeManipulation(normalized)) return { kind: "refuse" };
+  // The video's title ("title: …") is the current image's, free; before any image there is nothing to give it to, and
+  // the words are read as a request as before.
+  const title = readTitle(text);
+  if (title !== undefined && context.imageIds.length > 0) return { kind: "title", input: { title } };
 
   const handles = extractHandles(plain);
   const style = extractStyle(normalized, context.language);

@@ -134,6 +134,7 @@ const asks: Record<ChatToolName, ModelMessage[]> = {
   replaceSubject: history("put @alex into this photo"),
   listPersonas: user("show me my personas"),
   pickImage: history("undo that"),
+  setTitle: history("the title is 'I tried 100 days of coding'"),
 };
 
 describe("the offline assistant and the contract's tools", () => {

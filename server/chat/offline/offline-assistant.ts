@@ -98,6 +98,7 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
   replaceSubject: (input) => ({ kind: "lead-swap", handle: input.personaHandle }),
   listPersonas: () => ({ kind: "lead-personas" }),
   pickImage: (input) => ({ kind: "lead-pick", ask: input.move ?? "image" }),
+  setTitle: () => ({ kind: "lead-title" }),
 };
 
 /** A call of `toolName` with `input`, if the contract's schema of that tool takes it. */
@@ -124,6 +125,8 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
       return plannedCall("listPersonas", {});
     case "pick":
       return plannedCall("pickImage", intent.input);
+    case "title":
+      return plannedCall("setTitle", intent.input);
     default:
       return undefined;
   }

@@ -8,6 +8,7 @@ import type { ClarifyReason } from "./intent.ts";
 import { packLead, packReady } from "./pack-replies.ts";
 import { type PickAsk, pickLead, pickResult, type VersionPlace } from "./pick-replies.ts";
 import { pick } from "./seeded.ts";
+import { type TitleResult, titleLead, titleResult } from "./title-replies.ts";
 import { cannotRelay, frameLead, madeFromPrompt, variantsReady, varyLead } from "./variant-replies.ts";
 
 /** What went wrong in a tool, as far as the answer needs to know. */
@@ -60,7 +61,10 @@ export type Reply =
   /** A pick made an existing image current (or found it already was): no render, no charge. */
   | { kind: "picked"; already: boolean; place?: VersionPlace }
   /** A pick found no earlier (undo) or later (redo) version: nothing moved. */
-  | { kind: "nothing-to-pick"; move: "undo" | "redo" };
+  | { kind: "nothing-to-pick"; move: "undo" | "redo" }
+  | { kind: "lead-title" }
+  /** A setTitle answer: the title set, or refused for its length. */
+  | { kind: "titled"; result: TitleResult };
 
 interface Phrasebook {
   credits(count: number): string;
@@ -563,6 +567,10 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
       return pickResult({ outcome: reply.already ? "already-current" : "picked", place: reply.place }, language, seed);
     case "nothing-to-pick":
       return pickResult({ outcome: reply.move === "undo" ? "nothing-to-undo" : "nothing-to-redo" }, language, seed);
+    case "lead-title":
+      return titleLead(language, seed);
+    case "titled":
+      return titleResult(reply.result, language, seed);
     case "denied":
       // A denied spend never ran: the ledger has nothing for it.
       return [pick(book.denied, seed), pick(book.creditOutcome["not-spent"], seed, 1)].join(book.gap);

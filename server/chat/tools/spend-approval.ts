@@ -54,6 +54,7 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
   },
   listPersonas: () => undefined,
   pickImage: () => undefined,
+  setTitle: () => undefined,
 };
 
 function priceOf<Name extends ChatToolName>(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: Name, input: unknown): PricedWork | Promise<PricedWork> {

@@ -7,6 +7,7 @@ import { type GenerateThumbnailDeps, generateThumbnailTool } from "./generate-th
 import { listPersonasTool } from "./list-personas.ts";
 import { type PickImageDeps, pickImageTool } from "./pick-image.ts";
 import { replaceSubjectTool } from "./replace-subject.ts";
+import { type SetTitleDeps, setTitleTool } from "./set-title.ts";
 import { varyImageTool } from "./vary-image.ts";
 
 /**
@@ -15,7 +16,7 @@ import { varyImageTool } from "./vary-image.ts";
  */
 export type ChatToolSet = { [Name in ChatToolName]: Tool<ChatToolInput<Name>, ChatToolOutput<Name>> };
 
-export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps;
+export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps & SetTitleDeps;
 
 /** The chat's tools for one message, acting for its user within its context. */
 export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): ChatToolSet {
@@ -27,5 +28,6 @@ export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): Cha
     replaceSubject: replaceSubjectTool(deps, ctx),
     listPersonas: listPersonasTool(deps, ctx),
     pickImage: pickImageTool(deps, ctx),
+    setTitle: setTitleTool(deps, ctx),
   };
 }

@@ -15,6 +15,11 @@ function holds(change: SceneChange, expected: ExpectedChange): boolean {
 /** Why the effect misses the expectation, or undefined when it meets it. */
 export function mismatch(expect: Expectation, effect: Effect, fixture: Fixture): string | undefined {
   if ("clarify" in expect) return effect.kind === "clarify" ? undefined : `expected a question, got ${describe(effect)}`;
+  if ("title" in expect) {
+    if (effect.kind !== "title") return `expected the title ${JSON.stringify(expect.title)}, got ${describe(effect)}`;
+    if (effect.imageId !== fixture.ids.current) return `expected the current image to get the title, got ${effect.imageId}`;
+    return effect.title === expect.title ? undefined : `expected the title ${JSON.stringify(expect.title)}, got ${JSON.stringify(effect.title)}`;
+  }
   if ("current" in expect) {
     const wanted = targetId(fixture, expect.current);
     if (effect.kind !== "current") return `expected ${JSON.stringify(expect.current)} to become current, got ${describe(effect)}`;
@@ -39,6 +44,8 @@ function describe(effect: Effect): string {
       return `${effect.imageId} made current`;
     case "clarify":
       return "a question";
+    case "title":
+      return `the title ${JSON.stringify(effect.title)} for ${effect.imageId}`;
     case "other":
       return effect.what;
   }

@@ -1,10 +1,10 @@
+import { TITLE_MAX } from "../../../contract/images.ts";
+
 /**
  * The words under a previewed video: defaults a creator edits before judging. Nothing here pretends to be real
- * YouTube data; the title comes from the image, the channel from the user's name.
+ * YouTube data; the title is the image's saved one, else suggested from it, the channel from the user's name.
  */
 
-/** YouTube's limit for a video title. */
-export const TITLE_MAX = 100;
 export const CHANNEL_MAX = 100;
 export const DEFAULT_DURATION = "10:24";
 

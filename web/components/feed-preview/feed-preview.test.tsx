@@ -53,10 +53,10 @@ function renderPreview(ui: ReactNode, { scene = null as Record<string, unknown> 
   );
 }
 
-async function open(reader: () => Pixels = legible, options: { scene?: Record<string, unknown> | null; others?: readonly ImageRecord[] | null } = {}) {
+async function open(reader: () => Pixels = legible, options: { scene?: Record<string, unknown> | null; others?: readonly ImageRecord[] | null; image?: ImageRecord } = {}) {
   const readPixels = vi.fn(async () => reader());
   const others = options.others === null ? undefined : (options.others ?? gallery);
-  renderPreview(<FeedPreviewButton image={mine} others={others} readPixels={readPixels} />, { scene: options.scene ?? null });
+  renderPreview(<FeedPreviewButton image={options.image ?? mine} others={others} readPixels={readPixels} />, { scene: options.scene ?? null });
   fireEvent.click(screen.getByRole("button", { name: "Preview in feed" }));
   await settle();
   await settle();
@@ -116,7 +116,7 @@ describe("FeedPreviewButton", () => {
 
   it("edits the title, channel and length shown on the card; a malformed length is refused", async () => {
     await open();
-    const title = screen.getByLabelText("Title") as HTMLInputElement;
+    const title = screen.getByLabelText("Video title") as HTMLInputElement;
     expect(title.value).toBe("10 SECRET TIPS");
     fireEvent.change(title, { target: { value: "I tried every secret tip" } });
     expect(screen.getByTestId("feed-title").textContent).toBe("I tried every secret tip");
@@ -169,7 +169,7 @@ describe("the 168×94 verdict", () => {
     expect(verdict.textContent).toContain("Based on the Studio headline layer");
     expect(readPixels).not.toHaveBeenCalled();
     // The scene's headline is the title's default.
-    expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("BUILD IT FAST");
+    expect((screen.getByLabelText("Video title") as HTMLInputElement).value).toBe("BUILD IT FAST");
   });
 });
 
@@ -188,5 +188,80 @@ describe("the gallery beside it", () => {
     await open(legible, { others: [mine] });
     expect(within(layoutOf()).getAllByRole("listitem")).toHaveLength(1);
     expect(screen.getByTestId("feed-note").textContent).toContain("no other finished images yet");
+  });
+});
+
+describe("the video's title", () => {
+  const titled = { ...mine, title: "I tried every secret tip in 10 days" };
+
+  it("shows the title saved with the image on the card and in the field, and the gallery's own titles beside it", async () => {
+    await open(legible, { image: titled, others: [titled, { ...gallery[1]!, title: "My jazz night" }] });
+    expect(screen.getByTestId("feed-title").textContent).toBe("I tried every secret tip in 10 days");
+    expect((screen.getByLabelText("Video title") as HTMLInputElement).value).toBe("I tried every secret tip in 10 days");
+    expect(screen.getByTestId("video-title-state").textContent).toBe("Saved with the image.");
+    const titles = within(layoutOf()).getAllByRole("listitem").map((item) => item.querySelector("p")?.textContent);
+    expect(titles).toEqual(["I tried every secret tip in 10 days", "My jazz night"]);
+  });
+
+  it("saves the typed title with the image, trimmed, and then calls it saved", async () => {
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => Response.json({ image: { ...mine, title: JSON.parse(String(init?.body)).title } }));
+    vi.stubGlobal("fetch", fetch);
+    await open();
+    const save = screen.getByTestId("video-title-save") as HTMLButtonElement;
+    // The suggested title is not saved yet: Save would store it as it reads.
+    expect(screen.getByTestId("video-title-state").textContent).toBe("14/100 characters · not saved yet");
+    expect(save.disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText("Video title"), { target: { value: "  I tried 10 secret tips  " } });
+    expect(screen.getByTestId("feed-title").textContent).toBe("  I tried 10 secret tips  ");
+    expect(screen.getByTestId("video-title-state").textContent).toBe("22/100 characters · not saved yet");
+    fireEvent.click(save);
+    await settle();
+    await settle();
+    expect(fetch).toHaveBeenCalledWith("/api/images/img-1/title", expect.objectContaining({ method: "PUT", body: JSON.stringify({ title: "I tried 10 secret tips" }) }));
+    expect(screen.getByTestId("video-title-state").textContent).toBe("Saved with the image.");
+  });
+
+  it("refuses a title over 100 characters with the reason before sending it, and says the server's reason too", async () => {
+    const fetch = vi.fn(async () => Response.json({ code: "unprocessable:title_too_long", error: "Titles are at most 100 characters — YouTube cuts the rest." }, { status: 422 }));
+    vi.stubGlobal("fetch", fetch);
+    await open();
+    const input = screen.getByLabelText("Video title");
+    fireEvent.change(input, { target: { value: "a".repeat(101) } });
+    expect(screen.getByText("Titles are at most 100 characters — YouTube cuts the rest.")).toBeTruthy();
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect((screen.getByTestId("video-title-save") as HTMLButtonElement).disabled).toBe(true);
+    // 100 emoji are 100 characters, as YouTube counts them: allowed here; the server's refusal is translated by its code.
+    fireEvent.change(input, { target: { value: "🔥".repeat(100) } });
+    expect(input.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.click(screen.getByTestId("video-title-save"));
+    await settle();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.getByText("Titles are at most 100 characters — YouTube cuts the rest.")).toBeTruthy();
+  });
+
+  it("cuts the title at YouTube's lines for each place, with CSS line-clamp and its ellipsis", async () => {
+    await open(legible, { image: titled });
+    const clamp = () => {
+      const title = screen.getByTestId("feed-title");
+      return [title.dataset.lines, title.className.match(/line-clamp-\d/)?.[0]];
+    };
+    const place = (layout: string) => fireEvent.mouseDown(screen.getByRole("tab", { name: layout }), { button: 0 });
+    const device = (name: string) => fireEvent.click(within(screen.getByTestId("feed-device")).getByRole("button", { name }));
+    expect(clamp()).toEqual(["2", "line-clamp-2"]);
+    place("Search");
+    expect(clamp()).toEqual(["2", "line-clamp-2"]);
+    // Desktop search sets the title larger than the other places.
+    expect(screen.getByTestId("feed-title").className).toContain("text-lg");
+    place("Up next");
+    expect(clamp()).toEqual(["2", "line-clamp-2"]);
+    device("Mobile");
+    expect(clamp()).toEqual(["2", "line-clamp-2"]);
+    place("Search");
+    expect(clamp()).toEqual(["3", "line-clamp-3"]);
+    place("Home");
+    expect(clamp()).toEqual(["2", "line-clamp-2"]);
+    // The whole title stays readable on hover, as YouTube's own tooltip gives it.
+    expect(screen.getByTestId("feed-title").getAttribute("title")).toBe("I tried every secret tip in 10 days");
   });
 });

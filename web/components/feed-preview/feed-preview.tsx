@@ -3,14 +3,16 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { authAtom } from "../../lib/auth-state.ts";
+import { useImage } from "../../lib/image-cache.ts";
 import { TextField } from "../ui/field.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs.tsx";
-import { CHANNEL_MAX, channelFromEmail, DEFAULT_DURATION, defaultTitle, isDuration, TITLE_MAX } from "./card-text.ts";
+import { CHANNEL_MAX, channelFromEmail, DEFAULT_DURATION, defaultTitle, isDuration } from "./card-text.ts";
 import { ChoiceGroup } from "./choice-group.tsx";
 import { type FeedDevice, type FeedLayout, feedLayouts, FeedLayoutView } from "./feed-layouts.tsx";
 import { type PixelReader, readImagePixels } from "./read-pixels.ts";
 import { useImageScene, useNeighbours, useVerdict } from "./use-feed-data.ts";
 import { VerdictPanel } from "./verdict-panel.tsx";
+import { VideoTitleField } from "./video-title-field.tsx";
 import { type FeedLook, type FeedVideo, lookStyle } from "./video-card.tsx";
 
 export interface FeedPreviewProps {
@@ -32,14 +34,17 @@ function sceneHeadline(scene: Record<string, unknown> | null | undefined): strin
 }
 
 /**
- * The feed preview's body: the 168×94 verdict, the editable title, channel and duration, and the thumbnail in
- * YouTube's home grid, search results and "up next" list at desktop and mobile sizes, in YouTube's dark or light
- * look, beside up to three of the user's own gallery images.
+ * The feed preview's body: the 168×94 verdict, the video's title (saved with the image), the editable channel and
+ * duration, and the thumbnail in YouTube's home grid, search results and "up next" list at desktop and mobile sizes,
+ * in YouTube's dark or light look, beside up to three of the user's own gallery images.
  */
-export function FeedPreview({ image, others, channel, readPixels = readImagePixels }: FeedPreviewProps) {
+export function FeedPreview({ image: given, others, channel, readPixels = readImagePixels }: FeedPreviewProps) {
   const { t } = useTranslation("app");
   const auth = useAtomValue(authAtom);
   const user = auth.status === "authenticated" ? auth.user : null;
+  // The cache's copy: a title saved here or in another tab shows at once.
+  const live = useImage(given);
+  const image = { ...given, title: live.title };
   const scene = useImageScene(image.id);
   const neighbours = useNeighbours(user?.id, image.id, others);
   const verdict = useVerdict(image.id, image.urls.preview, readPixels);
@@ -48,7 +53,8 @@ export function FeedPreview({ image, others, channel, readPixels = readImagePixe
   // A phone first sees the phone feed; the desktop one is a tap away (it scrolls sideways there).
   const [device, setDevice] = useState<FeedDevice>(() => (typeof window !== "undefined" && window.matchMedia?.("(max-width: 639px)").matches ? "mobile" : "desktop"));
   const [look, setLook] = useState<FeedLook>("dark");
-  // Until edited, the title and channel follow their defaults (the scene's headline may arrive after opening).
+  // Until edited, the title follows the saved one, else its default (the scene's headline may arrive after opening);
+  // the channel follows its default.
   const [title, setTitle] = useState<string | null>(null);
   const [channelName, setChannelName] = useState<string | null>(null);
   const [duration, setDuration] = useState(DEFAULT_DURATION);
@@ -58,7 +64,7 @@ export function FeedPreview({ image, others, channel, readPixels = readImagePixe
   const yours: FeedVideo = {
     key: image.id,
     src: image.urls.preview,
-    title: title ?? defaultTitle(image.prompt, sceneHeadline(scene.data?.scene)),
+    title: title ?? image.title ?? defaultTitle(image.prompt, sceneHeadline(scene.data?.scene)),
     channel: channelText,
     avatar: channelText,
     duration: durationOk ? duration.trim() : DEFAULT_DURATION,
@@ -66,7 +72,7 @@ export function FeedPreview({ image, others, channel, readPixels = readImagePixe
   };
   const videos: FeedVideo[] = [
     yours,
-    ...neighbours.map((other) => ({ key: other.id, src: other.urls?.preview ?? "", title: defaultTitle(other.prompt), channel: t("feedPreview.galleryChannel"), avatar: channelText, yours: false })),
+    ...neighbours.map((other) => ({ key: other.id, src: other.urls?.preview ?? "", title: other.title ?? defaultTitle(other.prompt), channel: t("feedPreview.galleryChannel"), avatar: channelText, yours: false })),
   ];
   const lookLabel = t(`feedPreview.look.${look}`);
   const deviceLabel = t(`feedPreview.device.${device}`);
@@ -76,7 +82,7 @@ export function FeedPreview({ image, others, channel, readPixels = readImagePixe
       <div className="grid min-w-0 gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
         <VerdictPanel video={yours} look={look} state={verdict} />
         <div className="grid min-w-0 content-start gap-3">
-          <TextField label={t("feedPreview.fields.title")} value={yours.title} onChange={setTitle} maxLength={TITLE_MAX} name="feed-title" />
+          <VideoTitleField image={image} value={yours.title} onChange={setTitle} name="feed-title" />
           <div className="grid min-w-0 gap-3 sm:grid-cols-[minmax(0,1fr)_8rem]">
             <TextField label={t("feedPreview.fields.channel")} value={yours.channel} onChange={setChannelName} maxLength={CHANNEL_MAX} name="feed-channel" />
             <TextField

@@ -70,11 +70,16 @@ export function Thumb({ video, className, badge = "md", testId }: { video: FeedV
   );
 }
 
-/** A title and channel under or beside a thumbnail, sized per layout. */
-export function CardText({ video, title, channel }: { video: FeedVideo; title: string; channel: string }) {
+export type TitleLines = 1 | 2 | 3;
+
+/** CSS line-clamp with its ellipsis, by lines; written out whole so the stylesheet build finds each class. */
+export const clampClass: Record<TitleLines, string> = { 1: "line-clamp-1", 2: "line-clamp-2", 3: "line-clamp-3" };
+
+/** A title and channel under or beside a thumbnail, sized per layout; the title cut at `lines` lines, as YouTube cuts it there. */
+export function CardText({ video, lines, title, channel }: { video: FeedVideo; lines: TitleLines; title: string; channel: string }) {
   return (
     <div className="grid min-w-0 content-start">
-      <p className={`line-clamp-2 break-words text-(--yt-fg) ${title}`} data-testid={video.yours ? "feed-title" : undefined}>
+      <p className={`${clampClass[lines]} break-words text-(--yt-fg) ${title}`} title={video.title} data-lines={lines} data-testid={video.yours ? "feed-title" : undefined}>
         {video.title}
       </p>
       <p className={`truncate text-(--yt-muted) ${channel}`} data-testid={video.yours ? "feed-channel" : undefined}>

@@ -41,6 +41,7 @@ const calls: { [Name in ChatToolName]: ChatToolPart<Name> } = {
   replaceSubject: { type: "tool-replaceSubject", toolCallId: "c4", state: "input-available", input: { personaHandle: "alex" } },
   listPersonas: { type: "tool-listPersonas", toolCallId: "c5", state: "input-available", input: {} },
   pickImage: { type: "tool-pickImage", toolCallId: "c6", state: "input-available", input: { move: "undo" } },
+  setTitle: { type: "tool-setTitle", toolCallId: "c7", state: "input-available", input: { title: "I tried 100 days of coding" } },
 };
 
 describe("MessageList's tool cards", () => {

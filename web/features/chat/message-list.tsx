@@ -6,6 +6,7 @@ import { type ImageActions } from "./image-result.tsx";
 import { AnswerTools, type BranchActions, EditMessageForm, UserMessageTools } from "./message-branches.tsx";
 import { PackToolCard } from "./pack-card.tsx";
 import { PickToolCard } from "./pick-card.tsx";
+import { TitleToolCard } from "./title-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
 import type { ChatMessage, ChatPart, ChatToolPart } from "./types.ts";
 
@@ -49,6 +50,7 @@ const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   replaceSubject: ImageToolCard,
   listPersonas: PersonasToolCard,
   pickImage: PickToolCard,
+  setTitle: TitleToolCard,
 };
 
 /** A call of one of the chat's tools (a stored part of a tool no longer offered is not one). */

@@ -231,4 +231,21 @@ describe("GalleryScreen", () => {
     // Focus goes back to the tile of the image last shown.
     await waitFor(() => expect(document.activeElement?.textContent).toContain("Open image: a prompt"));
   });
+  it("shows the video's title in the viewer's details and saves a new one with the image", async () => {
+    const seen = renderGallery((url) => (url.pathname === "/api/images/a/title" ? json({ image: ready("a", { createdAt: images[0]!.createdAt, title: "I tried 100 days of coding" }) }) : json(page)));
+    fireEvent.click(await screen.findByRole("button", { name: "Open image: Prompt a" }));
+    const viewer = await screen.findByTestId("image-viewer");
+    const field = within(viewer).getByLabelText("Video title") as HTMLInputElement;
+    expect(field.value).toBe("");
+    expect(within(viewer).getByTestId("video-title-state").textContent).toBe("No title saved yet: the preview suggests one from the thumbnail's words.");
+    // Typing in the field is not a viewer shortcut: "+" zooms nothing, the arrows browse nothing.
+    fireEvent.keyDown(field, { key: "ArrowRight" });
+    expect(screen.getByTestId("image-viewer").getAttribute("data-image-id")).toBe("a");
+    fireEvent.change(field, { target: { value: "I tried 100 days of coding" } });
+    await act(async () => {
+      fireEvent.click(within(viewer).getByTestId("video-title-save"));
+    });
+    await waitFor(() => expect(within(screen.getByTestId("image-viewer")).getByTestId("video-title-state").textContent).toBe("Saved with the image."));
+    expect(seen.some((url) => url.pathname === "/api/images/a/title")).toBe(true);
+  });
 });

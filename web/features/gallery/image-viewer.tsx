@@ -1,5 +1,5 @@
 import { Dialog as RadixDialog } from "radix-ui";
-import { type KeyboardEvent, useEffect } from "react";
+import { type KeyboardEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { downloadFormats, type ImageRecord, type ModelEntry } from "../../../contract/images.ts";
@@ -13,6 +13,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { chatWithImageHref } from "../../lib/app-links.ts";
 import { editorPath } from "../../../contract/client-routes.ts";
 import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
+import { VideoTitleField } from "../../components/feed-preview/video-title-field.tsx";
 import { ImageDetails } from "./image-details.tsx";
 import { useZoomPan } from "./use-zoom-pan.ts";
 
@@ -184,6 +185,7 @@ export function ImageViewer({
 
           <aside aria-label={t("viewer.details")} className="grid max-h-[45dvh] content-start gap-5 overflow-y-auto border-t border-border p-4 lg:max-h-none lg:border-t-0 lg:border-l">
             <ImageDetails image={image} models={models} personas={personas} />
+            {image.status !== "failed" && <ViewerTitle key={image.id} image={image} />}
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" size="xs" onClick={() => void copyPrompt()} disabled={!image.prompt}>
                 <Icon d={icons.copy} className="size-4" />
@@ -236,4 +238,10 @@ export function ImageViewer({
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/** The video's title of the image on view, saved with it; a draft belongs to one image and goes when another is shown. */
+function ViewerTitle({ image }: { image: ImageRecord }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  return <VideoTitleField image={image} value={draft ?? image.title ?? ""} onChange={setDraft} name="viewer-title" />;
 }

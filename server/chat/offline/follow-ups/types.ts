@@ -30,7 +30,9 @@ export type Expectation =
   /** The current image becomes another existing one, with no render. */
   | { current: FixtureTarget }
   /** A question back: the assistant could not tell what to change, and says so. */
-  | { clarify: true };
+  | { clarify: true }
+  /** The current image gets this video title (setTitle), free, with no render. */
+  | { title: string };
 
 /** An image of the fixture by its place: the first version, the one before or after the current, or the batch's nth (0-based). */
 export type FixtureTarget = "first" | "previous" | "next" | "current" | { batch: number };
@@ -51,5 +53,6 @@ export type Effect =
   | { kind: "changes"; changes: SceneChange[]; variants: number; targetId: string }
   | { kind: "current"; imageId: string }
   | { kind: "clarify" }
+  | { kind: "title"; title: string; imageId: string }
   /** A new picture from a prompt, or a tool the corpus has no effect for. */
   | { kind: "other"; what: string };
