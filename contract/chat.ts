@@ -201,6 +201,15 @@ export const sceneChangeSchema = z.object({
 });
 export type SceneChange = z.infer<typeof sceneChangeSchema>;
 
+/**
+ * Whether an edit's diff touches the headline alone (its words, face, colour, size, outline, place or plate): the
+ * picture under it is laid out again as it was, with new lettering, and no model draws anything, so the edit is free
+ * (docs/decisions/038-headline-edits-are-free.md). An empty diff (nothing to make) or none (no scene) is not one.
+ */
+export function onlyHeadlineChanges(changes: readonly SceneChange[] | undefined): boolean {
+  return changes !== undefined && changes.length > 0 && changes.every((change) => change.layer === "headline");
+}
+
 const imageToolOutcomes = ["no-change", "from-prompt", "picked", "already-current", "nothing-to-undo", "nothing-to-redo"] as const;
 
 /** Tool outputs, as the thread shows them (image ids and records, never bytes). */

@@ -93,17 +93,16 @@ describe("the chat studio in the browser", () => {
     );
     expect(await badgeCredits(first)).toBe(before - 1);
 
-    // "Make the headline yellow" makes a new image from the first one.
+    // "Make the headline yellow" makes a new image from the first one, free: only the headline changes.
     const firstId = await first.getByTestId("chat-image").first().getAttribute("data-image-id");
     await say(first, "make the headline yellow");
     await first.locator('[data-testid="chat-image"][data-status="ready"]').nth(1).waitFor({ timeout: 30_000 });
     const editedId = await first.getByTestId("chat-image").nth(1).getAttribute("data-image-id");
-    const edited = (await (await first.request.get(`${app.baseUrl}/api/images/${editedId}`)).json()) as { image: { parentId: string; kind: string } };
-    expect(edited.image).toMatchObject({ parentId: firstId, kind: "edited" });
-    await second.waitForFunction(
-      (expected) => document.querySelector('[data-testid="credits-badge"] span[aria-hidden="true"]')?.textContent === String(expected),
-      before - 2,
-    );
+    const edited = (await (await first.request.get(`${app.baseUrl}/api/images/${editedId}`)).json()) as { image: { parentId: string; kind: string; creditsSpent: number } };
+    expect(edited.image).toMatchObject({ parentId: firstId, kind: "edited", creditsSpent: 0 });
+    await first.locator('[data-tool="tool-editImage"][data-state="output-available"] [data-testid="tool-credits"]').waitFor();
+    expect(await first.locator('[data-tool="tool-editImage"] [data-testid="tool-credits"]').textContent()).toMatch(/^Free, only the headline changed/);
+    expect(await badgeCredits(second)).toBe(before - 1);
 
     await settle(first);
     expect(await axeViolations(first)).toEqual([]);

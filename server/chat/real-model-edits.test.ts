@@ -130,14 +130,17 @@ describe("editing through a real model", () => {
   });
   afterAll(async () => server?.close());
 
-  it("changes what the offline path changes for the same edit of the same image, for one credit", async () => {
+  it("changes what the offline path changes for the same edit of the same image, free since only the headline changes", async () => {
     const id = await conversation(server);
+    const rows = await ledgerRows(server);
     const before = await balance(server);
     nextCall = { name: "editImage", args: { imageId: original, instruction: "make the headline yellow", headlineColor: colorHex.yellow } };
     const { output } = await ask(server, id, "make the headline yellow");
-    expect(output?.images[0]).toMatchObject({ status: "ready", parentId: original });
+    expect(output?.images[0]).toMatchObject({ status: "ready", parentId: original, creditsSpent: 0 });
     expect(output?.changes).toEqual(offlineChanges);
-    expect(await balance(server)).toBe(before - 1);
+    expect(output?.creditsSpent).toBe(0);
+    expect(await balance(server)).toBe(before);
+    expect(await ledgerRows(server)).toBe(rows);
     yellow = output?.images[0]?.id ?? "";
     // The model is told the diff it is to speak from.
     expect(lastToolResult()).toMatchObject({ changes: offlineChanges });
@@ -217,6 +220,20 @@ describe("a real model's edit above the approval threshold", () => {
     const approved = await res.text();
     expect(approved).toMatch(/"status":"ready"/);
     expect(await balance(server)).toBe(before - 1);
+  });
+
+  it("does not ask to approve an edit of the headline alone, and makes it for nothing", async () => {
+    const id = await conversation(server);
+    const rows = await ledgerRows(server);
+    const before = await balance(server);
+    nextCall = { name: "editImage", args: { imageId: original, instruction: "green headline", headlineColor: colorHex.green } };
+    const { chunks, output } = await ask(server, id, "make the headline green");
+    expect(chunks.some((c) => c.type === "tool-approval-request")).toBe(false);
+    expect(output?.images[0]).toMatchObject({ status: "ready", parentId: original, creditsSpent: 0 });
+    expect(output?.changes).toContainEqual(expect.objectContaining({ layer: "headline", property: "color", to: colorHex.green }));
+    expect(output?.creditsSpent).toBe(0);
+    expect(await balance(server)).toBe(before);
+    expect(await ledgerRows(server)).toBe(rows);
   });
 
   it("does not ask to approve an edit that would change nothing, and charges nothing for it", async () => {

@@ -10,7 +10,7 @@ import {
   PACK_ASPECT,
   PACK_SIZE,
 } from "../../contract/images.ts";
-import type { SceneChange } from "../../contract/chat.ts";
+import { onlyHeadlineChanges, type SceneChange } from "../../contract/chat.ts";
 import type { Tx } from "../../db/open-db.ts";
 import type { ImageRow } from "../../db/schema/images.ts";
 import type { CreditsService } from "../credits/service.ts";
@@ -133,7 +133,7 @@ export function createGenerationService(deps: {
         },
       },
     );
-    deps.metrics?.creditsCharged(model.creditCost * rows.length, charge.work);
+    if (model.creditCost > 0) deps.metrics?.creditsCharged(model.creditCost * rows.length, charge.work);
     deps.queue.wake();
     return rows.map(toImageRecord);
   }
@@ -230,17 +230,20 @@ export function createGenerationService(deps: {
      * undefined when it cannot be told ahead (a provider image, an object the art set cannot draw). The chat asks
      * before it quotes an edit, so an edit that changes nothing is never put to the user as a spend.
      */
-    async previewEdit(userId: string, input: { imageId: string; changes: SceneChanges }): Promise<{ modelId: string; changes: SceneChange[] | undefined }> {
+    async previewEdit(userId: string, input: { imageId: string; changes: SceneChanges }): Promise<{ modelId: string; changes: SceneChange[] | undefined; free: boolean }> {
       const { image: parent, scene } = await deps.images.editSource(userId, input.imageId);
       const modelId = parent.model ?? DEFAULT_MODEL;
-      return { modelId, changes: deps.engines.get(modelId)?.diffEdit?.(scene, input.changes) };
+      const changes = deps.engines.get(modelId)?.diffEdit?.(scene, input.changes);
+      return { modelId, changes, free: onlyHeadlineChanges(changes) };
     },
 
     /**
      * Queues an edited copy of one of the user's finished images, as a new image linked to it: the same model, paid
      * like a generation. Studio re-renders the image's scene with the changes; a provider edits the image itself.
      * A Studio edit is worked out on the scene first and diffed against the parent's: an edit that changes nothing
-     * makes no image and charges nothing (docs/decisions/029-edits-report-a-scene-diff.md).
+     * makes no image and charges nothing (docs/decisions/029-edits-report-a-scene-diff.md); one that changes the
+     * headline alone is laid out again from the scene with no model drawing anything, and is free
+     * (docs/decisions/038-headline-edits-are-free.md).
      */
     async requestEdit(userId: string, input: { imageId: string; instruction: string; changes: SceneChanges }, options: MadeIn = {}): Promise<EditRequestOutcome> {
       const { image: parent, scene } = await deps.images.editSource(userId, input.imageId);
@@ -254,7 +257,9 @@ export function createGenerationService(deps: {
       if (input.changes.aspect !== undefined && input.changes.aspect !== parent.aspect && changes === undefined) {
         throw new AppError("unprocessable:relay", `This image has no Studio scene to lay out again. Make a new one in ${input.changes.aspect} instead.`);
       }
-      const image = await queueOne(userId, model, childOf(parent, { kind: "edited", prompt: input.instruction, changes: input.changes, options }), (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id }, { userId }), "edit");
+      // The price is decided here, from the diff, and written with the image: its refund can only give back what it cost.
+      const priced = onlyHeadlineChanges(changes) ? { ...model, creditCost: 0 } : model;
+      const image = await queueOne(userId, priced, childOf(parent, { kind: "edited", prompt: input.instruction, changes: input.changes, options }), (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id }, { userId }), "edit");
       return { kind: "queued", image, ...(changes ? { changes } : {}) };
     },
 

@@ -54,14 +54,15 @@ export function createImageLifecycle(deps: { db: DbOrTx; realtime: RealtimePubli
     /**
      * New made images, pending, with their charge and whatever `alsoIn` queues (their jobs) in one transaction, so
      * there is never a charge without a job or a job without its charge. The charge is the images' `creditsSpent`
-     * together, once, under `chargeRef` (a pack's id) or the first image's id. The balance and the pending images
-     * reach every tab after the commit.
+     * together, once, under `chargeRef` (a pack's id) or the first image's id; images that cost nothing (an edit of
+     * the headline alone) write no ledger row, so the credit history shows no charge that never was, and `credits` is
+     * undefined. The balance and the pending images reach every tab after the commit.
      */
     async createPending(
       userId: string,
       drafts: readonly PendingDraft[],
       options: { chargeRef?: string | undefined; shortOfCredits: () => AppError; alsoIn: (tx: Tx, rows: readonly ImageRow[]) => Promise<void> },
-    ): Promise<{ rows: ImageRow[]; credits: number }> {
+    ): Promise<{ rows: ImageRow[]; credits: number | undefined }> {
       const done = await withTransaction(deps.db, async (tx) => {
         const rowWrites = createImageWrites(tx);
         const rows: ImageRow[] = [];
@@ -70,12 +71,12 @@ export function createImageLifecycle(deps: { db: DbOrTx; realtime: RealtimePubli
         if (!ref) throw new Error("a paid request made no image");
         const amount = rows.reduce((sum, row) => sum + row.creditsSpent, 0);
         // The ledger's UNIQUE (reason, ref) makes this charge happen once.
-        const credits = await deps.credits.debitIn(tx, { userId, amount, reason: "generation", ref });
-        if (credits === undefined) throw options.shortOfCredits();
+        const credits = amount > 0 ? await deps.credits.debitIn(tx, { userId, amount, reason: "generation", ref }) : undefined;
+        if (amount > 0 && credits === undefined) throw options.shortOfCredits();
         await options.alsoIn(tx, rows);
         return { rows, credits };
       });
-      deps.credits.announce(userId, done.credits);
+      if (done.credits !== undefined) deps.credits.announce(userId, done.credits);
       for (const row of done.rows) announceUpdate(row);
       return done;
     },

@@ -4,6 +4,7 @@ import { renderReply, type Reply, type ToolProblem } from "./replies.ts";
 
 const problems: ToolProblem[] = ["credits", "persona", "image", "refused", "model", "busy", "unavailable", "invalid", "unknown"];
 
+const headlineYellow = { layer: "headline", property: "color", from: "#ffffff", to: "#ffd60a" } as const;
 const replies: Reply[] = [
   { kind: "lead-generate", count: 1 },
   { kind: "lead-generate", count: 1, style: "vintage" },
@@ -32,6 +33,7 @@ const replies: Reply[] = [
   { kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 1, left: 9 } },
   { kind: "images", summary: { ready: 2, pending: 1, failed: 1, spent: 12, left: 0 } },
   { kind: "images", summary: { ready: 0, pending: 0, failed: 0, spent: 0, left: 3 } },
+  { kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 0, left: 3, changes: [headlineYellow] } },
   ...(["unknown-word", "not-shown", "full", "no-subject"] as const).map((artProblem): Reply => ({ kind: "images", summary: { ready: 0, pending: 0, failed: 1, spent: 0, left: 3, artProblem } })),
   { kind: "personas", personas: [{ handle: "alex", name: "Alex" }] },
   { kind: "personas", personas: [] },
@@ -106,6 +108,16 @@ describe("renderReply", () => {
         expect(text, `${language} ${seed}`).toMatch(/[?？]/);
         expect(new Set(text.match(edits[language])).size, `${language} ${seed}: ${text}`).toBeGreaterThanOrEqual(1);
       }
+    }
+  });
+
+  it.each(languages)("says an edit of the headline alone was free in %s, and never an edit of the picture or a refunded one", (language) => {
+    const free = { en: /free|no credits/i, es: /gratis|no costó/, fr: /gratuit|aucun crédit/i, de: /kostenlos|keine Credits/, zh: /免费|没有消耗/, ja: /無料|使っていません/ } as const;
+    for (const seed of seeds) {
+      expect(renderReply({ kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 0, left: 3, changes: [headlineYellow] } }, language, seed)).toMatch(free[language]);
+      const background = { layer: "background", property: "color", from: "#1d3557", to: "#e63946" } as const;
+      expect(renderReply({ kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 1, left: 2, changes: [background] } }, language, seed)).not.toMatch(free[language]);
+      expect(renderReply({ kind: "images", summary: { ready: 0, pending: 0, failed: 1, spent: 0, refunded: 1, left: 3, changes: [headlineYellow] } }, language, seed)).not.toMatch(free[language]);
     }
   });
 

@@ -1,7 +1,7 @@
 import type { ImageStyle } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { type ArtProblem, renderArtLead, renderArtProblem } from "./art-replies.ts";
-import type { SceneChange } from "../../../contract/chat.ts";
+import { onlyHeadlineChanges, type SceneChange } from "../../../contract/chat.ts";
 import type { ArtEdit } from "./art-words.ts";
 import { describeChanges, renderNoChange, renderUnchanged } from "./edit-replies.ts";
 import type { ClarifyReason } from "./intent.ts";
@@ -95,6 +95,8 @@ interface Phrasebook {
   /** Images that failed with no refund in the ledger (none was charged, or it is not back yet). */
   failedNotRefunded(count: number): readonly string[];
   cost(spent: string, left: string): readonly string[];
+  /** An edit of the headline alone, which cost nothing (docs/decisions/038-headline-edits-are-free.md). */
+  free(left: string): readonly string[];
   nextStep: readonly string[];
   personas(list: string, count: number): readonly string[];
   noPersonas: readonly string[];
@@ -157,6 +159,7 @@ const en: Phrasebook = {
   failed: (count) => (count > 1 ? [`${count} of them failed, and their credits went back to you.`] : ["One image failed, and its credits went back to you."]),
   failedNotRefunded: (count) => (count > 1 ? [`${count} of them failed.`] : ["One image failed."]),
   cost: (spent, left) => [`That used ${spent}; you have ${left} left.`, `It cost ${spent}, leaving you ${left}.`, `${spent} spent, ${left} to go.`],
+  free: (left) => [`Only the headline changed, so that one was free; you still have ${left}.`, `No credits for that one, since only the headline changed. You have ${left}.`],
   nextStep: ["Want a different headline colour or style?", "Should I tweak anything?", "Need another variation?"],
   personas: (list, count) => [`You have ${count === 1 ? "one persona" : `${count} personas`}: ${list}. Mention one with @ in your next prompt.`, `Here are your personas: ${list}. Use their @handle to put them in a thumbnail.`],
   noPersonas: ["You have no personas yet. Create one on the Personas page from a few photos, then mention it with @.", "No personas so far. Add one on the Personas page and I can put it in your thumbnails."],
@@ -226,6 +229,7 @@ const es: Phrasebook = {
   failed: (count) => (count > 1 ? [`${count} fallaron y se te devolvieron sus créditos.`] : ["Una imagen falló y se te devolvieron sus créditos."]),
   failedNotRefunded: (count) => (count > 1 ? [`${count} fallaron.`] : ["Una imagen falló."]),
   cost: (spent, left) => [`Costó ${spent}; te quedan ${left}.`, `Se usaron ${spent} y te quedan ${left}.`, `Gastaste ${spent}, te quedan ${left}.`],
+  free: (left) => [`Solo cambió el titular, así que fue gratis; sigues teniendo ${left}.`, `Esta no costó créditos, porque solo cambió el titular. Tienes ${left}.`],
   nextStep: ["¿Probamos otro color de titular u otro estilo?", "¿Quieres que retoque algo?", "¿Hago otra variación?"],
   personas: (list, count) => [`Tienes ${count === 1 ? "una persona" : `${count} personas`}: ${list}. Menciónala con @ en tu próxima petición.`, `Estas son tus personas: ${list}. Usa su @ para ponerlas en una miniatura.`],
   noPersonas: ["Todavía no tienes personas. Crea una en la página de Personas con unas fotos y menciónala con @.", "Aún no hay personas. Añade una en la página de Personas y la pondré en tus miniaturas."],
@@ -295,6 +299,7 @@ const fr: Phrasebook = {
   failed: (count) => (count > 1 ? [`${count} d'entre elles ont échoué et leurs crédits t'ont été rendus.`] : ["Une image a échoué et ses crédits t'ont été rendus."]),
   failedNotRefunded: (count) => (count > 1 ? [`${count} d'entre elles ont échoué.`] : ["Une image a échoué."]),
   cost: (spent, left) => [`Ça a coûté ${spent} ; il te reste ${left}.`, `${spent} utilisés, il t'en reste ${left}.`, `Coût : ${spent}, solde : ${left}.`],
+  free: (left) => [`Seul le titre a changé, donc c'était gratuit ; il te reste ${left}.`, `Aucun crédit pour celle-ci, car seul le titre a changé. Tu as ${left}.`],
   nextStep: ["On essaie une autre couleur de titre ou un autre style ?", "Je retouche quelque chose ?", "Une autre variante ?"],
   personas: (list, count) => [`Tu as ${count === 1 ? "une persona" : `${count} personas`} : ${list}. Mentionne-la avec @ dans ta prochaine demande.`, `Voici tes personas : ${list}. Utilise leur @ pour les mettre dans une miniature.`],
   noPersonas: ["Tu n'as pas encore de persona. Crées-en une sur la page Personas avec quelques photos, puis mentionne-la avec @.", "Aucune persona pour l'instant. Ajoute-en une sur la page Personas et je la mettrai dans tes miniatures."],
@@ -364,6 +369,7 @@ const de: Phrasebook = {
   failed: (count) => (count > 1 ? [`${count} davon sind fehlgeschlagen, ihre Credits hast du zurückbekommen.`] : ["Ein Bild ist fehlgeschlagen, seine Credits hast du zurückbekommen."]),
   failedNotRefunded: (count) => (count > 1 ? [`${count} davon sind fehlgeschlagen.`] : ["Ein Bild ist fehlgeschlagen."]),
   cost: (spent, left) => [`Das hat ${spent} gekostet; du hast noch ${left}.`, `${spent} verbraucht, noch ${left} übrig.`, `Kosten: ${spent}, Guthaben: ${left}.`],
+  free: (left) => [`Nur die Überschrift hat sich geändert, also war das kostenlos; du hast noch ${left}.`, `Dafür keine Credits, weil sich nur die Überschrift geändert hat. Du hast ${left}.`],
   nextStep: ["Andere Farbe für die Überschrift oder ein anderer Stil?", "Soll ich etwas anpassen?", "Noch eine Variante?"],
   personas: (list, count) => [`Du hast ${count === 1 ? "eine Persona" : `${count} Personas`}: ${list}. Erwähne sie mit @ in deiner nächsten Anfrage.`, `Das sind deine Personas: ${list}. Mit ihrem @ kommen sie ins Thumbnail.`],
   noPersonas: ["Du hast noch keine Personas. Leg auf der Personas-Seite eine aus ein paar Fotos an und erwähne sie dann mit @.", "Noch keine Personas. Füge auf der Personas-Seite eine hinzu, dann baue ich sie in deine Thumbnails ein."],
@@ -428,6 +434,7 @@ const zh: Phrasebook = {
   failed: (count) => (count > 1 ? [`其中 ${count} 张生成失败，积分已退还给你。`] : ["有一张生成失败，积分已退还给你。"]),
   failedNotRefunded: (count) => (count > 1 ? [`其中 ${count} 张生成失败。`] : ["有一张生成失败。"]),
   cost: (spent, left) => [`这次用了 ${spent}，还剩 ${left}。`, `花费 ${spent}，余额 ${left}。`, `消耗 ${spent}，剩余 ${left}。`],
+  free: (left) => [`只改了标题，所以这次免费；你还有 ${left}。`, `只改了标题，这次没有消耗积分。余额 ${left}。`],
   nextStep: ["要换个标题颜色或风格吗？", "需要再调整一下吗？", "要不要再来一个版本？"],
   personas: (list, count) => [`你有 ${count} 个角色：${list}。下次在提示里用 @ 提到就行。`, `这是你的角色：${list}。用 @ 加上名字就能把他们放进缩略图。`],
   noPersonas: ["你还没有角色。在“角色”页面用几张照片创建一个，然后用 @ 提到它。", "目前还没有角色。去“角色”页面添加一个，我就能把它放进你的缩略图。"],
@@ -492,6 +499,7 @@ const ja: Phrasebook = {
   failed: (count) => (count > 1 ? [`そのうち${count}枚は失敗したため、クレジットを返金しました。`] : ["1枚が失敗したため、そのクレジットを返金しました。"]),
   failedNotRefunded: (count) => (count > 1 ? [`そのうち${count}枚は失敗しました。`] : ["1枚が失敗しました。"]),
   cost: (spent, left) => [`今回は${spent}を使い、残りは${left}です。`, `消費は${spent}、残高は${left}です。`, `${spent}使用、残り${left}です。`],
+  free: (left) => [`変わったのは見出しだけなので、今回は無料です。残りは${left}です。`, `見出しだけの変更なので、クレジットは使っていません。残高は${left}です。`],
   nextStep: ["見出しの色やスタイルを変えてみますか？", "どこか調整しましょうか？", "別のバリエーションも作りますか？"],
   personas: (list, count) => [`ペルソナは${count}人います：${list}。次の依頼で@を付けて指定してください。`, `あなたのペルソナはこちらです：${list}。@で指定するとサムネイルに登場します。`],
   noPersonas: ["まだペルソナがありません。ペルソナページで写真から作成して、@で指定してください。", "ペルソナはまだありません。ペルソナページで追加すれば、サムネイルに入れられます。"],
@@ -595,10 +603,15 @@ function renderImages(book: Phrasebook, summary: ImagesSummary, seed: number, la
   if (summary.failed > 0 && summary.artProblem) sentences.push(renderArtProblem(summary.artProblem, language, seed));
   if (summary.failed > 0 && summary.unchanged) sentences.push(renderUnchanged(language, seed));
   if (summary.ready + summary.pending === 0 && summary.failed === 0) sentences.push(pick(book.problem.unknown, seed));
-  sentences.push(pick(book.cost(book.credits(summary.spent), book.credits(summary.left)), seed, 3));
+  sentences.push(pick(wasFree(summary) ? book.free(book.credits(summary.left)) : book.cost(book.credits(summary.spent), book.credits(summary.left)), seed, 3));
   if (where) sentences.push(where);
   else if (summary.ready + summary.pending > 0) sentences.push(pick(book.nextStep, seed, 4));
   return sentences.join(book.gap);
+}
+
+/** A finished or coming edit that changed the headline alone, with no charge in the ledger: said to be free. */
+function wasFree(summary: ImagesSummary): boolean {
+  return summary.spent === 0 && (summary.refunded ?? 0) === 0 && summary.failed === 0 && summary.ready + summary.pending > 0 && summary.variants === undefined && onlyHeadlineChanges(summary.changes);
 }
 
 export function sentenceGap(language: Language): string {

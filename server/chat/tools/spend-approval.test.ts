@@ -45,11 +45,14 @@ describe("pricing a chat tool call", () => {
     expect(quote).toEqual(images === 0 ? undefined : { cost: images * studio.creditCost, balance: 50, count: images, modelId: "studio", modelLabel: studio.label });
   });
 
-  it("prices nothing for an edit that would leave the picture as it is, and an edit that changes something at its image's model", async () => {
-    const previewing = (diff: unknown) => ({ ...deps, generation: { ...deps.generation, previewEdit: async () => ({ modelId: "studio", changes: diff }) } }) as unknown as SpendApprovalDeps;
+  it("prices nothing for an edit that would leave the picture as it is or is free, and an edit of the picture at its image's model", async () => {
+    const previewing = (diff: unknown, free = false) =>
+      ({ ...deps, generation: { ...deps.generation, previewEdit: async () => ({ modelId: "studio", changes: diff, free }) } }) as unknown as SpendApprovalDeps;
     expect(await quoteToolCall(previewing([]), ctx, "editImage", { instruction: "yellow headline", headlineColor: "#ffd60a" })).toBeUndefined();
-    const changed = [{ layer: "headline", property: "color", from: "#ffffff", to: "#ffd60a" }];
-    expect(await quoteToolCall(previewing(changed), ctx, "editImage", { instruction: "yellow headline", headlineColor: "#ffd60a" })).toMatchObject({ cost: studio.creditCost, count: 1 });
+    const headline = [{ layer: "headline", property: "color", from: "#ffffff", to: "#ffd60a" }];
+    expect(await quoteToolCall(previewing(headline, true), ctx, "editImage", { instruction: "yellow headline", headlineColor: "#ffd60a" })).toBeUndefined();
+    const background = [{ layer: "background", property: "color", from: "#1d3557", to: "#e63946" }];
+    expect(await quoteToolCall(previewing(background), ctx, "editImage", { instruction: "red background", backgroundColor: "#e63946" })).toMatchObject({ cost: studio.creditCost, count: 1 });
   });
 
   it("prices nothing for a tool it does not know or an input its tool would refuse", async () => {

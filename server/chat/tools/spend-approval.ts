@@ -36,10 +36,10 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
     if (!imageId) return undefined;
     // An edit is paid at its image's model (one read gives that and what the edit would change); an image that is not
     // the user's is refused by the tool itself. An edit that would leave the picture as it is makes nothing and
-    // charges nothing: there is no spend to approve.
+    // charges nothing, and one of the headline alone is free: there is no spend to approve.
     const { instruction: _words, imageId: _chosen, ...changes } = input;
     const preview = await deps.generation.previewEdit(ctx.userId, { imageId, changes }).catch(() => undefined);
-    return !preview || preview.changes?.length === 0 ? undefined : { modelId: preview.modelId, count: 1 };
+    return !preview || preview.changes?.length === 0 || preview.free ? undefined : { modelId: preview.modelId, count: 1 };
   },
   varyImage: async (deps, ctx, input) => {
     const imageId = input.imageId ?? ctx.recentImageIds[0];

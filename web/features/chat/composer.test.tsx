@@ -201,6 +201,16 @@ describe("Composer chips and the current image", () => {
     expect(onSend).toHaveBeenCalledWith("Add a trophy", { style: "cartoon", aspect: "1:1", model: "gpt-image" });
   });
 
+  it("quote a message about a Studio image as free when only its headline changes, and several new images as paid", () => {
+    const currentImage = imageRecord("img-1", { status: "ready", style: "cartoon", aspect: "16:9", model: "studio" });
+    const { box } = setup({ currentImage, credits: 5 });
+    expect(screen.getByTestId("composer-cost").textContent).toBe("Costs 3 credits · free if only the headline changes");
+    type(box, "make the headline yellow");
+    expect(screen.getByTestId("composer-cost").textContent).toBe("Costs 3 credits · free if only the headline changes");
+    type(box, "two more versions");
+    expect(screen.getByTestId("composer-cost").textContent).toBe("Costs 6 credits; you have 5");
+  });
+
   it("follow the current image when a newer one takes its place", () => {
     const first = imageRecord("img-1", { status: "ready", style: "cartoon", aspect: "1:1", model: "gpt-image" });
     const newer = imageRecord("img-2", { status: "ready", style: "vintage", aspect: "9:16", model: "studio" });

@@ -19,7 +19,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { IconButton } from "../../components/ui/icon-button.tsx";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { uploadBaseImage } from "./api.ts";
-import { messageCost } from "./cost.ts";
+import { messageQuote } from "./cost.ts";
 import { ChatIcon, icons } from "./icons.tsx";
 import { activeMention, insertMention, matchPersonas } from "./mention.ts";
 import { optionId, PersonaAutocomplete } from "./persona-autocomplete.tsx";
@@ -110,7 +110,9 @@ export function Composer({
     modelId: currentImage ? (currentImage.model ?? undefined) : modelId,
   };
   const model = modelFor(current.modelId);
-  const cost = messageCost(model?.creditCost ?? 1, draft, isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage);
+  const { cost, headlineFree } = messageQuote(model?.creditCost ?? 1, draft, isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : defaultLanguage, {
+    laidOutByStudio: currentImage !== undefined && currentImage.kind !== "upload" && model?.provider === "studio",
+  });
   // What the pickers show: the current settings with the change waiting to be sent.
   const shown = {
     style: change?.field === "style" ? change.value : current.style,
@@ -387,7 +389,7 @@ export function Composer({
         </Button>
         <div className="ml-auto flex items-center gap-2">
           <p id={costId} className={`text-xs tabular-nums ${cost > credits ? "font-semibold text-danger" : "text-muted"}`} data-testid="composer-cost">
-            {cost > credits ? t("composer.costTooHigh", { count: cost, credits }) : t("composer.cost", { count: cost })}
+            {headlineFree ? t("composer.costHeadlineFree", { count: cost }) : cost > credits ? t("composer.costTooHigh", { count: cost, credits }) : t("composer.cost", { count: cost })}
           </p>
           {streaming ? (
             <Button variant="secondary" size="sm" onClick={onStop}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
-import { messageCost } from "./cost.ts";
+import { messageCost, messageQuote } from "./cost.ts";
 
 describe("message cost", () => {
   it("reads how many images a message asks for in each language, one by default, never past the limit", () => {
@@ -33,5 +33,12 @@ describe("message cost", () => {
   it("is the model's price per image times the count", () => {
     expect(messageCost(6, "two? no: 2 images", "en")).toBe(12);
     expect(messageCost(6, "3 images please", "es")).toBe(18);
+  });
+
+  it("may be free for one edit of a Studio image (its headline alone), never for several images, a pack or another image", () => {
+    expect(messageQuote(1, "make the headline yellow", "en", { laidOutByStudio: true })).toEqual({ cost: 1, headlineFree: true });
+    expect(messageQuote(1, "two more versions", "en", { laidOutByStudio: true })).toEqual({ cost: 2, headlineFree: false });
+    expect(messageQuote(1, "give me three versions", "en", { laidOutByStudio: true })).toEqual({ cost: 3, headlineFree: false });
+    expect(messageQuote(6, "make the headline yellow", "en", { laidOutByStudio: false })).toEqual({ cost: 6, headlineFree: false });
   });
 });

@@ -1,6 +1,7 @@
 import { MemoryRouter } from "react-router";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { SceneChange } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { imageRecord } from "../../testing/image-fixture.ts";
 import { imageKey, imageProgressAtom } from "../../lib/image-cache.ts";
@@ -59,6 +60,21 @@ describe("ImageToolCard", () => {
     expect(screen.getByTestId("tool-no-change").textContent).toContain("no credits were spent");
     expect(screen.queryByText("Generated successfully")).toBeNull();
     expect(screen.queryByTestId("tool-credits")).toBeNull();
+  });
+
+  it("an edit of the headline alone says it was free, on the image and under it; a refunded one does not", () => {
+    const free = { ...ready, creditsSpent: 0 };
+    const changes: SceneChange[] = [{ layer: "headline", property: "color", from: "#ffffff", to: "#ffd60a" }];
+    const part = { type: "tool-editImage", toolCallId: "t1", state: "output-available", input: { instruction: "make the headline yellow" }, output: { images: [free], creditsSpent: 0, creditsRefunded: 0, creditsLeft: 7, changes } } as ImageToolPart;
+    const view = renderChat(<MemoryRouter><ImageToolCard part={part} actions={actions()} /></MemoryRouter>, i18n);
+    expect(screen.getByTestId("chat-image-cost").textContent).toBe("Free");
+    expect(screen.getByTestId("tool-credits").textContent).toBe("Free, only the headline changed · 7 credits left");
+    view.unmount();
+
+    const failed = { ...ready, status: "failed" as const, creditsSpent: 1, errorCode: "unavailable:provider" };
+    const refunded = { ...part, output: { images: [failed], creditsSpent: 0, creditsRefunded: 1, creditsLeft: 8, changes: [{ layer: "background", property: "color", from: "#1d3557", to: "#e63946" }] } } as ImageToolPart;
+    renderChat(<MemoryRouter><ImageToolCard part={refunded} actions={actions()} /></MemoryRouter>, i18n);
+    expect(screen.getByTestId("tool-credits").textContent).toBe("0 credits spent · 8 left");
   });
 
   it("a finished call shows the image with its prompt, style, model and cost, and its actions", async () => {

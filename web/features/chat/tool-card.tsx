@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { type ImagesToolOutput, onlyHeadlineChanges } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -6,6 +7,10 @@ import { ChatIcon, icons } from "./icons.tsx";
 import { type ImageActions, ImageResult } from "./image-result.tsx";
 import type { ImageToolPart, PersonasToolPart } from "./types.ts";
 import { useLiveStatuses, useRunningProgress } from "./use-live-image.ts";
+
+/** An edit of the headline alone, made and charged nothing (docs/product/credits.md): said to be free, and why. */
+const headlineFree = (output: ImagesToolOutput) =>
+  output.creditsSpent === 0 && (output.creditsRefunded ?? 0) === 0 && output.images.some((image) => image.status !== "failed") && onlyHeadlineChanges(output.changes);
 
 export function Spinner() {
   return <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-primary/25 border-t-primary" />;
@@ -112,7 +117,9 @@ export function ImageToolCard({ part, actions }: { part: ImageToolPart; actions:
             ))}
           </div>
           <p className="text-xs text-muted" data-testid="tool-credits">
-            {t("tool.credits", { count: part.output.creditsSpent, left: part.output.creditsLeft })}
+            {headlineFree(part.output)
+              ? t("tool.headlineFree", { left: part.output.creditsLeft })
+              : t("tool.credits", { count: part.output.creditsSpent, left: part.output.creditsLeft })}
           </p>
         </>
       )}
