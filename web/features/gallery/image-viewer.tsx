@@ -13,6 +13,7 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { chatWithImageHref } from "../../lib/app-links.ts";
 import { editorPath } from "../../../contract/client-routes.ts";
 import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
+import { ExportMenu } from "../../components/exports/export-menu.tsx";
 import { ImageDetails } from "./image-details.tsx";
 import { useZoomPan } from "./use-zoom-pan.ts";
 
@@ -225,6 +226,7 @@ export function ImageViewer({
                 </div>
               </div>
             )}
+            {image.status === "ready" && <ExportMenu key={image.id} imageId={image.id} />}
             {image.status !== "pending" && image.status !== "running" && (
               <Button variant="ghost" size="xs" className="justify-self-start text-danger hover:text-danger" onClick={() => onDelete(image)}>
                 <Icon d={icons.trash} className="size-4" />
