@@ -6,8 +6,6 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ExportsResponse } from "../../../contract/exports.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { englishI18n } from "../../testing/english-i18n.ts";
-import { ToastStore } from "../ui/toast-store.ts";
-import { ToastStoreProvider } from "../ui/toaster.tsx";
 import { ExportMenu } from "./export-menu.tsx";
 
 let i18n: I18n;
@@ -53,11 +51,9 @@ function serve(body: ExportsResponse) {
 async function renderMenu() {
   render(
     <I18nextProvider i18n={i18n}>
-      <ToastStoreProvider store={new ToastStore()}>
-        <QueryClientProvider client={createQueryClient()}>
-          <ExportMenu imageId="img-1" />
-        </QueryClientProvider>
-      </ToastStoreProvider>
+      <QueryClientProvider client={createQueryClient()}>
+        <ExportMenu imageId="img-1" />
+      </QueryClientProvider>
     </I18nextProvider>,
   );
   await settle();
@@ -101,5 +97,19 @@ describe("ExportMenu", () => {
     for (const name of ["TV master 4K", "Shorts 9:16", "Square 1:1"]) expect(button(name).disabled).toBe(true);
     expect(screen.getByTestId("export-note").textContent).toContain("this picture has none");
     expect(button("All as zip").disabled).toBe(false);
+  });
+
+  it("says why an export failed, in the server's words", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        url.endsWith("/exports") ? Response.json(studio) : Response.json({ error: "The editor is busy. Try again in a moment.", code: "unavailable:editor_busy" }, { status: 503 }),
+      ),
+    );
+    await renderMenu();
+    fireEvent.click(button("Square 1:1"));
+    await settle();
+    await settle();
+    expect(screen.getByRole("alert").textContent).toBe("The editor is busy. Try again in a moment.");
   });
 });

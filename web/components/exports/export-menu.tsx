@@ -7,7 +7,6 @@ import { saveResponse } from "../../lib/save-response.ts";
 import { Button, type ButtonSize } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
 import { iconPaths } from "../ui/icon-paths.ts";
-import { useToast } from "../ui/toaster.tsx";
 
 /*
  * Export for every screen (docs/product/images.md, Exports), for the gallery's viewer and the editor:
@@ -27,8 +26,9 @@ export const imageExportsKey = (imageId: string) => ["image-exports", imageId] a
 
 export function ExportMenu({ imageId, size = "xs" }: { imageId: string; size?: ButtonSize }) {
   const { t } = useTranslation("app");
-  const { toast } = useToast();
   const [busy, setBusy] = useState<Busy>(null);
+  // Said beside the buttons rather than in a toast: the editor and the viewer both show it, whatever their providers.
+  const [failure, setFailure] = useState<string | null>(null);
   const query = useQuery({
     queryKey: imageExportsKey(imageId),
     queryFn: async () => exportsResponseSchema.parse(await (await apiRequest("GET", exportsPath(imageId))).json()),
@@ -37,10 +37,11 @@ export function ExportMenu({ imageId, size = "xs" }: { imageId: string; size?: B
 
   async function download(what: Exclude<Busy, null>, url: string, fallback: string) {
     setBusy(what);
+    setFailure(null);
     try {
       await saveResponse(await apiRequest("GET", url), fallback);
     } catch (err) {
-      toast({ variant: "destructive", title: t("exports.failed"), description: serverErrorMessage(err) });
+      setFailure(serverErrorMessage(err) ?? t("exports.failed"));
     } finally {
       setBusy(null);
     }
@@ -84,6 +85,11 @@ export function ExportMenu({ imageId, size = "xs" }: { imageId: string; size?: B
         {busy !== "zip" && <Icon d={iconPaths.download} className="size-4" />}
         {busy === "zip" ? t("exports.preparing") : t("exports.zip")}
       </Button>
+      {failure && (
+        <p role="alert" className="text-xs text-danger">
+          {failure}
+        </p>
+      )}
       {reason && (
         <p role="note" className="text-xs text-muted" data-testid="export-note">
           {t(`exports.unavailable.${reason}`)}
