@@ -16,7 +16,7 @@ import { AppError } from "../errors/app-error.ts";
 import type { ImageService } from "../images/service.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { RateLimiter } from "../rate-limit/service.ts";
-import type { EditorSceneInput, StudioEngine } from "../studio/engine.ts";
+import type { EditorSceneInput, ExportSceneInput, StudioEngine } from "../studio/engine.ts";
 import { attachmentHeader, fitUnder, headlineSlug } from "./export-files.ts";
 import type { RenderPool } from "./render-pool.ts";
 import { sceneSourceOf } from "./scene-source.ts";
@@ -57,8 +57,11 @@ export function createExportService(deps: {
   studio: StudioEngine;
   renders: RenderPool;
   rateLimiter: RateLimiter;
+  /** Where renders larger than a frame (the masters) are drawn: a worker thread in the app; the engine itself if absent. */
+  renderLarge?: (input: ExportSceneInput) => Promise<Buffer | undefined>;
 }) {
   const { images, studio, renders } = deps;
+  const renderLarge = deps.renderLarge ?? ((input: ExportSceneInput) => studio.renderExport(input));
   const rule = { name: "export", limit: EXPORTS_PER_USER_PER_HOUR, windowMs: 3600_000 } as const;
 
   async function prepare(userId: string, id: string): Promise<Prepared> {
@@ -95,7 +98,7 @@ export function createExportService(deps: {
 
   async function renderFor(prepared: Prepared, aspect: ImageAspect, scale: number): Promise<Buffer> {
     const scene = sceneFor(prepared, "master");
-    const png = await studio.renderExport({ ...scene.input, aspect, scale });
+    const png = await (scale > 1 ? renderLarge : studio.renderExport)({ ...scene.input, aspect, scale });
     if (!png) throw new AppError("unprocessable:no_scene", "This image has no Studio scene to draw again.");
     return png;
   }
