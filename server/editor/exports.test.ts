@@ -210,3 +210,17 @@ describe("exports of a picture without a scene", () => {
     expect(Object.keys(files)[0]).toMatch(/-1280x720\.jpg$/);
   });
 });
+
+describe("the hourly limit", () => {
+  it("answers 429 rate_limited:export past 120 exports an hour, counted before anything is read or rendered", async () => {
+    const busy = (await signInByCode(server, "exports-busy@example.com")).sessionToken;
+    for (let i = 0; i < 12; i++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => get(`/api/images/${studioId}/export/master`, busy)));
+      expect(answers.map((r) => r.status)).toEqual(Array(10).fill(404));
+    }
+    const res = await get(`/api/images/${studioId}/export.zip`, busy);
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { code: string }).code).toBe("rate_limited:export");
+    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+});
