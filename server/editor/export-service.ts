@@ -19,7 +19,7 @@ import type { RateLimiter } from "../rate-limit/service.ts";
 import type { EditorSceneInput, ExportSceneInput, StudioEngine } from "../studio/engine.ts";
 import { attachmentHeader, fitUnder, headlineSlug } from "./export-files.ts";
 import type { RenderPool } from "./render-pool.ts";
-import { sceneSourceOf } from "./scene-source.ts";
+import { sceneSourceOf, sceneStateOf } from "./scene-source.ts";
 
 /** Exports one account may ask for in an hour: each may be a 4K render, and a zip counts once. */
 export const EXPORTS_PER_USER_PER_HOUR = 120;
@@ -64,12 +64,13 @@ export function createExportService(deps: {
   const renderLarge = deps.renderLarge ?? ((input: ExportSceneInput) => studio.renderExport(input));
   const rule = { name: "export", limit: EXPORTS_PER_USER_PER_HOUR, windowMs: 3600_000 } as const;
 
-  async function prepare(userId: string, id: string): Promise<Prepared> {
+  /** The image, its name, and its scene with what it was drawn with; `bytes: false` reads the database only. */
+  async function prepare(userId: string, id: string, options: { bytes: boolean } = { bytes: true }): Promise<Prepared> {
     const row = await images.owned(userId, id);
     if (row.status !== "ready") throw new AppError("unprocessable:image", "Only a finished image can be exported.");
-    const source = await sceneSourceOf(deps, userId, row);
+    const source = options.bytes ? await sceneSourceOf(deps, userId, row) : await sceneStateOf(deps, userId, row);
     const described = typeof source === "string" ? undefined : studio.describeScene(source.scene);
-    const scene = typeof source === "string" ? source : described ? { input: source, aspect: described.aspect } : "no_scene";
+    const scene = typeof source === "string" ? source : described ? { input: { personas: [], ...source }, aspect: described.aspect } : "no_scene";
     return { row, slug: headlineSlug(described?.headline ?? row.prompt), scene };
   }
 
@@ -131,7 +132,8 @@ export function createExportService(deps: {
   return {
     /** What can be exported from an image, with the sizes and names; nothing is rendered. */
     async options(userId: string, id: string): Promise<ExportsResponse> {
-      const prepared = await prepare(userId, id);
+      // Asked each time the viewer shows an image: the database tells what can be made, no file is read.
+      const prepared = await prepare(userId, id, { bytes: false });
       const exports: ExportOption[] = exportKinds.map((kind) => {
         const size = sizeOf(kind, prepared);
         const reason = kind === "youtube" || typeof prepared.scene !== "string" ? null : prepared.scene;

@@ -211,6 +211,22 @@ describe("exports of a picture without a scene", () => {
   });
 });
 
+describe("exports of a Studio image whose persona is gone", () => {
+  it("offers no master and says the parts are missing", async () => {
+    const { user, sessionToken } = await signInByCode(server, "exports-gone@example.com");
+    const personaId = await addPersona(user.id, "Zed");
+    const made = imageResponseSchema.parse(await (await generate(server, sessionToken, { prompt: 'cartoon thumbnail "gone tomorrow"', style: "cartoon", personaIds: [personaId], seed: 2 })).json());
+    expect((await settled(server, sessionToken, made.image.id)).status).toBe("ready");
+    const deleted = await fetch(`${server.url}/api/personas/${personaId}`, { method: "DELETE", headers: tokenHeaders(sessionToken) });
+    expect(deleted.status).toBeLessThan(300);
+    const body = exportsResponseSchema.parse(await (await get(`/api/images/${made.image.id}/exports`, sessionToken)).json());
+    expect(body.exports.find((e) => e.kind === "master")).toMatchObject({ available: false, reason: "parts_missing" });
+    const res = await get(`/api/images/${made.image.id}/export/master`, sessionToken);
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { error: string }).error).toMatch(/persona or the base photo/);
+  }, 60_000);
+});
+
 describe("the hourly limit", () => {
   it("answers 429 rate_limited:export past 120 exports an hour, counted before anything is read or rendered", async () => {
     const busy = (await signInByCode(server, "exports-busy@example.com")).sessionToken;

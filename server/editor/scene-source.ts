@@ -13,13 +13,28 @@ export type SceneMissing = "no_scene" | "parts_missing";
  * stored originals at full size. Uploads and provider pictures have no scene.
  */
 export async function sceneSourceOf(deps: { images: ImageService; personas: PersonaService }, userId: string, row: Source): Promise<EditorSceneInput | SceneMissing> {
+  return readScene(deps, userId, row, async () => {
+    const cutouts = await deps.personas.cutouts(userId, row.personaIds);
+    const baseImage = row.baseImageId ? await deps.images.originalBytes(userId, row.baseImageId) : undefined;
+    return { personas: cutouts, baseImage };
+  });
+}
+
+/** The same answer as sceneSourceOf from the database alone: whether the parts exist, without reading their bytes. */
+export async function sceneStateOf(deps: { images: ImageService; personas: PersonaService }, userId: string, row: Source): Promise<{ scene: unknown } | SceneMissing> {
+  return readScene(deps, userId, row, async () => {
+    await deps.personas.assertOwned(userId, row.personaIds);
+    if (row.baseImageId) await deps.images.record(userId, row.baseImageId);
+    return {};
+  });
+}
+
+async function readScene<T>(deps: { images: ImageService }, userId: string, row: Source, parts: () => Promise<T>): Promise<({ scene: unknown } & T) | SceneMissing> {
   if (row.kind === "upload") return "no_scene";
   const { scene } = await deps.images.editSource(userId, row.id);
   if (scene === null) return "no_scene";
   try {
-    const cutouts = await deps.personas.cutouts(userId, row.personaIds);
-    const baseImage = row.baseImageId ? await deps.images.originalBytes(userId, row.baseImageId) : undefined;
-    return { scene, personas: cutouts, baseImage };
+    return { scene, ...(await parts()) };
   } catch (err) {
     if (err instanceof AppError && err.status === 404) return "parts_missing";
     throw err;
