@@ -9,6 +9,7 @@ import { chatOpenApi } from "./chat.openapi.ts";
 import { creditsOpenApi } from "./credits.openapi.ts";
 import { editorOpenApi } from "./editor.openapi.ts";
 import { errorBodySchema } from "./errors.ts";
+import { exportsOpenApi } from "./exports.openapi.ts";
 import { healthOpenApi } from "./health.openapi.ts";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from "./idempotency.ts";
 import { uploadTypes } from "./images.ts";
@@ -53,6 +54,7 @@ const parts: readonly OpenApiPart[] = [
   authOpenApi,
   imagesOpenApi,
   editorOpenApi,
+  exportsOpenApi,
   creditsOpenApi,
   billingOpenApi,
   chatOpenApi,

@@ -122,7 +122,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(waitlistRoutes({ service: services.waitlist, jsonBody }));
   app.use(generationRoutes({ registry: services.registry, auth, generation: services.generation, jsonBody, idempotent }));
   // Before the image routes: their /api/images/:id/:variant would take /api/images/:id/layers.
-  app.use(editorRoutes({ auth, editor: services.editor, idempotent }));
+  app.use(editorRoutes({ auth, editor: services.editor, exports: services.imageExports, idempotent }));
   app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir, jsonBody }));
   app.use(packRoutes({ auth, packs: services.packs }));
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody, idempotent }));

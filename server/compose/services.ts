@@ -50,6 +50,9 @@ import { createS3Storage } from "../storage/s3.ts";
 import type { Storage } from "../storage/storage.ts";
 import { createStudioEngine, type StudioEngine } from "../studio/engine.ts";
 import { createEditorService } from "../editor/service.ts";
+import { createExportService } from "../editor/export-service.ts";
+import { createRenderPool } from "../editor/render-pool.ts";
+import { createExportRenderer } from "../studio/export-renderer.ts";
 import { createDiscordService } from "../discord/service.ts";
 import { createSubjectExtractor, type SubjectExtractor } from "../subjects/engine.ts";
 import { createSwapWorkerPool } from "../subjects/inpaint-pool.ts";
@@ -186,7 +189,11 @@ export function createServices(deps: ServiceDeps) {
   };
   // The editor takes the Studio's scenes apart and draws its text; an engine set without a full Studio gets its own.
   const editorStudio = studio && "editorLayers" in studio ? (studio as StudioEngine) : createStudioEngine();
-  const editor = createEditorService({ images, personas, studio: editorStudio, logger });
+  // The editor's renders and the exports' share one pool: both draw full-size pictures on this process.
+  const renders = createRenderPool();
+  const editor = createEditorService({ images, personas, studio: editorStudio, logger, renders });
+  const exportRenderer = createExportRenderer();
+  const imageExports = createExportService({ images, personas, studio: editorStudio, renders, rateLimiter, renderLarge: exportRenderer.render });
   const jobHandlers: readonly RegisteredJobHandler[] = [
     generateJobHandler(imageJobs),
     editJobHandler(imageJobs),
@@ -222,6 +229,7 @@ export function createServices(deps: ServiceDeps) {
     personas,
     generation,
     editor,
+    imageExports,
     chat,
     chatTurns,
     waitlist,
@@ -230,7 +238,7 @@ export function createServices(deps: ServiceDeps) {
     async close(): Promise<void> {
       mailer.close();
       if (!deps.metrics) metrics.close();
-      await Promise.all([live.close(), swapPool.close(), subjectExtractor.close()]);
+      await Promise.all([live.close(), swapPool.close(), subjectExtractor.close(), exportRenderer.close()]);
     },
   };
 }

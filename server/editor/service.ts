@@ -1,4 +1,3 @@
-import pLimit from "p-limit";
 import type { EditorDocument, EditorDownloadFormat, EditorLayersResponse } from "../../contract/editor.ts";
 import type { ImageRecord } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -7,8 +6,8 @@ import type { Logger } from "../logger.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { EditorSceneInput, StudioEngine } from "../studio/engine.ts";
 import { encodeAs, renderEdit } from "./render-edit.ts";
-
-const MAX_QUEUED_RENDERS = 8;
+import { createRenderPool, type RenderPool } from "./render-pool.ts";
+import { sceneSourceOf } from "./scene-source.ts";
 
 type Source = Awaited<ReturnType<ImageService["owned"]>>;
 
@@ -16,17 +15,9 @@ type Source = Awaited<ReturnType<ImageService["owned"]>>;
  * The image editor (docs/product/editor.md): an image's layers made editable, and an edit document rendered at full
  * size, saved as a new `edited` image or answered as a download. The source image is only ever read.
  */
-export function createEditorService(deps: { images: ImageService; personas: PersonaService; studio: StudioEngine; logger: Logger }) {
-  const { images, personas, studio } = deps;
-  // A full-size render decodes the whole picture: two at a time per process bounds the memory a burst can take,
-  // and a short queue behind them bounds the wait; past it the answer is "busy, try again".
-  const limit = pLimit(2);
-  const renders = <T>(work: () => Promise<T>): Promise<T> => {
-    if (limit.pendingCount >= MAX_QUEUED_RENDERS) {
-      return Promise.reject(new AppError("unavailable:editor_busy", "The editor is busy. Try again in a moment.", undefined, { retryAfterSeconds: 2 }));
-    }
-    return limit(work);
-  };
+export function createEditorService(deps: { images: ImageService; personas: PersonaService; studio: StudioEngine; logger: Logger; renders?: RenderPool }) {
+  const { images, studio } = deps;
+  const renders = deps.renders ?? createRenderPool();
 
   async function source(userId: string, id: string): Promise<Source> {
     const row = await images.owned(userId, id);
@@ -36,18 +27,9 @@ export function createEditorService(deps: { images: ImageService; personas: Pers
 
   /** The stored scene with what it was drawn with, or undefined when the image is not an editable Studio scene. */
   async function sceneOf(userId: string, row: Source): Promise<EditorSceneInput | undefined> {
-    if (row.kind === "upload") return undefined;
-    const { scene } = await images.editSource(userId, row.id);
-    if (scene === null) return undefined;
-    try {
-      const cutouts = await personas.cutouts(userId, row.personaIds);
-      const baseImage = row.baseImageId ? await images.originalBytes(userId, row.baseImageId) : undefined;
-      return { scene, personas: cutouts, baseImage };
-    } catch (err) {
-      // A persona deleted or a base upload expired since: the picture can still be edited, as pixels.
-      if (err instanceof AppError && err.status === 404) return undefined;
-      throw err;
-    }
+    // A persona deleted or a base upload expired since: the picture can still be edited, as pixels.
+    const found = await sceneSourceOf(deps, userId, row);
+    return typeof found === "string" ? undefined : found;
   }
 
   async function render(userId: string, id: string, doc: EditorDocument): Promise<{ row: Source; png: Buffer }> {

@@ -425,6 +425,13 @@ const responseSamples: Record<string, unknown> = {
   ImageDetailResponse: { image, scene: { version: 1, engine: "studio", composition: "badge", art: [{ id: "laptop", word: "coding" }] } },
   ImageVersionsResponse: { versions: [image, { ...image, id: "3f9e1f5e-5b8e-4c59-9f7a-2b1d8f0c4a11", parentId: image.id }] },
   GalleryResponse: { images: [{ ...image, status: "pending", urls: null, width: null }], nextCursor: "abc" },
+  ExportsResponse: {
+    exports: [
+      { kind: "youtube", available: true, reason: null, width: 1280, height: 720, fileName: "100-days-of-coding-1280x720.jpg" },
+      { kind: "master", available: false, reason: "no_scene", width: 3840, height: 2160, fileName: "100-days-of-coding-3840x2160.png" },
+    ],
+    zipName: "100-days-of-coding-exports.zip",
+  },
   EditorLayersResponse: {
     image,
     studio: {

@@ -1,5 +1,6 @@
 import { mixHex } from "./color.ts";
 import type { Accent, Scene, Shape } from "./scene.ts";
+import { renderScale } from "./scale-scene.ts";
 
 /** SVG for a scene's background, vignette, frame and accents; librsvg (inside sharp) rasterises it. */
 const f = (n: number) => n.toFixed(1);
@@ -36,7 +37,7 @@ export function backgroundSvg(scene: Scene): BackgroundSvg {
       soft.push(`<rect width="${w}" height="${h}" fill="${p.mid}"/>`);
       crisp.push(rays(fx, fy, 18, p.light, 0.75, Math.hypot(w, h)));
       crisp.push(`<circle cx="${fx}" cy="${fy}" r="${f(Math.min(w, h) * 0.32)}" fill="${p.light}" fill-opacity="0.9"/>`);
-      crisp.push(halftone(w, h, fx, fy, p.base));
+      crisp.push(halftone(w, h, fx, fy, p.base, renderScale(scene)));
       bg.shapes.forEach((s) => crisp.push(shape(s)));
       break;
     }
@@ -76,16 +77,16 @@ export function backgroundSvg(scene: Scene): BackgroundSvg {
  * circles paints what a pattern under a gradient mask did, at a fraction of librsvg's cost (a mask is a second
  * full-frame surface).
  */
-function halftone(w: number, h: number, fx: number, fy: number, fill: string): string {
-  const step = 22;
+function halftone(w: number, h: number, fx: number, fy: number, fill: string, scale: number): string {
+  const step = 22 * scale;
   const reach = Math.max(w, h) * 0.8;
   let d = "";
   for (let y = step / 2; y < h + step / 2; y += step) {
     for (let x = step / 2; x < w + step / 2; x += step) {
       const fade = Math.min(1, Math.max(0, (Math.hypot(x - fx, y - fy) / reach - 0.45) / 0.55));
       // Area follows the fade, as the mask's opacity did.
-      const r = 5 * Math.sqrt(fade);
-      if (r < 0.6) continue;
+      const r = 5 * scale * Math.sqrt(fade);
+      if (r < 0.6 * scale) continue;
       d += `M${f(x - r)},${y}a${f(r)},${f(r)} 0 1,0 ${f(2 * r)},0a${f(r)},${f(r)} 0 1,0 ${f(-2 * r)},0`;
     }
   }

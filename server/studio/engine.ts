@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { z } from "zod";
-import { imageAspectSchema, imageStyleSchema, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../contract/images.ts";
+import { type ImageAspect, imageAspectSchema, imageStyleSchema, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { GenerateInput, GenerateProgress, GenerateResult, ImageEngine, PersonaCutout, SceneChanges, SceneSwapInput } from "../generation/engine.ts";
 import type { EditorSubject, EditorText } from "../../contract/editor.ts";
@@ -16,7 +16,8 @@ import { MAX_VARIANT } from "./compositions.ts";
 import { buildScene } from "./scene.ts";
 import { editScene, withoutRenderedText } from "./scene-edit.ts";
 import { parseStudioScene } from "./scene-schema.ts";
-import { varyScene } from "./relay-scene.ts";
+import { relayScene, varyScene } from "./relay-scene.ts";
+import { scaleScene } from "./scale-scene.ts";
 import { diffScenes } from "./scene-diff.ts";
 import { swapIntoScene } from "./scene-swap.ts";
 
@@ -61,6 +62,13 @@ export interface EditorSceneInput {
   baseImage?: Buffer | undefined;
 }
 
+/** A stored scene drawn for an export: laid out for `aspect`, on a canvas `scale` times that frame's size. */
+export interface ExportSceneInput extends EditorSceneInput {
+  aspect: ImageAspect;
+  scale: number;
+  signal?: AbortSignal | undefined;
+}
+
 export type { StudioLayers };
 
 export interface StudioEngine extends ImageEngine {
@@ -72,6 +80,10 @@ export interface StudioEngine extends ImageEngine {
   editorBase(input: EditorSceneInput & { subjects: readonly EditorSubject[] }): Promise<Buffer | undefined>;
   /** The editor's text layers drawn with the Studio's faces and outlines, as overlays for a canvas of that size. */
   editorText(texts: readonly EditorText[], canvas: { width: number; height: number }): Promise<OverlayOptions[]>;
+  /** A stored scene's frame and headline; undefined when it is no Studio scene. */
+  describeScene(scene: unknown): { aspect: ImageAspect; headline: string } | undefined;
+  /** A stored scene drawn for an export (re-laid, scaled) as a PNG; undefined when it is no Studio scene. */
+  renderExport(input: ExportSceneInput): Promise<Buffer | undefined>;
   /** Puts the first persona in the scene's hero layer (decision 030) and renders it; the result keeps the scene. */
   swapIntoScene(input: SceneSwapInput): Promise<GenerateResult>;
 }
@@ -84,6 +96,8 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
   const fonts = deps.fonts ?? createFontStore();
   const subjects = createSubjectCache(deps.subjectCacheSize ?? 6);
   const art = createArtCache(deps.artCacheBytes ?? ART_CACHE_BYTES);
+  // A persona prepared for a master is nine times the 1× one (~50 MB): kept, it would push the chat's out of the cache.
+  const uncachedSubjects = createSubjectCache(0);
   const sceneParts = (input: EditorSceneInput) => {
     const scene = parseStudioScene(input.scene);
     return scene && { scene, parts: { fonts, subjects, art, cutouts: input.personas.map((p) => p.png), baseImage: input.baseImage } };
@@ -112,6 +126,27 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
       return found && studioBase(found.scene, input.subjects, found.parts);
     },
     editorText: (texts, canvas) => freeTextOverlays(texts, fonts, canvas),
+    describeScene(value) {
+      const scene = parseStudioScene(value);
+      return scene && { aspect: scene.aspect, headline: scene.text[0]?.text ?? "" };
+    },
+    async renderExport(input) {
+      const stored = parseStudioScene(input.scene);
+      if (!stored) return undefined;
+      // The stored scene is checked at its own size; the scaled one is larger than any stored scene may be and is
+      // handed to the renderer only. Its text is fitted again at the new size rather than trusting the 1× lines.
+      const scene = scaleScene(withoutRenderedText(relayScene(stored, input.aspect)), input.scale);
+      const rendered = await renderScene(scene, {
+        fonts,
+        subjects: input.scale === 1 ? subjects : uncachedSubjects,
+        art,
+        cutouts: input.personas.map((p) => p.png),
+        baseImage: input.baseImage,
+        signal: input.signal,
+        progress: () => {},
+      });
+      return rendered.png;
+    },
     async generate(input: GenerateInput): Promise<GenerateResult> {
       input.signal?.throwIfAborted();
       const parsed = inputSchema.safeParse(input);

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { svgDoc, vignetteSvg } from "./background-svg.ts";
 import type { Scene } from "./scene.ts";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "../../contract/images.ts";
+import { renderScale } from "./scale-scene.ts";
 
 /**
  * A base image (an upload the user starts from) becomes the scene's backdrop: cover-fitted with the interesting
@@ -20,7 +21,8 @@ export async function photoLayer(scene: Scene, photo: Buffer): Promise<Buffer> {
       image = image.modulate({ brightness: 0.72, saturation: 1.1 });
       break;
     case "cartoon":
-      image = image.median(3).modulate({ saturation: 1.5, brightness: 1.05 }).linear(1.15, -12);
+      // The smoothing window grows with a master's scale, so its paint-like look is the 1× picture's.
+      image = image.median(oddAtLeast3(3 * renderScale(scene))).modulate({ saturation: 1.5, brightness: 1.05 }).linear(1.15, -12);
       break;
     case "abstract":
       // A duotone in the palette's light colour, so the generative shapes on top belong to the picture.
@@ -50,4 +52,9 @@ export async function isUsablePhoto(photo: Buffer): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+function oddAtLeast3(n: number): number {
+  const r = Math.max(3, Math.round(n));
+  return r % 2 === 1 ? r : r + 1;
 }

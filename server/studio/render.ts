@@ -11,6 +11,7 @@ import { accentOverlays, frameOverlays, regionOverlay } from "./overlays.ts";
 import type { Rect, Scene } from "./scene.ts";
 import type { SubjectCache } from "./subject-cache.ts";
 import { placeSubject } from "./subjects.ts";
+import { renderScale } from "./scale-scene.ts";
 import { type RenderedText, renderText } from "./text-layer.ts";
 
 /**
@@ -118,7 +119,8 @@ export async function lowerLayers(scene: Scene, input: LowerLayerInput): Promise
     layers.push({ input: await photoLayer(scene, input.baseImage), raw: { ...canvas, channels: 4 } });
   }
   if (scene.style === "vintage" || scene.style === "realistic") {
-    layers.push({ input: grain(scene, scene.style === "vintage" ? 34 : 14), raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 }, tile: true, blend: "overlay" });
+    const tile = grain(scene, scene.style === "vintage" ? 34 : 14);
+    layers.push({ input: tile.data, raw: { width: tile.size, height: tile.size, channels: 4 }, tile: true, blend: "overlay" });
   }
   // The art is prepared while the personas are: both are mostly libvips work off the main thread.
   const art = artOverlays(scene, input.art);
@@ -159,18 +161,31 @@ export function textOverlay(text: RenderedText, canvas: { width: number; height:
 // A tile of grain repeated over the canvas looks the same as full-size noise at a fraction of the cost.
 const GRAIN_TILE = 256;
 
-/** Film grain from the scene's seed: the same seed gives the same noise, so the bytes stay reproducible. */
-function grain(scene: Scene, strength: number): Buffer {
+/**
+ * Film grain from the scene's seed: the same seed gives the same noise, so the bytes stay reproducible. A master
+ * (scaleScene) gets each grain k pixels wide, the grain of the 1× picture drawn larger.
+ */
+function grain(scene: Scene, strength: number): { data: Buffer; size: number } {
   const random = createRandom(scene.seed).fork("grain");
-  const out = Buffer.alloc(GRAIN_TILE * GRAIN_TILE * 4);
-  for (let i = 0; i < out.length; i += 4) {
-    const v = 128 + Math.round((random.next() - 0.5) * 2 * 90);
-    out[i] = v;
-    out[i + 1] = v;
-    out[i + 2] = v;
-    out[i + 3] = strength;
+  const k = Math.max(1, Math.round(renderScale(scene)));
+  const size = GRAIN_TILE * k;
+  const out = Buffer.alloc(size * size * 4);
+  for (let gy = 0; gy < GRAIN_TILE; gy++) {
+    const row = gy * k * size * 4;
+    for (let gx = 0; gx < GRAIN_TILE; gx++) {
+      const v = 128 + Math.round((random.next() - 0.5) * 2 * 90);
+      for (let x = gx * k; x < (gx + 1) * k; x++) {
+        const i = row + x * 4;
+        out[i] = v;
+        out[i + 1] = v;
+        out[i + 2] = v;
+        out[i + 3] = strength;
+      }
+    }
+    // The grain's other k-1 pixel rows repeat its first.
+    for (let y = 1; y < k; y++) out.copy(out, row + y * size * 4, row, row + size * 4);
   }
-  return out;
+  return { data: out, size };
 }
 
 /** Mean colour of a rectangle of an RGBA raw image: what the eye sees behind a headline. */

@@ -216,7 +216,7 @@ function EditorWorkspace({ imageId, layers }: { imageId: string; layers: EditorL
               <TextTools doc={doc} onChange={change} selected={selected} onSelect={setSelected} subjects={layers.studio?.subjects ?? []} onMoveKey={onMoveKey} />
             </TabsContent>
             <TabsContent value="export" className="pt-4">
-              <ExportTools doc={doc} format={format} onFormat={setFormat} onDownload={() => download.mutate()} downloading={download.isPending} onSave={() => save.mutate()} saving={save.isPending} />
+              <ExportTools imageId={imageId} doc={doc} format={format} onFormat={setFormat} onDownload={() => download.mutate()} downloading={download.isPending} onSave={() => save.mutate()} saving={save.isPending} />
             </TabsContent>
           </Tabs>
         </aside>

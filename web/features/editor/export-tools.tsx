@@ -1,12 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { type EditorDownloadFormat, editorDownloadFormats, outputSize } from "../../../contract/editor.ts";
+import { ExportMenu } from "../../components/exports/export-menu.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { editorIcons } from "./icons.ts";
 import type { ToolProps } from "./image-tools.tsx";
 
-/** Download Image: a format, rendered by the server at full resolution; and Save as a new image. */
+/**
+ * Download Image: a format, rendered by the server at full resolution; Save as a new image; and the image's exports
+ * for every screen (YouTube, the 4K master, Shorts, square), made from the image as it was drawn.
+ */
 export function ExportTools({
+  imageId,
   doc,
   format,
   onFormat,
@@ -15,6 +20,7 @@ export function ExportTools({
   onSave,
   saving,
 }: Pick<ToolProps, "doc"> & {
+  imageId: string;
   format: EditorDownloadFormat;
   onFormat: (format: EditorDownloadFormat) => void;
   onDownload: () => void;
@@ -46,6 +52,10 @@ export function ExportTools({
           {t("save.action")}
         </Button>
         <p className="text-xs text-muted">{t("save.hint")}</p>
+      </div>
+      <div className="grid gap-2 border-t border-border pt-4">
+        <ExportMenu imageId={imageId} size="sm" />
+        <p className="text-xs text-muted">{t("export.exportsHint")}</p>
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { chatWithImageHref } from "../../lib/app-links.ts";
 import { editorPath } from "../../../contract/client-routes.ts";
 import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
 import { VideoTitleField } from "../../components/feed-preview/video-title-field.tsx";
+import { ExportMenu } from "../../components/exports/export-menu.tsx";
 import { ImageDetails } from "./image-details.tsx";
 import { useZoomPan } from "./use-zoom-pan.ts";
 
@@ -227,6 +228,7 @@ export function ImageViewer({
                 </div>
               </div>
             )}
+            {image.status === "ready" && <ExportMenu key={image.id} imageId={image.id} />}
             {image.status !== "pending" && image.status !== "running" && (
               <Button variant="ghost" size="xs" className="justify-self-start text-danger hover:text-danger" onClick={() => onDelete(image)}>
                 <Icon d={icons.trash} className="size-4" />
