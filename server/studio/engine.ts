@@ -19,6 +19,21 @@ import { parseStudioScene } from "./scene-schema.ts";
 import { varyScene } from "./relay-scene.ts";
 import { diffScenes } from "./scene-diff.ts";
 import { swapIntoScene } from "./scene-swap.ts";
+import { buildPlateScene, type ClearArea, clearAreaOf, isPlateScene, type PlateScene, type PlateSceneInput } from "./plate-scene.ts";
+
+export type { ClearArea, PlateScene, PlateSceneInput } from "./plate-scene.ts";
+
+/** Whether a stored scene is a headline over a provider model's picture (decision 036), which the Studio re-renders. */
+export function isModelPictureScene(value: unknown): boolean {
+  const scene = parseStudioScene(value);
+  return scene !== undefined && isPlateScene(scene);
+}
+
+/** Where the headline of a scene over a model's picture sits; undefined when it is no such scene. */
+export function modelPictureClearArea(value: unknown): ClearArea | undefined {
+  const scene = parseStudioScene(value);
+  return scene && isPlateScene(scene) ? clearAreaOf(scene) : undefined;
+}
 
 /** Largest persona cut-out accepted, in bytes and pixels (the upload limits). */
 const MAX_CUTOUT_BYTES = MAX_IMAGE_BYTES;
@@ -74,6 +89,11 @@ export interface StudioEngine extends ImageEngine {
   editorText(texts: readonly EditorText[], canvas: { width: number; height: number }): Promise<OverlayOptions[]>;
   /** Puts the first persona in the scene's hero layer (decision 030) and renders it; the result keeps the scene. */
   swapIntoScene(input: SceneSwapInput): Promise<GenerateResult>;
+  /**
+   * The scene a provider model's picture gets (decision 036): the prompt's headline as the only layer, in the area
+   * the model is asked to keep clear. `edit` with the picture as its base image renders it.
+   */
+  pictureScene(input: PlateSceneInput): PlateScene;
 }
 
 /**
@@ -112,6 +132,7 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
       return found && studioBase(found.scene, input.subjects, found.parts);
     },
     editorText: (texts, canvas) => freeTextOverlays(texts, fonts, canvas),
+    pictureScene: buildPlateScene,
     async generate(input: GenerateInput): Promise<GenerateResult> {
       input.signal?.throwIfAborted();
       const parsed = inputSchema.safeParse(input);

@@ -117,7 +117,7 @@ export async function lowerLayers(scene: Scene, input: LowerLayerInput): Promise
   if (scene.background.photo && input.baseImage) {
     layers.push({ input: await photoLayer(scene, input.baseImage), raw: { ...canvas, channels: 4 } });
   }
-  if (scene.style === "vintage" || scene.style === "realistic") {
+  if ((scene.style === "vintage" || scene.style === "realistic") && !scene.background.modelPicture) {
     layers.push({ input: grain(scene, scene.style === "vintage" ? 34 : 14), raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 }, tile: true, blend: "overlay" });
   }
   // The art is prepared while the personas are: both are mostly libvips work off the main thread.
