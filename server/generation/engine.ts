@@ -23,6 +23,8 @@ export interface GenerateInput {
   variant?: number | undefined;
   /** A provider model draws the headline itself, as the creator asked; else it is a text layer drawn over (decision 036). */
   modelText?: boolean | undefined;
+  /** The base image's own words stay as they are and no headline is added (a subject swap into a finished image). */
+  keepText?: boolean | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: GenerateProgress) => void) | undefined;
 }

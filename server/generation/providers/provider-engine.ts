@@ -99,6 +99,11 @@ export function createProviderEngine(spec: ProviderEngineSpec): ImageEngine {
     async generate(input: GenerateInput): Promise<GenerateResult> {
       input.signal?.throwIfAborted();
       assertInput(input);
+      if (input.keepText) {
+        const drawn = await draw(input, { kind: "keep" });
+        input.onProgress?.({ stage: "encode", percent: 100 });
+        return { png: drawn.png, width: drawn.width, height: drawn.height, scene: { provider: spec.provider, model: spec.modelId, prompt: drawn.prompt } };
+      }
       const planned = studio.pictureScene({ prompt: input.prompt, style: input.style, aspect: input.aspect, seed: input.seed, variant: input.variant });
       if (input.modelText) {
         const headline = planned.scene.text[0]?.text ?? "";

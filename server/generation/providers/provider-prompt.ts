@@ -29,12 +29,13 @@ const clearAreaLines: Record<ClearArea, string> = {
  * What the model does about words (decision 036): by default it draws none, since models misspell them, and leaves
  * the area the headline layer goes; asked for explicitly, it draws the headline itself, letter for letter.
  */
-export type TextInstruction = { kind: "none"; clearArea: ClearArea } | { kind: "draw"; headline: string };
+export type TextInstruction = { kind: "none"; clearArea: ClearArea } | { kind: "draw"; headline: string } | { kind: "keep" };
 
 // Quote marks around the headline tell a model to print it; without them the words still say what the picture is about.
 const QUOTES = /["“”„«»「」『』]/gu;
 
-function textLine(text: TextInstruction): string {
+function textLine(text: TextInstruction): string | undefined {
+  if (text.kind === "keep") return undefined;
   if (text.kind === "draw") return `Write the headline "${text.headline}" in large, bold, high-contrast letters, spelled exactly as given, and no other text.`;
   return `${clearAreaLines[text.clearArea]}. No text anywhere: no letters, words, numbers, captions, titles, logos or signs; the headline is added afterwards.`;
 }
@@ -48,8 +49,9 @@ export function buildProviderPrompt(input: GenerateInput, sendsImages: boolean, 
     text.kind === "none" ? input.prompt.replace(QUOTES, "").trim() : input.prompt.trim(),
     `${styleLines[input.style]}.`,
     `Compose it as ${aspectLines[input.aspect]}: one clear focal subject, high contrast, readable at small sizes, no watermark.`,
-    textLine(text),
   ];
+  const words = textLine(text);
+  if (words) parts.push(words);
   if (sendsImages && input.baseImage !== undefined) parts.push("Edit the first reference image, keeping its scene.");
   if (sendsImages && input.personas.length > 0) {
     const names = input.personas.map((p) => p.name).join(", ");

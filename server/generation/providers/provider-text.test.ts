@@ -89,7 +89,8 @@ describe("a provider model's picture with a Studio headline over it", () => {
     server = undefined;
     const redrawn = await gptImage(answer("#30c030"));
     const edited = await redrawn.edit?.({ scene: made.scene, changes: { artAdd: "trophy" }, personas: [], baseImage: made.picture, instruction: "add a trophy" });
-    const request = server?.requests[0];
+    // Assigned again inside gptImage, which the narrowing after `server = undefined` cannot see.
+    const request = (server as WireServer | undefined)?.requests[0];
     expect(request?.path).toBe("/v1/images/edits");
     const prompt = await promptOf(request);
     expect(prompt).toContain("add a trophy");
