@@ -16,15 +16,16 @@ import { type RecordedRequest, sendJson, startWireServer, type WireServer } from
 let server: TestServer;
 let wire: WireServer;
 
-const picture = () =>
-  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1536" height="1024"><rect width="1536" height="1024" fill="#24466b"/><circle cx="1100" cy="520" r="300" fill="#ffb703"/></svg>`)).png().toBuffer();
+/** A new picture, or (an edit, sent the picture) the same scene with a trophy-coloured disc: a different picture. */
+const picture = (edited: boolean) =>
+  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1536" height="1024"><rect width="1536" height="1024" fill="#24466b"/><circle cx="1100" cy="520" r="300" fill="${edited ? "#d4af37" : "#ffb703"}"/></svg>`)).png().toBuffer();
 
 async function promptOf(request: RecordedRequest | undefined): Promise<string> {
   return String(JSON.parse(request?.body.toString() ?? "{}").prompt);
 }
 
 beforeAll(async () => {
-  wire = await startWireServer(async (_req, res) => sendJson(res, 200, { created: 1, data: [{ b64_json: (await picture()).toString("base64") }] }));
+  wire = await startWireServer(async (req, res) => sendJson(res, 200, { created: 1, data: [{ b64_json: (await picture(req.path.endsWith("/edits"))).toString("base64") }] }));
   server = await startTestServer({ env: { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: `${wire.url}/v1`, FREE_SIGNUP_CREDITS: "40" } });
   await endEarlyBird(server);
 });
@@ -66,6 +67,19 @@ describe("a provider image with its headline as a text layer", () => {
     expect(edited?.baseImageId).toBe(plate?.id);
     expect(parseStudioScene(edited?.scene)?.text[0]).toMatchObject({ text: "MY FIRST MARATHON", fill: "#ff0000" });
     expect(await rowOf(plate?.id ?? "")).toMatchObject({ originalKey: plate?.originalKey });
+
+    // A change of the picture goes to the model with the text-free picture; its answer is the new image's own picture.
+    const withTrophy = await server.services.generation.requestEdit(user.id, { imageId: recoloured.image.id, instruction: "add a trophy", changes: { artAdd: "trophy" } });
+    if (withTrophy.kind !== "queued") throw new Error("a provider's picture edit is queued");
+    expect(await settled(server, sessionToken, withTrophy.image.id)).toMatchObject({ status: "ready" });
+    expect(wire.requests.length).toBe(sent + 1);
+    expect(wire.requests.at(-1)?.path).toBe("/v1/images/edits");
+    const redrawn = await rowOf(withTrophy.image.id);
+    expect(redrawn?.baseImageId).not.toBe(plate?.id);
+    expect(await rowOf(redrawn?.baseImageId ?? "")).toMatchObject({ kind: "upload", expiresAt: null });
+    expect(parseStudioScene(redrawn?.scene)?.text[0]).toMatchObject({ text: "MY FIRST MARATHON", fill: "#ff0000" });
+    expect((await fetch(`${server.url}/api/images/${withTrophy.image.id}`, { method: "DELETE", headers: tokenHeaders(sessionToken) })).status).toBe(204);
+    expect(await rowOf(redrawn?.baseImageId ?? "")).toBeUndefined();
 
     // The picture stays while an image is drawn over it, and goes with the last one.
     const del = (id: string) => fetch(`${server.url}/api/images/${id}`, { method: "DELETE", headers: tokenHeaders(sessionToken) });

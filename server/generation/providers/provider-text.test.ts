@@ -59,6 +59,11 @@ describe("a provider model's picture with a Studio headline over it", () => {
     expect(box && (box.x + box.w / 2 < 640 ? "left" : "right")).toBe(side);
     expect(result.picture).toBeDefined();
     expect(result.png.equals(await sharp(result.picture).png().toBuffer())).toBe(false);
+    // Away from the headline the picture shows as the model drew it: no cartoon treatment, vignette or grain.
+    const far = side === "left" ? 1100 : 150;
+    const { data } = await sharp(result.png).extract({ left: far, top: 360, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const expected = side === "left" ? [0x20, 0x20, 0x40] : [0xf0, 0xf0, 0xf0];
+    for (const [i, channel] of expected.entries()) expect(Math.abs((data[i] ?? 0) - channel)).toBeLessThanOrEqual(2);
   });
 
   it("draws a Japanese or Chinese headline with the bundled CJK faces, the words as the prompt gave them", async () => {
