@@ -58,6 +58,8 @@ export const generateThumbnailInputSchema = z.object({
   /** One of the user's images (an upload attached to the message) to start from. */
   baseImageId: z.optional(z.uuid()),
   count: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_IMAGES_PER_MESSAGE))),
+  /** Only when the user asks for it ("let the model write it"): a provider model draws the headline itself. */
+  modelText: z.optional(z.boolean()),
 });
 export type GenerateThumbnailInput = z.infer<typeof generateThumbnailInputSchema>;
 
@@ -72,6 +74,7 @@ export const generatePackInputSchema = z.object({
   model: generateThumbnailInputSchema.shape.model,
   personaHandles: generateThumbnailInputSchema.shape.personaHandles,
   baseImageId: generateThumbnailInputSchema.shape.baseImageId,
+  modelText: generateThumbnailInputSchema.shape.modelText,
 });
 export type GeneratePackInput = z.infer<typeof generatePackInputSchema>;
 

@@ -93,6 +93,11 @@ export const generateImageRequestSchema = z.object({
   personaIds: z.optional(z.array(z.uuid()).check(z.maxLength(MAX_PERSONAS))),
   baseImageId: z.optional(z.uuid()),
   seed: z.optional(z.int().check(z.minimum(0), z.maximum(0xffffffff))),
+  /**
+   * A provider model writes the headline into the picture itself, as the creator asked; by default it draws the
+   * picture without words and the headline is a text layer over it (docs/product/images.md, Headlines over a model's picture).
+   */
+  modelText: z.optional(z.boolean()),
 });
 export type GenerateImageRequest = z.input<typeof generateImageRequestSchema>;
 
@@ -169,6 +174,7 @@ export const generatePackRequestSchema = z.object({
   baseImageId: generateImageRequestSchema.shape.baseImageId,
   /** The pack's seed; each variant's own seed is derived from it. */
   seed: generateImageRequestSchema.shape.seed,
+  modelText: generateImageRequestSchema.shape.modelText,
 });
 export type GeneratePackRequest = z.input<typeof generatePackRequestSchema>;
 

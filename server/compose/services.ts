@@ -250,7 +250,8 @@ const portraitStyles = { artist: "cartoon", photographer: "realistic", designer:
 
 /** Studio always; each provider model whose key is set. */
 function defaultEngines(config: Config): EngineSet {
-  return new Map<string, ImageEngine>([["studio", createStudioEngine()], ...createProviderEngines(config.imageProviders)]);
+  const studio = createStudioEngine();
+  return new Map<string, ImageEngine>([["studio", studio], ...createProviderEngines(config.imageProviders, { studio })]);
 }
 
 /** AUTH_SECRET when set; else a per-process key (tests), so codes never verify across restarts by accident. */

@@ -35,7 +35,9 @@ const changesSchema = z.object({
 
 /**
  * Makes an edited copy of one of the user's images as a new image: a Studio image re-renders its stored scene with
- * the changed layers; a provider image goes to its model with the image as the reference and the user's words.
+ * the changed layers, and so does a provider's headline over its model's picture (a change of the picture itself
+ * goes to the model first; decision 036); a provider image whose model drew its words goes to its model with the
+ * image as the reference and the user's words.
  */
 export const editJob = defineJobType(
   "edit",
@@ -56,9 +58,9 @@ export function editJobHandler(deps: ImageJobDeps) {
     if (!engine) throw new AppError("not_configured:model", "This model is not available on the server any more.");
     const { image: parent, scene } = await deps.images.editSource(row.userId, payload.parentId);
     const personas = await deps.personas.cutouts(row.userId, parent.personaIds);
-    if (engine.edit && scene !== null) {
+    if (engine.edit && scene !== null && (engine.editsScene?.(scene) ?? true)) {
       const baseImage = parent.baseImageId ? await deps.images.originalBytes(row.userId, parent.baseImageId) : undefined;
-      return engine.edit({ scene, changes: payload.changes, personas, baseImage, ...(payload.variant === undefined ? {} : { variant: payload.variant }), ...work });
+      return engine.edit({ scene, changes: payload.changes, personas, baseImage, instruction: payload.instruction, ...(payload.variant === undefined ? {} : { variant: payload.variant }), ...work });
     }
     const parentBytes = await deps.images.originalBytes(row.userId, parent.id);
     const result = await engine.generate({

@@ -21,6 +21,10 @@ export interface GenerateInput {
   seed: number;
   /** Which variant of an A/B pack (0, 1 or 2) this is: an engine that can vary its composition per variant does. */
   variant?: number | undefined;
+  /** A provider model draws the headline itself, as the creator asked; else it is a text layer drawn over (decision 036). */
+  modelText?: boolean | undefined;
+  /** The base image's own words stay as they are and no headline is added (a subject swap into a finished image). */
+  keepText?: boolean | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: GenerateProgress) => void) | undefined;
 }
@@ -31,6 +35,11 @@ export interface GenerateResult {
   height: number;
   /** What the engine drew, as JSON, stored beside the image so it can be re-rendered or edited. */
   scene: unknown;
+  /**
+   * A new picture the scene is drawn over (a provider model's, without text; decision 036): kept as the image's base
+   * image, so every later edit of the scene renders over it again. Absent when the base image stays as it was.
+   */
+  picture?: Buffer | undefined;
 }
 
 /** The one interface of every engine (docs/product/studio-engine.md): Studio locally, providers through the AI SDK. */
@@ -47,6 +56,8 @@ export interface EditInput {
   variant?: number | undefined;
   personas: readonly PersonaCutout[];
   baseImage?: Buffer | undefined;
+  /** The creator's words for the edit: what a provider model is told when the picture itself changes. */
+  instruction?: string | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: GenerateProgress) => void) | undefined;
 }
@@ -68,6 +79,8 @@ export interface ImageEngine {
   generate(input: GenerateInput): Promise<GenerateResult>;
   /** Engines that store a scene (Studio) re-render it with layers changed; others edit by generating from the image. */
   edit?(input: EditInput): Promise<GenerateResult>;
+  /** Whether `edit` takes this stored scene; without it, any scene does. Other images are edited by generating from them. */
+  editsScene?(scene: unknown): boolean;
   /**
    * What an edit would change, worked out on the stored scene before anything is charged: [] for nothing. Undefined
    * when the engine cannot tell (no readable scene, or one that cannot take the edit: its job then fails and refunds).

@@ -16,6 +16,8 @@ export const generateJob = defineJobType(
     /** Queued by a process without sockets (the Discord bot): the worker announces the charged balance again. */
     announceCredits: z.boolean().optional(),
     model: jobModel,
+    /** The creator asked the model to write the headline itself (decision 036). */
+    modelText: z.boolean().optional(),
   }),
 );
 
@@ -35,6 +37,7 @@ export function generateJobHandler(deps: ImageJobDeps) {
       baseImage,
       seed: row.seed ?? 0,
       variant: payload.variant,
+      modelText: payload.modelText,
       ...work,
     });
   });

@@ -59,14 +59,14 @@ export function imageJobHandler<P extends { imageId: string; announceCredits?: b
       });
       signal.throwIfAborted();
       progress("saving", 93);
-      const done = await images.storeResult(row, result.png, result.scene);
+      const done = await images.storeResult(row, result.png, result.scene, result.picture);
       // A result no row points at is deleted, whether the lease was lost or the commit failed.
       const committed = await complete((tx) => lifecycle.finishIn(tx, row.id, done)).catch(async (err: unknown) => {
-        await images.removeFiles(done);
+        await images.removeResult(done);
         throw err;
       });
       if (!committed?.value) {
-        await images.removeFiles(done);
+        await images.removeResult(done);
         return;
       }
       progress("saving", 100);

@@ -185,7 +185,7 @@ export function createGenerationService(deps: {
         personaIds,
         baseImageId: input.baseImageId ?? null,
       }, async (tx, row) => {
-        await deps.queue.enqueue(tx, generateJob, { imageId: row.id, model: model.id, ...(options.announceFromWorker ? { announceCredits: true } : {}) }, { userId });
+        await deps.queue.enqueue(tx, generateJob, { imageId: row.id, model: model.id, ...(options.announceFromWorker ? { announceCredits: true } : {}), ...(input.modelText ? { modelText: true } : {}) }, { userId });
         await options.alsoIn?.(tx, row.id);
       }, "generate");
     },
@@ -216,7 +216,7 @@ export function createGenerationService(deps: {
         packVariant: variant,
         conversationId: options.conversationId ?? null,
       }));
-      const images = await queuePaid(userId, model, drafts, (tx, row, variant) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, variant, model: model.id }, { userId }), {
+      const images = await queuePaid(userId, model, drafts, (tx, row, variant) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, variant, model: model.id, ...(input.modelText ? { modelText: true } : {}) }, { userId }), {
         ref: packId,
         work: "pack",
         // Spent elsewhere between the check and the charge: the balance left is no longer known here.

@@ -70,6 +70,7 @@ export function swapJobHandler(deps: ImageJobDeps, swapper: SubjectSwapper) {
       personas: [persona],
       baseImage: base,
       seed: row.seed ?? 0,
+      keepText: true,
       ...work,
     });
   });

@@ -36,7 +36,7 @@ const extensions: Record<DownloadFormat, string> = { png: "png", jpeg: "jpg", we
 export function createGalleryOps(deps: {
   store: ImageStore;
   storage: Storage;
-  lifecycle: Pick<ImageLifecycle, "remove">;
+  lifecycle: Pick<ImageLifecycle, "remove" | "dropUnusedPicture">;
   owned: (userId: string, id: string) => Promise<ListedImage>;
   removeFiles: (files: ImageFiles) => Promise<void>;
   forgetImages: (ids: readonly string[]) => void;
@@ -78,6 +78,12 @@ export function createGalleryOps(deps: {
         await deps.removeFiles(row);
       });
       deps.forgetImages([id]);
+      // A model's picture goes with the last image drawn over it; row first, so an edit queued meanwhile keeps it.
+      const picture = row.baseImageId ? await deps.lifecycle.dropUnusedPicture(userId, row.baseImageId) : undefined;
+      if (picture && row.baseImageId) {
+        deps.forgetImages([row.baseImageId]);
+        await deps.removeFiles(picture);
+      }
     },
 
     /**

@@ -5,7 +5,7 @@ import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { RealtimePublisher } from "../realtime/publisher.ts";
 import { missingImage, toImageRecord } from "./record.ts";
-import { createImageWrites, type ListedImage, type StatusChange } from "./store.ts";
+import { createImageWrites, type ImageFiles, type ListedImage, type StatusChange } from "./store.ts";
 
 /**
  * The states a status change may start from, by the state it ends in (docs/decisions/026-image-lifecycle.md).
@@ -21,6 +21,9 @@ export const imageTransitions = {
 
 /** Only a finished image may be deleted: a job still making one would write files for a row that is gone. */
 export const deletableStatuses = ["ready", "failed"] as const satisfies readonly ImageStatus[];
+
+/** A model's text-free picture a made image's scene is drawn over (decision 036), its files written, its row not yet. */
+export type StoredPicture = ImageFiles & { id: string; width: number; height: number; bytes: number };
 
 /** A new made image before it is written: the lifecycle sets its owner and status. */
 export type PendingDraft = Omit<NewImageRow, "userId" | "status">;
@@ -97,10 +100,16 @@ export function createImageLifecycle(deps: { db: DbOrTx; realtime: RealtimePubli
       };
     },
 
-    /** Its job made it: ready with its files, in the job's completion transaction. Undefined unless it was running. */
-    async finishIn(tx: Tx, id: string, files: StatusChange): Promise<CommittedLater | undefined> {
-      const row = await move(tx, id, "ready", files);
+    /**
+     * Its job made it: ready with its files, in the job's completion transaction. Undefined unless it was running. A
+     * new model's picture under its scene becomes its base image: a row of kind `upload` that never expires, so it is
+     * in no gallery and no upload quota, and every later edit finds it (decision 036).
+     */
+    async finishIn(tx: Tx, id: string, result: StatusChange & { picture?: StoredPicture | undefined }): Promise<CommittedLater | undefined> {
+      const { picture, ...files } = result;
+      const row = await move(tx, id, "ready", picture ? { ...files, baseImageId: picture.id } : files);
       if (!row) return undefined;
+      if (picture) await createImageWrites(tx).insert({ ...picture, userId: row.userId, kind: "upload", status: "ready", expiresAt: null });
       return {
         row,
         announce() {
@@ -170,6 +179,12 @@ export function createImageLifecycle(deps: { db: DbOrTx; realtime: RealtimePubli
       if (!(await writes.deleteOwned(row.userId, row.id, deletableStatuses))) throw missingImage();
       realtime.toUser(row.userId, "image:deleted", { imageId: row.id });
     },
+
+    /**
+     * The model's picture an image was drawn over, deleted with the last image drawn over it (decision 036); its
+     * files are the caller's to delete. Pictures are in no gallery, so nothing is announced.
+     */
+    dropUnusedPicture: (userId: string, id: string): Promise<ImageFiles | undefined> => writes.deleteUnusedPicture(userId, id),
 
     /** A temporary upload past its time, its files already removed; uploads are in no gallery, so nothing is announced. */
     expireUpload: (id: string): Promise<void> => writes.delete(id),

@@ -25,7 +25,7 @@ import type { ReceivedFile } from "./multipart.ts";
 import type { Storage } from "../storage/storage.ts";
 import { processUpload, type UploadVariants, type Variants, variantsOfPng } from "./processing.ts";
 import { createGalleryOps } from "./gallery.ts";
-import type { ImageLifecycle } from "./lifecycle.ts";
+import type { ImageLifecycle, StoredPicture } from "./lifecycle.ts";
 import { createReadyRows } from "./ready-rows.ts";
 import { missingImage, titleTooLong, toImageRecord } from "./record.ts";
 import type { ImageFiles, ImageStore, ListedImage } from "./store.ts";
@@ -34,8 +34,12 @@ import { versionLine } from "./version-line.ts";
 export { toImageRecord, versionLine };
 export type { ImageLifecycle, PendingDraft } from "./lifecycle.ts";
 
-/** A made image's stored variants, as its row records them. */
-export type StoredResult = Pick<ImageRow, "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">;
+/**
+ * A made image's stored variants, as its row records them, and the model's picture its scene is drawn over when the
+ * job made a new one (decision 036): kept as a row of its own, linked as the image's base image.
+ */
+export type StoredResult = Pick<ImageRow, "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene"> & { picture?: StoredPicture | undefined };
+export type { StoredPicture } from "./lifecycle.ts";
 
 /** A stored scene is a JSON object; anything else (null, or a value no engine writes) is answered as no scene. */
 function isSceneObject(value: unknown): value is Record<string, unknown> {
@@ -113,6 +117,14 @@ export function createImageService(deps: {
       throw err;
     }
     return keys;
+  }
+
+  /** A model's text-free picture, stored under an id of its own for the row `lifecycle.finishIn` adds for it. */
+  async function storePicture(userId: string, png: Buffer): Promise<StoredPicture> {
+    const variants = await variantsOfPng(png);
+    const id = randomUUID();
+    const keys = await storeVariants(userId, id, variants);
+    return { id, ...keys, width: variants.width, height: variants.height, bytes: imageVariants.reduce((sum, v) => sum + variants.bytes[v].length, 0) };
   }
 
   /** Deletes exactly the files a row (or one write) names: another write's files for the same image are not touched. */
@@ -203,11 +215,25 @@ export function createImageService(deps: {
       return { image, scene: await store.sceneOf(id) };
     },
 
-    /** Stores an engine's PNG for a job; returns what `lifecycle.finishIn` needs. */
-    async storeResult(row: Pick<ImageRow, "id" | "userId">, png: Buffer, scene: unknown): Promise<StoredResult> {
-      const variants = await variantsOfPng(png);
-      const keys = await storeVariants(row.userId, row.id, variants);
-      return { ...keys, width: variants.width, height: variants.height, scene: scene ?? null };
+    /**
+     * Stores an engine's PNG for a job, and the model's picture under it when the engine made one; returns what
+     * `lifecycle.finishIn` needs. Nothing is left behind when a write fails.
+     */
+    async storeResult(row: Pick<ImageRow, "id" | "userId">, png: Buffer, scene: unknown, picturePng?: Buffer): Promise<StoredResult> {
+      const picture = picturePng === undefined ? undefined : await storePicture(row.userId, picturePng);
+      try {
+        const variants = await variantsOfPng(png);
+        const keys = await storeVariants(row.userId, row.id, variants);
+        return { ...keys, width: variants.width, height: variants.height, scene: scene ?? null, ...(picture ? { picture } : {}) };
+      } catch (err) {
+        if (picture) await removeFiles(picture);
+        throw err;
+      }
+    },
+
+    /** Deletes the files a job result wrote (no row points at them): its variants and its model's picture. */
+    async removeResult(result: StoredResult): Promise<void> {
+      await Promise.all([removeFiles(result), result.picture ? removeFiles(result.picture) : undefined]);
     },
 
     /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { type GalleryCounts, type GalleryKind, galleryKinds, galleryTabOf, GALLERY_PAGE_MAX, type ImageKind, type ImageStatus } from "../../contract/images.ts";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { conversations } from "../../db/schema/conversations.ts";
@@ -212,7 +212,7 @@ export function createImageStore(db: DbOrTx) {
 export type ImageStore = ReturnType<typeof createImageStore>;
 
 /** What a status change may also set: a finished image's files and size, a failed one's reason. */
-export type StatusChange = Partial<Pick<ImageRow, "error" | "errorCode" | "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene">>;
+export type StatusChange = Partial<Pick<ImageRow, "error" | "errorCode" | "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene" | "baseImageId">>;
 
 /**
  * Every write to the images table: rows added, moved between statuses, retitled, deleted. Only the image lifecycle
@@ -260,6 +260,26 @@ export function createImageWrites(db: DbOrTx) {
     },
 
     /** Deletes one of the user's images while it is in one of the `from` states; the row it was, or undefined. */
+    /**
+     * Deletes a model's picture (an upload that never expires) once no image of its owner is drawn over it any more;
+     * returns its files to delete. A temporary upload, or a picture still in use, is left alone.
+     */
+    async deleteUnusedPicture(userId: string, id: string): Promise<ListedImage | undefined> {
+      const [row] = await db
+        .delete(images)
+        .where(
+          and(
+            eq(images.id, id),
+            eq(images.userId, userId),
+            eq(images.kind, "upload"),
+            isNull(images.expiresAt),
+            sql`not exists (select 1 from images other where other.base_image_id = ${id} and other.user_id = ${userId})`,
+          ),
+        )
+        .returning(listed);
+      return row;
+    },
+
     async deleteOwned(userId: string, id: string, from: readonly ImageStatus[]): Promise<ListedImage | undefined> {
       const [row] = await db
         .delete(images)

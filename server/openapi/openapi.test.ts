@@ -275,8 +275,8 @@ const validBodies: Record<string, Record<string, unknown>> = {
   verifyOtp: { email: "ada@example.com", code: "123456", language: "de" },
   login: { email: "ada@example.com", password: "correct horse" },
   setPassword: { currentPassword: "old password", newPassword: "a new password" },
-  generateImage: { prompt: "A cat on a rocket", style: "cartoon", aspect: "1:1", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42 },
-  generatePack: { prompt: "I tried 100 days of coding", style: "cartoon", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42 },
+  generateImage: { prompt: "A cat on a rocket", style: "cartoon", aspect: "1:1", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42, modelText: true },
+  generatePack: { prompt: "I tried 100 days of coding", style: "cartoon", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42, modelText: true },
   createConversation: { title: "My channel art" },
   renameConversation: { title: "Day 100 thumbnails" },
   sendChatMessage: {

@@ -20,6 +20,21 @@ import { relayScene, varyScene } from "./relay-scene.ts";
 import { scaleScene } from "./scale-scene.ts";
 import { diffScenes } from "./scene-diff.ts";
 import { swapIntoScene } from "./scene-swap.ts";
+import { buildPlateScene, type ClearArea, clearAreaOf, isPlateScene, type PlateScene, type PlateSceneInput } from "./plate-scene.ts";
+
+export type { ClearArea, PlateScene, PlateSceneInput } from "./plate-scene.ts";
+
+/** Whether a stored scene is a headline over a provider model's picture (decision 036), which the Studio re-renders. */
+export function isModelPictureScene(value: unknown): boolean {
+  const scene = parseStudioScene(value);
+  return scene !== undefined && isPlateScene(scene);
+}
+
+/** Where the headline of a scene over a model's picture sits; undefined when it is no such scene. */
+export function modelPictureClearArea(value: unknown): ClearArea | undefined {
+  const scene = parseStudioScene(value);
+  return scene && isPlateScene(scene) ? clearAreaOf(scene) : undefined;
+}
 
 /** Largest persona cut-out accepted, in bytes and pixels (the upload limits). */
 const MAX_CUTOUT_BYTES = MAX_IMAGE_BYTES;
@@ -86,6 +101,11 @@ export interface StudioEngine extends ImageEngine {
   renderExport(input: ExportSceneInput): Promise<Buffer | undefined>;
   /** Puts the first persona in the scene's hero layer (decision 030) and renders it; the result keeps the scene. */
   swapIntoScene(input: SceneSwapInput): Promise<GenerateResult>;
+  /**
+   * The scene a provider model's picture gets (decision 036): the prompt's headline as the only layer, in the area
+   * the model is asked to keep clear. `edit` with the picture as its base image renders it.
+   */
+  pictureScene(input: PlateSceneInput): PlateScene;
 }
 
 /**
@@ -147,6 +167,7 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
       });
       return rendered.png;
     },
+    pictureScene: buildPlateScene,
     async generate(input: GenerateInput): Promise<GenerateResult> {
       input.signal?.throwIfAborted();
       const parsed = inputSchema.safeParse(input);

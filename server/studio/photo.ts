@@ -15,6 +15,8 @@ export async function photoLayer(scene: Scene, photo: Buffer): Promise<Buffer> {
   let image = sharp(photo, { limitInputPixels: PHOTO_LIMITS.maxPixels, failOn: "warning" })
     .rotate()
     .resize(width, height, { fit: "cover", position: "attention" });
+  // A provider's picture was made in the asked look already; treating it again would only dull it.
+  if (scene.background.modelPicture) return image.toColourspace("srgb").ensureAlpha().raw().toBuffer();
   switch (scene.style) {
     case "realistic":
       // Darkened a little so the white headline keeps its contrast without a plate.

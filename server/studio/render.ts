@@ -118,7 +118,7 @@ export async function lowerLayers(scene: Scene, input: LowerLayerInput): Promise
   if (scene.background.photo && input.baseImage) {
     layers.push({ input: await photoLayer(scene, input.baseImage), raw: { ...canvas, channels: 4 } });
   }
-  if (scene.style === "vintage" || scene.style === "realistic") {
+  if ((scene.style === "vintage" || scene.style === "realistic") && !scene.background.modelPicture) {
     const tile = grain(scene, scene.style === "vintage" ? 34 : 14);
     layers.push({ input: tile.data, raw: { width: tile.size, height: tile.size, channels: 4 }, tile: true, blend: "overlay" });
   }

@@ -126,7 +126,7 @@ export const sceneSchema = z
     width: z.int(),
     height: z.int(),
     palette: paletteSchema,
-    background: z.object({ style: imageStyleSchema, focus: z.object({ x: coordinate, y: coordinate }), shapes: z.array(shapeSchema).max(64), photo: z.boolean(), fixedColor: z.boolean().optional() }),
+    background: z.object({ style: imageStyleSchema, focus: z.object({ x: coordinate, y: coordinate }), shapes: z.array(shapeSchema).max(64), photo: z.boolean(), fixedColor: z.boolean().optional(), modelPicture: z.boolean().optional() }),
     subjects: z.array(subjectSchema).max(MAX_PERSONAS),
     text: z.array(textSchema).max(4),
     accents: z.array(accentSchema).max(32),

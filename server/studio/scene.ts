@@ -27,6 +27,8 @@ export interface BackgroundLayer {
   photo: boolean;
   /** Set by an edit: the user chose the background's colour, so a variant keeps the palette. */
   fixedColor?: boolean;
+  /** The photo is a provider model's picture (plate-scene.ts): drawn as it came, with no style treatment or grain. */
+  modelPicture?: boolean;
 }
 
 export interface Shape {

@@ -16,6 +16,7 @@ import { type ArtEdit, readArtEdit } from "./art-words.ts";
 import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
+import { asksModelText } from "./model-text-words.ts";
 import { choosesImage, readPickMove } from "./pick-words.ts";
 import {
   colorsAround,
@@ -227,6 +228,7 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   const model = extractModel(normalized);
   const count = extractCount(normalized, context.language);
   const creates = any(lexicons, normalized, (lexicon) => lexicon.create);
+  const modelText = asksModelText(normalized) || undefined;
   const imageNoun = any(lexicons, normalized, (lexicon) => lexicon.imageNouns);
   const fresh = any(lexicons, normalized, (lexicon) => lexicon.fresh);
   const details =
@@ -283,7 +285,7 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
     if (bare && !attachment) return { kind: "clarify", reason: "what-to-make" };
     return {
       kind: "pack",
-      input: compact({ prompt: text, headline, style, model, personaHandles: handles.length > 0 ? handles : undefined, baseImageId: attachment }),
+      input: compact({ prompt: text, headline, style, model, personaHandles: handles.length > 0 ? handles : undefined, baseImageId: attachment, modelText }),
     };
   }
 
@@ -360,6 +362,7 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
         personaHandles: handles.length > 0 ? handles : undefined,
         baseImageId: attachment,
         count: count !== undefined && count > 1 ? count : undefined,
+        modelText,
       }),
     };
   }

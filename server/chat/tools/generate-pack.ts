@@ -49,6 +49,7 @@ export function generatePackTool(deps: GenerateThumbnailDeps, ctx: ChatToolConte
         model: modelId,
         personaIds: personas.map((p) => p.id),
         ...(baseImageId ? { baseImageId } : {}),
+        ...(input.modelText ? { modelText: true } : {}),
       }, { conversationId: ctx.conversationId });
       const done = yield* followImages(deps, ctx, pack.images);
       ctx.recentImageIds.unshift(...done.filter((i) => i.status === "ready").map((i) => i.id).reverse());

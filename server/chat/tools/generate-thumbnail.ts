@@ -32,6 +32,7 @@ export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatTool
   return tool({
     description:
       "Makes one or more thumbnails. Use the user's own words as the prompt; put words they quoted in `headline`. " +
+      "Set `modelText` only when the user asks the image model itself to write the words. " +
       `Persona handles (without @) only as the user wrote them. At most ${MAX_IMAGES_PER_MESSAGE} images per message.`,
     inputSchema,
     async *execute(input): AsyncGenerator<ImagesToolOutput> {
@@ -58,6 +59,7 @@ export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatTool
         model: modelId,
         personaIds: personas.map((p) => p.id),
         ...((input.baseImageId ?? ctx.attachmentImageId) ? { baseImageId: input.baseImageId ?? ctx.attachmentImageId } : {}),
+        ...(input.modelText ? { modelText: true } : {}),
       };
       const queued: ImageRecord[] = [];
       for (let i = 0; i < count; i++) {

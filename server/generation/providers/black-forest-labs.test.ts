@@ -48,6 +48,8 @@ describe("Black Forest Labs engine (FLUX.1 Kontext)", () => {
     expect(poll?.path).toBe("/v1/get_result?id=task-1");
     expect(download?.path).toBe("/results/task-1.png");
     expect(await sharp(result.png).metadata()).toMatchObject({ format: "png", width: 1280, height: 720 });
+    // The model's picture, cropped to the aspect, is kept; the headline is drawn over it at the frame's size.
+    expect(await sharp(result.picture).metadata()).toMatchObject({ format: "png", width: 1280, height: 720 });
     expect(result).toMatchObject({ width: 1280, height: 720, scene: { provider: "black-forest-labs", model: "flux-kontext-pro" } });
     expect(progress).toEqual([10, 90, 100]);
   });

@@ -23,6 +23,7 @@ export function createBlackForestLabsEngine(options: ProviderEngineOptions & { p
     id: options.id,
     provider: "black-forest-labs",
     modelId: options.modelId,
+    studio: options.studio,
     model: provider.image(options.modelId),
     buildRequest: (text, images, input) => ({
       prompt: images.length > 0 ? { text, images: images.slice(0, MAX_REFERENCES) } : text,

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { expectAppError, sendBytes, sendJson, neverAnswers, providerTimeoutMs, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
@@ -41,6 +42,8 @@ describe("fal engine (FLUX.1 Kontext through fal)", () => {
     expect(body.prompt).toContain("Shorts");
     expect(body.image_url).toBeUndefined();
     expect(download?.path).toBe("/files/out.png");
+    // The model's picture, cropped to the aspect, is kept; the headline is drawn over it at the frame's size.
+    expect(await sharp(result.picture).metadata()).toMatchObject({ format: "png", width: 1080, height: 1920 });
     expect(result).toMatchObject({ width: 1080, height: 1920, scene: { provider: "fal", model: "fal-ai/flux-pro/kontext" } });
   });
 

@@ -18,6 +18,7 @@ export function createFalEngine(options: ProviderEngineOptions): ImageEngine {
     id: options.id,
     provider: "fal",
     modelId: options.modelId,
+    studio: options.studio,
     model: editModel,
     buildRequest: async (text, images, input) => {
       const fal = { aspect_ratio: input.aspect, outputFormat: "png" as const };

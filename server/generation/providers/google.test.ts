@@ -43,7 +43,9 @@ describe("Google engines (Gemini image models)", () => {
     expect(body.contents[0].parts[0].text).toContain("Coding marathon at night");
     expect(body.generationConfig).toMatchObject({ responseModalities: ["IMAGE"], imageConfig: { aspectRatio: "16:9" }, seed: 5 });
     expect(await sharp(result.png).metadata()).toMatchObject({ format: "png" });
-    expect(result).toMatchObject({ width: 1344, height: 756, scene: { provider: "google", model: "gemini-3.1-flash-image" } });
+    // The model's picture, cropped to the aspect, is kept; the headline is drawn over it at the frame's size.
+    expect(await sharp(result.picture).metadata()).toMatchObject({ format: "png", width: 1344, height: 756 });
+    expect(result).toMatchObject({ width: 1280, height: 720, scene: { provider: "google", model: "gemini-3.1-flash-image" } });
   });
 
   it("sends the persona cut-out as an inline image part to the flash model only", async () => {

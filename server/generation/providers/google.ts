@@ -15,6 +15,7 @@ export function createGoogleEngine(options: ProviderEngineOptions): ImageEngine 
     id: options.id,
     provider: "google",
     modelId: options.modelId,
+    studio: options.studio,
     model: provider.image(options.modelId),
     buildRequest: (text, images, input) => ({
       prompt: images.length > 0 ? { text, images } : text,

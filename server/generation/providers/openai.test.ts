@@ -41,8 +41,10 @@ describe("OpenAI engine (GPT Image)", () => {
     expect(body).toMatchObject({ model: "gpt-image-1", size: "1536x1024", n: 1 });
     expect(body.prompt).toContain("Budget travel hacks");
     expect(body.seed).toBeUndefined();
-    expect(result).toMatchObject({ width: 1536, height: 864, scene: { provider: "openai", model: "gpt-image-1" } });
-    expect(await sharp(result.png).metadata()).toMatchObject({ format: "png", width: 1536, height: 864 });
+    // The model's picture, cropped to the aspect, is kept; the headline is drawn over it at the frame's size.
+    expect(await sharp(result.picture).metadata()).toMatchObject({ format: "png", width: 1536, height: 864 });
+    expect(result).toMatchObject({ width: 1280, height: 720, scene: { provider: "openai", model: "gpt-image-1" } });
+    expect(await sharp(result.png).metadata()).toMatchObject({ format: "png", width: 1280, height: 720 });
   });
 
   it("sends persona cut-outs to images/edits as multipart images", async () => {

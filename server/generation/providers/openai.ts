@@ -18,6 +18,7 @@ export function createOpenAiEngine(options: ProviderEngineOptions): ImageEngine 
     id: options.id,
     provider: "openai",
     modelId: options.modelId,
+    studio: options.studio,
     model: provider.image(options.modelId),
     buildRequest: (text, images, input) => ({
       prompt: images.length > 0 ? { text, images } : text,

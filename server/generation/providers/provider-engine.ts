@@ -3,9 +3,11 @@ import sharp from "sharp";
 import { imageAspects, MAX_IMAGE_PIXELS, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../../contract/images.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { sniffImageType } from "../../image-type.ts";
-import type { GenerateInput, GenerateResult, ImageEngine } from "../engine.ts";
+import type { EditInput, GenerateInput, GenerateResult, ImageEngine, SceneChanges } from "../engine.ts";
+import { samePicture } from "../same-picture.ts";
+import { isModelPictureScene, modelPictureClearArea, type StudioEngine } from "../../studio/engine.ts";
 import { malformed, toProviderError } from "./provider-errors.ts";
-import { buildProviderPrompt, referenceImages } from "./provider-prompt.ts";
+import { buildProviderPrompt, referenceImages, type TextInstruction } from "./provider-prompt.ts";
 
 type GenerateImageOptions = Parameters<typeof generateImage>[0];
 
@@ -30,6 +32,8 @@ export interface ProviderEngineOptions {
   baseUrl: string;
   /** The guarded fetch (result-fetch.ts). */
   fetch: typeof globalThis.fetch;
+  /** Draws the headline over the model's picture (decision 036). */
+  studio: StudioEngine;
 }
 
 export interface ProviderEngineSpec {
@@ -41,33 +45,115 @@ export interface ProviderEngineSpec {
   modelId: string;
   model: ImageModel;
   buildRequest(text: string, images: Buffer[], input: GenerateInput): Promise<ProviderRequest> | ProviderRequest;
+  studio: StudioEngine;
 }
+
+/** The changes that concern the headline layer alone: re-rendered over the same picture, never sent to the model. */
+const headlineChanges = ["headline", "headlineColor", "headlineScale", "headlinePosition", "headlineSide", "headlineFont", "shorterHeadline", "headlineOutlineColor"] as const;
+
+function headlineOnly(changes: SceneChanges): SceneChanges {
+  return Object.fromEntries(Object.entries(changes).filter(([key, value]) => value !== undefined && (headlineChanges as readonly string[]).includes(key)));
+}
+
+const changesPicture = (changes: SceneChanges) => Object.entries(changes).some(([key, value]) => value !== undefined && !(headlineChanges as readonly string[]).includes(key));
 
 /** Pixel cap for anything a provider sends back (the upload pixel limit). */
 const MAX_RESULT_PIXELS = MAX_IMAGE_PIXELS;
 
-/** One engine per provider model, all running the same steps around `generateImage` from the AI SDK. */
+/**
+ * One engine per provider model, all running the same steps around `generateImage` from the AI SDK. The model draws
+ * the picture without words and the Studio draws the headline over it as a text layer, so it is always spelled
+ * right and stays editable; only when the creator asks for it (`modelText`) does the model write the headline
+ * (decision 036).
+ */
 export function createProviderEngine(spec: ProviderEngineSpec): ImageEngine {
+  const { studio } = spec;
+
+  /** The model's picture for a prompt, as a PNG of the asked aspect, and the prompt it was sent. */
+  async function draw(input: GenerateInput, text: TextInstruction): Promise<{ png: Buffer; width: number; height: number; prompt: string }> {
+    const images = referenceImages(input);
+    const prompt = buildProviderPrompt(input, images.length > 0, text);
+    input.onProgress?.({ stage: "provider", percent: 10 });
+    let bytes: Uint8Array;
+    try {
+      const { model, ...request } = await spec.buildRequest(prompt, images, input);
+      const result = await generateImage({ ...request, model: model ?? spec.model, n: 1, maxRetries: 0, abortSignal: input.signal });
+      bytes = result.image.uint8Array;
+    } catch (err) {
+      throw toProviderError(err, input.signal);
+    }
+    input.onProgress?.({ stage: "provider", percent: 90 });
+    return { ...(await normaliseToPng(bytes, input.aspect)), prompt };
+  }
+
+  /** The scene rendered over the picture with the Studio's text renderer; the stored scene says who drew the picture. */
+  async function headlineOver(scene: unknown, changes: SceneChanges, picture: Buffer, prompt: string, input: Pick<GenerateInput, "signal" | "onProgress">): Promise<GenerateResult> {
+    // A headline renders in a tenth of a second: its steps are not worth announcing after the model's wait.
+    const rendered = await studio.edit({ scene, changes, personas: [], baseImage: picture, signal: input.signal });
+    input.onProgress?.({ stage: "encode", percent: 100 });
+    return { ...rendered, scene: { ...(rendered.scene as object), provider: spec.provider, model: spec.modelId, prompt } };
+  }
+
   return {
     id: spec.id,
     async generate(input: GenerateInput): Promise<GenerateResult> {
       input.signal?.throwIfAborted();
       assertInput(input);
-      const images = referenceImages(input);
-      const text = buildProviderPrompt(input, images.length > 0);
-      input.onProgress?.({ stage: "provider", percent: 10 });
-      let bytes: Uint8Array;
-      try {
-        const { model, ...request } = await spec.buildRequest(text, images, input);
-        const result = await generateImage({ ...request, model: model ?? spec.model, n: 1, maxRetries: 0, abortSignal: input.signal });
-        bytes = result.image.uint8Array;
-      } catch (err) {
-        throw toProviderError(err, input.signal);
+      if (input.keepText) {
+        const drawn = await draw(input, { kind: "keep" });
+        input.onProgress?.({ stage: "encode", percent: 100 });
+        return { png: drawn.png, width: drawn.width, height: drawn.height, scene: { provider: spec.provider, model: spec.modelId, prompt: drawn.prompt } };
       }
-      input.onProgress?.({ stage: "provider", percent: 90 });
-      const { png, width, height } = await normaliseToPng(bytes, input.aspect);
-      input.onProgress?.({ stage: "encode", percent: 100 });
-      return { png, width, height, scene: { provider: spec.provider, model: spec.modelId, prompt: text } };
+      const planned = studio.pictureScene({ prompt: input.prompt, style: input.style, aspect: input.aspect, seed: input.seed, variant: input.variant });
+      if (input.modelText) {
+        const headline = planned.scene.text[0]?.text ?? "";
+        const drawn = await draw(input, { kind: "draw", headline });
+        input.onProgress?.({ stage: "encode", percent: 100 });
+        // No text layer: the words are in the pixels, as the model drew them.
+        return { png: drawn.png, width: drawn.width, height: drawn.height, scene: { provider: spec.provider, model: spec.modelId, prompt: drawn.prompt, modelText: true } };
+      }
+      const drawn = await draw(input, { kind: "none", clearArea: planned.clearArea });
+      return { ...(await headlineOver(planned.scene, {}, drawn.png, drawn.prompt, input)), picture: drawn.png };
+    },
+
+    editsScene: isModelPictureScene,
+
+    /**
+     * An edit of a headline over the model's picture: the headline alone is rendered again over the same picture with
+     * no model call; a change of the picture itself (an object, a style, another variant) goes to the model with the
+     * picture, and the headline is drawn again over its answer.
+     */
+    async edit(input: EditInput): Promise<GenerateResult> {
+      input.signal?.throwIfAborted();
+      const clearArea = modelPictureClearArea(input.scene);
+      if (clearArea === undefined || input.baseImage === undefined) {
+        throw new AppError("unprocessable:image", "This image has no picture to draw its headline over; generate a new one instead.");
+      }
+      const stored = input.scene as { prompt?: unknown; style?: GenerateInput["style"]; aspect?: GenerateInput["aspect"]; seed?: number };
+      const prompt = typeof stored.prompt === "string" ? stored.prompt : "";
+      if (!changesPicture(input.changes) && input.variant === undefined) return headlineOver(input.scene, input.changes, input.baseImage, prompt, input);
+      const instruction = input.instruction?.trim() || prompt;
+      const request: GenerateInput = {
+        prompt: instruction.slice(0, MAX_PROMPT_LENGTH),
+        style: input.changes.style ?? stored.style ?? "realistic",
+        aspect: stored.aspect ?? "16:9",
+        personas: input.personas,
+        baseImage: input.baseImage,
+        seed: ((stored.seed ?? 0) + (input.variant ?? 0)) >>> 0,
+        signal: input.signal,
+        onProgress: input.onProgress,
+      };
+      assertInput(request);
+      const drawn = await draw(request, { kind: "none", clearArea });
+      // A model that hands the picture back untouched made no edit: the image fails and its charge is refunded.
+      if (await samePicture(drawn.png, input.baseImage)) {
+        throw new AppError("unprocessable:no_change", "The model returned the image unchanged, so nothing was charged. Try describing the change differently.");
+      }
+      return { ...(await headlineOver(input.scene, headlineOnly(input.changes), drawn.png, drawn.prompt, input)), picture: drawn.png };
+    },
+
+    diffEdit(scene, changes) {
+      return isModelPictureScene(scene) && !changesPicture(changes) ? studio.diffEdit?.(scene, changes) : undefined;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ImageProviderSettings } from "../../config.ts";
 import type { ImageEngine } from "../engine.ts";
+import { createStudioEngine, type StudioEngine } from "../../studio/engine.ts";
 import { BFL_DEFAULT_BASE_URL, createBlackForestLabsEngine } from "./black-forest-labs.ts";
 import { createFalEngine, FAL_DEFAULT_BASE_URL } from "./fal.ts";
 import { createGoogleEngine, GOOGLE_DEFAULT_BASE_URL } from "./google.ts";
@@ -11,6 +12,8 @@ import { createGuardedFetch } from "./result-fetch.ts";
 export interface ProviderEnginesOptions {
   /** The fetch under the guard; tests leave it alone and point base URLs at a local server. */
   fetch?: typeof globalThis.fetch;
+  /** Draws the headline over each model's picture (decision 036); one of its own when not given. */
+  studio?: StudioEngine;
 }
 
 /**
@@ -22,7 +25,8 @@ export function createProviderEngines(settings: ImageProviderSettings, options: 
   const { keys, models, baseUrls } = settings;
   const engines = new Map<string, ImageEngine>();
   const add = (engine: ImageEngine) => engines.set(engine.id, engine);
-  const base = (apiKey: string, baseUrl: string) => ({ apiKey, baseUrl, fetch: guardedFetch(settings, baseUrl, options.fetch) });
+  let studio = options.studio;
+  const base = (apiKey: string, baseUrl: string) => ({ apiKey, baseUrl, fetch: guardedFetch(settings, baseUrl, options.fetch), studio: (studio ??= createStudioEngine()) });
 
   if (keys.bflApiKey !== undefined) {
     const shared = { ...base(keys.bflApiKey, baseUrls.bfl ?? BFL_DEFAULT_BASE_URL), pollTimeoutMs: settings.requestTimeoutMs };

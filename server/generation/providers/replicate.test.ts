@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
 import { expectAppError, sendBytes, sendJson, neverAnswers, providerTimeoutMs, startWireServer, testPng, type WireHandler, type WireServer } from "../../testing/wire-server.ts";
@@ -46,7 +47,9 @@ describe("Replicate engine (FLUX.1 Kontext through Replicate)", () => {
     expect(body.input.input_image).toBeUndefined();
     expect(poll?.path).toBe("/v1/predictions/p1");
     expect(download?.path).toBe("/delivery/out.png");
-    expect(result).toMatchObject({ width: 1024, height: 1024, scene: { provider: "replicate", model: "black-forest-labs/flux-kontext-max" } });
+    // The model's picture, cropped to the aspect, is kept; the headline is drawn over it at the frame's size.
+    expect(await sharp(result.picture).metadata()).toMatchObject({ format: "png", width: 1024, height: 1024 });
+    expect(result).toMatchObject({ width: 1080, height: 1080, scene: { provider: "replicate", model: "black-forest-labs/flux-kontext-max" } });
   });
 
   it("hands the persona cut-out to Kontext as input_image", async () => {

@@ -16,6 +16,7 @@ export function createReplicateEngine(options: ProviderEngineOptions): ImageEngi
     id: options.id,
     provider: "replicate",
     modelId: options.modelId,
+    studio: options.studio,
     model: provider.image(options.modelId),
     buildRequest: async (text, images, input) => {
       const reference = images.length > 0 ? { input_image: `data:image/png;base64,${(await referenceSheet(images)).toString("base64")}` } : {};
