@@ -28,7 +28,7 @@ export const EXPORT_YOUTUBE_MAX_BYTES = PACK_MAX_FILE_BYTES;
  * Why an export is not offered: the image has no Studio scene to draw again (an upload, a provider's picture), or
  * what its scene was drawn with is gone (a persona deleted, a base photo expired).
  */
-export const exportUnavailableReasons = ["no_scene", "parts_missing"] as const;
+export const exportUnavailableReasons = ["no_scene", "parts_missing", "model_picture"] as const;
 export type ExportUnavailableReason = (typeof exportUnavailableReasons)[number];
 
 export const exportOptionSchema = z.object({

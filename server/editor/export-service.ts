@@ -16,7 +16,7 @@ import { AppError } from "../errors/app-error.ts";
 import type { ImageService } from "../images/service.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { RateLimiter } from "../rate-limit/service.ts";
-import type { EditorSceneInput, ExportSceneInput, StudioEngine } from "../studio/engine.ts";
+import { type EditorSceneInput, type ExportSceneInput, isModelPictureScene, type StudioEngine } from "../studio/engine.ts";
 import { attachmentHeader, fitUnder, headlineSlug } from "./export-files.ts";
 import type { RenderPool } from "./render-pool.ts";
 import { sceneSourceOf, sceneStateOf } from "./scene-source.ts";
@@ -70,7 +70,10 @@ export function createExportService(deps: {
     if (row.status !== "ready") throw new AppError("unprocessable:image", "Only a finished image can be exported.");
     const source = options.bytes ? await sceneSourceOf(deps, userId, row) : await sceneStateOf(deps, userId, row);
     const described = typeof source === "string" ? undefined : studio.describeScene(source.scene);
-    const scene = typeof source === "string" ? source : described ? { input: { personas: [], ...source }, aspect: described.aspect } : "no_scene";
+    // A headline over an image model's picture (docs/decisions/036-headlines-over-model-pictures.md) is a scene, but
+    // drawing it at 4K or in another frame would only enlarge or crop the model's picture: not offered.
+    const scene =
+      typeof source === "string" ? source : isModelPictureScene(source.scene) ? "model_picture" : described ? { input: { personas: [], ...source }, aspect: described.aspect } : "no_scene";
     return { row, slug: headlineSlug(described?.headline ?? row.prompt), scene };
   }
 
@@ -93,7 +96,12 @@ export function createExportService(deps: {
   function sceneFor(prepared: Prepared, kind: ExportKind): { input: EditorSceneInput; aspect: ImageAspect } {
     if (typeof prepared.scene !== "string") return prepared.scene;
     const what = kind === "master" ? "A 4K master is drawn again from a Studio scene" : "A re-layout is the Studio scene laid out again";
-    const why = prepared.scene === "no_scene" ? "this image has none (an upload or a provider's picture)" : "a persona or the base photo it was drawn with is gone";
+    const why =
+      prepared.scene === "no_scene"
+        ? "this image has none (an upload or a provider's picture)"
+        : prepared.scene === "model_picture"
+          ? "this picture came from an image model, which would only be enlarged or cropped"
+          : "a persona or the base photo it was drawn with is gone";
     throw new AppError("unprocessable:no_scene", `${what}, and ${why}.`, [{ path: "kind", message: prepared.scene }]);
   }
 

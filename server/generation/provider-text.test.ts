@@ -1,3 +1,4 @@
+import { exportsResponseSchema } from "../../contract/exports.ts";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,6 +57,14 @@ describe("a provider image with its headline as a text layer", () => {
 
     const layers = editorLayersResponseSchema.parse(await (await fetch(`${server.url}/api/images/${image.id}/layers`, { headers: tokenHeaders(sessionToken) })).json());
     expect(layers.studio?.texts.map((t) => t.text.replace(/\n/gu, " "))).toEqual(["MY FIRST MARATHON"]);
+    // Exports: the model's picture is never enlarged into a "master" nor cropped into another frame.
+    const exports = exportsResponseSchema.parse(await (await fetch(`${server.url}/api/images/${image.id}/exports`, { headers: tokenHeaders(sessionToken) })).json());
+    expect(exports.exports.filter((e) => !e.available).map((e) => [e.kind, e.reason])).toEqual([
+      ["master", "model_picture"],
+      ["9x16", "model_picture"],
+      ["1x1", "model_picture"],
+      ["16x9", "model_picture"],
+    ]);
 
     const sent = wire.requests.length;
     const recoloured = await server.services.generation.requestEdit(user.id, { imageId: image.id, instruction: "make the headline red", changes: { headlineColor: "#ff0000" } });
