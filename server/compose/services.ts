@@ -50,6 +50,9 @@ import { createS3Storage } from "../storage/s3.ts";
 import type { Storage } from "../storage/storage.ts";
 import { createStudioEngine, type StudioEngine } from "../studio/engine.ts";
 import { createEditorService } from "../editor/service.ts";
+import { createFeedCheckService } from "../feed-check/service.ts";
+import { createOcrEngine } from "../feed-check/engine.ts";
+import { createFeedCheckStore } from "../feed-check/store.ts";
 import { createDiscordService } from "../discord/service.ts";
 import { createSubjectExtractor, type SubjectExtractor } from "../subjects/engine.ts";
 import { createSwapWorkerPool } from "../subjects/inpaint-pool.ts";
@@ -187,6 +190,18 @@ export function createServices(deps: ServiceDeps) {
   // The editor takes the Studio's scenes apart and draws its text; an engine set without a full Studio gets its own.
   const editorStudio = studio && "editorLayers" in studio ? (studio as StudioEngine) : createStudioEngine();
   const editor = createEditorService({ images, personas, studio: editorStudio, logger });
+  // One OCR worker thread per language, started by the first check that needs it.
+  const ocr = createOcrEngine();
+  const feedCheck = createFeedCheckService({
+    images,
+    packs,
+    generation,
+    store: createFeedCheckStore(db),
+    ocr,
+    rateLimiter,
+    limitPerHour: config.feedChecksPerUserPerHour,
+    clock,
+  });
   const jobHandlers: readonly RegisteredJobHandler[] = [
     generateJobHandler(imageJobs),
     editJobHandler(imageJobs),
@@ -222,15 +237,16 @@ export function createServices(deps: ServiceDeps) {
     personas,
     generation,
     editor,
+    feedCheck,
     chat,
     chatTurns,
     waitlist,
     discord,
-    /** Closes what the services opened (the SMTP pool, Redis, the subject model and swap worker); the database belongs to whoever opened it. */
+    /** Closes what the services opened (the SMTP pool, Redis, the subject model, swap and OCR workers); the database belongs to whoever opened it. */
     async close(): Promise<void> {
       mailer.close();
       if (!deps.metrics) metrics.close();
-      await Promise.all([live.close(), swapPool.close(), subjectExtractor.close()]);
+      await Promise.all([live.close(), swapPool.close(), subjectExtractor.close(), ocr.close()]);
     },
   };
 }
