@@ -96,10 +96,12 @@ export function upscaleForOcr(slot: RenderedSlot): Promise<Buffer> {
  * a laptop's keys), which at these sizes throws its layout analysis off far more than the blur does.
  */
 export function headlineCropForOcr(slot: RenderedSlot, box: Rect): Promise<Buffer> {
+  // Wide at the sides: a scaled headline's lines may run past the box they were fitted to.
+  const side = Math.max(3, box.h * 0.4);
   const margin = Math.max(2, box.h * 0.15);
-  const left = Math.max(0, Math.floor(box.x - margin));
+  const left = Math.max(0, Math.floor(box.x - side));
   const top = Math.max(0, Math.floor(box.y - margin));
-  const width = Math.max(1, Math.min(slot.width, Math.ceil(box.x + box.w + margin)) - left);
+  const width = Math.max(1, Math.min(slot.width, Math.ceil(box.x + box.w + side)) - left);
   const height = Math.max(1, Math.min(slot.height, Math.ceil(box.y + box.h + margin)) - top);
   const factor = ocrScale(slot);
   return sharp(slot.png)

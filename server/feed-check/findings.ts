@@ -67,8 +67,11 @@ function smallHeadline({ sizes, facts, method }: FindingInput): Finding | undefi
   const smallest = caps.length > 0 ? Math.min(...caps) : undefined;
   const details: Finding["details"] = smallest === undefined ? {} : { capHeight: smallest, target: good };
   if (!layer) return { id: "small-headline", severity, sizes: unique([...unread, ...small].map((s) => s.size)), details, fix: null };
-  // headlineScale is a factor on the current size, at most 2 per edit: when that is spent, fewer words grow the letters.
-  const wanted = smallest === undefined ? 1.5 : Math.ceil((good / smallest) * 10) / 10;
+  // headlineScale is a factor on the current size, at most 2 per edit. A headline unread on a phone is doubled: OCR
+  // and eyes alike need well past the least cap height once highlight colours and outlines blur together. One that
+  // reads but is small grows to the good cap height. When the scale is spent, fewer words grow the letters.
+  const unreadOnPhone = unread.some((s) => feedSizes[s.size].phone);
+  const wanted = unreadOnPhone || smallest === undefined ? 2 : Math.ceil((good / smallest) * 10) / 10;
   const changes: FixChanges = layer.scale >= 4 ? { shorterHeadline: true } : { headlineScale: Math.min(2, Math.max(1.2, wanted)) };
   return { id: "small-headline", severity, sizes: unique([...unread, ...small].map((s) => s.size)), details, fix: fix("bigger-headline", changes) };
 }
