@@ -8,6 +8,7 @@ import { billingOpenApi } from "./billing.openapi.ts";
 import { chatOpenApi } from "./chat.openapi.ts";
 import { creditsOpenApi } from "./credits.openapi.ts";
 import { editorOpenApi } from "./editor.openapi.ts";
+import { feedCheckOpenApi } from "./feed-check.openapi.ts";
 import { errorBodySchema } from "./errors.ts";
 import { healthOpenApi } from "./health.openapi.ts";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from "./idempotency.ts";
@@ -53,6 +54,7 @@ const parts: readonly OpenApiPart[] = [
   authOpenApi,
   imagesOpenApi,
   editorOpenApi,
+  feedCheckOpenApi,
   creditsOpenApi,
   billingOpenApi,
   chatOpenApi,

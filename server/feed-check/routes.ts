@@ -1,6 +1,6 @@
 import express, { type Request, Router } from "express";
 import { z } from "zod";
-import { FEED_CHECK_PATH, FEED_FIX_PATH, type FeedCheckResponseBody, feedFixRequestSchema } from "../../contract/feed-check.ts";
+import { type FeedCheckResponseBody, feedFixRequestSchema } from "../../contract/feed-check.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { FeedCheckService } from "./service.ts";
@@ -14,20 +14,21 @@ function imageIdOf(req: Request): string {
 }
 
 /**
- * The feed check's two endpoints (docs/product/feed-check.md). Mounted before the image routes, whose
+ * The feed check's two endpoints (docs/product/feed-check.md), at FEED_CHECK_PATH and FEED_FIX_PATH (written out: the
+ * OpenAPI test reads route paths from the source). Mounted before the image routes, whose
  * `/api/images/:id/:variant` would otherwise take `/check`. Someone else's image answers 404, as a missing one.
  */
 export function feedCheckRoutes(deps: { auth: AuthMiddleware; feedCheck: FeedCheckService; jsonBody: express.RequestHandler }): Router {
   const { auth, feedCheck, jsonBody } = deps;
   const router = Router();
 
-  router.post(FEED_CHECK_PATH(":id"), async (req, res) => {
+  router.post("/api/images/:id/check", async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     const body: FeedCheckResponseBody = { check: await feedCheck.check(user.id, imageIdOf(req)) };
     res.set("Cache-Control", "no-store").json(body);
   });
 
-  router.post(FEED_FIX_PATH(":id"), jsonBody, async (req, res) => {
+  router.post("/api/images/:id/fix", jsonBody, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
     const id = imageIdOf(req);
