@@ -1,10 +1,9 @@
-import { type FeedSizeId, type FeedSizeResult, feedSizes, type Finding, type FixChanges, type ReadMethod } from "../../contract/feed-check.ts";
+import { type FeedSizeId, type FeedSizeResult, type FeedTheme, feedSizes, type Finding, type FixChanges, type ReadMethod } from "../../contract/feed-check.ts";
 import { promptLanguage, topicHeadline } from "../../contract/headline-hook.ts";
 import type { Language } from "../../contract/languages.ts";
-import type { SlotReading } from "./check.ts";
 import { CAP_FAIR, CAP_GOOD, CJK_FAIR, CJK_GOOD, CONTRAST_FAIR, CONTRAST_GOOD } from "./thresholds.ts";
-import type { Rect } from "./feed-slot.ts";
-import { toSlot } from "./feed-slot.ts";
+import { type Rect, type RenderedSlot, toSlot } from "./feed-slot.ts";
+import type { OcrReading } from "./engine.ts";
 import { darker, glanceDifference, luminance, overlapShare } from "./pixels.ts";
 import type { SceneFacts } from "./scene-facts.ts";
 import { misreadWords, normaliseText, repeatsTitle, words } from "./text-match.ts";
@@ -27,6 +26,16 @@ const curiosityHooks: Record<Language, string> = {
   zh: "没人想到",
   ja: "誰も予想しなかった",
 };
+
+/** One size and theme of the check: its render, the words read there and the boxes taken for the headline. */
+export interface SlotReading {
+  size: FeedSizeId;
+  theme: FeedTheme;
+  slot: RenderedSlot;
+  reading: OcrReading | undefined;
+  /** The boxes the check treats as the headline in this slot: the scene's text box, else the words read. */
+  headlineBoxes: Rect[];
+}
 
 export interface FindingInput {
   sizes: FeedSizeResult[];

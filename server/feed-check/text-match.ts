@@ -52,7 +52,7 @@ export function editDistance(a: string, b: string): number {
 export function bestStretchDistance(needle: string, haystack: string): number {
   const x = [...needle];
   const y = [...haystack];
-  let previous = new Array<number>(y.length + 1).fill(0);
+  let previous = Array.from({ length: y.length + 1 }, () => 0);
   for (let i = 1; i <= x.length; i++) {
     const row = [i];
     for (let j = 1; j <= y.length; j++) {
