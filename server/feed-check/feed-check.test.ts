@@ -148,6 +148,8 @@ describe("the check's answer", () => {
   it("suggests a new hook when the title repeats the headline, checked again once the title changes", async () => {
     const { sessionToken } = await signInByCode(server, "feed-title@example.com");
     const id = await made(sessionToken, { prompt: 'thumbnail about learning to code "100 DAYS OF CODING"' });
+    // A title that says something else, then one that says what the headline says.
+    await server.database.db.update(images).set({ title: "My first year as a developer" }).where(eq(images.id, id));
     expect((await check(sessionToken, id)).check?.findings.map((f) => f.id)).not.toContain("repeats-title");
     await server.database.db.update(images).set({ title: "I tried 100 days of coding" }).where(eq(images.id, id));
     const result = (await check(sessionToken, id)).check!;
