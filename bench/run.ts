@@ -2,6 +2,7 @@
 // with ratios. `npm run bench -- http` runs one group.
 import { benchAuth } from "./auth.bench.ts";
 import { benchChat } from "./chat.bench.ts";
+import { benchFeedCheck } from "./feed-check.bench.ts";
 import { benchFirstPaint } from "./first-paint.bench.ts";
 import { benchGallery } from "./gallery.bench.ts";
 import { benchHttp } from "./http.bench.ts";
@@ -16,7 +17,7 @@ import { benchSubjectsQuality } from "./subjects-quality.bench.ts";
 import { benchSwap } from "./swap.bench.ts";
 import { benchWaitlist } from "./waitlist.bench.ts";
 
-const groups: Record<string, () => Promise<void>> = { http: benchHttp, "slow-clients": benchSlowClients, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, images: benchImages, thumbs: benchThumbServing, gallery: benchGallery, chat: benchChat, subjects: benchSubjects, "subjects-quality": benchSubjectsQuality, swap: benchSwap, idempotency: benchIdempotency, scale: benchScale, lighthouse: benchLighthouse, paint: benchFirstPaint };
+const groups: Record<string, () => Promise<void>> = { http: benchHttp, "slow-clients": benchSlowClients, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, images: benchImages, thumbs: benchThumbServing, gallery: benchGallery, chat: benchChat, subjects: benchSubjects, "subjects-quality": benchSubjectsQuality, swap: benchSwap, idempotency: benchIdempotency, scale: benchScale, lighthouse: benchLighthouse, paint: benchFirstPaint, "feed-check": benchFeedCheck };
 const wanted = process.argv.slice(2);
 console.log(`# Thumbforge bench — node ${process.version}, ${new Date().toISOString()}`);
 for (const [name, run] of Object.entries(groups)) {

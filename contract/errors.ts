@@ -23,7 +23,7 @@ export const errorKinds = {
 export type ErrorKind = keyof typeof errorKinds;
 
 /** Names of the rate-limit rules; each answers `rate_limited:<name>` when spent. */
-export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export"] as const;
+export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check"] as const;
 export type RateLimitRule = (typeof rateLimitRules)[number];
 
 /**
@@ -103,6 +103,7 @@ export const errorCodes = [
   "unprocessable:art_word",
   "unprocessable:base_image",
   "unprocessable:idempotency_key_reused",
+  "unprocessable:finding",
   "unprocessable:image",
   "unprocessable:no_change",
   "unprocessable:no_scene",

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { editImageInputSchema } from "./chat.ts";
+import { imageRecordSchema } from "./images.ts";
 
 /**
  * The feed check (docs/product/feed-check.md): an image shrunk to the sizes YouTube really shows it at, with the
@@ -86,3 +87,8 @@ export type FeedCheck = z.infer<typeof feedCheckSchema>;
 export const feedCheckResponseSchema = z.object({ check: feedCheckSchema });
 
 export const feedFixRequestSchema = z.object({ finding: z.enum(findingIds) });
+
+/** The fix's answer: the edit queued as a new image (202), or nothing to change (200: the scene already is that way). */
+export const feedFixResponseSchema = z.union([z.object({ image: imageRecordSchema }), z.object({ outcome: z.literal("no-change") })]);
+export type FeedFixResponse = z.infer<typeof feedFixResponseSchema>;
+export type FeedCheckResponseBody = z.infer<typeof feedCheckResponseSchema>;

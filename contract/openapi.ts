@@ -8,6 +8,7 @@ import { billingOpenApi } from "./billing.openapi.ts";
 import { chatOpenApi } from "./chat.openapi.ts";
 import { creditsOpenApi } from "./credits.openapi.ts";
 import { editorOpenApi } from "./editor.openapi.ts";
+import { feedCheckOpenApi } from "./feed-check.openapi.ts";
 import { errorBodySchema } from "./errors.ts";
 import { exportsOpenApi } from "./exports.openapi.ts";
 import { healthOpenApi } from "./health.openapi.ts";
@@ -55,6 +56,7 @@ const parts: readonly OpenApiPart[] = [
   imagesOpenApi,
   editorOpenApi,
   exportsOpenApi,
+  feedCheckOpenApi,
   creditsOpenApi,
   billingOpenApi,
   chatOpenApi,

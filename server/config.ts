@@ -172,6 +172,8 @@ const envSchema = z.object({
   UPLOADS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
   UPLOAD_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(16).default(2),
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
+  // A feed check renders six sizes and reads them with OCR (about a second of CPU): cached ones are not counted.
+  FEED_CHECKS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
   // Image provider keys: each one makes its models available; without any, Studio alone serves.
   BFL_API_KEY: optionalString,
   FAL_KEY: optionalString,
@@ -310,6 +312,7 @@ const configSchema = envSchema
     discord: { token: e.DISCORD_TOKEN, guildId: e.DISCORD_GUILD_ID, welcomeChannelId: e.DISCORD_WELCOME_CHANNEL_ID, earlyBirdRoleId: e.DISCORD_EARLY_BIRD_ROLE_ID },
     /** Waitlist joins allowed per IP per 10 minutes. */
     waitlistLimitPerIp: e.WAITLIST_LIMIT_PER_IP,
+    feedChecksPerUserPerHour: e.FEED_CHECKS_PER_USER_PER_HOUR,
     /** Key for one-time-code HMACs; when unset, start-up keeps a generated one in DATA_DIR. */
     authSecret: e.AUTH_SECRET,
     /** SMTP server for outgoing mail; without it mails go to the dev mailbox. */

@@ -20,6 +20,7 @@ import { headersSetBy, paymentFrameOrigins, securityHeaders } from "../http/secu
 import { requestLog } from "../http/request-log.ts";
 import { createSocketServer, hearOtherNodes, type SocketServer, socketDeliverer } from "../http/socket-server.ts";
 import { editorRoutes } from "../editor/routes.ts";
+import { feedCheckRoutes } from "../feed-check/routes.ts";
 import { packRoutes } from "../images/pack-routes.ts";
 import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
@@ -121,8 +122,9 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use("/api", auth.sameOriginForCookies);
   app.use(waitlistRoutes({ service: services.waitlist, jsonBody }));
   app.use(generationRoutes({ registry: services.registry, auth, generation: services.generation, jsonBody, idempotent }));
-  // Before the image routes: their /api/images/:id/:variant would take /api/images/:id/layers.
+  // Before the image routes: their /api/images/:id/:variant would take /api/images/:id/layers (and /check, /fix).
   app.use(editorRoutes({ auth, editor: services.editor, exports: services.imageExports, idempotent }));
+  app.use(feedCheckRoutes({ auth, feedCheck: services.feedCheck, jsonBody }));
   app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir, jsonBody }));
   app.use(packRoutes({ auth, packs: services.packs }));
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody, idempotent }));

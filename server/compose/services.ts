@@ -53,6 +53,9 @@ import { createEditorService } from "../editor/service.ts";
 import { createExportService } from "../editor/export-service.ts";
 import { createRenderPool } from "../editor/render-pool.ts";
 import { createExportRenderer } from "../studio/export-renderer.ts";
+import { createFeedCheckService } from "../feed-check/service.ts";
+import { createOcrEngine } from "../feed-check/engine.ts";
+import { createFeedCheckStore } from "../feed-check/store.ts";
 import { createDiscordService } from "../discord/service.ts";
 import { createSubjectExtractor, type SubjectExtractor } from "../subjects/engine.ts";
 import { createSwapWorkerPool } from "../subjects/inpaint-pool.ts";
@@ -194,6 +197,18 @@ export function createServices(deps: ServiceDeps) {
   const editor = createEditorService({ images, personas, studio: editorStudio, logger, renders });
   const exportRenderer = createExportRenderer();
   const imageExports = createExportService({ images, personas, studio: editorStudio, renders, rateLimiter, renderLarge: exportRenderer.render });
+  // One OCR worker thread per language, started by the first check that needs it.
+  const ocr = createOcrEngine();
+  const feedCheck = createFeedCheckService({
+    images,
+    packs,
+    generation,
+    store: createFeedCheckStore(db),
+    ocr,
+    rateLimiter,
+    limitPerHour: config.feedChecksPerUserPerHour,
+    clock,
+  });
   const jobHandlers: readonly RegisteredJobHandler[] = [
     generateJobHandler(imageJobs),
     editJobHandler(imageJobs),
@@ -230,15 +245,16 @@ export function createServices(deps: ServiceDeps) {
     generation,
     editor,
     imageExports,
+    feedCheck,
     chat,
     chatTurns,
     waitlist,
     discord,
-    /** Closes what the services opened (the SMTP pool, Redis, the subject model and swap worker); the database belongs to whoever opened it. */
+    /** Closes what the services opened (the SMTP pool, Redis, the subject model, swap and OCR workers); the database belongs to whoever opened it. */
     async close(): Promise<void> {
       mailer.close();
       if (!deps.metrics) metrics.close();
-      await Promise.all([live.close(), swapPool.close(), subjectExtractor.close(), exportRenderer.close()]);
+      await Promise.all([live.close(), swapPool.close(), subjectExtractor.close(), exportRenderer.close(), ocr.close()]);
     },
   };
 }

@@ -298,6 +298,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   savePersona: { draftId: uuid, name: "Astro", handle: "astro", description: "Artist, framed head and shoulders." },
   updatePersona: { name: "Astro Two", handle: "astro-2", description: "A new line." },
   replaceSubject: { baseImageId: uuid, personaId: uuid, model: "studio" },
+  fixImageFinding: { finding: "small-headline" },
   saveImageEdit: {
     crop: { aspect: "16:9", x: 0, y: 0, w: 1280, h: 720 },
     rotation: 90,
@@ -441,6 +442,20 @@ const responseSamples: Record<string, unknown> = {
       texts: [editorText],
     },
   },
+  FeedCheckResponse: {
+    check: {
+      imageId: uuid,
+      headline: "100 DAYS OF CODING",
+      title: "I coded for 100 days",
+      method: "ocr",
+      ocrLanguage: "eng",
+      readsOnPhones: false,
+      sizes: [{ size: "mobile-search", theme: "dark", width: 168, height: 94, verdict: "fail", reads: false, readBack: "OF C0DG", distance: 0.67, capHeight: 6.55, contrast: 14.8 }],
+      findings: [{ id: "small-headline", severity: "fail", sizes: ["mobile-search"], details: { capHeight: 6.55, target: 8 }, fix: { id: "bigger-headline", changes: { headlineScale: 2 } } }],
+      checkedAt: createdAt,
+    },
+  },
+  FeedFixResponse: { image },
   CreditsResponse: {
     credits: 99,
     transactions: [{ id: uuid, delta: -1, reason: "generation", ref: uuid, createdAt, image: { id: uuid, thumb: `/api/images/${uuid}/thumb`, prompt: "a cat" } }],
