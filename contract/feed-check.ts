@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { editImageInputSchema } from "./chat.ts";
+import { editImageInputSchema } from "./image-edit.ts";
 
 /**
  * The feed check (docs/product/feed-check.md): an image shrunk to the sizes YouTube really shows it at, with the

@@ -10,6 +10,8 @@ import { createLiveStreams, type LiveStreams } from "../chat/live-streams.ts";
 import { chatModelFor } from "../chat/model.ts";
 import { createOfflineAssistant } from "../chat/offline/offline-assistant.ts";
 import { createChatService } from "../chat/service.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { FeedChecker } from "../chat/tools/check-image.ts";
 import { createChatToolSet } from "../chat/tools/tool-set.ts";
 import { createImageWaiter } from "../chat/tools/wait-for-images.ts";
 import { createChatTurns } from "../chat/turns.ts";
@@ -78,7 +80,14 @@ export interface ServiceDeps {
   liveStreams?: LiveStreams;
   /** This process's metrics; by default a registry of its own (one per process: /metrics reads it). */
   metrics?: Metrics;
+  /** The feed check the chat's checkImage tool runs (server/feed-check's service). */
+  feedCheck?: FeedChecker;
 }
+
+/** Until the feed check's service is composed here, the chat's checkImage tool answers that it cannot check. */
+const feedCheckNotComposed: FeedChecker = {
+  check: () => Promise.reject(new AppError("internal:unexpected", "The feed check is not available on this server.")),
+};
 
 /**
  * Every capability's service on one database, with no HTTP server and no sockets: the web door (createHttp), the
@@ -141,7 +150,7 @@ export function createServices(deps: ServiceDeps) {
   const chatTurns = createChatTurns({
     chat,
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
-    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, images }, ctx),
+    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, images, feedCheck: deps.feedCheck ?? feedCheckNotComposed }, ctx),
     spend: { generation, images, credits, confirmAboveCredits: config.chat.confirmAboveCredits },
     live,
     logger,

@@ -134,6 +134,7 @@ const asks: Record<ChatToolName, ModelMessage[]> = {
   replaceSubject: history("put @alex into this photo"),
   listPersonas: user("show me my personas"),
   pickImage: history("undo that"),
+  checkImage: history("will this read on mobile?"),
 };
 
 describe("the offline assistant and the contract's tools", () => {

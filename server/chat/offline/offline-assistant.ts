@@ -98,6 +98,7 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
   replaceSubject: (input) => ({ kind: "lead-swap", handle: input.personaHandle }),
   listPersonas: () => ({ kind: "lead-personas" }),
   pickImage: (input) => ({ kind: "lead-pick", ask: input.move ?? "image" }),
+  checkImage: () => ({ kind: "lead-check" }),
 };
 
 /** A call of `toolName` with `input`, if the contract's schema of that tool takes it. */
@@ -124,6 +125,8 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
       return plannedCall("listPersonas", {});
     case "pick":
       return plannedCall("pickImage", intent.input);
+    case "check":
+      return plannedCall("checkImage", intent.input);
     default:
       return undefined;
   }
@@ -163,6 +166,7 @@ export function planTurn(call: LanguageModelV4CallOptions, options: OfflineAssis
     imageIds: conversation.imageIds,
     latestBatch: conversation.latestBatch,
     attachmentIds: conversation.attachmentIds,
+    lastCheck: conversation.lastCheck,
   };
   const previous = conversation.previousUnansweredUserText;
   const previousIntent = previous ? readIntent(previous, { ...base, language: guessLanguage(previous, language) }) : undefined;

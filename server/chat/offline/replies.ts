@@ -2,6 +2,8 @@ import type { ImageStyle } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { type ArtProblem, renderArtLead, renderArtProblem } from "./art-replies.ts";
 import type { SceneChange } from "../../../contract/chat.ts";
+import type { FeedCheck } from "../../../contract/feed-check.ts";
+import { checkLead, checkResult } from "./check-replies.ts";
 import type { ArtEdit } from "./art-words.ts";
 import { describeChanges, renderNoChange, renderUnchanged } from "./edit-replies.ts";
 import type { ClarifyReason } from "./intent.ts";
@@ -60,7 +62,10 @@ export type Reply =
   /** A pick made an existing image current (or found it already was): no render, no charge. */
   | { kind: "picked"; already: boolean; place?: VersionPlace }
   /** A pick found no earlier (undo) or later (redo) version: nothing moved. */
-  | { kind: "nothing-to-pick"; move: "undo" | "redo" };
+  | { kind: "nothing-to-pick"; move: "undo" | "redo" }
+  | { kind: "lead-check" }
+  /** A feed check's result: what reads, what fails, and the fixes (free). */
+  | { kind: "check"; check: FeedCheck };
 
 interface Phrasebook {
   credits(count: number): string;
@@ -563,6 +568,10 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
       return pickResult({ outcome: reply.already ? "already-current" : "picked", place: reply.place }, language, seed);
     case "nothing-to-pick":
       return pickResult({ outcome: reply.move === "undo" ? "nothing-to-undo" : "nothing-to-redo" }, language, seed);
+    case "lead-check":
+      return checkLead(language, seed);
+    case "check":
+      return checkResult(reply.check, language);
     case "denied":
       // A denied spend never ran: the ledger has nothing for it.
       return [pick(book.denied, seed), pick(book.creditOutcome["not-spent"], seed, 1)].join(book.gap);

@@ -35,6 +35,7 @@ const calls: { [Name in ChatToolName]: { input: ChatToolInput<Name>; images: num
   replaceSubject: { input: { personaHandle: "alex" }, images: 1 },
   listPersonas: { input: {}, images: 0 },
   pickImage: { input: { move: "undo" }, images: 0 },
+  checkImage: { input: {}, images: 0 },
 };
 
 describe("pricing a chat tool call", () => {
