@@ -22,7 +22,9 @@ export type FixtureState =
   /** As "chain", then "undo": the second version is current and the third can be redone. */
   | "undone"
   /** A first thumbnail, then a batch of three variants of it: the last variant is current. */
-  | "batch";
+  | "batch"
+  /** As "chain", then the feed check of the current image, which finds its headline too small. */
+  | "checked";
 
 export type Expectation =
   /** An edit of the current image (or `variants` of it, 1 when absent) whose scene diff holds every change listed. */
@@ -30,7 +32,9 @@ export type Expectation =
   /** The current image becomes another existing one, with no render. */
   | { current: FixtureTarget }
   /** A question back: the assistant could not tell what to change, and says so. */
-  | { clarify: true };
+  | { clarify: true }
+  /** The feed check of the current image: nothing changes, nothing is charged. */
+  | { check: true };
 
 /** An image of the fixture by its place: the first version, the one before or after the current, or the batch's nth (0-based). */
 export type FixtureTarget = "first" | "previous" | "next" | "current" | { batch: number };
@@ -51,5 +55,6 @@ export type Effect =
   | { kind: "changes"; changes: SceneChange[]; variants: number; targetId: string }
   | { kind: "current"; imageId: string }
   | { kind: "clarify" }
+  | { kind: "check"; imageId: string }
   /** A new picture from a prompt, or a tool the corpus has no effect for. */
   | { kind: "other"; what: string };
