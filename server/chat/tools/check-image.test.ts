@@ -220,7 +220,7 @@ describe("checkImage in the chat", () => {
     const run = (ctx: ChatToolContext, input: { imageId?: string }) => {
       const execute = checkImageTool({ feedCheck }, ctx).execute;
       if (!execute) throw new Error("checkImage has no execute");
-      return execute(input, { toolCallId: "call_1", messages: [] });
+      return execute(input, { toolCallId: "call_1", messages: [], context: undefined as never });
     };
     await expect(run(context([EDIT_ID, IMAGE_ID]), {})).resolves.toEqual({ check: { ...failingCheck, imageId: EDIT_ID } });
     await expect(run(context([EDIT_ID]), { imageId: IMAGE_ID })).resolves.toEqual({ check: failingCheck });

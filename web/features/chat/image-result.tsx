@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { editorPath } from "../../../contract/client-routes.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
+import { FeedCheckVerdict } from "../../components/feed-check/feed-check-verdict.tsx";
 import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
 import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
@@ -42,8 +43,11 @@ export function ImageResult({ initial, actions }: { initial: ImageRecord; action
   const working = image.status === "pending" || image.status === "running";
   const prompt = image.prompt ?? "";
   const frame = frames[image.aspect ?? "16:9"] ?? frames["16:9"];
+  // Images a feed check's fix made from this one: each appears below it as an edit does.
+  const [fixes, setFixes] = useState<ImageRecord[]>([]);
 
   return (
+    <>
     <figure className="grid min-w-0 gap-3" data-testid="chat-image" data-status={live.status} data-image-id={live.id} data-shown-id={image.id}>
       <div className={`relative grid w-full place-items-center overflow-hidden rounded-2xl border border-border bg-surface-2 ${frame}`}>
         {image.status === "ready" && image.urls ? (
@@ -78,6 +82,7 @@ export function ImageResult({ initial, actions }: { initial: ImageRecord; action
           <span data-testid="chat-image-cost">{t("image.cost", { count: image.creditsSpent })}</span>
         </p>
       </figcaption>
+      {image.status === "ready" && <FeedCheckVerdict image={image} onFixed={(made) => setFixes((shown) => [...shown, made])} />}
       {versions.length > 1 && (
         <div className="grid gap-1 border-t border-border pt-3" data-testid="versions">
           <div className="flex items-center justify-between gap-2">
@@ -121,5 +126,9 @@ export function ImageResult({ initial, actions }: { initial: ImageRecord; action
         </div>
       )}
     </figure>
+    {fixes.map((made) => (
+      <ImageResult key={made.id} initial={made} actions={actions} />
+    ))}
+    </>
   );
 }

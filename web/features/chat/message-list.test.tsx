@@ -41,6 +41,7 @@ const calls: { [Name in ChatToolName]: ChatToolPart<Name> } = {
   replaceSubject: { type: "tool-replaceSubject", toolCallId: "c4", state: "input-available", input: { personaHandle: "alex" } },
   listPersonas: { type: "tool-listPersonas", toolCallId: "c5", state: "input-available", input: {} },
   pickImage: { type: "tool-pickImage", toolCallId: "c6", state: "input-available", input: { move: "undo" } },
+  checkImage: { type: "tool-checkImage", toolCallId: "c7", state: "input-available", input: {} },
 };
 
 describe("MessageList's tool cards", () => {

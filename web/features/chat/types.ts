@@ -10,6 +10,7 @@ export type ImageToolPart = ChatToolPart<"generateThumbnail" | "editImage" | "va
 export type PackToolPart = ChatToolPart<"generatePack">;
 export type PersonasToolPart = ChatToolPart<"listPersonas">;
 export type PickToolPart = ChatToolPart<"pickImage">;
+export type CheckToolPart = ChatToolPart<"checkImage">;
 
 /** A persona the composer can @-mention. */
 export interface MentionablePersona {
