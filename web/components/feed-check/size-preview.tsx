@@ -9,7 +9,7 @@ const SMALL_BADGE_BELOW = 200;
 export function SizePreview({ src, result }: { src: string; result: FeedSizeResult }) {
   return (
     <div className="w-fit rounded-xl bg-(--yt-bg) p-2" style={lookStyle(result.theme)}>
-      <div style={{ width: result.width, height: result.height }}>
+      <div style={{ width: result.width, height: result.height }} data-testid="feed-check-box">
         <Thumb
           video={{ key: `${result.size}-${result.theme}`, src, title: "", channel: "", avatar: "", duration: DEFAULT_DURATION, yours: true }}
           badge={result.width < SMALL_BADGE_BELOW ? "sm" : "md"}
