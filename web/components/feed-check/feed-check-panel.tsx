@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type FeedCheck, type FeedSizeResult, feedSizeIds, feedThemes, type Finding, type FindingId } from "../../../contract/feed-check.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
@@ -7,7 +8,7 @@ import { requestErrorMessage } from "../../lib/generation-error-message.ts";
 import { receiveImage } from "../../lib/image-lists.ts";
 import { Button } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
-import { findingLine, fixLabel } from "./check-text.ts";
+import { findingLine, fixLabel, verdictLine } from "./check-text.ts";
 import { SizePreview } from "./size-preview.tsx";
 
 export const verdictTones = {
@@ -81,6 +82,7 @@ function FindingItem({ finding, fixing, disabled, onFix }: { finding: Finding; f
 export function FeedCheckPanel({ image, onFixed }: FeedCheckPanelProps) {
   const { t } = useTranslation("app");
   const queryClient = useQueryClient();
+  const findingsId = useId();
   const check = useFeedCheck(image);
   const fix = useMutation({
     mutationFn: (finding: FindingId) => applyFeedFix(image.id, finding),
@@ -111,37 +113,23 @@ export function FeedCheckPanel({ image, onFixed }: FeedCheckPanelProps) {
   }
 
   const result = check.data;
-  // Sizes in the contract's order (desktop, phone, TV), each with its looks side by side.
+  // What to fix comes first, then the sizes in the contract's order (desktop, phone, TV), each with its looks side by side.
   const rows = feedSizeIds
     .map((id) => ({ id, cells: feedThemes.flatMap((theme) => result.sizes.filter((size) => size.size === id && size.theme === theme)) }))
     .filter((row) => row.cells.length > 0);
   return (
     <div className="grid min-w-0 gap-5" data-testid="feed-check-panel" data-status="done" data-reads-on-phones={result.readsOnPhones}>
       <div className="grid gap-1 text-sm">
+        <p className={`text-base font-bold ${verdictTones[result.readsOnPhones ? "pass" : "fail"].className}`} data-testid="feed-check-summary">
+          {verdictLine(t, result)}
+        </p>
         <p className="font-semibold" data-testid="feed-check-method">
           {t(result.method === "ocr" ? "feedCheck.method.ocr" : "feedCheck.method.scene")}
         </p>
         {result.headline && <p className="break-words text-muted">{t("feedCheck.expected", { headline: result.headline })}</p>}
       </div>
-      <section className="grid gap-4" aria-label={t("feedCheck.sizesLabel")}>
-        {rows.map((row) => {
-          const first = row.cells[0] as FeedSizeResult;
-          return (
-            <div key={row.id} className="grid gap-2" data-testid="feed-check-size" data-size={row.id}>
-              <h3 className="text-sm font-bold">
-                {t(`feedCheck.sizes.${row.id}`)} <span className="font-normal text-muted tabular-nums">{`${first.width}×${first.height}`}</span>
-              </h3>
-              <ul className="flex gap-3 overflow-x-auto pb-1">
-                {row.cells.map((cell) => (
-                  <SizeCell key={cell.theme} src={image.urls.preview} result={cell} method={result.method} />
-                ))}
-              </ul>
-            </div>
-          );
-        })}
-      </section>
-      <section className="grid gap-2" aria-labelledby="feed-check-findings">
-        <h3 id="feed-check-findings" className="text-sm font-bold">
+      <section className="grid gap-2" aria-labelledby={findingsId}>
+        <h3 id={findingsId} className="text-sm font-bold">
           {t("feedCheck.findingsTitle")}
         </h3>
         {result.findings.length === 0 ? (
@@ -163,6 +151,24 @@ export function FeedCheckPanel({ image, onFixed }: FeedCheckPanelProps) {
           {fix.isSuccess && (fix.data.kind === "no-change" ? t("feedCheck.noChange") : t("feedCheck.fixed"))}
           {fix.isError && <span className="text-danger">{requestErrorMessage(t, fix.error)}</span>}
         </div>
+      </section>
+      <section className="grid gap-4" aria-label={t("feedCheck.sizesLabel")}>
+        {rows.map((row) => {
+          const first = row.cells[0] as FeedSizeResult;
+          return (
+            <div key={row.id} className="grid gap-2" data-testid="feed-check-size" data-size={row.id}>
+              <h3 className="text-sm font-bold">
+                {t(`feedCheck.sizes.${row.id}`)} <span className="font-normal text-muted tabular-nums">{`${first.width}×${first.height}`}</span>
+              </h3>
+              {/* Real sizes: wider than a phone, a row scrolls sideways in a region the keyboard can reach. */}
+              <ul className="flex gap-3 overflow-x-auto pb-1" tabIndex={0} aria-label={t(`feedCheck.sizes.${row.id}`)}>
+                {row.cells.map((cell) => (
+                  <SizeCell key={cell.theme} src={image.urls.preview} result={cell} method={result.method} />
+                ))}
+              </ul>
+            </div>
+          );
+        })}
       </section>
     </div>
   );
