@@ -24,7 +24,7 @@ async function say(page: Page, text: string): Promise<void> {
 /** The newest answer's text once it has finished streaming (Send is back). */
 async function lastAnswer(page: Page): Promise<string> {
   await page.getByTestId("composer").getByRole("button", { name: "Send" }).waitFor({ timeout: 60_000 });
-  return (await page.getByTestId("message").last().textContent()) ?? "";
+  return (await page.locator('[data-testid="message"][data-role="assistant"]').last().textContent()) ?? "";
 }
 
 describe("the feed check in the browser", () => {
