@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { editImageInputSchema } from "./chat.ts";
+import { editImageInputSchema } from "./image-edit.ts";
 import { imageRecordSchema } from "./images.ts";
 
 /**

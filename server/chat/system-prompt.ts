@@ -15,6 +15,7 @@ const toolUses: Record<ChatToolName, string> = {
     "makes an earlier image current again, free and without rendering (undo, redo, the first version, the latest, or an image of this conversation by id); these are never edits",
   setTitle:
     "changes the title of the YouTube video the current image is for (at most 100 characters), free, no new image (\"the title is '…'\", \"title: …\", \"video title …\"); the headline drawn in the picture is an edit instead",
+  checkImage: "makes the free feed check of an image: whether it reads at YouTube's feed sizes, on phones above all (\"check it\", \"will this read on mobile?\", \"feed check\")",
 };
 
 /**
@@ -30,6 +31,7 @@ export function systemPrompt(options: { language: Language; creditsLeft: number 
     "Use the user's own words as the prompt. Put words the user quoted in `headline`.",
     "editImage also changes the objects drawn in a picture: `artRemove` takes one away, named in the user's words, or \"all\" for every one (\"no emoji\"); `artAdd` draws one, named in the user's words; both at once swap one for the other (\"swap the controller for a trophy\" is artRemove \"controller\", artAdd \"trophy\"). One or two words each, at most 40 characters.",
     "After an edit, say what its `changes` list says it changed, and nothing else, in the language of the user's message. When its outcome is \"no-change\", no image was made and nothing was charged: say so, and offer two or three edits that would show (a bigger headline, another background colour, moving the subject). Vague asks like \"make it pop\" set `boost`; \"less text\" sets `shorterHeadline`; a font feel sets `headlineFont`. When a change is asked for but you cannot tell which, ask, offering two or three edits you can make, instead of calling editImage with nothing to change.",
+    "After a feed check, say which sizes read and which fail, what OCR read back, each finding, and list the fixes; never call a size readable that the check failed. \"Fix it\" or \"apply the fixes\" then calls editImage on the checked image with the `changes` of the first failing finding's `fix` (charged like any edit); the check itself is free.",
     "Never say an image was made, changed or charged before its tool result says so: before a call, say what you will try, not what you did. Speak of credits only as `creditsSpent` and `creditsLeft` give them: an edit that changes only the headline (its words, colour, size, place, font or outline) costs nothing, so never quote a price for one.",
     "A call that needs the user's approval waits for their Approve; until then nothing is made or charged, so do not say it was.",
     "After setTitle, say the title the result gives; when its outcome is \"too-long\", say it was not set because titles are at most 100 characters (YouTube cuts the rest) and how long it was.",

@@ -10,6 +10,7 @@ import { createLiveStreams, type LiveStreams } from "../chat/live-streams.ts";
 import { chatModelFor } from "../chat/model.ts";
 import { createOfflineAssistant } from "../chat/offline/offline-assistant.ts";
 import { createChatService } from "../chat/service.ts";
+import type { FeedChecker } from "../chat/tools/check-image.ts";
 import { createChatToolSet } from "../chat/tools/tool-set.ts";
 import { createImageWaiter } from "../chat/tools/wait-for-images.ts";
 import { createChatTurns } from "../chat/turns.ts";
@@ -84,6 +85,8 @@ export interface ServiceDeps {
   liveStreams?: LiveStreams;
   /** This process's metrics; by default a registry of its own (one per process: /metrics reads it). */
   metrics?: Metrics;
+  /** The feed check the chat's checkImage tool runs; by default server/feed-check's service on this database. */
+  feedCheck?: FeedChecker;
 }
 
 /**
@@ -140,6 +143,18 @@ export function createServices(deps: ServiceDeps) {
     logger,
     limits: { otpSendsPerIp: config.otpSendLimitPerIp, failuresPerIp: config.loginFailureLimitPerIp },
   });
+  // One OCR worker thread per language, started by the first check that needs it.
+  const ocr = createOcrEngine();
+  const feedCheck = createFeedCheckService({
+    images,
+    packs,
+    generation,
+    store: createFeedCheckStore(db),
+    ocr,
+    rateLimiter,
+    limitPerHour: config.feedChecksPerUserPerHour,
+    clock,
+  });
   const chat = createChatService({ store: createChatStore(db) });
   const waitForImages = createImageWaiter({ images, realtime });
   const offlineAssistant = createOfflineAssistant({ streamDelayMs: config.chat.offlineDelayMs });
@@ -147,7 +162,7 @@ export function createServices(deps: ServiceDeps) {
   const chatTurns = createChatTurns({
     chat,
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
-    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, images }, ctx),
+    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, images, feedCheck: deps.feedCheck ?? feedCheck }, ctx),
     spend: { generation, images, credits, confirmAboveCredits: config.chat.confirmAboveCredits },
     live,
     logger,
@@ -197,18 +212,6 @@ export function createServices(deps: ServiceDeps) {
   const editor = createEditorService({ images, personas, studio: editorStudio, logger, renders });
   const exportRenderer = createExportRenderer();
   const imageExports = createExportService({ images, personas, studio: editorStudio, renders, rateLimiter, renderLarge: exportRenderer.render });
-  // One OCR worker thread per language, started by the first check that needs it.
-  const ocr = createOcrEngine();
-  const feedCheck = createFeedCheckService({
-    images,
-    packs,
-    generation,
-    store: createFeedCheckStore(db),
-    ocr,
-    rateLimiter,
-    limitPerHour: config.feedChecksPerUserPerHour,
-    clock,
-  });
   const jobHandlers: readonly RegisteredJobHandler[] = [
     generateJobHandler(imageJobs),
     editJobHandler(imageJobs),

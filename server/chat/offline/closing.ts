@@ -1,4 +1,4 @@
-import { type ChatToolName, imagesToolOutputSchema, listPersonasOutputSchema, setTitleOutputSchema } from "../../../contract/chat.ts";
+import { type ChatToolName, checkImageOutputSchema, imagesToolOutputSchema, listPersonasOutputSchema, setTitleOutputSchema } from "../../../contract/chat.ts";
 import { artProblemOf } from "./art-replies.ts";
 import { outputValue, type ToolOutcome } from "./conversation.ts";
 import type { CreditOutcome, Reply, ToolProblem } from "./replies.ts";
@@ -25,7 +25,7 @@ export function classifyToolError(error: unknown): ToolProblem {
  * from an images result whose ledger shows one.
  */
 function creditOutcome(toolName: string): CreditOutcome {
-  return toolName === ("listPersonas" satisfies ChatToolName) || toolName === ("setTitle" satisfies ChatToolName) ? "none" : "not-spent";
+  return toolName === ("listPersonas" satisfies ChatToolName) || toolName === ("setTitle" satisfies ChatToolName) || toolName === ("checkImage" satisfies ChatToolName) ? "none" : "not-spent";
 }
 
 /** The closing reply for one tool's answer. */
@@ -37,7 +37,10 @@ export function closingReply(outcome: ToolOutcome): Reply {
     const problem = classifyToolError(value);
     return { kind: "tool-error", problem, credits: creditOutcome(toolName) };
   }
-  if (toolName === ("listPersonas" satisfies ChatToolName)) {
+  if (toolName === ("checkImage" satisfies ChatToolName)) {
+    const parsed = checkImageOutputSchema.safeParse(value);
+    if (parsed.success) return { kind: "check", check: parsed.data.check };
+  } else if (toolName === ("listPersonas" satisfies ChatToolName)) {
     const parsed = listPersonasOutputSchema.safeParse(value);
     if (parsed.success) return { kind: "personas", personas: parsed.data.personas };
   } else if (toolName === ("setTitle" satisfies ChatToolName)) {

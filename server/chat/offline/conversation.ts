@@ -1,5 +1,6 @@
 import type { LanguageModelV4FilePart, LanguageModelV4Prompt, LanguageModelV4TextPart, LanguageModelV4ToolResultOutput } from "@ai-sdk/provider";
-import { type ChatToolName, type GenerateThumbnailInput, generateThumbnailInputSchema, imagesToolOutputSchema } from "../../../contract/chat.ts";
+import { type ChatToolName, checkImageOutputSchema, type GenerateThumbnailInput, generateThumbnailInputSchema, imagesToolOutputSchema } from "../../../contract/chat.ts";
+import type { FeedCheck } from "../../../contract/feed-check.ts";
 import { isLanguage, type Language } from "../../../contract/languages.ts";
 import { extractUuids } from "./message-details.ts";
 
@@ -27,6 +28,8 @@ export interface Conversation {
   outcomes: ToolOutcome[];
   /** The input of the conversation's latest generateThumbnail or generatePack call. */
   lastGeneration?: GenerateThumbnailInput;
+  /** The latest feed check, while no image came after it: what "fix it" applies. */
+  lastCheck?: FeedCheck;
 }
 
 function textOf(parts: readonly { type: string; text?: string }[]): string {
@@ -74,6 +77,7 @@ export function readConversation(prompt: LanguageModelV4Prompt): Conversation {
   let latestBatch: string[] = [];
   let creditsLeft: number | undefined;
   let lastGeneration: GenerateThumbnailInput | undefined;
+  let lastCheck: FeedCheck | undefined;
   const userTurns: { text: string; attachments: string[]; answeredByTool: boolean }[] = [];
 
   for (const message of prompt) {
@@ -91,11 +95,15 @@ export function readConversation(prompt: LanguageModelV4Prompt): Conversation {
     if (message.role !== "tool") continue;
     for (const part of message.content) {
       if (part.type !== "tool-result") continue;
+      const checked = part.toolName === ("checkImage" satisfies ChatToolName) ? checkImageOutputSchema.safeParse(outputValue(part.output)) : undefined;
+      if (checked?.success) lastCheck = checked.data.check;
       const parsed = imagesToolOutputSchema.safeParse(outputValue(part.output));
       if (!parsed.success) continue;
       const ids = parsed.data.images.filter((image) => image.status !== "failed").map((image) => image.id.toLowerCase());
       imageIds.push(...ids);
       if (ids.length > 0) latestBatch = ids;
+      // A newer image (an edit, a pick) is not what the check looked at: its fix would change an older picture.
+      if (parsed.data.images.length > 0) lastCheck = undefined;
       creditsLeft = parsed.data.creditsLeft;
     }
   }
@@ -122,6 +130,7 @@ export function readConversation(prompt: LanguageModelV4Prompt): Conversation {
     creditsLeft,
     outcomes: trailing,
     lastGeneration,
+    lastCheck,
   };
 }
 

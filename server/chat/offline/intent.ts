@@ -1,4 +1,5 @@
 import {
+  type CheckImageInput,
   type EditImageInput,
   type GeneratePackInput,
   type GenerateThumbnailInput,
@@ -12,7 +13,10 @@ import {
 import { asksForPackNormalized } from "../../../contract/pack-request.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { topicHeadline } from "../../../contract/headline-hook.ts";
+import type { FeedCheck } from "../../../contract/feed-check.ts";
 import { type ArtEdit, readArtEdit } from "./art-words.ts";
+import { firstFix } from "./check-replies.ts";
+import { asksForCheck, asksForFix } from "./check-words.ts";
 import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
@@ -48,6 +52,8 @@ export interface IntentContext {
   pendingTopic?: string;
   /** What the conversation last asked generateThumbnail (or generatePack) for, for "again", "one more" and a bare "three versions". */
   lastGeneration?: GenerateThumbnailInput;
+  /** The conversation's feed check, while no image came after it, for "fix it". */
+  lastCheck?: FeedCheck;
 }
 
 /** "which-edit": an edit verb with nothing the Studio can change named ("fix it", "改一下"): the answer offers edits. */
@@ -62,6 +68,7 @@ export type Intent =
   | { kind: "listPersonas" }
   | { kind: "pick"; input: PickImageInput }
   | { kind: "title"; input: SetTitleInput }
+  | { kind: "check"; input: CheckImageInput }
   | { kind: "help" }
   | { kind: "credits" }
   | { kind: "greeting" }
@@ -269,6 +276,13 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   const edits = named || asksForPicture || Object.keys(fields).length > 0 || changesArt;
   const picked = attachment === undefined ? readPick(normalized, context, edits) : undefined;
   if (picked) return { kind: "pick", input: picked };
+
+  // "Check it", "will this read on mobile?": the feed check changes nothing and costs nothing, so it comes before any
+  // edit; a message that names a change ("check it and make the headline bigger") is that edit.
+  if (hasImage && !edits && attachment === undefined && asksForCheck(normalized)) return { kind: "check", input: compact({ imageId: target }) };
+  // "Fix it" after a check: the check's own fix, on the image it looked at, through the same edit as any other.
+  const fix = context.lastCheck && !edits && asksForFix(normalized) ? firstFix(context.lastCheck) : undefined;
+  if (fix && context.lastCheck) return { kind: "edit", input: { ...fix.fix.changes, imageId: context.lastCheck.imageId, instruction: text } };
 
   // "Give me three versions", "A/B pack", "3パターン作って": three variants for Test & Compare. Said alone, after a
   // thumbnail, it means three variants of the current image, with every edit made to it; said alone first, there is

@@ -135,6 +135,7 @@ const asks: Record<ChatToolName, ModelMessage[]> = {
   listPersonas: user("show me my personas"),
   pickImage: history("undo that"),
   setTitle: history("the title is 'I tried 100 days of coding'"),
+  checkImage: history("will this read on mobile?"),
 };
 
 describe("the offline assistant and the contract's tools", () => {

@@ -99,6 +99,7 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
   listPersonas: () => ({ kind: "lead-personas" }),
   pickImage: (input) => ({ kind: "lead-pick", ask: input.move ?? "image" }),
   setTitle: () => ({ kind: "lead-title" }),
+  checkImage: () => ({ kind: "lead-check" }),
 };
 
 /** A call of `toolName` with `input`, if the contract's schema of that tool takes it. */
@@ -127,6 +128,8 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
       return plannedCall("pickImage", intent.input);
     case "title":
       return plannedCall("setTitle", intent.input);
+    case "check":
+      return plannedCall("checkImage", intent.input);
     default:
       return undefined;
   }
@@ -166,6 +169,7 @@ export function planTurn(call: LanguageModelV4CallOptions, options: OfflineAssis
     imageIds: conversation.imageIds,
     latestBatch: conversation.latestBatch,
     attachmentIds: conversation.attachmentIds,
+    lastCheck: conversation.lastCheck,
   };
   const previous = conversation.previousUnansweredUserText;
   const previousIntent = previous ? readIntent(previous, { ...base, language: guessLanguage(previous, language) }) : undefined;

@@ -2,6 +2,8 @@ import type { ImageStyle } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { type ArtProblem, renderArtLead, renderArtProblem } from "./art-replies.ts";
 import { onlyHeadlineChanges, type SceneChange } from "../../../contract/chat.ts";
+import type { FeedCheck } from "../../../contract/feed-check.ts";
+import { checkLead, checkResult } from "./check-replies.ts";
 import type { ArtEdit } from "./art-words.ts";
 import { describeChanges, renderNoChange, renderUnchanged } from "./edit-replies.ts";
 import type { ClarifyReason } from "./intent.ts";
@@ -64,7 +66,10 @@ export type Reply =
   | { kind: "nothing-to-pick"; move: "undo" | "redo" }
   | { kind: "lead-title" }
   /** A setTitle answer: the title set, or refused for its length. */
-  | { kind: "titled"; result: TitleResult };
+  | { kind: "titled"; result: TitleResult }
+  | { kind: "lead-check" }
+  /** A feed check's result: what reads, what fails, and the fixes (free). */
+  | { kind: "check"; check: FeedCheck };
 
 interface Phrasebook {
   credits(count: number): string;
@@ -579,6 +584,10 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
       return titleLead(language, seed);
     case "titled":
       return titleResult(reply.result, language, seed);
+    case "lead-check":
+      return checkLead(language, seed);
+    case "check":
+      return checkResult(reply.check, language);
     case "denied":
       // A denied spend never ran: the ledger has nothing for it.
       return [pick(book.denied, seed), pick(book.creditOutcome["not-spent"], seed, 1)].join(book.gap);

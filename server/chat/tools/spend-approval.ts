@@ -55,6 +55,8 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
   listPersonas: () => undefined,
   pickImage: () => undefined,
   setTitle: () => undefined,
+  // The feed check is free; its fixes are editImage calls, priced there.
+  checkImage: () => undefined,
 };
 
 function priceOf<Name extends ChatToolName>(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: Name, input: unknown): PricedWork | Promise<PricedWork> {

@@ -1,5 +1,6 @@
 import type { Tool } from "ai";
 import type { ChatToolInput, ChatToolName, ChatToolOutput } from "../../../contract/chat.ts";
+import { type CheckImageDeps, checkImageTool } from "./check-image.ts";
 import type { ChatToolContext } from "./context.ts";
 import { editImageTool } from "./edit-image.ts";
 import { generatePackTool } from "./generate-pack.ts";
@@ -16,7 +17,7 @@ import { varyImageTool } from "./vary-image.ts";
  */
 export type ChatToolSet = { [Name in ChatToolName]: Tool<ChatToolInput<Name>, ChatToolOutput<Name>> };
 
-export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps & SetTitleDeps;
+export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps & SetTitleDeps & CheckImageDeps;
 
 /** The chat's tools for one message, acting for its user within its context. */
 export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): ChatToolSet {
@@ -29,5 +30,6 @@ export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): Cha
     listPersonas: listPersonasTool(deps, ctx),
     pickImage: pickImageTool(deps, ctx),
     setTitle: setTitleTool(deps, ctx),
+    checkImage: checkImageTool(deps, ctx),
   };
 }

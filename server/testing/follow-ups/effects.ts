@@ -48,6 +48,7 @@ const effects: Partial<Record<string, (input: Input, fixture: Fixture) => Effect
   varyImage: (input, fixture) => ({ ...(effects.editImage?.(input, fixture) as Effect & { kind: "changes" }), variants: typeof input.count === "number" ? input.count : MAX_VARIANTS }),
   pickImage: (input, fixture) => ({ kind: "current", imageId: pickedId(input, fixture) }),
   setTitle: (input, fixture) => ({ kind: "title", title: String(input.title), imageId: typeof input.imageId === "string" ? input.imageId : fixture.ids.current }),
+  checkImage: (input, fixture) => ({ kind: "check", imageId: typeof input.imageId === "string" ? input.imageId : fixture.ids.current }),
 };
 
 /** Runs the follow-up through the offline assistant with every chat tool offered and says what its answer would do. */

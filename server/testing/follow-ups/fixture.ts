@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
-import type { ImagesToolOutput } from "../../../contract/chat.ts";
+import type { CheckImageOutput, ImagesToolOutput } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { buildScene, type Scene } from "../../studio/scene.ts";
 import { editScene } from "../../studio/scene-edit.ts";
@@ -52,7 +52,7 @@ function record(id: string, parentId: string | null, packId: string | null = nul
 }
 
 /** A user message, the assistant's tool call answering it, and the tool's answer. */
-function exchange(words: string, index: number, toolName: string, input: unknown, output: ImagesToolOutput): LanguageModelV4Prompt {
+function exchange(words: string, index: number, toolName: string, input: unknown, output: ImagesToolOutput | CheckImageOutput): LanguageModelV4Prompt {
   const toolCallId = `call_${index}`;
   return [
     { role: "user", content: [{ type: "text", text: words }] },
@@ -62,6 +62,35 @@ function exchange(words: string, index: number, toolName: string, input: unknown
 }
 
 const paid = (images: ImageRecord[]): ImagesToolOutput => ({ images, creditsSpent: images.length, creditsLeft: 20 });
+
+/** The current image's feed check: its headline too small at the smallest sizes, fixed by a bigger headline. */
+function check(imageId: string): CheckImageOutput {
+  const size = (id: "mobile-home" | "mobile-search", width: number, height: number, reads: boolean) => ({
+    size: id,
+    theme: "dark" as const,
+    width,
+    height,
+    verdict: reads ? ("pass" as const) : ("fail" as const),
+    reads,
+    readBack: null,
+    distance: null,
+    capHeight: reads ? 11 : 5.2,
+    contrast: 7.4,
+  });
+  return {
+    check: {
+      imageId,
+      headline: "I TRIED 100 DAYS OF CODING",
+      title: null,
+      method: "scene",
+      ocrLanguage: null,
+      readsOnPhones: false,
+      sizes: [size("mobile-home", 343, 193, true), size("mobile-search", 168, 94, false)],
+      findings: [{ id: "small-headline", severity: "fail", sizes: ["mobile-search"], details: { capHeight: 5.2 }, fix: { id: "bigger-headline", changes: { headlineScale: 1.4 } } }],
+      checkedAt: "2026-01-01T00:00:00.000Z",
+    },
+  };
+}
 
 export function buildFixture(state: FixtureState, followUp: string): Fixture {
   const first = buildScene(sceneInput);
@@ -104,7 +133,9 @@ export function buildFixture(state: FixtureState, followUp: string): Fixture {
     const undo = exchange("undo that", 4, "pickImage", { move: "undo" }, { images: [record(ID.second, ID.first)], creditsSpent: 0, creditsLeft: 20, outcome: "picked", version: { number: 2, of: 3 } });
     return { prompt: [...system, ...made, ...edits, ...undo, ...ask], scenes, parents, ids: { first: ID.first, previous: ID.first, current: ID.second, next: ID.third, batch: [] } };
   }
-  return { prompt: [...system, ...made, ...edits, ...ask], scenes, parents, ids: { first: ID.first, previous: ID.second, current: ID.third, batch: [] } };
+  // A check changes nothing: the third version stays current, and "fix it" means the check's fix.
+  const checked = state === "checked" ? exchange("check it", 4, "checkImage", {}, check(ID.third)) : [];
+  return { prompt: [...system, ...made, ...edits, ...checked, ...ask], scenes, parents, ids: { first: ID.first, previous: ID.second, current: ID.third, batch: [] } };
 }
 
 /** The id an expectation's target names in this fixture, if it names one here. */

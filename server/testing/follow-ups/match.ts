@@ -14,6 +14,10 @@ function holds(change: SceneChange, expected: ExpectedChange): boolean {
 
 /** Why the effect misses the expectation, or undefined when it meets it. */
 export function mismatch(expect: Expectation, effect: Effect, fixture: Fixture): string | undefined {
+  if ("check" in expect) {
+    if (effect.kind !== "check") return `expected a feed check, got ${describe(effect)}`;
+    return effect.imageId === fixture.ids.current ? undefined : `expected a check of ${fixture.ids.current}, got one of ${effect.imageId}`;
+  }
   if ("clarify" in expect) return effect.kind === "clarify" ? undefined : `expected a question, got ${describe(effect)}`;
   if ("title" in expect) {
     if (effect.kind !== "title") return `expected the title ${JSON.stringify(expect.title)}, got ${describe(effect)}`;
@@ -46,6 +50,8 @@ function describe(effect: Effect): string {
       return "a question";
     case "title":
       return `the title ${JSON.stringify(effect.title)} for ${effect.imageId}`;
+    case "check":
+      return `a feed check of ${effect.imageId}`;
     case "other":
       return effect.what;
   }

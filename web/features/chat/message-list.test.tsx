@@ -42,6 +42,7 @@ const calls: { [Name in ChatToolName]: ChatToolPart<Name> } = {
   listPersonas: { type: "tool-listPersonas", toolCallId: "c5", state: "input-available", input: {} },
   pickImage: { type: "tool-pickImage", toolCallId: "c6", state: "input-available", input: { move: "undo" } },
   setTitle: { type: "tool-setTitle", toolCallId: "c7", state: "input-available", input: { title: "I tried 100 days of coding" } },
+  checkImage: { type: "tool-checkImage", toolCallId: "c7", state: "input-available", input: {} },
 };
 
 describe("MessageList's tool cards", () => {

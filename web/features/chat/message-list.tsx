@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ChatToolName, isChatToolName } from "../../../contract/chat.ts";
+import { CheckToolCard } from "./check-card.tsx";
 import { ApprovalCard, type ApprovalActions, isApprovalPart } from "./approval-card.tsx";
 import { type ImageActions } from "./image-result.tsx";
 import { AnswerTools, type BranchActions, EditMessageForm, UserMessageTools } from "./message-branches.tsx";
@@ -51,6 +52,7 @@ const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   listPersonas: PersonasToolCard,
   pickImage: PickToolCard,
   setTitle: TitleToolCard,
+  checkImage: CheckToolCard,
 };
 
 /** A call of one of the chat's tools (a stored part of a tool no longer offered is not one). */

@@ -11,6 +11,7 @@ export type PackToolPart = ChatToolPart<"generatePack">;
 export type PersonasToolPart = ChatToolPart<"listPersonas">;
 export type PickToolPart = ChatToolPart<"pickImage">;
 export type TitleToolPart = ChatToolPart<"setTitle">;
+export type CheckToolPart = ChatToolPart<"checkImage">;
 
 /** A persona the composer can @-mention. */
 export interface MentionablePersona {

@@ -58,7 +58,10 @@ describe("an image card's versions", () => {
 
   it("reads the chain again when an edit of one of its versions finishes, so an older card's strip grows", async () => {
     const answers = [chain.slice(0, 2), chain];
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ versions: answers.shift() ?? chain })));
+    // Only the versions are answered: the card's feed check (asked for too) is not what this is about.
+    const fetch = vi.fn(async (url: string) =>
+      String(url).endsWith("/versions") ? new Response(JSON.stringify({ versions: answers.shift() ?? chain })) : new Response("{}", { status: 404 }),
+    );
     vi.stubGlobal("fetch", fetch);
     const { client } = renderChat(<MemoryRouter><ImageResult initial={chain[1] as ImageRecord} actions={actions} /></MemoryRouter>, i18n);
     await waitFor(() => expect(screen.getAllByTestId("version-thumb")).toHaveLength(2));

@@ -13,7 +13,10 @@ import { receiveImage } from "../../lib/image-lists.ts";
 import { downloadEdit, fetchLayers, layersKey, saveEdit } from "./api.ts";
 import { initialDocument, needsCjk, SUBJECT_PREFIX, sourceSize } from "./document.ts";
 import { EditorCanvas } from "./editor-canvas.tsx";
+import { FeedCheckButton } from "../../components/feed-check/feed-check-dialog.tsx";
 import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
+import type { ImageRecord } from "../../../contract/images.ts";
+import { FixedImage } from "./fixed-image.tsx";
 import { ExportTools } from "./export-tools.tsx";
 import { loadFaces } from "./fonts.ts";
 import { historyReducer, initialHistory } from "./history.ts";
@@ -74,6 +77,8 @@ function EditorWorkspace({ imageId, layers }: { imageId: string; layers: EditorL
   const change = (update: (d: EditorDocument) => EditorDocument, group?: string) => dispatch({ type: "change", update, group });
   const cjk = needsCjk(doc);
   const image = useImage(layers.image);
+  // The image a feed check's fix is making from this one; the editor opens it once it is ready.
+  const [fixed, setFixed] = useState<ImageRecord | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -154,6 +159,7 @@ function EditorWorkspace({ imageId, layers }: { imageId: string; layers: EditorL
             {t("redo")}
           </Button>
           <FeedPreviewButton image={image} />
+          <FeedCheckButton image={image} onFixed={setFixed} />
           <Button size="xs" onClick={() => save.mutate()} loading={save.isPending} data-testid="editor-save">
             {!save.isPending && <Icon d={editorIcons.save} className="size-4" />}
             {t("save.short")}
@@ -172,6 +178,7 @@ function EditorWorkspace({ imageId, layers }: { imageId: string; layers: EditorL
         )}
         {save.isError && <p className="rounded-xl border border-danger px-3 py-2 text-sm text-danger">{t(idempotencyMessageKey(save.error) ?? "save.failed")}</p>}
         {download.isError && <p className="rounded-xl border border-danger px-3 py-2 text-sm text-danger">{t("export.failed")}</p>}
+        {fixed && <FixedImage key={fixed.id} made={fixed} />}
       </div>
 
       <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">

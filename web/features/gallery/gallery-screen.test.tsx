@@ -248,4 +248,27 @@ describe("GalleryScreen", () => {
     await waitFor(() => expect(within(screen.getByTestId("image-viewer")).getByTestId("video-title-state").textContent).toBe("Saved with the image."));
     expect(seen.some((url) => url.pathname === "/api/images/a/title")).toBe(true);
   });
+
+  it("runs the feed check from the viewer, and a fix opens the new image in the viewer", async () => {
+    const check = {
+      imageId: "a",
+      headline: "PROMPT A",
+      title: null,
+      method: "scene",
+      ocrLanguage: null,
+      readsOnPhones: false,
+      sizes: [{ size: "mobile-search", theme: "dark", width: 168, height: 94, verdict: "fail", reads: false, readBack: null, distance: null, capHeight: 5, contrast: 7 }],
+      findings: [{ id: "small-headline", severity: "fail", sizes: ["mobile-search"], details: {}, fix: { id: "bigger-headline", changes: { headlineScale: 1.4 } } }],
+      checkedAt: new Date().toISOString(),
+    };
+    const made = imageRecord("n", { status: "pending", kind: "edited", parentId: "a", createdAt: new Date().toISOString() });
+    const seen = renderGallery((url) => (url.pathname === "/api/images/a/check" ? json({ check }) : url.pathname === "/api/images/a/fix" ? json({ image: made }, 202) : json(page)));
+    fireEvent.click(await screen.findByRole("button", { name: "Open image: Prompt a" }));
+    const viewer = await screen.findByTestId("image-viewer");
+    fireEvent.click(within(viewer).getByRole("button", { name: "Feed check" }));
+    const dialog = await screen.findByRole("dialog", { name: "Feed check" });
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Bigger headline" }));
+    await waitFor(() => expect(screen.getByTestId("image-viewer").getAttribute("data-image-id")).toBe("n"));
+    expect(seen.map((url) => url.pathname)).toEqual(expect.arrayContaining(["/api/images/a/check", "/api/images/a/fix"]));
+  });
 });

@@ -231,6 +231,7 @@ export function GalleryScreen({ userId }: { userId: string }) {
             return id;
           }}
           onDelete={remove}
+          onShow={(made) => setOpenId(made.id)}
           models={modelList}
           personas={personaList}
         />

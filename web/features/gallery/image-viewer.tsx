@@ -12,6 +12,7 @@ import { iconPaths } from "../../components/ui/icon-paths.ts";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { chatWithImageHref } from "../../lib/app-links.ts";
 import { editorPath } from "../../../contract/client-routes.ts";
+import { FeedCheckButton } from "../../components/feed-check/feed-check-dialog.tsx";
 import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
 import { VideoTitleField } from "../../components/feed-preview/video-title-field.tsx";
 import { ExportMenu } from "../../components/exports/export-menu.tsx";
@@ -42,6 +43,7 @@ export function ImageViewer({
   onIndexChange,
   onClose,
   onDelete,
+  onShow,
   models,
   personas,
   takeFocusTarget,
@@ -51,6 +53,8 @@ export function ImageViewer({
   onIndexChange: (index: number) => void;
   onClose: () => void;
   onDelete: (image: ImageRecord) => void;
+  /** Opens another image in the viewer: the one a feed check's fix made. */
+  onShow: (image: ImageRecord) => void;
   models: readonly ModelEntry[];
   personas: readonly Persona[];
   /** Which tile takes focus when the viewer closes, when not the one of the image shown (after a deletion). */
@@ -203,6 +207,7 @@ export function ImageViewer({
                     {t("viewer.openInEditor")}
                   </Link>
                   <FeedPreviewButton image={image} />
+                  <FeedCheckButton image={image} onFixed={onShow} />
                 </>
               )}
             </div>

@@ -22,7 +22,9 @@ export type FixtureState =
   /** As "chain", then "undo": the second version is current and the third can be redone. */
   | "undone"
   /** A first thumbnail, then a batch of three variants of it: the last variant is current. */
-  | "batch";
+  | "batch"
+  /** As "chain", then the feed check of the current image, which finds its headline too small. */
+  | "checked";
 
 export type Expectation =
   /** An edit of the current image (or `variants` of it, 1 when absent) whose scene diff holds every change listed. */
@@ -32,7 +34,9 @@ export type Expectation =
   /** A question back: the assistant could not tell what to change, and says so. */
   | { clarify: true }
   /** The current image gets this video title (setTitle), free, with no render. */
-  | { title: string };
+  | { title: string }
+  /** The feed check of the current image: nothing changes, nothing is charged. */
+  | { check: true };
 
 /** An image of the fixture by its place: the first version, the one before or after the current, or the batch's nth (0-based). */
 export type FixtureTarget = "first" | "previous" | "next" | "current" | { batch: number };
@@ -54,5 +58,6 @@ export type Effect =
   | { kind: "current"; imageId: string }
   | { kind: "clarify" }
   | { kind: "title"; title: string; imageId: string }
+  | { kind: "check"; imageId: string }
   /** A new picture from a prompt, or a tool the corpus has no effect for. */
   | { kind: "other"; what: string };
