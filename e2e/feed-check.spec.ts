@@ -37,74 +37,81 @@ describe("the feed check in the browser", () => {
     await context.close();
   });
 
-  it("puts a verdict on a new image's card, checks it from the chat for free, and applies a fix as an edit", async () => {
+  /** Shrinks the current image's headline until the chat's check says it fails on a phone; the last check's answer. */
+  async function shrinkUntilItFails(page: Page): Promise<string> {
+    for (let round = 0; round < 4; round++) {
+      await say(page, "make the headline smaller");
+      await page.locator('[data-testid="tool-card"][data-tool="tool-editImage"]').nth(round).waitFor({ timeout: 60_000 });
+      await lastAnswer(page);
+      await say(page, "will this read on mobile?");
+      await page.locator('[data-testid="tool-card"][data-tool="tool-checkImage"][data-state="output-available"]').nth(round).waitFor({ timeout: 60_000 });
+      const answer = await lastAnswer(page);
+      if (answer.includes("does not read at")) return answer;
+    }
+    throw new Error("the headline still reads on phones after four rounds of \"make the headline smaller\"");
+  }
+
+  it("puts a verdict on a new image's card, checks it from the chat for free, and applies a fix from the panel", async () => {
     const page = await context.newPage();
     await signInWithCode(page, app.baseUrl, "checker@example.com");
     await composer(page).waitFor();
-    const imageId = await makeChatImage(page, "make a cartoon thumbnail for 'I tried 100 days of coding and it broke my brain completely'");
+    const first = await makeChatImage(page, "make a cartoon thumbnail for 'I tried 100 days of coding'");
 
-    // The card's compact verdict: "Reads on phones ✓", or what fails on a phone.
-    const card = page.locator(`[data-testid="chat-image"][data-image-id="${imageId}"]`);
-    const verdict = card.locator('[data-testid="feed-check-verdict"][data-status="success"]');
-    await verdict.waitFor({ timeout: 30_000 });
-    const readsOnPhones = (await verdict.getAttribute("data-reads-on-phones")) === "true";
-    const line = (await verdict.getByTestId("feed-check-verdict-text").textContent()) ?? "";
-    if (readsOnPhones) expect(line).toBe("Reads on phones ✓");
-    else expect(line).toMatch(/\d+×\d+|too small|contrast|badge|misread|title|text/i);
+    // The card's compact verdict on a new image: a Studio headline this short reads on phones.
+    const firstVerdict = page.locator(`[data-testid="chat-image"][data-image-id="${first}"] [data-testid="feed-check-verdict"][data-status="success"]`);
+    await firstVerdict.waitFor({ timeout: 30_000 });
+    expect(await firstVerdict.getByTestId("feed-check-verdict-text").textContent()).toBe("Reads on phones ✓");
 
-    // The check from the chat costs nothing and answers with what reads and what fails.
+    // Shrunk until it fails: the check from the chat costs nothing and says what fails and the fix.
     const before = await credits(page);
-    await say(page, "will this read on mobile?");
-    await page.locator('[data-testid="tool-card"][data-tool="tool-checkImage"][data-state="output-available"]').waitFor({ timeout: 60_000 });
-    const answer = await lastAnswer(page);
-    expect(answer).toMatch(/reads at|does not read at/);
+    const answer = await shrinkUntilItFails(page);
     expect(answer).toContain("The check itself is free.");
+    expect(answer).toContain("Fixes:");
     expect(await credits(page)).toBe(before);
 
-    // The full panel from the card: every size in both looks, how it was read, the findings.
+    // The full panel from the newest card: every size in both looks, how it was read, the findings.
+    const card = page.getByTestId("chat-image").last();
+    const small = await card.getAttribute("data-image-id");
+    await expect.poll(async () => (await card.getByTestId("feed-check-verdict-text").textContent()) ?? "", { timeout: 30_000 }).toMatch(/168×94/);
     await card.getByRole("button", { name: "See the full check" }).click();
     const dialog = page.getByRole("dialog", { name: "Feed check" });
-    const panel = dialog.locator('[data-testid="feed-check-panel"][data-status="done"]');
-    await panel.waitFor({ timeout: 30_000 });
-    expect(await dialog.getByTestId("feed-check-cell").count()).toBeGreaterThanOrEqual(2);
-    expect(await dialog.getByTestId("feed-check-method").textContent()).toMatch(/^(Read by OCR|Measured from the scene)$/);
+    await dialog.locator('[data-testid="feed-check-panel"][data-status="done"]').waitFor({ timeout: 30_000 });
+    expect(await dialog.getByTestId("feed-check-cell").count()).toBe(12);
+    expect(await dialog.getByTestId("feed-check-method").textContent()).toBe("Read by OCR");
     expect(await axeViolations(page)).toEqual([]);
 
-    const fixes = dialog.getByTestId("feed-check-fix");
-    if ((await fixes.count()) === 0) {
-      // Nothing to fix: the panel says so, and "fix it" has nothing of the check's to apply.
-      expect(await dialog.getByTestId("feed-check-clean").count()).toBe(1);
-      return;
-    }
+    // "Bigger headline" is an edit: a new image appears in the chat, free (only the headline changes), and reads.
     const shown = await page.getByTestId("chat-image").count();
-    await fixes.first().click();
-    // A fix is an edit: a new image appears in the chat (or the fix would change nothing, and says so).
-    const outcome = await Promise.race([
-      page.getByTestId("chat-image").nth(shown).waitFor({ timeout: 60_000 }).then(() => "image" as const),
-      dialog.getByText("Nothing to change", { exact: false }).waitFor({ timeout: 60_000 }).then(() => "no-change" as const),
-    ]);
-    if (outcome === "image") {
-      const fixed = page.getByTestId("chat-image").nth(shown);
-      await page.locator(`[data-testid="chat-image"][data-status="ready"][data-image-id="${await fixed.getAttribute("data-image-id")}"]`).waitFor({ timeout: 60_000 });
-      expect(await credits(page)).toBeLessThan(before);
-    } else expect(await credits(page)).toBe(before);
+    await dialog.getByRole("button", { name: "Bigger headline" }).click();
+    const fixed = page.getByTestId("chat-image").nth(shown);
+    await fixed.waitFor({ timeout: 60_000 });
+    const fixedId = await fixed.getAttribute("data-image-id");
+    expect(fixedId).not.toBe(small);
+    await page.keyboard.press("Escape");
+    const fixedVerdict = page.locator(`[data-testid="chat-image"][data-image-id="${fixedId}"] [data-testid="feed-check-verdict"][data-status="success"]`);
+    await fixedVerdict.waitFor({ timeout: 60_000 });
+    expect(await fixedVerdict.getByTestId("feed-check-verdict-text").textContent()).toBe("Reads on phones ✓");
+    expect(await credits(page)).toBe(before);
   });
 
-  it("applies the check's first fix when told \"fix it\" after a check, through the chat's edit", async () => {
-    const page = await context.newPage();
+  it("applies the check's fix when told \"fix it\" after a check, through the chat's edit", async () => {
+    const own = await newContext(browser);
+    const page = await own.newPage();
     await signInWithCode(page, app.baseUrl, "fixer@example.com");
     await composer(page).waitFor();
-    await makeChatImage(page, "make a realistic thumbnail for 'my whole honest review of every single budget phone this year'");
-    await say(page, "check it");
-    await page.locator('[data-testid="tool-card"][data-tool="tool-checkImage"][data-state="output-available"]').waitFor({ timeout: 60_000 });
-    const answer = await lastAnswer(page);
-    if (!answer.includes("Fixes:")) {
-      expect(answer).toContain("reads at every feed size");
-      return;
-    }
+    await makeChatImage(page, "make a realistic thumbnail for 'budget phone review'");
+    await shrinkUntilItFails(page);
+    const idsOf = async () => page.getByTestId("chat-image").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-image-id")));
+    const before = new Set(await idsOf());
+    const edits = await page.locator('[data-testid="tool-card"][data-tool="tool-editImage"]').count();
     await say(page, "fix it");
-    await page.locator('[data-testid="tool-card"][data-tool="tool-editImage"]').last().waitFor({ timeout: 60_000 });
-    await lastAnswer(page);
-    expect(await page.locator('[data-testid="tool-card"][data-tool="tool-editImage"]').count()).toBe(1);
+    await page.locator('[data-testid="tool-card"][data-tool="tool-editImage"]').nth(edits).waitFor({ timeout: 60_000 });
+    expect(await lastAnswer(page)).toMatch(/bigger|larger/i);
+    const made = (await idsOf()).filter((id) => !before.has(id));
+    expect(made).toHaveLength(1);
+    const verdict = page.locator(`[data-testid="chat-image"][data-image-id="${made[0]}"] [data-testid="feed-check-verdict"][data-status="success"]`);
+    await verdict.waitFor({ timeout: 60_000 });
+    expect(await verdict.getByTestId("feed-check-verdict-text").textContent()).toBe("Reads on phones ✓");
+    await own.close();
   });
 });
