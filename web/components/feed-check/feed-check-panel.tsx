@@ -30,7 +30,7 @@ function SizeCell({ src, result, method }: { src: string; result: FeedSizeResult
   const number = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 1 });
   const tone = verdictTones[result.verdict];
   return (
-    <li className="grid content-start gap-1" data-testid="feed-check-cell" data-size={result.size} data-theme={result.theme} data-verdict={result.verdict}>
+    <li className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-1" data-testid="feed-check-cell" data-size={result.size} data-theme={result.theme} data-verdict={result.verdict}>
       <div role="img" aria-label={t("feedCheck.cellLabel", { size: t(`feedCheck.sizes.${result.size}`), width: result.width, height: result.height, theme: t(`feedCheck.theme.${result.theme}`), verdict: t(`feedCheck.verdict.${result.verdict}`) })}>
         <SizePreview src={src} result={result} />
       </div>
@@ -118,7 +118,7 @@ export function FeedCheckPanel({ image, onFixed }: FeedCheckPanelProps) {
     .map((id) => ({ id, cells: feedThemes.flatMap((theme) => result.sizes.filter((size) => size.size === id && size.theme === theme)) }))
     .filter((row) => row.cells.length > 0);
   return (
-    <div className="grid min-w-0 gap-5" data-testid="feed-check-panel" data-status="done" data-reads-on-phones={result.readsOnPhones}>
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5" data-testid="feed-check-panel" data-status="done" data-reads-on-phones={result.readsOnPhones}>
       <div className="grid gap-1 text-sm">
         <p className={`text-base font-bold ${verdictTones[result.readsOnPhones ? "pass" : "fail"].className}`} data-testid="feed-check-summary">
           {verdictLine(t, result)}
@@ -152,16 +152,16 @@ export function FeedCheckPanel({ image, onFixed }: FeedCheckPanelProps) {
           {fix.isError && <span className="text-danger">{requestErrorMessage(t, fix.error)}</span>}
         </div>
       </section>
-      <section className="grid gap-4" aria-label={t("feedCheck.sizesLabel")}>
+      <section className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4" aria-label={t("feedCheck.sizesLabel")}>
         {rows.map((row) => {
           const first = row.cells[0] as FeedSizeResult;
           return (
-            <div key={row.id} className="grid gap-2" data-testid="feed-check-size" data-size={row.id}>
+            <div key={row.id} className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2" data-testid="feed-check-size" data-size={row.id}>
               <h3 className="text-sm font-bold">
                 {t(`feedCheck.sizes.${row.id}`)} <span className="font-normal text-muted tabular-nums">{`${first.width}×${first.height}`}</span>
               </h3>
-              {/* Real sizes: wider than a phone, a row scrolls sideways in a region the keyboard can reach. */}
-              <ul className="flex gap-3 overflow-x-auto pb-1" tabIndex={0} aria-label={t(`feedCheck.sizes.${row.id}`)}>
+              {/* Dark and light side by side where they fit at their real size, one above the other on a phone. */}
+              <ul className="flex flex-col gap-3 pb-1 sm:flex-row" aria-label={t(`feedCheck.sizes.${row.id}`)}>
                 {row.cells.map((cell) => (
                   <SizeCell key={cell.theme} src={image.urls.preview} result={cell} method={result.method} />
                 ))}

@@ -135,7 +135,7 @@ describe("the feed check panel", () => {
     expect(within(smallest).getByRole("img", { name: "Your thumbnail at Phone search, 168×94, Dark look: Doesn't read" })).toBeTruthy();
     // The preview is the image in a box of exactly that CSS size, with the duration badge drawn over it.
     const box = within(smallest).getByTestId("feed-check-box");
-    expect([box.style.width, box.style.height]).toEqual(["168px", "94px"]);
+    expect([box.style.width, box.style.aspectRatio]).toEqual(["168px", "168 / 94"]);
     expect(within(smallest).getByTestId("feed-duration").textContent).toBe("10:24");
     expect(within(smallest).getByTestId("feed-check-read-back").textContent).toBe("Read back: I TRED 1OO DAYS · 35% off");
     expect(within(smallest).getByText("Cap height: 5.2 px")).toBeTruthy();
