@@ -50,7 +50,7 @@ export const feedSizeResultSchema = z.object({
 });
 export type FeedSizeResult = z.infer<typeof feedSizeResultSchema>;
 
-export const findingIds = ["small-headline", "misread", "low-contrast", "under-badge", "small-subject", "near-identical", "repeats-title", "model-text"] as const;
+export const findingIds = ["small-headline", "misread", "low-contrast", "under-badge", "small-subject", "near-identical", "repeats-title"] as const;
 export type FindingId = (typeof findingIds)[number];
 
 /** A scene edit that mends a finding: the chat's edit fields, without the words (the server writes the instruction). */

@@ -41,7 +41,6 @@ const phrases: Record<Language, CheckPhrases> = {
       "small-subject": (sizes) => `Subject too small at ${sizes}.`,
       "near-identical": () => "It looks nearly the same as another of your thumbnails.",
       "repeats-title": () => "The headline repeats the video title.",
-      "model-text": () => "The model drew text of its own that does not read.",
     },
     fix: {
       "bigger-headline": () => "Bigger headline",
@@ -74,7 +73,6 @@ const phrases: Record<Language, CheckPhrases> = {
       "small-subject": (sizes) => `Sujeto demasiado pequeño a ${sizes}.`,
       "near-identical": () => "Se parece casi igual a otra de tus miniaturas.",
       "repeats-title": () => "El titular repite el título del vídeo.",
-      "model-text": () => "El modelo dibujó texto propio que no se lee.",
     },
     fix: {
       "bigger-headline": () => "Titular más grande",
@@ -107,7 +105,6 @@ const phrases: Record<Language, CheckPhrases> = {
       "small-subject": (sizes) => `Sujet trop petit en ${sizes}.`,
       "near-identical": () => "Elle ressemble presque trait pour trait à une autre de tes miniatures.",
       "repeats-title": () => "Le titre répète le titre de la vidéo.",
-      "model-text": () => "Le modèle a dessiné son propre texte, illisible.",
     },
     fix: {
       "bigger-headline": () => "Titre plus grand",
@@ -140,7 +137,6 @@ const phrases: Record<Language, CheckPhrases> = {
       "small-subject": (sizes) => `Motiv zu klein bei ${sizes}.`,
       "near-identical": () => "Es sieht fast genauso aus wie ein anderes deiner Thumbnails.",
       "repeats-title": () => "Die Überschrift wiederholt den Videotitel.",
-      "model-text": () => "Das Modell hat eigenen Text gezeichnet, der nicht lesbar ist.",
     },
     fix: {
       "bigger-headline": () => "Größere Überschrift",
@@ -173,7 +169,6 @@ const phrases: Record<Language, CheckPhrases> = {
       "small-subject": (sizes) => `在 ${sizes} 主体太小。`,
       "near-identical": () => "它和你的另一张缩略图几乎一样。",
       "repeats-title": () => "标题和视频标题重复了。",
-      "model-text": () => "模型自己画了看不清的文字。",
     },
     fix: {
       "bigger-headline": () => "加大标题",
@@ -206,7 +201,6 @@ const phrases: Record<Language, CheckPhrases> = {
       "small-subject": (sizes) => `${sizes} で被写体が小さすぎます。`,
       "near-identical": () => "ほかのサムネイルとほとんど同じに見えます。",
       "repeats-title": () => "見出しが動画タイトルと同じです。",
-      "model-text": () => "モデルが読めない文字を描いています。",
     },
     fix: {
       "bigger-headline": () => "見出しを大きく",

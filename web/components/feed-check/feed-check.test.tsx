@@ -49,7 +49,7 @@ const failing: FeedCheck = feedCheckSchema.parse({
   findings: [
     { id: "small-headline", severity: "fail", sizes: ["mobile-search", "desktop-up-next"], details: { capHeight: 5.2 }, fix: { id: "bigger-headline", changes: { headlineScale: 1.4 } } },
     { id: "repeats-title", severity: "warn", sizes: [], details: { hook: "DAY 100 BROKE ME" }, fix: { id: "new-hook", changes: { headline: "DAY 100 BROKE ME" } } },
-    { id: "model-text", severity: "warn", sizes: [], details: {}, fix: null },
+    { id: "small-subject", severity: "warn", sizes: ["mobile-search"], details: { share: 0.04 }, fix: null },
   ],
   checkedAt: "2026-11-27T08:00:00.000Z",
 });
@@ -143,7 +143,7 @@ describe("the feed check panel", () => {
     expect(screen.getByTestId("feed-check-method").textContent).toBe("Read by OCR");
 
     const findings = screen.getAllByTestId("feed-check-finding");
-    expect(findings.map((finding) => finding.getAttribute("data-finding"))).toEqual(["small-headline", "repeats-title", "model-text"]);
+    expect(findings.map((finding) => finding.getAttribute("data-finding"))).toEqual(["small-headline", "repeats-title", "small-subject"]);
     expect(within(findings[0] as HTMLElement).getByText("Headline too small at 168×94")).toBeTruthy();
     expect(within(findings[0] as HTMLElement).getByRole("button", { name: "Bigger headline" })).toBeTruthy();
     expect(within(findings[1] as HTMLElement).getByRole("button", { name: "Use this hook: DAY 100 BROKE ME" })).toBeTruthy();
