@@ -67,6 +67,8 @@ export function ExportMenu({ imageId, size = "xs" }: { imageId: string; size?: B
               onClick={() => option && void download(kind, exportPath(imageId, kind), option.fileName)}
               title={option ? `${option.width}×${option.height}` : undefined}
               data-testid={`export-${kind}`}
+              // YouTube's file is the one most people want, and its label is the longest: it takes a row of its own.
+              className={kind === "youtube" ? "col-span-2" : undefined}
             >
               {busy !== kind && <Icon d={iconPaths.download} className="size-4" />}
               {t(`exports.kinds.${kind}`)}
