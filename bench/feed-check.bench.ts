@@ -8,7 +8,7 @@ import { runFeedCheck } from "../server/feed-check/check.ts";
 import { createOcrEngine } from "../server/feed-check/engine.ts";
 import { glance } from "../server/feed-check/pixels.ts";
 import { READS_DISTANCE } from "../server/feed-check/text-match.ts";
-import { CAP_FAIR, CJK_FAIR, CONTRAST_FAIR } from "../server/feed-check/thresholds.ts";
+import { CAP_FAIR, CJK_FAIR, CONTRAST_FAIR } from "../contract/legibility.ts";
 import { createStudioEngine } from "../server/studio/engine.ts";
 import { median } from "./lib.ts";
 

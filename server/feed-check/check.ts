@@ -13,7 +13,7 @@ import {
 import { headlineCropForOcr, ocrScale, type Rect, renderSlot, type RenderedSlot, toSlot, upscaleForOcr } from "./feed-slot.ts";
 import { buildFindings, type SlotReading } from "./findings.ts";
 import type { OcrEngine, OcrLanguage, OcrReading } from "./engine.ts";
-import { CAP_FAIR, CAP_GOOD, CJK_FAIR, CJK_GOOD, CONTRAST_FAIR, CONTRAST_GOOD } from "./thresholds.ts";
+import { CAP_FAIR, CAP_GOOD, CJK_FAIR, CJK_GOOD, CONTRAST_FAIR, CONTRAST_GOOD } from "../../contract/legibility.ts";
 import { boxContrast, meanColour, overlapShare } from "./pixels.ts";
 import { promptHeadline, type SceneFacts, sceneFacts } from "./scene-facts.ts";
 import { isCjk, READS_DISTANCE, readDistance } from "./text-match.ts";

@@ -1,7 +1,7 @@
 import { type FeedSizeId, type FeedSizeResult, type FeedTheme, feedSizes, type Finding, type FixChanges, type ReadMethod } from "../../contract/feed-check.ts";
 import { promptLanguage, topicHeadline } from "../../contract/headline-hook.ts";
 import type { Language } from "../../contract/languages.ts";
-import { CAP_FAIR, CAP_GOOD, CJK_FAIR, CJK_GOOD, CONTRAST_FAIR, CONTRAST_GOOD } from "./thresholds.ts";
+import { CAP_FAIR, CAP_GOOD, CJK_FAIR, CJK_GOOD, CONTRAST_FAIR, CONTRAST_GOOD } from "../../contract/legibility.ts";
 import { type Rect, type RenderedSlot, toSlot } from "./feed-slot.ts";
 import type { OcrReading } from "./engine.ts";
 import { darker, glanceDifference, luminance, overlapShare } from "./pixels.ts";

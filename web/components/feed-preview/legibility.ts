@@ -9,15 +9,9 @@
 
 export const SMALLEST = { width: 168, height: 94 } as const;
 
-/** Cap height at which a headline reads at a glance at 168 px wide (an 11 px UI font), and the least that reads at all. */
-export const CAP_GOOD = 8;
-export const CAP_FAIR = 6;
-/** CJK characters carry more strokes than Latin capitals, so they need more pixels. */
-export const CJK_GOOD = 11;
-export const CJK_FAIR = 8;
-/** WCAG AA for normal text, and AA for large text: thumbnails are seen small, so the stricter one is "good". */
-export const CONTRAST_GOOD = 4.5;
-export const CONTRAST_FAIR = 3;
+import { CAP_FAIR, CAP_GOOD, CJK_FAIR, CJK_GOOD, CONTRAST_FAIR, CONTRAST_GOOD } from "../../../contract/legibility.ts";
+
+export { CAP_FAIR, CAP_GOOD, CJK_FAIR, CJK_GOOD, CONTRAST_FAIR, CONTRAST_GOOD };
 
 export type Level = "good" | "fair" | "poor";
 

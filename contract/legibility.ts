@@ -1,4 +1,9 @@
-/** Cap heights (px at feed size) at which a headline reads at a glance, and the least that reads at all (decision 035). */
+/**
+ * When a headline reads at a thumbnail's feed size: the thresholds the web's feed preview and the server's feed check
+ * both judge by (docs/product/feed-check.md, docs/decisions/035-the-feed-check.md).
+ */
+
+/** Cap heights (px at feed size) at which a headline reads at a glance (an 11 px UI font), and the least that reads at all. */
 export const CAP_GOOD = 8;
 export const CAP_FAIR = 6;
 /** CJK characters carry more strokes than Latin capitals, so they need more pixels. */
