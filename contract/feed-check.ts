@@ -24,8 +24,12 @@ export const feedSizes: Record<FeedSizeId, { width: number; height: number; phon
 export const feedThemes = ["dark", "light"] as const;
 export type FeedTheme = (typeof feedThemes)[number];
 
-/** How the words were read: OCR on the shrunk pixels, or the scene's measured cap height and contrast (no OCR data for the script). */
-export const readMethods = ["ocr", "scene"] as const;
+/**
+ * How the words were read: OCR on the shrunk pixels, the scene's measured cap height and contrast (no OCR data for the
+ * script), or not at all ("none": no headline is known, or a CJK headline without a scene to measure). With "none"
+ * no size is said to read: `reads` stays false, `readsOnPhones` is false, and the panel says the words were not checked.
+ */
+export const readMethods = ["ocr", "scene", "none"] as const;
 export type ReadMethod = (typeof readMethods)[number];
 
 export const feedVerdicts = ["pass", "warn", "fail"] as const;
@@ -50,7 +54,7 @@ export const feedSizeResultSchema = z.object({
 });
 export type FeedSizeResult = z.infer<typeof feedSizeResultSchema>;
 
-export const findingIds = ["small-headline", "misread", "low-contrast", "under-badge", "small-subject", "near-identical", "repeats-title"] as const;
+export const findingIds = ["small-headline", "misread", "low-contrast", "under-badge", "small-subject", "near-identical", "repeats-title", "unreadable"] as const;
 export type FindingId = (typeof findingIds)[number];
 
 /** A scene edit that mends a finding: the chat's edit fields, without the words (the server writes the instruction). */
