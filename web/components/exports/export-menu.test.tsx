@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { i18n as I18n } from "i18next";
@@ -99,17 +101,56 @@ describe("ExportMenu", () => {
     expect(button("All as zip").disabled).toBe(false);
   });
 
-  it("says why an export failed, in the server's words", async () => {
+  // The server's sentences are English: the menu words each refusal by its code, in the user's language.
+  const refusals: [string, () => Response | Promise<Response>, string][] = [
+    ["the editor is busy", () => Response.json({ error: "Server says: busy", code: "unavailable:editor_busy" }, { status: 503 }), "The editor is busy. Try again in a moment."],
+    ["too many exports", () => Response.json({ error: "Server says: slow down", code: "rate_limited:export" }, { status: 429 }), "You have made many exports this hour. Try again later."],
+    [
+      "a picture from an image model",
+      () => Response.json({ error: "Server says: no scene", code: "unprocessable:no_scene", issues: [{ path: "kind", message: "model_picture" }] }, { status: 422 }),
+      "The 4K master and the other frames are drawn again from a Studio scene. This picture came from an image model, so they would only enlarge or crop it: they are not offered.",
+    ],
+    [
+      "a persona deleted since the list was read",
+      () => Response.json({ error: "Server says: parts gone", code: "unprocessable:no_scene", issues: [{ path: "kind", message: "parts_missing" }] }, { status: 422 }),
+      "The 4K master and the other frames need the persona and photo this picture was drawn with, and one of them has since been deleted.",
+    ],
+    ["no scene, with no reason given", () => Response.json({ error: "Server says: no scene", code: "unprocessable:no_scene" }, { status: 422 }), "this picture has none"],
+    ["an image not finished", () => Response.json({ error: "Server says: not ready", code: "unprocessable:image" }, { status: 422 }), "Only a finished image can be exported."],
+    ["the connection dropping", () => Promise.reject(new TypeError("Failed to fetch")), "The export could not be downloaded: check your connection and try again."],
+    ["anything else", () => Response.json({ error: "Server says: boom", code: "internal:unexpected" }, { status: 500 }), "The export could not be made."],
+  ];
+
+  it.each(refusals)("says why an export failed in the user's words, not the server's: %s", async (_, answer, sentence) => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(async (url: string) =>
-        url.endsWith("/exports") ? Response.json(studio) : Response.json({ error: "The editor is busy. Try again in a moment.", code: "unavailable:editor_busy" }, { status: 503 }),
-      ),
+      vi.fn(async (url: string) => (url.endsWith("/exports") ? Response.json(studio) : answer())),
     );
     await renderMenu();
     fireEvent.click(button("Square 1:1"));
     await settle();
     await settle();
-    expect(screen.getByRole("alert").textContent).toBe("The editor is busy. Try again in a moment.");
+    expect(screen.getByRole("alert").textContent).toContain(sentence);
+    expect(screen.getByRole("alert").textContent).not.toContain("Server says");
+  });
+
+  it("says it in the user's language", async () => {
+    i18n.addResourceBundle("de", "app", JSON.parse(readFileSync(join(process.cwd(), "web/locales/de/app.json"), "utf8")));
+    await i18n.changeLanguage("de");
+    try {
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (url: string) =>
+          url.endsWith("/exports") ? Response.json(studio) : Response.json({ error: "The editor is busy. Try again in a moment.", code: "unavailable:editor_busy" }, { status: 503 }),
+        ),
+      );
+      await renderMenu();
+      fireEvent.click(screen.getByRole("button", { name: "Quadrat 1:1" }));
+      await settle();
+      await settle();
+      expect(screen.getByRole("alert").textContent).toBe("Der Editor ist ausgelastet. Versuch es gleich noch einmal.");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 });

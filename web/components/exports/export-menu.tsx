@@ -2,11 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ExportKind, type ExportOption, exportPath, exportsPath, exportsResponseSchema, exportZipPath } from "../../../contract/exports.ts";
-import { apiRequest, serverErrorMessage } from "../../lib/api.ts";
+import { apiRequest } from "../../lib/api.ts";
 import { saveResponse } from "../../lib/save-response.ts";
 import { Button, type ButtonSize } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
 import { iconPaths } from "../ui/icon-paths.ts";
+import { exportErrorMessage } from "./export-error.ts";
 
 /*
  * Export for every screen (docs/product/images.md, Exports), for the gallery's viewer and the editor:
@@ -41,7 +42,7 @@ export function ExportMenu({ imageId, size = "xs" }: { imageId: string; size?: B
     try {
       await saveResponse(await apiRequest("GET", url), fallback);
     } catch (err) {
-      setFailure(serverErrorMessage(err) ?? t("exports.failed"));
+      setFailure(exportErrorMessage(t, err));
     } finally {
       setBusy(null);
     }
