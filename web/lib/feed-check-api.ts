@@ -3,7 +3,10 @@ import { FEED_CHECK_PATH, FEED_FIX_PATH, type FeedCheck, feedCheckResponseSchema
 import type { ImageRecord } from "../../contract/images.ts";
 import { actionRequest, apiRequest } from "./api.ts";
 
-/** One image's feed check: its pixels never change once it is ready, so the answer is kept for the page's life. */
+/**
+ * One image's feed check: its pixels never change once it is ready, so the answer is kept for the page's life, except
+ * that the check also compares the headline with the video title: saving a title invalidates it (video-title-field.tsx).
+ */
 export const feedCheckKey = (imageId: string) => ["feed-check", imageId] as const;
 
 /** POST /api/images/:id/check: the feed check of a ready image (free). */

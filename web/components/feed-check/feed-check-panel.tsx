@@ -8,7 +8,7 @@ import { requestErrorMessage } from "../../lib/generation-error-message.ts";
 import { receiveImage } from "../../lib/image-lists.ts";
 import { Button } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
-import { findingLine, fixLabel, verdictLine } from "./check-text.ts";
+import { findingLine, fixLabel, noFindingLine, notCheckedReason, verdictLine, verdictTone } from "./check-text.ts";
 import { SizePreview } from "./size-preview.tsx";
 
 export const verdictTones = {
@@ -16,6 +16,15 @@ export const verdictTones = {
   warn: { className: "text-primary", icon: "M12 8v5m0 3h.01M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z" },
   fail: { className: "text-danger", icon: "M6 6l12 12M18 6L6 18" },
 } as const;
+
+/** Words that were not read at all (method "none") are neither good nor bad news: said plainly, without an icon. */
+const uncheckedTone = { className: "text-muted", icon: null } as const;
+
+/** The tone of a check's compact line, pass, fail or unchecked (check-text.ts, verdictTone). */
+export function checkTone(check: FeedCheck): { className: string; icon: string | null } {
+  const tone = verdictTone(check);
+  return tone === "unchecked" ? uncheckedTone : verdictTones[tone];
+}
 
 export interface FeedCheckPanelProps {
   /** A ready image (with its URLs): the one checked. */
@@ -28,15 +37,18 @@ export interface FeedCheckPanelProps {
 function SizeCell({ src, result, method }: { src: string; result: FeedSizeResult; method: FeedCheck["method"] }) {
   const { t, i18n } = useTranslation("app");
   const number = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 1 });
-  const tone = verdictTones[result.verdict];
+  // Without a reading there is no verdict to give a size: it says "Not checked" rather than "Reads" or "Doesn't read".
+  const unchecked = method === "none";
+  const tone = unchecked ? uncheckedTone : verdictTones[result.verdict];
+  const verdict = unchecked ? t("feedCheck.notChecked") : t(`feedCheck.verdict.${result.verdict}`);
   return (
     <li className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-1" data-testid="feed-check-cell" data-size={result.size} data-theme={result.theme} data-verdict={result.verdict}>
-      <div role="img" aria-label={t("feedCheck.cellLabel", { size: t(`feedCheck.sizes.${result.size}`), width: result.width, height: result.height, theme: t(`feedCheck.theme.${result.theme}`), verdict: t(`feedCheck.verdict.${result.verdict}`) })}>
+      <div role="img" aria-label={t("feedCheck.cellLabel", { size: t(`feedCheck.sizes.${result.size}`), width: result.width, height: result.height, theme: t(`feedCheck.theme.${result.theme}`), verdict })}>
         <SizePreview src={src} result={result} />
       </div>
       <p className={`flex items-center gap-1 text-sm font-semibold ${tone.className}`}>
-        <Icon d={tone.icon} className="size-4" />
-        {t(`feedCheck.verdict.${result.verdict}`)}
+        {tone.icon && <Icon d={tone.icon} className="size-4" />}
+        {verdict}
         <span className="font-normal text-muted">· {t(`feedCheck.theme.${result.theme}`)}</span>
       </p>
       <ul className="grid max-w-[26rem] gap-0.5 text-xs text-muted">
@@ -77,7 +89,8 @@ function FindingItem({ finding, fixing, disabled, onFix }: { finding: Finding; f
 /**
  * The feed check of one image (docs/product/web-app.md, Feed check): every checked size in dark and light at its real
  * CSS size with the duration badge, what was read back and how, the figures, and the findings with their fixes.
- * A fix is an edit (charged like one); a fix that would change nothing says so and charges nothing.
+ * A fix is an edit, charged like one (free when only the headline changes, docs/decisions/038-headline-edits-are-free.md); a fix that would
+ * change nothing says so and charges nothing.
  */
 export function FeedCheckPanel({ image, onFixed }: FeedCheckPanelProps) {
   const { t } = useTranslation("app");
@@ -113,6 +126,7 @@ export function FeedCheckPanel({ image, onFixed }: FeedCheckPanelProps) {
   }
 
   const result = check.data;
+  const empty = noFindingLine(t, result);
   // What to fix comes first, then the sizes in the contract's order (desktop, phone, TV), each with its looks side by side.
   const rows = feedSizeIds
     .map((id) => ({ id, cells: feedThemes.flatMap((theme) => result.sizes.filter((size) => size.size === id && size.theme === theme)) }))
@@ -120,12 +134,17 @@ export function FeedCheckPanel({ image, onFixed }: FeedCheckPanelProps) {
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-5" data-testid="feed-check-panel" data-status="done" data-reads-on-phones={result.readsOnPhones}>
       <div className="grid gap-1 text-sm">
-        <p className={`text-base font-bold ${verdictTones[result.readsOnPhones ? "pass" : "fail"].className}`} data-testid="feed-check-summary">
+        <p className={`text-base font-bold ${checkTone(result).className}`} data-testid="feed-check-summary">
           {verdictLine(t, result)}
         </p>
         <p className="font-semibold" data-testid="feed-check-method">
-          {t(result.method === "ocr" ? "feedCheck.method.ocr" : "feedCheck.method.scene")}
+          {t(`feedCheck.method.${result.method}`)}
         </p>
+        {result.method === "none" && (
+          <p className="text-muted" data-testid="feed-check-unchecked">
+            {notCheckedReason(t, result)}
+          </p>
+        )}
         {result.headline && <p className="break-words text-muted">{t("feedCheck.expected", { headline: result.headline })}</p>}
       </div>
       <section className="grid gap-2" aria-labelledby={findingsId}>
@@ -133,8 +152,8 @@ export function FeedCheckPanel({ image, onFixed }: FeedCheckPanelProps) {
           {t("feedCheck.findingsTitle")}
         </h3>
         {result.findings.length === 0 ? (
-          <p className="text-sm text-success" data-testid="feed-check-clean">
-            {t("feedCheck.noFindings")}
+          <p className={`text-sm ${empty.clean ? "text-success" : "text-muted"}`} data-testid={empty.clean ? "feed-check-clean" : "feed-check-no-finding"}>
+            {empty.text}
           </p>
         ) : (
           <>

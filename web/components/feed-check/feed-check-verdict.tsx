@@ -5,17 +5,18 @@ import { useFeedCheck } from "../../lib/feed-check-api.ts";
 import { Icon } from "../ui/icon.tsx";
 import { verdictLine } from "./check-text.ts";
 import { FeedCheckButton } from "./feed-check-dialog.tsx";
-import { verdictTones } from "./feed-check-panel.tsx";
+import { checkTone } from "./feed-check-panel.tsx";
 
 /**
- * A chat card's compact verdict: "Reads on phones ✓" or what fails ("Headline too small at 168×94"), asked for once
- * the card's image is ready and kept per image id, with a button that opens the full panel.
+ * A chat card's compact verdict: "Reads on phones ✓", what fails ("Headline too small at 168×94"), or "Words not
+ * checked" when nothing could read them; asked for once the card's image is ready and kept per image id (until its
+ * title is saved), with a button that opens the full panel.
  */
 export function FeedCheckVerdict({ image, initial, onFixed }: { image: ImageRecord; initial?: FeedCheck; onFixed?: (image: ImageRecord) => void }) {
   const { t } = useTranslation("app");
   const check = useFeedCheck(image, initial);
   if (image.status !== "ready") return null;
-  const tone = check.data ? verdictTones[check.data.readsOnPhones ? "pass" : "fail"] : undefined;
+  const tone = check.data ? checkTone(check.data) : undefined;
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="feed-check-verdict" data-status={check.status} data-reads-on-phones={check.data?.readsOnPhones}>
       <p role="status" aria-live="polite" className={`flex min-w-0 items-center gap-1.5 text-sm font-semibold ${tone?.className ?? "text-muted"}`}>
@@ -28,7 +29,7 @@ export function FeedCheckVerdict({ image, initial, onFixed }: { image: ImageReco
           t("feedCheck.verdictFailed")
         ) : (
           <>
-            {tone && !check.data.readsOnPhones && <Icon d={tone.icon} className="size-4" />}
+            {tone?.icon && !check.data.readsOnPhones && <Icon d={tone.icon} className="size-4" />}
             <span className="break-words" data-testid="feed-check-verdict-text">
               {verdictLine(t, check.data)}
             </span>

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { i18n as I18n } from "i18next";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FeedCheck, feedCheckSchema, type FeedSizeResult } from "../../../contract/feed-check.ts";
@@ -10,6 +10,7 @@ import type { ImageRecord } from "../../../contract/images.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { englishI18n } from "../../testing/english-i18n.ts";
 import { imageRecord } from "../../testing/image-fixture.ts";
+import { VideoTitleField } from "../feed-preview/video-title-field.tsx";
 import { FeedCheckPanel } from "./feed-check-panel.tsx";
 import { FeedCheckVerdict } from "./feed-check-verdict.tsx";
 
@@ -54,6 +55,15 @@ const failing: FeedCheck = feedCheckSchema.parse({
   checkedAt: "2026-11-27T08:00:00.000Z",
 });
 const passing: FeedCheck = { ...failing, readsOnPhones: true, sizes: failing.sizes.map((s) => ({ ...s, reads: true, verdict: "pass" })), findings: [] };
+/** Nothing read the words (contract/feed-check.ts, method "none"): no size is said to read, nor not to. */
+const unchecked = (headline: string | null): FeedCheck => ({
+  ...passing,
+  headline,
+  method: "none",
+  ocrLanguage: null,
+  readsOnPhones: false,
+  sizes: passing.sizes.map((s) => ({ ...s, reads: false, readBack: null, distance: null, capHeight: null, contrast: null })),
+});
 
 type Route = (init: RequestInit | undefined) => Response;
 
@@ -96,6 +106,20 @@ describe("the chat card's feed check verdict", () => {
     serve({ "POST /api/images/img-1/check": json({ check: passing }) });
     renderWith(<FeedCheckVerdict image={image} />);
     expect((await screen.findByTestId("feed-check-verdict-text")).textContent).toBe("Reads on phones ✓");
+  });
+
+  it("says the words were not checked when nothing could read them, never that they read", async () => {
+    serve({ "POST /api/images/img-1/check": json({ check: unchecked(null) }) });
+    renderWith(<FeedCheckVerdict image={image} />);
+    expect((await screen.findByTestId("feed-check-verdict-text")).textContent).toBe("Words not checked");
+    expect(screen.getByRole("status").className).toContain("text-muted");
+  });
+
+  it("names a failing finding rather than the unchecked words when there is one", async () => {
+    const nearIdentical = { id: "near-identical", severity: "fail", sizes: [], details: {}, fix: null } as const;
+    serve({ "POST /api/images/img-1/check": json({ check: { ...unchecked("我用了100天"), findings: [nearIdentical] } }) });
+    renderWith(<FeedCheckVerdict image={image} />);
+    expect((await screen.findByTestId("feed-check-verdict-text")).textContent).toBe("Nearly the same as another of your thumbnails");
   });
 
   it("asks nothing for an image still being made, and says so plainly when the check fails", async () => {
@@ -158,6 +182,79 @@ describe("the feed check panel", () => {
     expect((await screen.findByTestId("feed-check-method")).textContent).toBe("Measured from the scene");
     expect(screen.queryByTestId("feed-check-read-back")).toBeNull();
     expect(screen.getByTestId("feed-check-clean").textContent).toBe("Nothing to fix: it reads at every size.");
+  });
+
+  it("says a size that fails with no finding to explain it, instead of calling the image clean", async () => {
+    const unexplained = { ...failing, findings: [] };
+    serve({ "POST /api/images/img-1/check": json({ check: unexplained }) });
+    renderWith(<FeedCheckPanel image={image} />);
+    expect((await screen.findByTestId("feed-check-no-finding")).textContent).toBe("No single cause found, but it doesn't read at 168×94.");
+    expect(screen.queryByTestId("feed-check-clean")).toBeNull();
+    expect(screen.getByTestId("feed-check-summary").textContent).toBe("Doesn't read on phones at 168×94");
+  });
+
+  it("says the words were not checked, and why, when no headline is known", async () => {
+    serve({ "POST /api/images/img-1/check": json({ check: unchecked(null) }) });
+    renderWith(<FeedCheckPanel image={image} />);
+    expect((await screen.findByTestId("feed-check-summary")).textContent).toBe("Words not checked");
+    expect(screen.getByTestId("feed-check-method").textContent).toBe("Not read back or measured");
+    expect(screen.getByTestId("feed-check-unchecked").textContent).toBe("No headline to read back.");
+    expect(screen.queryByTestId("feed-check-clean")).toBeNull();
+    expect(screen.getByTestId("feed-check-no-finding").textContent).toBe("Nothing else to fix was found, but the words were not checked.");
+    // No size is said to read or not: each says it was not checked.
+    const cells = screen.getAllByTestId("feed-check-cell");
+    expect(cells.map((cell) => within(cell).getByText("Not checked") !== null)).toEqual(cells.map(() => true));
+    expect(screen.queryByText("Reads")).toBeNull();
+    expect(screen.queryByText("Doesn't read")).toBeNull();
+    expect(within(cells[2] as HTMLElement).getByRole("img", { name: "Your thumbnail at Phone search, 168×94, Dark look: Not checked" })).toBeTruthy();
+  });
+
+  it("says there was no OCR for the script and no scene to measure for a headline it could not read", async () => {
+    serve({ "POST /api/images/img-1/check": json({ check: unchecked("我用了100天学编程") }) });
+    renderWith(<FeedCheckPanel image={image} />);
+    expect((await screen.findByTestId("feed-check-unchecked")).textContent).toBe("No OCR for this script, and no scene to measure.");
+    expect(screen.getByText("Headline checked: 我用了100天学编程")).toBeTruthy();
+  });
+
+  it("words the unreadable finding, the subject under the badge, and what a fix costs", async () => {
+    const findings = [
+      { id: "unreadable", severity: "fail", sizes: ["mobile-search"], details: {}, fix: { id: "bigger-headline", changes: { headlineScale: 1.4 } } },
+      { id: "under-badge", severity: "warn", sizes: ["mobile-search"], details: { what: "subject", overlap: 0.4 }, fix: null },
+    ];
+    serve({ "POST /api/images/img-1/check": json({ check: feedCheckSchema.parse({ ...failing, findings }) }) });
+    renderWith(<FeedCheckPanel image={image} />);
+    await waitFor(() => expect(screen.getAllByTestId("feed-check-finding")).toHaveLength(2));
+    const lines = () => screen.getAllByTestId("feed-check-finding").map((finding) => finding.querySelector("span")?.textContent);
+    expect(lines()).toEqual(["The words don't read at 168×94", "Subject under the duration badge at 168×94"]);
+    expect(screen.getByText("A fix is an edit: free when only the headline changes, otherwise priced like any edit.")).toBeTruthy();
+    cleanup();
+    const text = { id: "under-badge", severity: "warn", sizes: ["desktop-home"], details: { what: "text", overlap: 0.3 }, fix: null };
+    serve({ "POST /api/images/img-1/check": json({ check: feedCheckSchema.parse({ ...failing, findings: [text] }) }) });
+    renderWith(<FeedCheckPanel image={image} />);
+    await waitFor(() => expect(lines()).toEqual(["Text under the duration badge at 360×202"]));
+  });
+
+  it("checks again once a new video title is saved (the check compares the headline with it)", async () => {
+    let checks = 0;
+    const fetch = serve({
+      "POST /api/images/img-1/check": () => json({ check: { ...failing, title: checks++ === 0 ? null : "I tried 100 days of coding" } })(),
+      "PUT /api/images/img-1/title": (init) => json({ image: { ...image, title: JSON.parse(String(init?.body)).title } })(),
+    });
+    function TitleAndCheck() {
+      const [title, setTitle] = useState("");
+      return (
+        <>
+          <VideoTitleField image={image} value={title} onChange={setTitle} name="title" />
+          <FeedCheckPanel image={image} />
+        </>
+      );
+    }
+    renderWith(<TitleAndCheck />);
+    await waitFor(() => expect(screen.getByTestId("feed-check-panel").getAttribute("data-status")).toBe("done"));
+    fireEvent.change(screen.getByLabelText("Video title"), { target: { value: "I tried 100 days of coding" } });
+    fireEvent.click(screen.getByTestId("video-title-save"));
+    await waitFor(() => expect(checks).toBe(2));
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${String(url)}`)).toEqual(["POST /api/images/img-1/check", "PUT /api/images/img-1/title", "POST /api/images/img-1/check"]);
   });
 
   it("applies a fix as a paid edit and hands over the new image", async () => {

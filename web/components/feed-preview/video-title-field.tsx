@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { cleanTitle, type ImageRecord, TITLE_MAX, titleLength } from "../../../contract/images.ts";
 import { errorCodeOf } from "../../lib/api.ts";
+import { feedCheckKey } from "../../lib/feed-check-api.ts";
 import { receiveImage } from "../../lib/image-lists.ts";
 import { setImageTitle } from "../../lib/images-api.ts";
 import { Button } from "../ui/button.tsx";
@@ -26,7 +27,11 @@ export function VideoTitleField({ image, value, onChange, name }: VideoTitleFiel
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (title: string | null) => setImageTitle(image.id, title),
-    onSuccess: (saved) => receiveImage(queryClient, saved),
+    onSuccess: (saved) => {
+      receiveImage(queryClient, saved);
+      // The feed check reads the title (a headline that repeats it is a finding): the one held is out of date.
+      void queryClient.invalidateQueries({ queryKey: feedCheckKey(image.id) });
+    },
   });
   const wanted = cleanTitle(value);
   const saved = image.title ?? null;

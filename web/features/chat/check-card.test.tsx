@@ -79,6 +79,18 @@ describe("the feed check in the chat", () => {
     expect(fetch.mock.calls.filter(([url]) => String(url).endsWith("/check"))).toHaveLength(0);
   });
 
+  it("says a checkImage answer's words were not checked when nothing could read them, and each size says so in the full check", async () => {
+    serve();
+    const unread: FeedCheck = { ...check, headline: null, method: "none", findings: [], sizes: check.sizes.map((size) => ({ ...size, verdict: "fail", reads: false, capHeight: null, contrast: null })) };
+    const part = { type: "tool-checkImage", toolCallId: "c1", state: "output-available", input: {}, output: { check: unread } } as CheckToolPart;
+    renderChat(<MemoryRouter><CheckToolCard part={part} actions={actions} /></MemoryRouter>, i18n);
+    expect((await screen.findByTestId("feed-check-verdict-text")).textContent).toBe("Words not checked");
+    fireEvent.click(screen.getByRole("button", { name: "See the full check" }));
+    const dialog = await screen.findByRole("dialog", { name: "Feed check" });
+    expect(within(dialog).getByTestId("feed-check-unchecked").textContent).toBe("No headline to read back.");
+    expect(within(dialog).getAllByTestId("feed-check-cell").map((cell) => cell.querySelector("p")?.textContent)).toEqual(["Not checked· Dark", "Not checked· Dark"]);
+  });
+
   it("says a failed check failed, charging nothing", () => {
     serve();
     const part = { type: "tool-checkImage", toolCallId: "c1", state: "output-error", input: {}, errorText: "boom" } as CheckToolPart;
