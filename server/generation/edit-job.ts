@@ -37,7 +37,7 @@ const changesSchema = z.object({
  * Makes an edited copy of one of the user's images as a new image: a Studio image re-renders its stored scene with
  * the changed layers, and so does a provider's headline over its model's picture (a change of the picture itself
  * goes to the model first; decision 036); a provider image whose model drew its words goes to its model with the
- * image as the reference and the user's words.
+ * image as the reference and the user's words, keeping the words it has unless the edit names new ones.
  */
 export const editJob = defineJobType(
   "edit",
@@ -63,6 +63,7 @@ export function editJobHandler(deps: ImageJobDeps) {
       return engine.edit({ scene, changes: payload.changes, personas, baseImage, instruction: payload.instruction, ...(payload.variant === undefined ? {} : { variant: payload.variant }), ...work });
     }
     const parentBytes = await deps.images.originalBytes(row.userId, parent.id);
+    const headline = payload.changes.headline?.trim();
     const result = await engine.generate({
       prompt: payload.instruction,
       style: row.style ?? DEFAULT_STYLE,
@@ -70,6 +71,11 @@ export function editJobHandler(deps: ImageJobDeps) {
       personas,
       baseImage: parentBytes,
       seed: row.seed ?? 0,
+      // The image's own words are the creator's (its model drew them, or it predates headline layers), and "make the
+      // sky a sunset" says nothing about them: the model keeps them and no headline is added. Only an edit that names
+      // new words (the feed check's text-layer fix for misspelt ones) gets them as a text layer over a text-free
+      // picture, since that is what it asked: the words spelt exactly as given.
+      ...(headline ? { headline } : { keepText: true, modelText: modelDrewText(scene) }),
       ...work,
     });
     // A model that hands the picture back untouched made no edit: the image fails and its charge is refunded.
@@ -78,4 +84,9 @@ export function editJobHandler(deps: ImageJobDeps) {
     }
     return result;
   });
+}
+
+/** Whether a provider's record says its model drew the image's words itself (decision 036). */
+function modelDrewText(scene: unknown): boolean {
+  return typeof scene === "object" && scene !== null && (scene as { modelText?: unknown }).modelText === true;
 }

@@ -25,6 +25,8 @@ export interface GenerateInput {
   modelText?: boolean | undefined;
   /** The base image's own words stay as they are and no headline is added (a subject swap into a finished image). */
   keepText?: boolean | undefined;
+  /** The headline's words, when the creator named them (an edit that sets the headline); else taken from the prompt. */
+  headline?: string | undefined;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: GenerateProgress) => void) | undefined;
 }

@@ -23,6 +23,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { DEFAULT_MODEL } from "./default-model.ts";
 import { generateJob } from "./generate-job.ts";
 import { swapJob } from "./swap-job.ts";
+import { isModelPictureScene } from "../studio/engine.ts";
 import type { ModelRegistry } from "./registry.ts";
 import { type ImageService, type PendingDraft, toImageRecord } from "../images/service.ts";
 
@@ -284,12 +285,18 @@ export function createGenerationService(deps: {
         personaIds: parent.personaIds,
         ...(parent.baseImageId ? { baseImageId: parent.baseImageId } : {}),
       });
-      const changes = otherModel ? undefined : deps.engines.get(model.id)?.diffEdit?.(scene, input.changes);
+      // A model's picture under its headline (decision 036) is not redrawn into near copies at full price: new versions
+      // are drawn afresh from the prompt, each over a picture of its own, never over this one.
+      const overModelPicture = isModelPictureScene(scene);
+      const changes = otherModel || overModelPicture ? undefined : deps.engines.get(model.id)?.diffEdit?.(scene, input.changes);
       const shortMessage = `${input.count} images with ${model.label} cost ${model.creditCost * input.count} credits. Top up or ask for fewer.`;
       if (changes === undefined) {
         if (!parent.prompt) throw new AppError("unprocessable:image", "This image has no prompt to make new versions from. Describe the thumbnail you want instead.");
         const prompt = parent.prompt;
-        const drafts = Array.from({ length: input.count }, () => childOf(parent, { kind: "generated", prompt, changes: input.changes, options, seed: randomInt(0, 2 ** 32 - 1) }));
+        const drafts = Array.from({ length: input.count }, () => ({
+          ...childOf(parent, { kind: "generated", prompt, changes: input.changes, options, seed: randomInt(0, 2 ** 32 - 1) }),
+          ...(overModelPicture ? { baseImageId: null } : {}),
+        }));
         const images = await queuePaid(userId, model, drafts, (tx, row) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, model: model.id }, { userId }), { shortMessage, work: "generate" });
         return { kind: "from-prompt", images };
       }

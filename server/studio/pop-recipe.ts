@@ -28,7 +28,8 @@ export function popScene(scene: Scene, scaleHeadline: (scene: Scene, factor: num
   const unit = Math.min(scene.width, scene.height);
   const scaled = scaleHeadline(scene, POP_RECIPE.headlineScale);
   const [headline, ...rest] = scaled.text;
-  const palette = { ...scaled.palette, base: saturate(scaled.palette.base), mid: saturate(scaled.palette.mid), light: saturate(scaled.palette.light) };
+  // A model's picture is shown as it came (decision 036): there is no Studio background to saturate, only the headline.
+  const palette = scene.background.modelPicture ? scaled.palette : { ...scaled.palette, base: saturate(scaled.palette.base), mid: saturate(scaled.palette.mid), light: saturate(scaled.palette.light) };
   return { ...scaled, palette, text: headline ? [outlined(headline, unit), ...rest] : rest };
 }
 

@@ -48,14 +48,33 @@ export interface ProviderEngineSpec {
   studio: StudioEngine;
 }
 
-/** The changes that concern the headline layer alone: re-rendered over the same picture, never sent to the model. */
-const headlineChanges = ["headline", "headlineColor", "headlineScale", "headlinePosition", "headlineSide", "headlineFont", "shorterHeadline", "headlineOutlineColor"] as const;
+/**
+ * The changes that concern the headline layer alone: re-rendered over the same picture, never sent to the model.
+ * "Make it pop" is one of them: over a model's picture there is no Studio background to saturate, so it only makes
+ * the headline bigger and its outline heavier.
+ */
+const headlineChanges = ["headline", "headlineColor", "headlineScale", "headlinePosition", "headlineSide", "headlineFont", "shorterHeadline", "headlineOutlineColor", "boost"] as const;
+
+const isHeadlineChange = (key: string) => (headlineChanges as readonly string[]).includes(key);
+
+/** Whether the edit names any change at all; words alone ("make it night time") are the model's to draw. */
+const namesChanges = (changes: SceneChanges) => Object.values(changes).some((value) => value !== undefined);
 
 function headlineOnly(changes: SceneChanges): SceneChanges {
-  return Object.fromEntries(Object.entries(changes).filter(([key, value]) => value !== undefined && (headlineChanges as readonly string[]).includes(key)));
+  return Object.fromEntries(Object.entries(changes).filter(([key, value]) => value !== undefined && isHeadlineChange(key)));
 }
 
-const changesPicture = (changes: SceneChanges) => Object.entries(changes).some(([key, value]) => value !== undefined && !(headlineChanges as readonly string[]).includes(key));
+/**
+ * Whether an edit changes the model's picture, read as the scene edit reads changes: an absent, false or empty value
+ * asks for nothing, and neither does the style or frame the scene already has, so none of them buys a redraw.
+ */
+function changesPicture(scene: unknown, changes: SceneChanges): boolean {
+  const stored = (typeof scene === "object" && scene !== null ? scene : {}) as { style?: unknown; aspect?: unknown };
+  return Object.entries(changes).some(([key, value]) => {
+    if (isHeadlineChange(key) || value === undefined || value === false || (typeof value === "string" && value.trim() === "")) return false;
+    return !((key === "style" && value === stored.style) || (key === "aspect" && value === stored.aspect));
+  });
+}
 
 /** Pixel cap for anything a provider sends back (the upload pixel limit). */
 const MAX_RESULT_PIXELS = MAX_IMAGE_PIXELS;
@@ -102,18 +121,19 @@ export function createProviderEngine(spec: ProviderEngineSpec): ImageEngine {
       if (input.keepText) {
         const drawn = await draw(input, { kind: "keep" });
         input.onProgress?.({ stage: "encode", percent: 100 });
-        return { png: drawn.png, width: drawn.width, height: drawn.height, scene: { provider: spec.provider, model: spec.modelId, prompt: drawn.prompt } };
+        // Words the model drew before are still the model's: the record says so, as it did for the image edited.
+        return { png: drawn.png, width: drawn.width, height: drawn.height, scene: { provider: spec.provider, model: spec.modelId, prompt: drawn.prompt, ...(input.modelText ? { modelText: true } : {}) } };
       }
       const planned = studio.pictureScene({ prompt: input.prompt, style: input.style, aspect: input.aspect, seed: input.seed, variant: input.variant });
+      const headline = input.headline ?? planned.scene.text[0]?.text ?? "";
       if (input.modelText) {
-        const headline = planned.scene.text[0]?.text ?? "";
         const drawn = await draw(input, { kind: "draw", headline });
         input.onProgress?.({ stage: "encode", percent: 100 });
         // No text layer: the words are in the pixels, as the model drew them.
         return { png: drawn.png, width: drawn.width, height: drawn.height, scene: { provider: spec.provider, model: spec.modelId, prompt: drawn.prompt, modelText: true } };
       }
       const drawn = await draw(input, { kind: "none", clearArea: planned.clearArea });
-      return { ...(await headlineOver(planned.scene, {}, drawn.png, drawn.prompt, input)), picture: drawn.png };
+      return { ...(await headlineOver(planned.scene, input.headline === undefined ? {} : { headline }, drawn.png, drawn.prompt, input)), picture: drawn.png };
     },
 
     editsScene: isModelPictureScene,
@@ -131,7 +151,9 @@ export function createProviderEngine(spec: ProviderEngineSpec): ImageEngine {
       }
       const stored = input.scene as { prompt?: unknown; style?: GenerateInput["style"]; aspect?: GenerateInput["aspect"]; seed?: number };
       const prompt = typeof stored.prompt === "string" ? stored.prompt : "";
-      if (!changesPicture(input.changes) && input.variant === undefined) return headlineOver(input.scene, input.changes, input.baseImage, prompt, input);
+      if (namesChanges(input.changes) && !changesPicture(input.scene, input.changes) && input.variant === undefined) {
+        return headlineOver(input.scene, input.changes, input.baseImage, prompt, input);
+      }
       const instruction = input.instruction?.trim() || prompt;
       const request: GenerateInput = {
         prompt: instruction.slice(0, MAX_PROMPT_LENGTH),
@@ -153,7 +175,9 @@ export function createProviderEngine(spec: ProviderEngineSpec): ImageEngine {
     },
 
     diffEdit(scene, changes) {
-      return isModelPictureScene(scene) && !changesPicture(changes) ? studio.diffEdit?.(scene, changes) : undefined;
+      // Words with no named change are a charged edit of the picture by the model, never "nothing would change".
+      if (!isModelPictureScene(scene) || !namesChanges(changes) || changesPicture(scene, changes)) return undefined;
+      return studio.diffEdit?.(scene, changes);
     },
   };
 }
