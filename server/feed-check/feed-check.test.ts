@@ -87,7 +87,8 @@ describe("a Studio thumbnail whose headline is too small for the phone's search 
     expect(res.status).toBe(202);
     const body = feedFixResponseSchema.parse(await res.json());
     if (!("image" in body)) throw new Error("the fix was not queued");
-    expect(body.image.prompt).toBe("Feed check: bigger headline");
+    // The new version keeps its parent's prompt for the gallery, not the instruction the model was given.
+    expect(body.image.prompt).toBe("smaller headline");
     expect((await settled(server, sessionToken, body.image.id, 60_000)).status).toBe("ready");
     const after = (await check(sessionToken, body.image.id)).check!;
     expect(at(after, "mobile-search").reads).toBe(true);

@@ -94,7 +94,8 @@ export function createFeedCheckService(deps: {
       const finding = result.findings.find((f) => f.id === findingId);
       if (!finding) throw new AppError("unprocessable:finding", "The feed check found nothing of that kind in this image.");
       if (!finding.fix) throw new AppError("unprocessable:finding", "No edit can mend that one. Follow the advice instead.");
-      const outcome = await deps.generation.requestEdit(userId, { imageId, instruction: fixInstruction(finding.fix), changes: finding.fix.changes });
+      // The instruction is for the model; the new version keeps the creator's prompt for the gallery and alt text.
+      const outcome = await deps.generation.requestEdit(userId, { imageId, instruction: fixInstruction(finding.fix), changes: finding.fix.changes }, { keepParentPrompt: true });
       return outcome.kind === "queued" ? { status: 202, body: { image: outcome.image } } : { status: 200, body: { outcome: "no-change" } };
     },
   };
