@@ -17,7 +17,7 @@ import sharp from "sharp";
  * Bumped whenever what a check measures or decides changes: every stored result under an older version is made
  * again on its next request.
  */
-export const CHECK_VERSION = 1;
+export const CHECK_VERSION = 2;
 
 /** The cache key of an image's check: its pixels never change once ready, so only the title and the check's version can. */
 export function checkKey(imageId: string, title: string | null): string {
