@@ -52,7 +52,6 @@ function slotKey(size: FeedSizeId, theme: FeedTheme): string {
 export async function runFeedCheck(input: CheckInput, ocr: OcrEngine, now: Date, options: { ocrForCjk?: boolean } = {}): Promise<FeedCheck> {
   const facts = sceneFacts(input.scene);
   const headline = facts?.headline?.text ?? promptHeadline(input.prompt);
-  const cjk = headline !== null && isCjk(headline);
   const method = readMethodFor(headline, facts, options);
   const language = ocrLanguageFor(headline);
   const image = { width: input.width, height: input.height };
