@@ -23,7 +23,7 @@ export const errorKinds = {
 export type ErrorKind = keyof typeof errorKinds;
 
 /** Names of the rate-limit rules; each answers `rate_limited:<name>` when spent. */
-export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check"] as const;
+export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit"] as const;
 export type RateLimitRule = (typeof rateLimitRules)[number];
 
 /**
@@ -127,6 +127,7 @@ export const errorCodes = [
   "internal:unexpected",
   "unavailable:database",
   "unavailable:editor_busy",
+  "unavailable:feed_check_busy",
   "unavailable:interrupted",
   "unavailable:lease_lost",
   "unavailable:mail",

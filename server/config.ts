@@ -174,6 +174,8 @@ const envSchema = z.object({
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
   // A feed check renders six sizes and reads them with OCR (about a second of CPU): cached ones are not counted.
   FEED_CHECKS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  // A headline-only edit costs no credit but still renders: this bounds them (docs/decisions/038-headline-edits-are-free.md).
+  FREE_EDITS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(300),
   // Image provider keys: each one makes its models available; without any, Studio alone serves.
   BFL_API_KEY: optionalString,
   FAL_KEY: optionalString,
@@ -313,6 +315,8 @@ const configSchema = envSchema
     /** Waitlist joins allowed per IP per 10 minutes. */
     waitlistLimitPerIp: e.WAITLIST_LIMIT_PER_IP,
     feedChecksPerUserPerHour: e.FEED_CHECKS_PER_USER_PER_HOUR,
+    /** Free (headline-only) edits one account may queue per hour. */
+    freeEditsPerUserPerHour: e.FREE_EDITS_PER_USER_PER_HOUR,
     /** Key for one-time-code HMACs; when unset, start-up keeps a generated one in DATA_DIR. */
     authSecret: e.AUTH_SECRET,
     /** SMTP server for outgoing mail; without it mails go to the dev mailbox. */

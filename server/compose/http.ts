@@ -124,7 +124,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(generationRoutes({ registry: services.registry, auth, generation: services.generation, jsonBody, idempotent }));
   // Before the image routes: their /api/images/:id/:variant would take /api/images/:id/layers (and /check, /fix).
   app.use(editorRoutes({ auth, editor: services.editor, exports: services.imageExports, idempotent }));
-  app.use(feedCheckRoutes({ auth, feedCheck: services.feedCheck, jsonBody }));
+  app.use(feedCheckRoutes({ auth, feedCheck: services.feedCheck, jsonBody, idempotent }));
   app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir, jsonBody }));
   app.use(packRoutes({ auth, packs: services.packs }));
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody, idempotent }));

@@ -130,7 +130,7 @@ export function createServices(deps: ServiceDeps) {
   // One model and one swap worker per process, each loaded on first use.
   const subjectExtractor = deps.subjectExtractor ?? createSubjectExtractor({ logger, modelCacheDir: join(config.dataDir, "models") });
   const swapPool = createSwapWorkerPool();
-  const generation = createGenerationService({ registry, engines, personas, images, credits, queue, metrics });
+  const generation = createGenerationService({ registry, engines, personas, images, credits, queue, metrics, rateLimiter, freeEditsPerHour: config.freeEditsPerUserPerHour });
   const auth = createAuthService({
     store: createAuthStore(db),
     sessions,

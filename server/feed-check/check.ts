@@ -52,11 +52,7 @@ function slotKey(size: FeedSizeId, theme: FeedTheme): string {
 export async function runFeedCheck(input: CheckInput, ocr: OcrEngine, now: Date, options: { ocrForCjk?: boolean } = {}): Promise<FeedCheck> {
   const facts = sceneFacts(input.scene);
   const headline = facts?.headline?.text ?? promptHeadline(input.prompt);
-  const cjk = headline !== null && isCjk(headline);
-  // A CJK headline is judged by the scene's figures, never by OCR: Japanese data reads nothing at feed sizes and
-  // Chinese data too unevenly (docs/decisions/035-the-feed-check.md); without a scene it gets no read-back verdict.
-  // The bench asks for OCR to measure that.
-  const method: ReadMethod = cjk && !options.ocrForCjk ? "scene" : "ocr";
+  const method = readMethodFor(headline, facts, options);
   const language = ocrLanguageFor(headline);
   const image = { width: input.width, height: input.height };
   // The scene's pixel sizes are its render's; a stored original may have been scaled since.
@@ -121,6 +117,18 @@ export async function runFeedCheck(input: CheckInput, ocr: OcrEngine, now: Date,
 }
 
 /**
+ * A CJK headline is judged by the scene's figures, never by OCR: Japanese data reads nothing at feed sizes and Chinese
+ * data too unevenly (docs/decisions/035-the-feed-check.md); the bench asks for OCR to measure that. With no headline
+ * known, or a CJK one without a scene text layer to measure, nothing can be read or measured: "none", and no size is
+ * said to read.
+ */
+function readMethodFor(headline: string | null, facts: SceneFacts | undefined, options: { ocrForCjk?: boolean }): ReadMethod {
+  if (headline === null) return "none";
+  if (!isCjk(headline) || options.ocrForCjk) return "ocr";
+  return facts?.headline ? "scene" : "none";
+}
+
+/**
  * The words read, less the badge's own ("10:24"): a viewer reads it, but it is not the picture's. Only figures in the
  * badge go; a headline word under it stays, so the check can say it is hidden.
  */
@@ -170,15 +178,16 @@ function sizeResult(
   const measured = box ? boxContrast(slot.rgb, slot.width, slot.height, box) : null;
   const contrast = measured === null ? null : round2(measured);
   const readBack = reading ? reading.text.replace(/\s+/gu, " ").trim() : null;
+  if (method === "none" || headline === null) {
+    // Nothing read and nothing measured: no size is said to read, and the verdict rests on the contrast alone.
+    const verdict: FeedVerdict = contrast !== null && contrast < CONTRAST_FAIR ? "fail" : "warn";
+    return { size, theme, width: slot.width, height: slot.height, verdict, reads: false, readBack: null, distance: null, capHeight, contrast };
+  }
   let reads: boolean;
   let distance: number | null = null;
   if (method === "scene") {
-    // Without a scene there is no figure to judge by, so no verdict on reading, as without a headline.
     const fair = layer?.cjk ? CJK_FAIR : CAP_FAIR;
-    reads = capHeight === null || (capHeight >= fair && (contrast ?? CONTRAST_GOOD) >= CONTRAST_FAIR);
-  } else if (headline === null) {
-    // Nothing was meant to be read, so nothing can be misread: the verdict rests on the other figures.
-    reads = true;
+    reads = capHeight !== null && capHeight >= fair && (contrast ?? CONTRAST_GOOD) >= CONTRAST_FAIR;
   } else {
     distance = round2(readDistance(headline, readBack ?? ""));
     reads = distance <= READS_DISTANCE;

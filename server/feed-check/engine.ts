@@ -39,7 +39,11 @@ export function createOcrEngine() {
   const queues = new Map<OcrLanguage, Promise<unknown>>();
   let closed = false;
 
+  const closedError = () => new Error("the OCR engine is closed");
+
   function workerFor(language: OcrLanguage): Promise<Worker> {
+    // A read queued before close() reaches here after it: starting a worker then would leave a thread nobody ends.
+    if (closed) return Promise.reject(closedError());
     let worker = workers.get(language);
     if (!worker) {
       worker = (async () => {
@@ -56,6 +60,7 @@ export function createOcrEngine() {
   }
 
   async function readNow(png: Buffer, language: OcrLanguage, layout: "block" | "sparse"): Promise<OcrReading> {
+    if (closed) throw closedError();
     const worker = await workerFor(language);
     await worker.setParameters({ tessedit_pageseg_mode: layout === "block" ? PSM.SINGLE_BLOCK : PSM.SPARSE_TEXT });
     const { data } = await worker.recognize(png, {}, { text: true, blocks: true });
@@ -79,13 +84,13 @@ export function createOcrEngine() {
      * whole slot (words wherever they stand among pictures).
      */
     read(png: Buffer, language: OcrLanguage, layout: "block" | "sparse"): Promise<OcrReading> {
-      if (closed) return Promise.reject(new Error("the OCR engine is closed"));
+      if (closed) return Promise.reject(closedError());
       const previous = queues.get(language) ?? Promise.resolve();
       const next = previous.catch(() => undefined).then(() => readNow(png, language, layout));
       queues.set(language, next);
       return next;
     },
-    /** Ends every worker thread; a read after this fails. */
+    /** Ends every worker thread; a read after this fails, and so does one still queued. */
     async close(): Promise<void> {
       closed = true;
       const running = [...workers.values()];

@@ -54,8 +54,9 @@ async function check(token: string, id: string): Promise<{ status: number; check
   return { status: 200, check: feedCheckResponseSchema.parse(await res.json()).check };
 }
 
-function fix(token: string, id: string, finding: string): Promise<Response> {
-  return fetch(`${server.url}/api/images/${id}/fix`, { method: "POST", headers: { "content-type": "application/json", ...tokenHeaders(token) }, body: JSON.stringify({ finding }) });
+function fix(token: string, id: string, finding: string, idempotencyKey?: string): Promise<Response> {
+  const headers = { "content-type": "application/json", ...tokenHeaders(token), ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}) };
+  return fetch(`${server.url}/api/images/${id}/fix`, { method: "POST", headers, body: JSON.stringify({ finding }) });
 }
 
 const at = (c: FeedCheck, size: string) => c.sizes.find((s) => s.size === size && s.theme === "dark")!;
@@ -87,7 +88,8 @@ describe("a Studio thumbnail whose headline is too small for the phone's search 
     expect(res.status).toBe(202);
     const body = feedFixResponseSchema.parse(await res.json());
     if (!("image" in body)) throw new Error("the fix was not queued");
-    expect(body.image.prompt).toBe("Feed check: bigger headline");
+    // The new version keeps its parent's prompt for the gallery, not the instruction the model was given.
+    expect(body.image.prompt).toBe("smaller headline");
     expect((await settled(server, sessionToken, body.image.id, 60_000)).status).toBe("ready");
     const after = (await check(sessionToken, body.image.id)).check!;
     expect(at(after, "mobile-search").reads).toBe(true);
@@ -159,5 +161,22 @@ describe("the check's answer", () => {
     const hook = String(repeats?.details.hook);
     expect(hook).not.toBe("");
     expect(repeats?.fix).toEqual({ id: "new-hook", changes: { headline: hook } });
+  }, 120_000);
+
+  it("queues one edit for a fix sent twice with the same Idempotency-Key, as the web's retry does", async () => {
+    const { sessionToken } = await signInByCode(server, "feed-retry@example.com");
+    const id = await made(sessionToken, { prompt: 'thumbnail about learning to code "100 DAYS OF CODING"' });
+    await server.database.db.update(images).set({ title: "I tried 100 days of coding" }).where(eq(images.id, id));
+    const key = "feed-fix-retry-1";
+    const first = await fix(sessionToken, id, "repeats-title", key);
+    expect(first.status).toBe(202);
+    const again = await fix(sessionToken, id, "repeats-title", key);
+    expect(again.status).toBe(202);
+    const [a, b] = [feedFixResponseSchema.parse(await first.json()), feedFixResponseSchema.parse(await again.json())];
+    if (!("image" in a) || !("image" in b)) throw new Error("the fix was not queued");
+    expect(b.image.id).toBe(a.image.id);
+    expect(await server.database.db.select({ id: images.id }).from(images).where(eq(images.parentId, id))).toHaveLength(1);
+    // The new version keeps the creator's prompt; the instruction was the model's alone.
+    expect(a.image.prompt).toBe('thumbnail about learning to code "100 DAYS OF CODING"');
   }, 120_000);
 });

@@ -12,6 +12,8 @@ import { misreadWords, normaliseText, repeatsTitle, words } from "./text-match.t
 export const UNDER_BADGE_SHARE = 0.2;
 /** The subject's box under this share of the frame is lost at feed size. */
 export const SMALL_SUBJECT_SHARE = 0.12;
+/** Slots narrower than this (the up-next list and the phone's search list) are where a small subject is lost. */
+export const SMALL_SLOT_WIDTH = 200;
 /** Two pack images whose 32×18 glances differ by less than this look the same side by side in a feed. */
 export const NEAR_IDENTICAL_DIFFERENCE = 0.03;
 /** The top of a subject's box where the face is: what a badge must not cover. */
@@ -58,9 +60,11 @@ const fix = (id: NonNullable<Finding["fix"]>["id"], changes: FixChanges): Findin
 
 /** What to mend, most serious first, each with the scene edit that mends it where there is one. */
 export function buildFindings(input: FindingInput): Finding[] {
-  const findings = [smallHeadline, misread, lowContrast, underBadge, smallSubject, nearIdentical, repeatedTitle]
+  const found = [smallHeadline, misread, lowContrast, underBadge, smallSubject, nearIdentical, repeatedTitle]
     .map((rule) => rule(input))
     .filter((f): f is Finding => f !== undefined);
+  const unexplained = unreadable(input, found);
+  const findings = unexplained ? [...found, unexplained] : found;
   return findings.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === "fail" ? -1 : 1));
 }
 
@@ -86,22 +90,38 @@ function smallHeadline({ sizes, facts, method }: FindingInput): Finding | undefi
 }
 
 /**
+ * Sizes that fail with no other finding saying why: OCR read nothing like the headline there, though the letters are
+ * not known to be small, faint, misspelt or hidden. A size that fails is always explained, so the check never says
+ * "does not read" without a reason. Bigger letters are the one edit that helps when there is a text layer to grow.
+ */
+function unreadable({ sizes, facts }: FindingInput, found: Finding[]): Finding | undefined {
+  const covered = new Set(found.flatMap((f) => f.sizes));
+  const failing = unique(sizes.filter((s) => s.verdict === "fail" && !covered.has(s.size)).map((s) => s.size));
+  if (failing.length === 0) return undefined;
+  const layer = facts?.headline;
+  const mend = layer ? fix("bigger-headline", layer.scale >= 4 ? { shorterHeadline: true } : { headlineScale: 2 }) : null;
+  return { id: "unreadable", severity: "fail", sizes: failing, details: {}, fix: mend };
+}
+
+/**
  * A picture without a scene whose words read back, at the sizes where they are large, as a near miss of the headline
- * it was asked for: the model drew it wrong. Only where the same wrong word is read at two sizes, so OCR's own slips
- * at one size are not blamed on the picture.
+ * it was asked for: the model drew it wrong. Only where the same wrong word is read at two slot sizes (two renders),
+ * so OCR's own slips at one size are not blamed on the picture.
  */
 function misread({ slots, facts, headline, method }: FindingInput): Finding | undefined {
   if (facts || method !== "ocr" || headline === null) return undefined;
   const large = slots.filter((s) => s.theme === "dark" && s.slot.width >= 300 && s.reading);
-  const seen = new Map<string, { expected: string; sizes: FeedSizeId[] }>();
+  const seen = new Map<string, { expected: string; sizes: FeedSizeId[]; renders: Set<string> }>();
   for (const s of large) {
     for (const miss of misreadWords(headline, s.reading!.text)) {
-      const entry = seen.get(miss.read) ?? { expected: miss.expected, sizes: [] };
+      const entry = seen.get(miss.read) ?? { expected: miss.expected, sizes: [], renders: new Set<string>() };
       entry.sizes.push(s.size);
+      // Sizes of the same pixels (desktop home and search) share one render and one reading: they are one witness.
+      entry.renders.add(`${s.slot.width}x${s.slot.height}`);
       seen.set(miss.read, entry);
     }
   }
-  const consistent = [...seen].filter(([, e]) => e.sizes.length >= 2);
+  const consistent = [...seen].filter(([, e]) => e.renders.size >= 2);
   if (consistent.length === 0) return undefined;
   return {
     id: "misread",
@@ -169,12 +189,14 @@ function moveHeadline(facts: SceneFacts): FixChanges {
   return box.y + box.h / 2 > facts.height / 2 ? { headlinePosition: "top" } : { headlineSide: "left" };
 }
 
-function smallSubject({ facts }: FindingInput): Finding | undefined {
+function smallSubject({ facts, sizes }: FindingInput): Finding | undefined {
   if (!facts || facts.subjects.length === 0) return undefined;
   const share = Math.max(...facts.subjects.map((s) => (s.w * s.h) / (facts.width * facts.height)));
   if (share >= SMALL_SUBJECT_SHARE) return undefined;
+  // Its share of the frame is the same at every size, but it is lost where the slot itself is small: the 168×94 ones.
+  const lost = unique(sizes.filter((s) => s.width < SMALL_SLOT_WIDTH).map((s) => s.size));
   // No edit field makes a subject larger: the advice is to crop closer or frame it again.
-  return { id: "small-subject", severity: "warn", sizes: [], details: { share: round2(share) }, fix: null };
+  return { id: "small-subject", severity: "warn", sizes: lost, details: { share: round2(share) }, fix: null };
 }
 
 function nearIdentical({ siblings, glance }: FindingInput): Finding | undefined {

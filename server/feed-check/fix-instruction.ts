@@ -1,6 +1,6 @@
 import type { Finding } from "../../contract/feed-check.ts";
 
-/** The edit's instruction, in English: what a provider's edit model is told, and what the version line shows. */
+/** The edit's instruction, in English: what a provider's edit model is told. The new image keeps its parent's prompt. */
 export function fixInstruction(fix: NonNullable<Finding["fix"]>): string {
   switch (fix.id) {
     case "bigger-headline":

@@ -1,4 +1,4 @@
-import express, { type Request, Router } from "express";
+import express, { type Request, type RequestHandler, Router } from "express";
 import { z } from "zod";
 import { type FeedCheckResponseBody, feedFixRequestSchema } from "../../contract/feed-check.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
@@ -17,8 +17,10 @@ function imageIdOf(req: Request): string {
  * The feed check's two endpoints (docs/product/feed-check.md), at FEED_CHECK_PATH and FEED_FIX_PATH (written out: the
  * OpenAPI test reads route paths from the source). Mounted before the image routes, whose
  * `/api/images/:id/:variant` would otherwise take `/check`. Someone else's image answers 404, as a missing one.
+ * The fix queues an edit, which may be paid, so it keeps its answer under its Idempotency-Key (`idempotent`) like every
+ * paid POST: the web retries it with the same key, and a retry must not queue a second edit.
  */
-export function feedCheckRoutes(deps: { auth: AuthMiddleware; feedCheck: FeedCheckService; jsonBody: express.RequestHandler }): Router {
+export function feedCheckRoutes(deps: { auth: AuthMiddleware; feedCheck: FeedCheckService; jsonBody: express.RequestHandler; idempotent: RequestHandler }): Router {
   const { auth, feedCheck, jsonBody } = deps;
   const router = Router();
 
@@ -28,7 +30,7 @@ export function feedCheckRoutes(deps: { auth: AuthMiddleware; feedCheck: FeedChe
     res.set("Cache-Control", "no-store").json(body);
   });
 
-  router.post("/api/images/:id/fix", jsonBody, async (req, res) => {
+  router.post("/api/images/:id/fix", jsonBody, deps.idempotent, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
     const id = imageIdOf(req);

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import pLimit from "p-limit";
 import { type FeedCheck, type FeedFixResponse, feedCheckSchema, type FindingId } from "../../contract/feed-check.ts";
 import type { Pack } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -7,6 +6,7 @@ import type { GenerationService } from "../generation/service.ts";
 import type { ImageService } from "../images/service.ts";
 import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
 import { runFeedCheck } from "./check.ts";
+import { createCheckPool } from "./check-pool.ts";
 import { fixInstruction } from "./fix-instruction.ts";
 import type { OcrEngine } from "./engine.ts";
 import { glance } from "./pixels.ts";
@@ -17,7 +17,7 @@ import sharp from "sharp";
  * Bumped whenever what a check measures or decides changes: every stored result under an older version is made
  * again on its next request.
  */
-export const CHECK_VERSION = 1;
+export const CHECK_VERSION = 2;
 
 /** The cache key of an image's check: its pixels never change once ready, so only the title and the check's version can. */
 export function checkKey(imageId: string, title: string | null): string {
@@ -40,9 +40,9 @@ export function createFeedCheckService(deps: {
 }) {
   const { images, store } = deps;
   const rule: RateRule = { name: "feed-check", limit: deps.limitPerHour, windowMs: 3600_000 };
-  // A check decodes the original and renders a dozen slots: two at a time per process bound the memory a burst takes
-  // (the OCR threads queue their reads per language on their own).
-  const slots = pLimit(2);
+  // Two checks at a time per process and a short queue bound the memory a burst takes (the OCR threads queue their
+  // reads per language on their own).
+  const slots = createCheckPool();
   // The same check asked twice at once (a double click, two tabs) is made once.
   const running = new Map<string, Promise<FeedCheck>>();
 
@@ -55,9 +55,10 @@ export function createFeedCheckService(deps: {
 
   async function make(userId: string, imageId: string, key: string): Promise<FeedCheck> {
     const row = await images.owned(userId, imageId);
-    const scene = row.kind === "upload" ? null : (await images.editSource(userId, imageId)).scene;
-    const png = await images.originalBytes(userId, imageId);
+    // The scene and the original are read once the check's turn comes: a waiting check holds neither.
     const check = await slots(async () => {
+      const scene = row.kind === "upload" ? null : (await images.editSource(userId, imageId)).scene;
+      const png = await images.originalBytes(userId, imageId);
       const { width, height } = await sharp(png).metadata();
       if (!width || !height) throw new AppError("unprocessable:image", "This image cannot be read.");
       return runFeedCheck(
@@ -94,7 +95,8 @@ export function createFeedCheckService(deps: {
       const finding = result.findings.find((f) => f.id === findingId);
       if (!finding) throw new AppError("unprocessable:finding", "The feed check found nothing of that kind in this image.");
       if (!finding.fix) throw new AppError("unprocessable:finding", "No edit can mend that one. Follow the advice instead.");
-      const outcome = await deps.generation.requestEdit(userId, { imageId, instruction: fixInstruction(finding.fix), changes: finding.fix.changes });
+      // The instruction is for the model; the new version keeps the creator's prompt for the gallery and alt text.
+      const outcome = await deps.generation.requestEdit(userId, { imageId, instruction: fixInstruction(finding.fix), changes: finding.fix.changes }, { keepParentPrompt: true });
       return outcome.kind === "queued" ? { status: 202, body: { image: outcome.image } } : { status: 200, body: { outcome: "no-change" } };
     },
   };

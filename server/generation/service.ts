@@ -17,6 +17,7 @@ import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { CreditWork, Metrics } from "../metrics/metrics.ts";
 import type { PersonaService } from "../personas/service.ts";
+import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
 import { editJob } from "./edit-job.ts";
 import type { EngineSet, SceneChanges } from "./engine.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -66,7 +67,21 @@ export function createGenerationService(deps: {
   queue: JobQueue;
   /** Counts the charges (`credits_charged_total`). */
   metrics?: Pick<Metrics, "creditsCharged"> | undefined;
+  rateLimiter: RateLimiter;
+  /** Free (headline-only) edits one account may queue per hour: no credit bounds them (FREE_EDITS_PER_USER_PER_HOUR). */
+  freeEditsPerHour: number;
 }) {
+  const freeEditRule: RateRule = { name: "free-edit", limit: deps.freeEditsPerHour, windowMs: 3600_000 };
+
+  async function enforceFreeEdits(userId: string): Promise<void> {
+    const decision = await deps.rateLimiter.consume(freeEditRule, userId);
+    if (!decision.allowed) {
+      throw new AppError("rate_limited:free-edit", "You made many free headline edits this hour. Wait a little before the next one.", undefined, {
+        retryAfterSeconds: decision.retryAfterSeconds,
+      });
+    }
+  }
+
   function modelFor(id: string, input: GenerateRequest) {
     const model = deps.registry.find(id);
     if (!model) throw new AppError("invalid:model", `There is no model called "${id}".`);
@@ -246,7 +261,17 @@ export function createGenerationService(deps: {
      * headline alone is laid out again from the scene with no model drawing anything, and is free
      * (docs/decisions/038-headline-edits-are-free.md).
      */
-    async requestEdit(userId: string, input: { imageId: string; instruction: string; changes: SceneChanges }, options: MadeIn = {}): Promise<EditRequestOutcome> {
+    async requestEdit(
+      userId: string,
+      input: { imageId: string; instruction: string; changes: SceneChanges },
+      options: MadeIn & {
+        /**
+         * The new image keeps the parent's prompt (the creator's words, shown in the gallery and as alt text) rather
+         * than the instruction, which only the model is told: for edits the creator did not word, the feed check's fix.
+         */
+        keepParentPrompt?: boolean;
+      } = {},
+    ): Promise<EditRequestOutcome> {
       const { image: parent, scene } = await deps.images.editSource(userId, input.imageId);
       const model = modelFor(parent.model ?? DEFAULT_MODEL, { prompt: input.instruction, style: parent.style ?? DEFAULT_STYLE, aspect: parent.aspect ?? DEFAULT_ASPECT });
       if (model.id !== DEFAULT_MODEL && !model.capabilities.includes("edit")) {
@@ -259,8 +284,12 @@ export function createGenerationService(deps: {
         throw new AppError("unprocessable:relay", `This image has no Studio scene to lay out again. Make a new one in ${input.changes.aspect} instead.`);
       }
       // The price is decided here, from the diff, and written with the image: its refund can only give back what it cost.
-      const priced = onlyHeadlineChanges(changes) ? { ...model, creditCost: 0 } : model;
-      const image = await queueOne(userId, priced, childOf(parent, { kind: "edited", prompt: input.instruction, changes: input.changes, options }), (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id }, { userId }), "edit");
+      const free = onlyHeadlineChanges(changes);
+      // A free edit still renders: with no credit to spend, this rule is what bounds them, whichever path asks
+      // (the chat, the feed check's fix, the API).
+      if (free) await enforceFreeEdits(userId);
+      const priced = free ? { ...model, creditCost: 0 } : model;
+      const image = await queueOne(userId, priced, childOf(parent, { kind: "edited", prompt: (options.keepParentPrompt ? parent.prompt : null) ?? input.instruction, changes: input.changes, options }), (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id }, { userId }), "edit");
       return { kind: "queued", image, ...(changes ? { changes } : {}) };
     },
 

@@ -18,7 +18,7 @@ export interface CheckImageDeps {
 
 /**
  * "Check it", "will this read on mobile?": the feed check of one of the user's images, free. Its findings carry their
- * fixes as edit fields, so "fix it" afterwards is an ordinary editImage call (charged like any edit). Without an id,
+ * fixes as edit fields, so "fix it" afterwards is an ordinary editImage call (priced like any edit: free when only the headline changes). Without an id,
  * the newest image of this conversation.
  */
 export function checkImageTool(deps: CheckImageDeps, ctx: ChatToolContext) {
