@@ -25,6 +25,8 @@ describe("generation error messages", () => {
     ["not_found:image", "not_found_image"],
     ["rate_limited:generation", "rate_limited"],
     ["rate_limited:anything-else", "rate_limited"],
+    ["rate_limited:free-edit", "free_edit_limit"],
+    ["unavailable:feed_check_busy", "feed_check_busy"],
     ["unavailable:provider", "unavailable_provider"],
     ["unavailable:database", "unavailable_database"],
     ["unprocessable:provider", "unprocessable_provider"],

@@ -24,6 +24,8 @@ const messageKeyByCode = {
   "unprocessable:swap_subject": "swap_subject",
   "invalid:no_subject": "swap_subject",
   "unprocessable:base_image": "base_image",
+  "rate_limited:free-edit": "free_edit_limit",
+  "unavailable:feed_check_busy": "feed_check_busy",
   "conflict:chat_approval": "chat_approval",
   "invalid:chat_approval": "chat_approval",
 } as const satisfies Partial<Record<ErrorCode, string>>;
