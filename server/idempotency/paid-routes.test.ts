@@ -168,6 +168,7 @@ describe("Idempotency-Key on the money-moving routes", () => {
       "/api/subscriptions/pro",
       "/api/refund-requests",
       "/api/images/00000000-0000-4000-8000-000000000000/edits",
+      "/api/images/00000000-0000-4000-8000-000000000000/fix",
     ];
     for (const path of routes) {
       const res = await post(waiting, path, me.sessionToken, {}, "bad key");
