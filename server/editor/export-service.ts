@@ -1,5 +1,5 @@
 import type { Writable } from "node:stream";
-import { Zip, ZipPassThrough } from "fflate";
+import { ZipPassThrough } from "fflate";
 import sharp from "sharp";
 import {
   EXPORT_YOUTUBE_MAX_BYTES,
@@ -17,6 +17,7 @@ import type { ImageService } from "../images/service.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { RateLimiter } from "../rate-limit/service.ts";
 import { type EditorSceneInput, type ExportSceneInput, isModelPictureScene, type StudioEngine } from "../studio/engine.ts";
+import { zipInto } from "../http/zip-into.ts";
 import { attachmentHeader, fitUnder, headlineSlug } from "./export-files.ts";
 import type { RenderPool } from "./render-pool.ts";
 import { sceneSourceOf, sceneStateOf } from "./scene-source.ts";
@@ -177,16 +178,7 @@ export type ExportService = ReturnType<typeof createExportService>;
 
 /** Stored, not deflated: PNG and JPEG are compressed already. Each entry is written as soon as it is rendered. */
 async function writeZip(out: Writable, kinds: readonly ExportKind[], make: (kind: ExportKind) => Promise<ExportFile>): Promise<void> {
-  let failure: Error | undefined;
-  const zip = new Zip((err, chunk, final) => {
-    if (err) {
-      failure = err;
-      return;
-    }
-    if (out.destroyed) return;
-    out.write(chunk);
-    if (final) out.end();
-  });
+  const { zip, throwIfFailed } = zipInto(out);
   const modified = new Date();
   for (const kind of kinds) {
     if (out.destroyed) return;
@@ -195,8 +187,8 @@ async function writeZip(out: Writable, kinds: readonly ExportKind[], make: (kind
     entry.mtime = modified;
     zip.add(entry);
     entry.push(made.bytes, true);
-    if (failure) throw failure;
+    throwIfFailed();
   }
   zip.end();
-  if (failure) throw failure;
+  throwIfFailed();
 }

@@ -3,6 +3,7 @@ import { type FeedCheck, type FeedFixResponse, feedCheckSchema, type FindingId }
 import type { Pack } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { GenerationService } from "../generation/service.ts";
+import type { ImageRow } from "../../db/schema/images.ts";
 import type { ImageService } from "../images/service.ts";
 import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
 import { runFeedCheck } from "./check.ts";
@@ -53,13 +54,14 @@ export function createFeedCheckService(deps: {
     return Promise.all(others.map(async (image) => ({ id: image.id, glance: await glance(await images.originalBytes(userId, image.id)) })));
   }
 
-  async function make(userId: string, imageId: string, key: string): Promise<FeedCheck> {
-    const row = await images.owned(userId, imageId);
+  async function make(userId: string, row: Omit<ImageRow, "scene">, key: string): Promise<FeedCheck> {
+    const imageId = row.id;
     // The scene and the original are read once the check's turn comes: a waiting check holds neither.
     const check = await slots(async () => {
       const scene = row.kind === "upload" ? null : (await images.editSource(userId, imageId)).scene;
       const png = await images.originalBytes(userId, imageId);
-      const { width, height } = await sharp(png).metadata();
+      // A ready image records its size; only a row without one has its header read.
+      const { width, height } = row.width && row.height ? { width: row.width, height: row.height } : await sharp(png).metadata();
       if (!width || !height) throw new AppError("unprocessable:image", "This image cannot be read.");
       return runFeedCheck(
         { imageId, png, width, height, scene, prompt: row.prompt, title: row.title, siblings: await siblingsOf(userId, row.packId, imageId), glance: await glance(png) },
@@ -80,7 +82,7 @@ export function createFeedCheckService(deps: {
     let pending = running.get(key);
     if (!pending) {
       await deps.rateLimiter.enforce(rule, userId);
-      pending = make(userId, imageId, key).finally(() => running.delete(key));
+      pending = make(userId, row, key).finally(() => running.delete(key));
       running.set(key, pending);
     }
     return pending;

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from "node:stream";
-import { Zip, ZipPassThrough } from "fflate";
+import { ZipPassThrough } from "fflate";
+import { zipInto } from "../http/zip-into.ts";
 
 /** One file of a gallery zip: its name inside the zip and how to open its bytes when its turn comes. */
 export interface ZipSource {
@@ -29,16 +30,7 @@ function drained(out: Writable): Promise<void> {
  * the reading.
  */
 export async function writeZipStream(sources: readonly ZipSource[], out: Writable): Promise<void> {
-  let failure: Error | undefined;
-  const zip = new Zip((err, chunk, final) => {
-    if (err) {
-      failure = err;
-      return;
-    }
-    if (out.destroyed) return;
-    out.write(chunk);
-    if (final) out.end();
-  });
+  const { zip, throwIfFailed } = zipInto(out);
   for (const source of sources) {
     if (out.destroyed) return;
     const stream = await source.open();
@@ -49,7 +41,7 @@ export async function writeZipStream(sources: readonly ZipSource[], out: Writabl
     try {
       for await (const chunk of stream) {
         entry.push(chunk as Uint8Array);
-        if (failure) throw failure;
+        throwIfFailed();
         if (out.destroyed) return;
         if (out.writableNeedDrain) await drained(out);
       }
@@ -59,5 +51,5 @@ export async function writeZipStream(sources: readonly ZipSource[], out: Writabl
     entry.push(new Uint8Array(0), true);
   }
   zip.end();
-  if (failure) throw failure;
+  throwIfFailed();
 }
