@@ -23,7 +23,7 @@ export const errorKinds = {
 export type ErrorKind = keyof typeof errorKinds;
 
 /** Names of the rate-limit rules; each answers `rate_limited:<name>` when spent. */
-export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit"] as const;
+export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload"] as const;
 export type RateLimitRule = (typeof rateLimitRules)[number];
 
 /**
@@ -72,6 +72,8 @@ export const errorCodes = [
   "conflict:discord_linked",
   "conflict:refund_requested",
   "conflict:refund_decided",
+  "conflict:video_not_ready",
+  "conflict:video_busy",
   "forbidden:origin",
   "forbidden:user",
   "not_found:art",
@@ -86,22 +88,33 @@ export const errorCodes = [
   "not_found:persona",
   "not_found:persona_draft",
   "not_found:refund_request",
+  "not_found:video",
+  "not_found:video_frame",
   "not_found:route",
   "not_found:sitemap",
   "not_configured:model",
   "not_configured:payments",
+  "not_configured:transcription",
+  "not_configured:video",
   "payload_too_large:body",
   "payload_too_large:upload",
   "payload_too_large:upload_quota",
+  "payload_too_large:video",
+  "payload_too_large:video_quota",
   "unsupported_media_type:body",
   "unsupported_media_type:charset",
   "unsupported_media_type:encoding",
   "unsupported_media_type:image",
   "unsupported_media_type:json",
   "unsupported_media_type:multipart",
+  "unsupported_media_type:video",
   "unprocessable:art_full",
   "unprocessable:art_word",
   "unprocessable:base_image",
+  "unprocessable:video_too_long",
+  "unprocessable:video_too_large",
+  "unprocessable:video_streams",
+  "unprocessable:video_unreadable",
   "unprocessable:idempotency_key_reused",
   "unprocessable:finding",
   "unprocessable:image",
@@ -134,6 +147,8 @@ export const errorCodes = [
   "unavailable:payment_provider",
   "unavailable:provider",
   "unavailable:shutdown",
+  "unavailable:transcription",
+  "unavailable:video_interrupted",
   "unavailable:subjects_busy",
   "unavailable:upload_storage",
 ] as const satisfies readonly `${ErrorKind}:${string}`[];

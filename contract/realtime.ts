@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { generateStages, imageRecordSchema } from "./images.ts";
 import { personaDraftSchema } from "./personas.ts";
+import { videoProgressSchema, videoSchema } from "./videos.ts";
 
 /**
  * Events the server pushes to signed-in browsers (and the bot) over Socket.IO (docs/product/realtime.md). Every tab of a user joins
@@ -21,6 +22,10 @@ export const serverEventSchemas = {
   "persona:draft": z.object({ draft: personaDraftSchema }),
   /** The user's personas changed (saved, renamed, deleted): lists read them again. */
   "personas:changed": z.object({ personaId: z.string() }),
+  /** A video changed: uploaded, finding frames, ready with its best frames, failed, cancelled. */
+  "video:update": z.object({ video: videoSchema }),
+  /** The frame finder moved on ("Reading frames 412/1,800"); sent at most a few times a second. */
+  "video:progress": z.object({ videoId: z.string(), progress: videoProgressSchema }),
   /**
    * This node lost the other nodes for a while (a database or Redis restart) and hears them again: events sent
    * meanwhile may not have arrived, so screens read their data again, as after a reconnect.
