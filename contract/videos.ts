@@ -41,7 +41,7 @@ export const videoStatuses = ["uploading", "analysing", "ready", "failed", "canc
 export type VideoStatus = (typeof videoStatuses)[number];
 
 /** Why a frame was chosen, each shown as a short phrase under it. */
-export const videoFrameReasons = ["sharp", "well-exposed", "clear-subject", "face", "shot-change"] as const;
+export const videoFrameReasons = ["sharp", "well-exposed", "clear-subject", "shot-change"] as const;
 export type VideoFrameReason = (typeof videoFrameReasons)[number];
 
 /** What the frame finder is doing: reading frames, then scoring the best of them, then saving previews. */
