@@ -222,6 +222,9 @@ const envSchema = z.object({
   IMAGE_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   IMAGE_RESULT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   IMAGE_RESULT_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(20 * 1024 * 1024),
+  // FFmpeg for "From your video"; unset: the static builds of the @ffmpeg-installer / @ffprobe-installer packages.
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -395,6 +398,8 @@ const configSchema = envSchema
       resultTimeoutMs: e.IMAGE_RESULT_TIMEOUT_MS,
       resultMaxBytes: e.IMAGE_RESULT_MAX_BYTES,
     },
+    /** The FFmpeg programs the video engine runs; unset, the npm packages' builds (none: videos are not available). */
+    ffmpeg: { ffmpegPath: e.FFMPEG_PATH, ffprobePath: e.FFPROBE_PATH },
   }));
 
 export type Config = z.output<typeof configSchema> & { version: string };
