@@ -62,6 +62,7 @@ import { createSubjectExtractor, type SubjectExtractor } from "../subjects/engin
 import { createSwapWorkerPool } from "../subjects/inpaint-pool.ts";
 import { createSubjectSwapper } from "../subjects/replace.ts";
 import type { VideoEngine } from "../videos/engine.ts";
+import { createFfmpegEngine } from "../videos/ffmpeg-engine.ts";
 import { findFramesJobHandler } from "../videos/find-frames-job.ts";
 import { frameJobHandler } from "../videos/frame-job.ts";
 import { createVideoService, videoFrameJob, videoFramesJob } from "../videos/service.ts";
@@ -184,7 +185,7 @@ export function createServices(deps: ServiceDeps) {
     logger,
   });
   const discord = createDiscordService({ db, auth, credits, waitlist, clock });
-  const videoEngine = deps.videoEngine ?? defaultVideoEngine();
+  const videoEngine = deps.videoEngine ?? createFfmpegEngine(config.ffmpeg);
   const videoUploads = createUploadFiles(config.videos.uploadDir);
   const videos = createVideoService({
     db,
