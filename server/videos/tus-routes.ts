@@ -47,7 +47,7 @@ function nodeResponse(req: TusRequest): Response {
   return res as Response;
 }
 
-function uploadLocals(req: TusRequest): Required<UploadLocals> {
+function uploadLocals(req: TusRequest): { videoUserId: string; videoUploadId: string } {
   const locals = nodeResponse(req).locals as UploadLocals;
   if (!locals.videoUserId || !locals.videoUploadId) throw new Error("a tus request reached tus without its owner");
   return { videoUserId: locals.videoUserId, videoUploadId: locals.videoUploadId };
