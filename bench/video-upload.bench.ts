@@ -24,7 +24,7 @@ export async function benchVideoUpload(): Promise<void> {
   const bytes = await readFile(path);
   const rounds = Number(process.env.VIDEO_UPLOAD_BENCH_ROUNDS ?? 3);
   const dataDir = mkdtempSync(join(tmpdir(), "tf-bench-video-upload-"));
-  const server = await startChildServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", VIDEO_MAX_BYTES: String(bytes.length + 1), VIDEO_STORAGE_QUOTA_BYTES: String(bytes.length * 2) });
+  const server = await startChildServer({ DATA_DIR: dataDir, VIDEO_MAX_BYTES: String(bytes.length + 1), VIDEO_STORAGE_QUOTA_BYTES: String(bytes.length * 2) });
   try {
     const { token } = await signInThroughMailbox(server.url, "bench-video@example.com");
     const headers = { "x-session-token": token };
