@@ -9,7 +9,7 @@ import { imageResponseSchema } from "../../contract/images.ts";
 import { VIDEO_UPLOADS_PATH, type Video, videoCandidatePath, videoFilmstripPath, videoFrameResponseSchema, videoListResponseSchema, videoPath, videoResponseSchema } from "../../contract/videos.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { videos } from "../../db/schema/videos.ts";
-import { generate, settled, tokenHeaders } from "../testing/images.ts";
+import { generate, openSocket, settled, tokenHeaders } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createTestVideos, testFfmpeg, type TestVideos } from "../testing/test-videos.ts";
@@ -70,8 +70,13 @@ async function leftovers(userId: string, uploadsBefore: string[]): Promise<{ row
 }
 
 describe.skipIf(!testFfmpeg)("uploading a video with tus", () => {
-  it("takes an upload from tus-js-client, probes it and finds its frames", async () => {
+  it("takes an upload from tus-js-client, probes it and finds its frames, telling the tabs of each step", async () => {
     const { token, userId } = await account();
+    const socket = await openSocket(server, token);
+    const statuses: string[] = [];
+    let progressEvents = 0;
+    socket.on("video:update", (payload: { video: Video }) => statuses.push(payload.video.status));
+    socket.on("video:progress", () => progressEvents++);
     const bytes = await readFile(await made.video({ durationS: 4 }));
     const answer = await new Promise<string>((resolve, reject) => {
       const upload = new tus.Upload(bytes, {
@@ -102,6 +107,10 @@ describe.skipIf(!testFfmpeg)("uploading a video with tus", () => {
     expect((await api(token, videoFilmstripPath(uploaded.id))).status).toBe(200);
     const listed = videoListResponseSchema.parse(await (await api(token, "/api/videos")).json()).videos;
     expect(listed.map((v) => v.id)).toEqual([uploaded.id]);
+    for (let i = 0; statuses.length < 3 && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    socket.close();
+    expect(statuses).toEqual(["uploading", "analysing", "ready"]);
+    expect(progressEvents).toBeGreaterThan(0);
   });
 
   it("resumes after a connection dropped mid-PATCH: HEAD tells the offset, the rest completes the same bytes", async () => {
