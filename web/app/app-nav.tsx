@@ -12,8 +12,9 @@ const links = [
 
 /**
  * The signed-in app's sections. NavLink marks the current one with aria-current="page"; on phones each link stacks
- * a small label under its icon; below 375 px the four sections show their icons alone (the label stays, for assistive
- * tech and as the tooltip), so they fit beside the credits and the account menu down to 320 px.
+ * a small label under its icon; below 420 px (where the logo steps aside too) the four sections show their icons alone
+ * (the label stays, for assistive tech and as the tooltip), so they fit beside the credits and the account menu down
+ * to 320 px.
  */
 export function AppNav() {
   const { t } = useTranslation("app");
@@ -27,7 +28,7 @@ export function AppNav() {
               end
               title={t(link.label)}
               className={({ isActive }) =>
-                `flex h-12 min-w-11 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-[0.6875rem] max-[374px]:px-0 leading-none font-semibold transition sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm ${
+                `flex h-12 min-w-11 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-[0.6875rem] max-[419px]:px-0 leading-none font-semibold transition sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm ${
                   isActive ? "bg-surface-2 text-fg" : "text-muted hover:bg-surface-2 hover:text-fg"
                 }`
               }
@@ -35,7 +36,7 @@ export function AppNav() {
               {({ isActive }) => (
                 <>
                   <Icon d={link.icon} className={`size-5 ${isActive ? "text-primary" : ""}`} />
-                  <span className="max-[374px]:sr-only">{t(link.label)}</span>
+                  <span className="max-[419px]:sr-only">{t(link.label)}</span>
                 </>
               )}
             </NavLink>

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { DEFAULT_STYLE, type ImageRecord, type ImageStyle } from "../../../contract/images.ts";
@@ -31,9 +31,12 @@ export function FrameActions({ frame, timeMs, onClose }: { frame: ImageRecord; t
   const [action, setAction] = useState<Action>("thumbnail");
   const [result, setResult] = useState<ImageRecord | null>(null);
   const timecode = formatTimecode(timeMs);
+  const panel = useRef<HTMLElement>(null);
+  // Picked from the timeline at the foot of a phone's screen, the panel opens above: it comes into view.
+  useEffect(() => panel.current?.scrollIntoView?.({ behavior: "smooth", block: "start" }), []);
 
   return (
-    <section aria-labelledby="frame-actions-title" className="grid gap-4 rounded-3xl border border-border bg-surface p-4 shadow-sm sm:p-6" data-testid="frame-actions">
+    <section ref={panel} aria-labelledby="frame-actions-title" className="grid gap-4 rounded-3xl border border-border bg-surface p-4 shadow-sm sm:p-6" data-testid="frame-actions">
       <div className="flex items-start justify-between gap-3">
         <h3 id="frame-actions-title" className="text-lg font-bold">
           {t("actions.title", { timecode })}
@@ -43,7 +46,7 @@ export function FrameActions({ frame, timeMs, onClose }: { frame: ImageRecord; t
         </Button>
       </div>
       <div className="grid gap-4 md:grid-cols-[minmax(0,24rem)_1fr]">
-        <div className="overflow-hidden rounded-2xl border border-border bg-surface-2">
+        <div className="self-start overflow-hidden rounded-2xl border border-border bg-surface-2">
           {image.status === "ready" && image.urls ? (
             <img src={image.urls.preview} alt={t("actions.frameAlt", { timecode })} className="aspect-video w-full object-cover" />
           ) : (
