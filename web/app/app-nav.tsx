@@ -2,12 +2,13 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { clientRoutes } from "../../contract/client-routes.ts";
 import { Icon } from "../components/ui/icon.tsx";
+import { iconPaths } from "../components/ui/icon-paths.ts";
 
 const links = [
   { to: clientRoutes.app, label: "nav.chat", icon: "M21 12a8 8 0 01-11.6 7.1L4 20l1-4.6A8 8 0 1121 12z" },
   { to: clientRoutes.personas, label: "nav.personas", icon: "M16 20a4 4 0 00-8 0M12 13a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM21 19a3 3 0 00-3.5-3M18 11a2.5 2.5 0 10-1-4.8M3 19a3 3 0 013.5-3M6 11a2.5 2.5 0 111-4.8" },
   { to: clientRoutes.gallery, label: "nav.gallery", icon: "M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01" },
-  { to: clientRoutes.video, label: "nav.video", icon: "M4 6h11a1 1 0 011 1v10a1 1 0 01-1 1H4a1 1 0 01-1-1V7a1 1 0 011-1zM16 10l5-3v10l-5-3" },
+  { to: clientRoutes.video, label: "nav.video", icon: iconPaths.video },
 ] as const;
 
 /**

@@ -36,7 +36,7 @@ export function FrameActions({ frame, timeMs, onClose }: { frame: ImageRecord; t
   useEffect(() => panel.current?.scrollIntoView?.({ behavior: "smooth", block: "start" }), []);
 
   return (
-    <section ref={panel} aria-labelledby="frame-actions-title" className="grid gap-4 rounded-3xl border border-border bg-surface p-4 shadow-sm sm:p-6" data-testid="frame-actions">
+    <section ref={panel} aria-labelledby="frame-actions-title" className="grid scroll-mt-20 gap-4 rounded-3xl border border-border bg-surface p-4 shadow-sm sm:p-6" data-testid="frame-actions">
       <div className="flex items-start justify-between gap-3">
         <h3 id="frame-actions-title" className="text-lg font-bold">
           {t("actions.title", { timecode })}
