@@ -32,8 +32,11 @@ export function FrameActions({ frame, timeMs, onClose }: { frame: ImageRecord; t
   const [result, setResult] = useState<ImageRecord | null>(null);
   const timecode = formatTimecode(timeMs);
   const panel = useRef<HTMLElement>(null);
-  // Picked from the timeline at the foot of a phone's screen, the panel opens above: it comes into view.
-  useEffect(() => panel.current?.scrollIntoView?.({ behavior: "smooth", block: "start" }), []);
+  // Picked from the timeline at the foot of a phone's screen, the panel opens above: it comes into view. A block
+  // body: newer browsers answer scrollIntoView with a promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    void panel.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+  }, []);
 
   return (
     <section ref={panel} aria-labelledby="frame-actions-title" className="grid scroll-mt-20 gap-4 rounded-3xl border border-border bg-surface p-4 shadow-sm sm:p-6" data-testid="frame-actions">

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testi
 import { createStore, Provider as JotaiProvider } from "jotai";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ImageRecord } from "../../../contract/images.ts";
 import type { Video } from "../../../contract/videos.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
@@ -213,6 +213,14 @@ describe("From video: the best frames and the timeline", () => {
 });
 
 describe("From video: what a frame becomes", () => {
+  // Chromium answers scrollIntoView with a promise: the panel that scrolls itself into view must still unmount cleanly.
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = vi.fn(() => Promise.resolve()) as unknown as Element["scrollIntoView"];
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(Element.prototype, "scrollIntoView");
+  });
+
   async function pickBest(more: Record<string, Handler>) {
     const calls = videoApi(readyVideo, {
       [`POST /api/videos/${videoId}/frames`]: () => json({ image: pendingFrame, timeMs: 151_000 }),
