@@ -212,6 +212,13 @@ describe("From video: the best frames and the timeline", () => {
   });
 });
 
+/** Radix tabs select on the press of the mouse button, as a person's click begins. */
+function chooseTab(name: string) {
+  const tab = screen.getByRole("tab", { name });
+  fireEvent.mouseDown(tab);
+  fireEvent.click(tab);
+}
+
 describe("From video: what a frame becomes", () => {
   // Chromium answers scrollIntoView with a promise: the panel that scrolls itself into view must still unmount cleanly.
   beforeEach(() => {
@@ -249,7 +256,7 @@ describe("From video: what a frame becomes", () => {
     const calls = await pickBest({
       "POST /api/personas/generate": () => json({ draft: personaDraft(draftId, { role: "photographer" }) }, 202),
     });
-    fireEvent.click(screen.getByRole("tab", { name: "Make a persona" }));
+    chooseTab("Make a persona");
     fireEvent.click(screen.getByText("Photographer"));
     fireEvent.click(screen.getByRole("button", { name: "Make the persona" }));
     expect((await screen.findByTestId("location")).textContent).toBe(`/app/personas?draft=${draftId}`);
@@ -259,7 +266,7 @@ describe("From video: what a frame becomes", () => {
   it("swaps a chosen persona into the frame", async () => {
     const made = imageRecord("2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e", { kind: "subject-replaced" });
     const calls = await pickBest({ "POST /api/replace-subject": () => json({ image: made }, 202), [`GET /api/images/${made.id}`]: () => json({ image: made }) });
-    fireEvent.click(screen.getByRole("tab", { name: "Swap a persona in" }));
+    chooseTab("Swap a persona in");
     fireEvent.click(screen.getByRole("button", { name: /Chef Marco/ }));
     await screen.findByText("Making it…");
     expect(calls.find((call) => call.url === "/api/replace-subject")?.body).toEqual({ baseImageId: frameId, personaId: "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" });
