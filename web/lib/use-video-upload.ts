@@ -24,7 +24,13 @@ export function useVideoUpload(start: StartVideoUpload = uploadVideo) {
   const [state, setState] = useState<VideoUploadState>({ status: "idle" });
   const current = useRef<VideoUpload | null>(null);
 
-  useEffect(() => () => void current.current?.cancel(), []);
+  // Leaving the screen mid-upload stops sending but keeps the upload: the same file chosen again resumes it.
+  useEffect(
+    () => () => {
+      void current.current?.pause?.();
+    },
+    [],
+  );
 
   const upload = useCallback(
     (file: File): Promise<string | undefined> => {

@@ -81,6 +81,8 @@ export interface VideoUpload {
   done: Promise<string>;
   /** Stops sending and tells the server to drop what it has. */
   cancel: () => Promise<void>;
+  /** Stops sending and keeps what the server has: choosing the same file again carries on from there. */
+  pause?: () => Promise<void>;
 }
 
 /** Starts (or resumes) the upload of one file. */
@@ -118,5 +120,5 @@ export function uploadVideo(file: File, handlers: VideoUploadHandlers): VideoUpl
       () => current.start(),
     );
   });
-  return { done, cancel: () => upload?.abort(true) ?? Promise.resolve() };
+  return { done, cancel: () => upload?.abort(true) ?? Promise.resolve(), pause: () => upload?.abort(false) ?? Promise.resolve() };
 }

@@ -119,6 +119,29 @@ describe("From video: uploading", () => {
     expect(screen.getByRole("progressbar", { name: "Upload progress" }).getAttribute("aria-valuenow")).toBe("34");
   });
 
+  it("keeps a half-sent upload when the screen is left (to resume), and drops it on Cancel", async () => {
+    stubApi({ "GET /api/videos": () => json({ videos: [] }) });
+    const handles: { pause: ReturnType<typeof vi.fn>; cancel: ReturnType<typeof vi.fn> }[] = [];
+    const startUpload: StartVideoUpload = () => {
+      const handle = { pause: vi.fn(async () => {}), cancel: vi.fn(async () => {}) };
+      handles.push(handle);
+      return { done: new Promise(() => {}), ...handle };
+    };
+    const choose = async () => {
+      const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+      if (!input) throw new Error("no file input");
+      await act(async () => fireEvent.change(input, { target: { files: [new File(["x"], "vlog.webm", { type: "video/webm" })] } }));
+    };
+    setup({ path: "/app/video", startUpload });
+    await choose();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel upload" }));
+    expect(handles[0]?.cancel).toHaveBeenCalledOnce();
+    await choose();
+    cleanup();
+    expect(handles[1]?.pause).toHaveBeenCalledOnce();
+    expect(handles[1]?.cancel).not.toHaveBeenCalled();
+  });
+
   it("refuses a file that is not a video before sending a byte, and says why", async () => {
     stubApi({ "GET /api/videos": () => json({ videos: [] }) });
     const startUpload = vi.fn<StartVideoUpload>();
