@@ -289,6 +289,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     model: "studio",
     attachmentImageId: uuid,
     imageId: uuid,
+    videoId: uuid,
     language: "es",
     editOf: "m0",
     // Checked by the route together with `message` (one of the two); the schema checks each field alone.

@@ -1,8 +1,11 @@
 import { useId } from "react";
 import { Link } from "react-router";
 
-/** `compact` drops the wordmark on narrow screens, for headers that also carry actions (the link keeps its name). */
-export function Logo({ to = "/", compact = false }: { to?: string; compact?: boolean }) {
+/**
+ * `compact` drops the wordmark on narrow screens, for headers that also carry actions (the link keeps its name); "app"
+ * drops it below 640 px, where the signed-in header's four sections need the room.
+ */
+export function Logo({ to = "/", compact = false }: { to?: string; compact?: boolean | "app" }) {
   // A page can show the logo twice (header and footer): each gradient needs its own id.
   const gradientId = `${useId()}logo-gradient`;
   return (
@@ -17,7 +20,7 @@ export function Logo({ to = "/", compact = false }: { to?: string; compact?: boo
         <rect width="64" height="64" rx="16" fill={`url(#${gradientId})`} />
         <path d="M18 20h28v7H36v21h-8V27H18z" fill="#fff" />
       </svg>
-      <span className={compact ? "hidden text-lg min-[440px]:inline" : "text-lg"}>Thumbforge</span>
+      <span className={compact === "app" ? "hidden text-lg sm:inline" : compact ? "hidden text-lg min-[440px]:inline" : "text-lg"}>Thumbforge</span>
     </Link>
   );
 }

@@ -36,8 +36,8 @@ export function AccountMenu({ user }: { user: AuthUser }) {
           <span aria-hidden="true" className="brand-gradient grid size-8 place-items-center rounded-full text-sm font-black text-white">
             {initial}
           </span>
-          <span className="sr-only md:hidden">{t("menu.open")}</span>
-          <span className="hidden max-w-48 truncate md:inline">
+          <span className="sr-only xl:hidden">{t("menu.open")}</span>
+          <span className="hidden max-w-48 truncate xl:inline">
             <span className="sr-only">{t("menu.open")}: </span>
             {user.email}
           </span>
