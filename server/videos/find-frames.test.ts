@@ -67,9 +67,17 @@ describe.skipIf(!testFfmpeg)("findFrames", () => {
 
   it("ranks frames with a clear subject higher when given a subject scorer", async () => {
     const path = await videos.video({ ...flawed, blurS: [...flawed.blurS], blackS: [...flawed.blackS] });
-    const favoured = async (jpeg: Buffer) => ((await sharp(jpeg).stats()).channels[0]?.mean ?? 0) > 0 ? 1 : 0;
+    let looked = 0;
+    const favoured = async (jpeg: Buffer) => {
+      looked++;
+      return ((await sharp(jpeg).stats()).channels[0]?.mean ?? 0) > 0 ? 1 : 0;
+    };
     const { analysis } = await analyse(path, { subjectScore: favoured });
-    expect(analysis.frames.every((f) => f.reasons.includes("clear-subject"))).toBe(true);
+    // The model (seconds a picture) sees only the ten most promising candidates, and those it likes lead.
+    expect(looked).toBeGreaterThan(0);
+    expect(looked).toBeLessThanOrEqual(10);
+    expect(analysis.frames[0]?.reasons).toContain("clear-subject");
+    expect(analysis.frames.filter((f) => f.reasons.includes("clear-subject")).length).toBeGreaterThanOrEqual(Math.ceil(analysis.frames.length / 2));
   });
 
   it("reads a 4-hour video at 1 fps in at most VIDEO_MAX_SAMPLES samples", async () => {

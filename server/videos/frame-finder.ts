@@ -11,6 +11,8 @@ import { unreadableVideo } from "./video-errors.ts";
 export const ANALYSIS_WIDTH = 256;
 /** Samples cut at preview size and scored more closely. */
 const PRE_CANDIDATES = 24;
+/** Of those, the most promising the subject model looks at. */
+const SUBJECT_SCORED = 10;
 const PREVIEW_WIDTH = 640;
 const PROGRESS_EVERY_MS = 200;
 
@@ -31,15 +33,26 @@ export async function findFrames(ffmpeg: string, path: string, probe: VideoProbe
   const scored = scoreSamples(pass.samples);
   const candidates = preCandidates(scored, probe.durationMs, PRE_CANDIDATES);
 
-  const found: FoundFrame[] = [];
+  // Every candidate is cut at preview size first; the subject model (about 2 s a picture on 2 cores) then sees only
+  // the most promising, so a long video does not wait minutes on it.
+  const cut: { candidate: (typeof candidates)[number]; preview: Buffer }[] = [];
+  const subjectTotal = options.subjectScore ? Math.min(SUBJECT_SCORED, candidates.length) : 0;
+  const total = candidates.length + subjectTotal;
   for (const [i, candidate] of candidates.entries()) {
-    onProgress({ stage: "scoring", done: i, total: candidates.length });
+    onProgress({ stage: "scoring", done: i, total });
     const preview = await cutPreview(ffmpeg, path, candidate.stats.timeMs, signal);
-    if (!preview) continue;
-    const subject = options.subjectScore ? await scoreSubject(options.subjectScore, preview, signal) : undefined;
-    found.push({ timeMs: candidate.stats.timeMs, preview, ...finalScore(candidate, subject) });
+    if (preview) cut.push({ candidate, preview });
   }
-  onProgress({ stage: "scoring", done: candidates.length, total: candidates.length });
+  const byPromise = [...cut].sort((a, b) => finalScore(b.candidate, undefined).score - finalScore(a.candidate, undefined).score);
+  const subjects = new Map<Buffer, number | undefined>();
+  if (options.subjectScore) {
+    for (const [i, { preview }] of byPromise.slice(0, SUBJECT_SCORED).entries()) {
+      onProgress({ stage: "scoring", done: candidates.length + i, total });
+      subjects.set(preview, await scoreSubject(options.subjectScore, preview, signal));
+    }
+  }
+  onProgress({ stage: "scoring", done: total, total });
+  const found: FoundFrame[] = cut.map(({ candidate, preview }) => ({ timeMs: candidate.stats.timeMs, preview, ...finalScore(candidate, subjects.get(preview)) }));
   const frames = spreadBest(found, VIDEO_BEST_FRAMES, probe.durationMs / (3 * VIDEO_BEST_FRAMES));
   return { frames, filmstrip: await pass.filmstrip.compose(), framesRead: pass.samples.length, truncated: pass.truncated };
 }
