@@ -276,7 +276,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   login: { email: "ada@example.com", password: "correct horse" },
   setPassword: { currentPassword: "old password", newPassword: "a new password" },
   generateImage: { prompt: "A cat on a rocket", style: "cartoon", aspect: "1:1", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42, modelText: true },
-  generatePack: { prompt: "I tried 100 days of coding", style: "cartoon", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42, modelText: true },
+  generatePack: { prompt: "I tried 100 days of coding", style: "cartoon", model: "studio", personaIds: [uuid], baseImageId: uuid, baseImageIds: [uuid, uuid, uuid], seed: 42, modelText: true },
   createConversation: { title: "My channel art" },
   renameConversation: { title: "Day 100 thumbnails" },
   sendChatMessage: {
