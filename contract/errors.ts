@@ -115,6 +115,7 @@ export const errorCodes = [
   "unprocessable:video_too_large",
   "unprocessable:video_streams",
   "unprocessable:video_unreadable",
+  "unprocessable:video_no_audio",
   "unprocessable:idempotency_key_reused",
   "unprocessable:finding",
   "unprocessable:image",

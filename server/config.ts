@@ -176,6 +176,15 @@ const envSchema = z.object({
   FEED_CHECKS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
   // A headline-only edit costs no credit but still renders: this bounds them (docs/decisions/038-headline-edits-are-free.md).
   FREE_EDITS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  // From your video (docs/product/videos.md): per-account upload limits, what the probe accepts, and decoding per worker.
+  VIDEO_MAX_BYTES: z.coerce.number().int().min(1).default(2 * 1024 ** 3),
+  VIDEO_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(20),
+  VIDEO_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(1).default(5 * 1024 ** 3),
+  VIDEO_MAX_DURATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(360),
+  VIDEO_MAX_PIXELS: z.coerce.number().int().min(1).default(7680 * 4320),
+  VIDEO_MAX_STREAMS: z.coerce.number().int().min(1).max(256).default(16),
+  // Frame finders one worker runs at once: each holds an FFmpeg process and a core.
+  VIDEO_JOBS_PER_WORKER: z.coerce.number().int().min(1).max(16).default(1),
   // Image provider keys: each one makes its models available; without any, Studio alone serves.
   BFL_API_KEY: optionalString,
   FAL_KEY: optionalString,
@@ -218,6 +227,9 @@ const envSchema = z.object({
   IMAGE_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   IMAGE_RESULT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   IMAGE_RESULT_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(20 * 1024 * 1024),
+  // FFmpeg for "From your video"; unset: the static builds of the @ffmpeg-installer / @ffprobe-installer packages.
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -322,6 +334,17 @@ const configSchema = envSchema
     feedChecksPerUserPerHour: e.FEED_CHECKS_PER_USER_PER_HOUR,
     /** Free (headline-only) edits one account may queue per hour. */
     freeEditsPerUserPerHour: e.FREE_EDITS_PER_USER_PER_HOUR,
+    /** Videos: where tus keeps uploads while they arrive (DATA_DIR/tmp/videos), the per-account limits, the probe's limits. */
+    videos: {
+      uploadDir: resolve(e.DATA_DIR, "tmp", "videos"),
+      /** Where a worker copies a video out of S3 for FFmpeg, one folder per job. */
+      jobDir: resolve(e.DATA_DIR, "tmp", "video-jobs"),
+      maxBytes: e.VIDEO_MAX_BYTES,
+      uploadsPerDay: e.VIDEO_UPLOADS_PER_DAY,
+      quotaBytes: e.VIDEO_STORAGE_QUOTA_BYTES,
+      limits: { maxDurationMs: e.VIDEO_MAX_DURATION_MINUTES * 60_000, maxPixels: e.VIDEO_MAX_PIXELS, maxStreams: e.VIDEO_MAX_STREAMS },
+      jobsPerWorker: e.VIDEO_JOBS_PER_WORKER,
+    },
     /** Key for one-time-code HMACs; when unset, start-up keeps a generated one in DATA_DIR. */
     authSecret: e.AUTH_SECRET,
     /** SMTP server for outgoing mail; without it mails go to the dev mailbox. */
@@ -382,6 +405,8 @@ const configSchema = envSchema
       resultTimeoutMs: e.IMAGE_RESULT_TIMEOUT_MS,
       resultMaxBytes: e.IMAGE_RESULT_MAX_BYTES,
     },
+    /** The FFmpeg programs the video engine runs; unset, the npm packages' builds (none: videos are not available). */
+    ffmpeg: { ffmpegPath: e.FFMPEG_PATH, ffprobePath: e.FFPROBE_PATH },
   }));
 
 export type Config = z.output<typeof configSchema> & { version: string };

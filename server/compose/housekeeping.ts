@@ -5,6 +5,7 @@ import type { ImageService } from "../images/service.ts";
 import type { Logger } from "../logger.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { RateLimitStore } from "../rate-limit/store.ts";
+import type { VideoService } from "../videos/service.ts";
 
 const EVERY_MS = 10 * 60_000;
 // An upload body is on disk for seconds; one an hour old was left by a process that died mid-upload.
@@ -17,12 +18,13 @@ function every(logger: Logger, sweep: () => Promise<void>): () => void {
 }
 
 /**
- * Cleanup of shared state no request waits for: expired temporary uploads, persona drafts nobody saved,
+ * Cleanup of shared state no request waits for: expired temporary uploads and videos, persona drafts nobody saved,
  * rate-limit windows and idempotency keys past their window. Safe on every worker.
  */
 export function startHousekeeping(deps: {
   images: ImageService;
   personas: PersonaService;
+  videos: Pick<VideoService, "sweepExpired">;
   rateLimits: RateLimitStore;
   idempotency: IdempotencyService;
   logger: Logger;
@@ -30,6 +32,8 @@ export function startHousekeeping(deps: {
 }): () => void {
   return every(deps.logger, async () => {
     await deps.images.sweepExpiredUploads();
+    // Videos past their 24 hours, finished or not, with their files; and unfinished uploads no row names.
+    await deps.videos.sweepExpired();
     await deps.personas.purgeExpiredDrafts(new Date(deps.clock()));
     await deps.rateLimits.purgeExpired(new Date(deps.clock()));
     await deps.idempotency.purgeExpired(new Date(deps.clock()));

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import express, { type Express } from "express";
 import { PERSONA_UPLOAD_PATH } from "../../contract/personas.ts";
+import { VIDEO_UPLOADS_PATH } from "../../contract/videos.ts";
 import { createAuthMiddleware } from "../auth/middleware.ts";
 import { authRoutes } from "../auth/routes.ts";
 import { authenticateSockets } from "../auth/socket-auth.ts";
@@ -30,6 +31,8 @@ import { fixedRouteTimer, httpMetrics } from "../metrics/http-metrics.ts";
 import { openApiRoutes } from "../openapi/routes.ts";
 import { paymentRoutes } from "../payments/routes.ts";
 import type { CrossNodeRealtime } from "../realtime/cross-node.ts";
+import { videoRoutes } from "../videos/routes.ts";
+import { videoUploadRoutes } from "../videos/tus-routes.ts";
 import { waitlistRoutes } from "../waitlist/routes.ts";
 import { createPageDoor } from "../web/page-door.ts";
 import { loadPublicPages } from "../web/page-variants.ts";
@@ -54,7 +57,7 @@ export interface HttpDoor {
 
 const defaultWebDir = fileURLToPath(new URL("../../dist/web", import.meta.url));
 // The routes that take an upload's body: they alone get HTTP_UPLOAD_TIMEOUT_MS, and they decode no Content-Encoding.
-const uploadPaths = ["/api/upload-temp-image", PERSONA_UPLOAD_PATH];
+const uploadPaths = ["/api/upload-temp-image", PERSONA_UPLOAD_PATH, VIDEO_UPLOADS_PATH, `${VIDEO_UPLOADS_PATH}/*`];
 
 /**
  * The web door: Express routers and the Socket.IO server over the services. Each router parses its own body (JSON
@@ -128,6 +131,9 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir, jsonBody }));
   app.use(packRoutes({ auth, packs: services.packs }));
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody, idempotent }));
+  // The upload first: /api/videos/:id would take /api/videos/uploads.
+  app.use(videoUploadRoutes({ auth, videos: services.videos, uploads: services.videoUploads, maxBytes: config.videos.maxBytes, logger }));
+  app.use(videoRoutes({ auth, videos: services.videos, jsonBody }));
   app.use(creditsRoutes({ service: services.credits, auth }));
   app.use(paymentRoutes({ pricing: services.pricing, payments: services.payments, refunds: services.refunds, auth, jsonBody, idempotent }));
   app.use(conversationRoutes({ auth, chat: services.chat, jsonBody }));

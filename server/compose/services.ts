@@ -61,6 +61,11 @@ import { createDiscordService } from "../discord/service.ts";
 import { createSubjectExtractor, type SubjectExtractor } from "../subjects/engine.ts";
 import { createSwapWorkerPool } from "../subjects/inpaint-pool.ts";
 import { createSubjectSwapper } from "../subjects/replace.ts";
+import type { VideoEngine } from "../videos/engine.ts";
+import { findFramesJobHandler } from "../videos/find-frames-job.ts";
+import { frameJobHandler } from "../videos/frame-job.ts";
+import { createVideoService, videoFrameJob, videoFramesJob } from "../videos/service.ts";
+import { createUploadFiles } from "../videos/upload-files.ts";
 import { createWaitlistService } from "../waitlist/service.ts";
 import { createWaitlistStore } from "../waitlist/store.ts";
 
@@ -87,6 +92,8 @@ export interface ServiceDeps {
   metrics?: Metrics;
   /** The feed check the chat's checkImage tool runs; by default server/feed-check's service on this database. */
   feedCheck?: FeedChecker;
+  /** The video decoder; by default FFmpeg as a child process (unavailable when no build is installed). */
+  videoEngine?: VideoEngine;
 }
 
 /**
@@ -111,8 +118,10 @@ export function createServices(deps: ServiceDeps) {
   const engines = deps.engines ?? defaultEngines(config);
   const registry = createModelRegistry(config.imageProviders.keys);
   // Every kind of background work a service may queue; createWorker must bring a handler for each.
-  const queue = createJobQueue([generateJob, editJob, swapJob, personaDraftJob]);
-  metrics.countJobsWith(() => queue.depth(db));
+  const queue = createJobQueue([generateJob, editJob, swapJob, personaDraftJob, videoFrameJob]);
+  // The frame finder has a queue of its own: the worker runs it with a runner of VIDEO_JOBS_PER_WORKER slots.
+  const videoQueue = createJobQueue([videoFramesJob]);
+  metrics.countJobsWith(async () => [...(await queue.depth(db)), ...(await videoQueue.depth(db))]);
 
   const sessions = createSessions({ store: createSessionStore(db), clock });
   const credits = createCreditsService({ db, freeSignupCredits: config.freeSignupCredits, dailyFreeCredits: config.dailyFreeCredits, realtime, clock });
@@ -175,6 +184,22 @@ export function createServices(deps: ServiceDeps) {
     logger,
   });
   const discord = createDiscordService({ db, auth, credits, waitlist, clock });
+  const videoEngine = deps.videoEngine ?? defaultVideoEngine();
+  const videoUploads = createUploadFiles(config.videos.uploadDir);
+  const videos = createVideoService({
+    db,
+    storage,
+    engine: videoEngine,
+    uploads: videoUploads,
+    videoQueue,
+    queue,
+    images,
+    realtime,
+    rateLimiter,
+    settings: config.videos,
+    clock,
+    logger,
+  });
 
   const pricingSettings = { packs: config.pricing.packs, pro: config.pricing.pro, dailyFreeCredits: config.dailyFreeCredits };
   const stripe = config.stripe ? createStripeGateway(config.stripe) : undefined;
@@ -217,6 +242,10 @@ export function createServices(deps: ServiceDeps) {
     editJobHandler(imageJobs),
     swapJobHandler(imageJobs, createSubjectSwapper({ extractor: subjectExtractor, pool: swapPool })),
     personaDraftJobHandler({ store: personaStore, images, storage, realtime, cutouts: subjectExtractor, renderPortrait }),
+    frameJobHandler({ db, storage, engine: videoEngine, images, jobDir: config.videos.jobDir }),
+  ];
+  const videoJobHandlers: readonly RegisteredJobHandler[] = [
+    findFramesJobHandler({ db, storage, engine: videoEngine, realtime, logger, jobDir: config.videos.jobDir }),
   ];
 
   return {
@@ -239,6 +268,8 @@ export function createServices(deps: ServiceDeps) {
     registry,
     queue,
     jobHandlers,
+    videoQueue,
+    videoJobHandlers,
     sessions,
     auth,
     credits,
@@ -253,6 +284,8 @@ export function createServices(deps: ServiceDeps) {
     chatTurns,
     waitlist,
     discord,
+    videos,
+    videoUploads,
     /** Closes what the services opened (the SMTP pool, Redis, the subject model, swap and OCR workers); the database belongs to whoever opened it. */
     async close(): Promise<void> {
       mailer.close();

@@ -6,11 +6,16 @@ export const hasBody = (req: Pick<IncomingMessage, "headers">): boolean =>
 
 /**
  * Whether a request goes to one of `paths` as Express routes it: case-insensitive, a trailing slash allowed, so
- * `/API/Upload-Temp-Image/` is the upload route too.
+ * `/API/Upload-Temp-Image/` is the upload route too. A path ending in `/*` takes every path below it (a tus upload's
+ * own URL, `/api/videos/uploads/<id>`).
  */
 export function pathMatcher(paths: readonly string[]): (req: { path: string }) => boolean {
-  const set = new Set(paths.map((p) => p.toLowerCase()));
-  return (req) => set.has(req.path.toLowerCase().replace(/\/+$/, ""));
+  const set = new Set(paths.filter((p) => !p.endsWith("/*")).map((p) => p.toLowerCase()));
+  const prefixes = paths.filter((p) => p.endsWith("/*")).map((p) => p.slice(0, -1).toLowerCase());
+  return (req) => {
+    const path = req.path.toLowerCase().replace(/\/+$/, "");
+    return set.has(path) || prefixes.some((prefix) => path.startsWith(prefix) && path.length > prefix.length);
+  };
 }
 
 /**

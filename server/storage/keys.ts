@@ -38,4 +38,9 @@ export function fileTypeOfKey(key: string): { extension: string; contentType: st
 export const personaKey = (userId: string, personaId: string, part: "source" | "cutout" | "image" | "thumb"): string =>
   `personas/${userId}/${personaId}/${part}.${part === "thumb" ? "webp" : "png"}`;
 
-export const isStorageKey = (key: string): boolean => keyPattern.test(key);
+/** A video's files (docs/product/videos.md): the upload itself, its best frames' previews and its filmstrip. */
+export const videoKey = (userId: string, videoId: string, part: "source" | { frame: number } | "filmstrip"): string =>
+  `videos/${userId}/${videoId}/${part === "source" ? "source.video" : part === "filmstrip" ? "filmstrip.jpg" : `frame-${part.frame}.jpg`}`;
+const videoKeyPattern = new RegExp(`^videos/${uuid}/${uuid}/(source\\.video|filmstrip\\.jpg|frame-\\d{1,2}\\.jpg)$`);
+
+export const isStorageKey = (key: string): boolean => keyPattern.test(key) || videoKeyPattern.test(key);

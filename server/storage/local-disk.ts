@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve, sep } from "node:path";
 import { randomUUID } from "node:crypto";
 import { isStorageKey } from "./keys.ts";
@@ -32,6 +32,22 @@ export function createLocalDiskStorage(root: string): Storage {
         throw err;
       }
     },
+    async putFile(key, source) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const temp = join(dirname(path), `.${randomUUID()}.tmp`);
+      try {
+        // A hard link costs nothing on the same disk (the usual case: the upload folder is under DATA_DIR too).
+        await link(source, temp).catch(async (err: unknown) => {
+          if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+          await copyFile(source, temp);
+        });
+        await rename(temp, path);
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+    },
     async get(key) {
       try {
         return await readFile(pathOf(key));
@@ -50,6 +66,7 @@ export function createLocalDiskStorage(root: string): Storage {
         throw err;
       }
     },
+    localPath: (key) => pathOf(key),
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },

@@ -1,0 +1,76 @@
+import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/open-db.ts";
+import { type VideoRow, videos } from "../../db/schema/videos.ts";
+import type { VideoStatus } from "../../contract/videos.ts";
+
+export type NewVideo = Pick<VideoRow, "userId" | "name" | "bytes" | "expiresAt"> & { id: string };
+export type VideoChange = Partial<Pick<VideoRow, "status" | "fileKey" | "bytes" | "probe" | "progress" | "frames" | "filmstrip" | "truncated" | "error" | "errorCode">>;
+
+/** The videos table (docs/product/videos.md): the only file that reads or writes it. */
+export function createVideoStore(db: DbOrTx) {
+  return {
+    async insert(row: NewVideo): Promise<VideoRow> {
+      const [created] = await db.insert(videos).values({ ...row, status: "uploading" }).returning();
+      if (!created) throw new Error("the video row was not written");
+      return created;
+    },
+
+    /** One of the user's videos that has not expired; another user's answers like a missing one. */
+    async findOwned(userId: string, id: string, now: Date): Promise<VideoRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.id, id), eq(videos.userId, userId), gt(videos.expiresAt, now)));
+      return row;
+    },
+
+    async find(id: string): Promise<VideoRow | undefined> {
+      const [row] = await db.select().from(videos).where(eq(videos.id, id));
+      return row;
+    },
+
+    /** The user's unexpired videos, newest first. */
+    async listOwned(userId: string, now: Date): Promise<VideoRow[]> {
+      return db
+        .select()
+        .from(videos)
+        .where(and(eq(videos.userId, userId), gt(videos.expiresAt, now)))
+        .orderBy(desc(videos.createdAt), desc(videos.id));
+    },
+
+    /** What the user's unexpired videos hold (declared sizes while they arrive): the quota's measure. */
+    async bytesHeld(userId: string, now: Date): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${videos.bytes}), 0)` })
+        .from(videos)
+        .where(and(eq(videos.userId, userId), gt(videos.expiresAt, now)));
+      return Number(row?.total ?? 0);
+    },
+
+    /** Changes a video only while it is in one of `from`: a cancel and a finishing job never both win. */
+    async update(id: string, from: readonly VideoStatus[], change: VideoChange): Promise<VideoRow | undefined> {
+      const [row] = await db
+        .update(videos)
+        .set({ ...change, updatedAt: new Date() })
+        .where(and(eq(videos.id, id), inArray(videos.status, [...from])))
+        .returning();
+      return row;
+    },
+
+    async statusOf(id: string): Promise<VideoStatus | undefined> {
+      const [row] = await db.select({ status: videos.status }).from(videos).where(eq(videos.id, id));
+      return row?.status;
+    },
+
+    async delete(id: string): Promise<VideoRow | undefined> {
+      const [row] = await db.delete(videos).where(eq(videos.id, id)).returning();
+      return row;
+    },
+
+    async expired(now: Date, limit: number): Promise<VideoRow[]> {
+      return db.select().from(videos).where(lte(videos.expiresAt, now)).orderBy(asc(videos.expiresAt)).limit(limit);
+    },
+  };
+}
+
+export type VideoStore = ReturnType<typeof createVideoStore>;
