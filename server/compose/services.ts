@@ -62,10 +62,13 @@ import { createSubjectExtractor, type SubjectExtractor } from "../subjects/engin
 import { createSwapWorkerPool } from "../subjects/inpaint-pool.ts";
 import { createSubjectSwapper } from "../subjects/replace.ts";
 import type { VideoEngine } from "../videos/engine.ts";
+import { createFfmpegEngine } from "../videos/ffmpeg-engine.ts";
 import { findFramesJobHandler } from "../videos/find-frames-job.ts";
 import { frameJobHandler } from "../videos/frame-job.ts";
 import { createVideoService, videoFrameJob, videoFramesJob } from "../videos/service.ts";
 import { createUploadFiles } from "../videos/upload-files.ts";
+import { createVideoHeadlines } from "../videos/headlines-service.ts";
+import { createTranscriber } from "../videos/transcribe.ts";
 import { createWaitlistService } from "../waitlist/service.ts";
 import { createWaitlistStore } from "../waitlist/store.ts";
 
@@ -184,7 +187,7 @@ export function createServices(deps: ServiceDeps) {
     logger,
   });
   const discord = createDiscordService({ db, auth, credits, waitlist, clock });
-  const videoEngine = deps.videoEngine ?? defaultVideoEngine();
+  const videoEngine = deps.videoEngine ?? createFfmpegEngine(config.ffmpeg);
   const videoUploads = createUploadFiles(config.videos.uploadDir);
   const videos = createVideoService({
     db,
@@ -197,6 +200,17 @@ export function createServices(deps: ServiceDeps) {
     realtime,
     rateLimiter,
     settings: config.videos,
+    clock,
+    logger,
+  });
+  // Headlines from what is said: the chat's model writes them when one is configured (not the offline assistant).
+  const videoHeadlines = createVideoHeadlines({
+    store: videos.store,
+    storage,
+    engine: videoEngine,
+    transcriber: createTranscriber(config.transcription, logger),
+    model: config.chat.openaiApiKey ? chatModelFor(config.chat, () => offlineAssistant)() : undefined,
+    jobDir: config.videos.jobDir,
     clock,
     logger,
   });
@@ -286,6 +300,7 @@ export function createServices(deps: ServiceDeps) {
     discord,
     videos,
     videoUploads,
+    videoHeadlines,
     /** Closes what the services opened (the SMTP pool, Redis, the subject model, swap and OCR workers); the database belongs to whoever opened it. */
     async close(): Promise<void> {
       mailer.close();
