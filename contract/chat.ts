@@ -263,6 +263,8 @@ export const chatRequestSchema = z.object({
   attachmentImageId: z.optional(z.uuid()),
   /** An image of this conversation the user picked to work on ("Edit" on its card): the current image for this message. */
   imageId: z.optional(z.uuid()),
+  /** A video the user attached (From your video): the current video for this message, its frames the next base image. */
+  videoId: z.optional(z.uuid()),
   /** The interface language the person is using: the answer's language. */
   language: z.optional(z.enum(languages)),
 });

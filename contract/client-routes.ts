@@ -10,6 +10,7 @@ export const clientRoutes = {
   personas: "/app/personas",
   editor: "/app/editor/:imageId",
   gallery: "/app/gallery",
+  video: "/app/video",
   credits: "/app/credits",
   pricing: "/app/pricing",
   terms: "/terms-of-service",

@@ -27,6 +27,7 @@ describe("AppNav", () => {
     ["/app", "Chat"],
     ["/app/personas", "Personas"],
     ["/app/gallery", "Gallery"],
+    ["/app/video", "From video"],
   ])("on %s marks %s as the current page, and only it", (path, current) => {
     renderAt(path);
     const nav = screen.getByRole("navigation", { name: "App sections" });
@@ -35,6 +36,7 @@ describe("AppNav", () => {
       ["Chat", "/app"],
       ["Personas", "/app/personas"],
       ["Gallery", "/app/gallery"],
+      ["From video", "/app/video"],
     ]);
     expect(links.filter((link) => link.getAttribute("aria-current") === "page").map((link) => link.textContent)).toEqual([current]);
   });

@@ -19,6 +19,7 @@ const AppHomePage = lazy(() => import("../routes/app-home.tsx"));
 const PersonasPage = lazy(() => import("../routes/personas.tsx"));
 const EditorPage = lazy(() => import("../routes/editor.tsx"));
 const GalleryPage = lazy(() => import("../routes/gallery.tsx"));
+const VideoPage = lazy(() => import("../routes/video.tsx"));
 const CreditsPage = lazy(() => import("../routes/credits.tsx"));
 const PricingPage = lazy(() => import("../routes/pricing.tsx"));
 const NotFoundPage = lazy(() => import("../routes/not-found.tsx"));
@@ -54,6 +55,7 @@ export function AppRoutes() {
               <Route path={clientRoutes.personas} element={<PersonasPage />} />
               <Route path={clientRoutes.editor} element={<EditorPage />} />
               <Route path={clientRoutes.gallery} element={<GalleryPage />} />
+              <Route path={clientRoutes.video} element={<VideoPage />} />
               <Route path={clientRoutes.credits} element={<CreditsPage />} />
               <Route path={clientRoutes.pricing} element={<PricingPage />} />
             </Route>

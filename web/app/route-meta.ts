@@ -25,6 +25,7 @@ const signedInNamespaces: Record<string, string[]> = {
   "/app": ["common", "app", "auth", "chat"],
   "/app/personas": ["common", "app", "auth", "personas"],
   "/app/gallery": ["common", "app", "auth", "gallery"],
+  "/app/video": ["common", "app", "auth", "videos", "personas"],
   "/app/credits": ["common", "app", "auth", "billing"],
   "/app/pricing": ["common", "app", "auth", "billing"],
 };

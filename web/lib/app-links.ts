@@ -5,3 +5,18 @@ export const ATTACH_PARAM = "attach";
 
 /** The chat, a new conversation, with this image attached (read by the composer, then dropped from the URL). */
 export const chatWithImageHref = (imageId: string): string => `${clientRoutes.app}?${ATTACH_PARAM}=${encodeURIComponent(imageId)}`;
+
+/** The query parameter that opens the Persona view following a draft started elsewhere (a video's frame). */
+export const DRAFT_PARAM = "draft";
+
+export const personaDraftHref = (draftId: string): string => `${clientRoutes.personas}?${DRAFT_PARAM}=${encodeURIComponent(draftId)}`;
+
+/** The query parameters of the From video screen: the video shown, and a moment of it to start from. */
+export const VIDEO_PARAM = "v";
+export const MOMENT_PARAM = "t";
+
+/** The From video screen with this video open, and maybe the frame at `timeMs` picked. */
+export function videoHref(videoId: string, timeMs?: number): string {
+  const moment = timeMs === undefined ? "" : `&${MOMENT_PARAM}=${Math.round(timeMs)}`;
+  return `${clientRoutes.video}?${VIDEO_PARAM}=${encodeURIComponent(videoId)}${moment}`;
+}

@@ -164,7 +164,7 @@ export function ChatSession({
     // The picked image is current for this message only: its result is the newest image, which the next one changes.
     setEditing(null);
     lastOptions.current = options;
-    void sendMessage({ text }, { body: options });
+    void sendMessage(options.videoId ? { text, metadata: { videoId: options.videoId } } : { text }, { body: options });
   }
 
   const currentImage = useCurrentImage(messages);

@@ -25,6 +25,9 @@ import { activeMention, insertMention, matchPersonas } from "./mention.ts";
 import { optionId, PersonaAutocomplete } from "./persona-autocomplete.tsx";
 import { useMentionablePersonas } from "./personas.ts";
 import type { ChatOptions, MentionablePersona } from "./types.ts";
+import { isVideoFile, useVideoAttachment, VideoAttachmentChip } from "./video-attachment.tsx";
+import { videoExtensions, videoTypes } from "../../../contract/videos.ts";
+import type { StartVideoUpload } from "../../lib/use-video-upload.ts";
 
 type Attachment = { status: "uploading"; name: string } | { status: "ready"; name: string; image: ImageRecord } | { status: "failed"; name: string };
 
@@ -39,6 +42,8 @@ export interface ComposerProps {
   textareaRef?: RefObject<HTMLTextAreaElement | null>;
   /** Uploads a base image; tests hand in a fake. */
   upload?: (file: File) => Promise<ImageRecord>;
+  /** Starts a video upload; tests hand in a fake. */
+  uploadVideo?: StartVideoUpload;
   /** One of the user's images to attach, handed in from elsewhere (the gallery's "Use in chat"). */
   attachImage?: ImageRecord | null;
   /** The conversation's current image: the chips show its style, shape and model, and changing one edits it. */
@@ -67,6 +72,7 @@ export function Composer({
   credits,
   textareaRef,
   upload = uploadBaseImage,
+  uploadVideo,
   attachImage,
   currentImage: newestImage,
   onSendChange = onSend,
@@ -75,6 +81,7 @@ export function Composer({
 }: ComposerProps) {
   const { t, i18n } = useTranslation("chat");
   const { t: tApp } = useTranslation("app");
+  const { t: tVideos } = useTranslation("videos");
   const id = useId();
   const ownRef = useRef<HTMLTextAreaElement>(null);
   const textarea = textareaRef ?? ownRef;
@@ -89,6 +96,7 @@ export function Composer({
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const [dragging, setDragging] = useState(false);
+  const video = useVideoAttachment(uploadVideo);
   // A picked image is the one the chips describe and every message changes, until the chip is removed.
   const currentImage = editing ?? newestImage;
   const picked = editing ? { imageId: editing.id } : {};
@@ -136,8 +144,9 @@ export function Composer({
   const listId = `${id}-personas`;
   useEffect(() => setActiveIndex(0), [mention?.query, mention?.start]);
 
-  const uploading = attachment?.status === "uploading";
-  const canSend = !streaming && !uploading && draft.trim().length > 0;
+  const uploading = attachment?.status === "uploading" || video.uploading;
+  // A ready video may go alone: the message then says what it is for in the person's words.
+  const canSend = !streaming && !uploading && (draft.trim().length > 0 || video.videoId !== undefined);
 
   function syncCaret() {
     setCaret(textarea.current?.selectionStart ?? draft.length);
@@ -171,14 +180,17 @@ export function Composer({
 
   function send() {
     if (!canSend) return;
-    onSend(draft.trim(), {
+    const text = draft.trim() || tVideos("composer.message", { name: video.name ?? "" });
+    onSend(text, {
       style: current.style,
       aspect: current.aspect,
       ...(model ? { model: model.id } : {}),
       ...(attachment?.status === "ready" ? { attachmentImageId: attachment.image.id } : {}),
+      ...(video.videoId ? { videoId: video.videoId } : {}),
       ...picked,
     });
     setAttachment(null);
+    if (video.videoId) video.remove();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -213,6 +225,7 @@ export function Composer({
   }
 
   async function attach(file: File) {
+    if (isVideoFile(file)) return video.attach(file);
     setAttachment({ status: "uploading", name: file.name });
     try {
       const image = await upload(file);
@@ -231,7 +244,7 @@ export function Composer({
 
   function onDrop(event: DragEvent<HTMLFormElement>) {
     setDragging(false);
-    const file = imageFile(event.dataTransfer.files);
+    const file = imageFile(event.dataTransfer.files) ?? [...event.dataTransfer.files].find(isVideoFile);
     if (!file) return;
     event.preventDefault();
     void attach(file);
@@ -296,6 +309,7 @@ export function Composer({
           </IconButton>
         </div>
       )}
+      <VideoAttachmentChip attachment={video} />
       {attachment && (
         <div className="flex items-center gap-2 self-start rounded-2xl border border-border bg-surface-2 p-1.5 pr-1 text-sm" data-testid="attachment-chip">
           {attachment.status === "ready" && attachment.image.urls ? (
@@ -359,12 +373,12 @@ export function Composer({
         <input
           ref={fileInput}
           type="file"
-          accept={uploadTypes.join(",")}
+          accept={[...uploadTypes, ...videoTypes, ...videoExtensions].join(",")}
           className="sr-only"
           tabIndex={-1}
           aria-hidden="true"
           onChange={(event) => {
-            const file = imageFile(event.target.files);
+            const file = imageFile(event.target.files) ?? [...(event.target.files ?? [])].find(isVideoFile);
             if (file) void attach(file);
             event.target.value = "";
           }}

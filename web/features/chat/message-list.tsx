@@ -10,6 +10,7 @@ import { PickToolCard } from "./pick-card.tsx";
 import { TitleToolCard } from "./title-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
 import type { ChatMessage, ChatPart, ChatToolPart } from "./types.ts";
+import { VideoCard, videoIdOf } from "./video-card.tsx";
 
 const starterKeys = ["gaming", "cooking", "tech", "vlog"] as const;
 
@@ -129,6 +130,7 @@ export function MessageList({
                   <span className="sr-only">{t("thread.you")}: </span>
                   {message.parts.map((part, index) => (part.type === "text" ? <p key={index} className="break-words whitespace-pre-wrap">{part.text}</p> : null))}
                 </div>
+                {videoIdOf(message) !== undefined && <VideoCard videoId={videoIdOf(message) ?? ""} />}
                 {branches && <UserMessageTools messageId={message.id} actions={branches} focusEdit={returnFocus === message.id} onEditStart={() => setEditing(message.id)} />}
               </>
             )}

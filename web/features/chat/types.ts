@@ -28,4 +28,6 @@ export interface ChatOptions {
   attachmentImageId?: string;
   /** The image the user picked to work on ("Edit" on its card): the current image for this message. */
   imageId?: string;
+  /** A video attached in the composer (From your video): sent with the message, shown in the thread as its card. */
+  videoId?: string;
 }

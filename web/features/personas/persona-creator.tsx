@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import type { ImageRecord } from "../../../contract/images.ts";
 import type { PersonaDraft, PersonaRole } from "../../../contract/personas.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -8,7 +9,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
 import { idempotencyMessageKey, serverErrorMessage } from "../../lib/api.ts";
-import { generatePersona, uploadPersonaPhoto } from "./api.ts";
+import { DRAFT_PARAM } from "../../lib/app-links.ts";
+import { generatePersona, getPersonaDraft, uploadPersonaPhoto } from "./api.ts";
 import { DraftCard } from "./draft-card.tsx";
 import { draftErrorMessage } from "./draft-error-message.ts";
 import { personaIcons } from "./icons.ts";
@@ -38,6 +40,33 @@ function usePasteImages(onFiles: (files: File[]) => void) {
 }
 
 /**
+ * A draft started elsewhere (a video's frame, docs/product/videos.md) arrives as `?draft=<id>`: it is read once and
+ * followed here like one started on this screen; the parameter is then dropped so a reload does not bring it back.
+ */
+function useDraftParam(follow: (draft: PersonaDraft) => void) {
+  const [params, setParams] = useSearchParams();
+  const draftId = params.get(DRAFT_PARAM);
+  const latest = useRef(follow);
+  useLayoutEffect(() => {
+    latest.current = follow;
+  });
+  useEffect(() => {
+    if (!draftId) return;
+    // Not cancelled when the parameter is dropped just below: that drop is this effect's own doing.
+    getPersonaDraft(draftId).then(
+      (draft) => latest.current(draft),
+      () => {
+        // Gone or not this user's: the screen simply starts empty.
+      },
+    );
+    setParams((next) => {
+      next.delete(DRAFT_PARAM);
+      return next;
+    }, { replace: true });
+  }, [draftId, setParams]);
+}
+
+/**
  * Making a persona: photos, a role, Generate; the draft is followed until it is ready (its card to name and save)
  * or failed (a toast with the reason). The photos stay after a failure or a discard, so another try is one click.
  */
@@ -49,6 +78,7 @@ export function PersonaCreator({ upload = uploadPersonaPhoto }: { /** Tests hand
   const [started, setStarted] = useState<PersonaDraft | null>(null);
   const draft = usePersonaDraft(started);
   const announced = useRef<string | null>(null);
+  useDraftParam(setStarted);
 
   const generate = useMutation({
     mutationFn: generatePersona,
