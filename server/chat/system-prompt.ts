@@ -15,6 +15,8 @@ const toolUses: Record<ChatToolName, string> = {
     "makes an earlier image current again, free and without rendering (undo, redo, the first version, the latest, or an image of this conversation by id); these are never edits",
   setTitle:
     "changes the title of the YouTube video the current image is for (at most 100 characters), free, no new image (\"the title is '…'\", \"title: …\", \"video title …\"); the headline drawn in the picture is an edit instead",
+  videoFrame:
+    "takes a frame of the user's uploaded video as an image, free (\"the best moment of my video\", \"the frame at 1:05\", \"use my video\"; `count` 3 for \"three versions from different moments\"); then call generateThumbnail or replaceSubject with the frame as baseImageId, or generatePack with the three frames as baseImageIds. When it fails, say why in the user's words: no video yet (upload one on the From video screen), or its frames are still being found",
   checkImage: "makes the free feed check of an image: whether it reads at YouTube's feed sizes, on phones above all (\"check it\", \"will this read on mobile?\", \"feed check\")",
 };
 

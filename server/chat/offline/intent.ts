@@ -38,6 +38,7 @@ import {
 } from "./message-details.ts";
 import { containsCjk, hasTerm, normalizeText, termIndex } from "./text-match.ts";
 import { readTitle } from "./title-words.ts";
+import { readVideoRequest, type VideoRequest } from "./video-words.ts";
 
 /** What the conversation so far tells the intent reader. */
 export interface IntentContext {
@@ -69,6 +70,8 @@ export type Intent =
   | { kind: "pick"; input: PickImageInput }
   | { kind: "title"; input: SetTitleInput }
   | { kind: "check"; input: CheckImageInput }
+  /** A frame of the user's video first (videoFrame), then what the message makes from it. */
+  | { kind: "video"; request: VideoRequest }
   | { kind: "help" }
   | { kind: "credits" }
   | { kind: "greeting" }
@@ -228,6 +231,9 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   // the words are read as a request as before.
   const title = readTitle(text);
   if (title !== undefined && context.imageIds.length > 0) return { kind: "title", input: { title } };
+  // "From the best moment of my video", "the frame at 1:05": the frame comes first, whatever is made from it.
+  const video = readVideoRequest(text, context.language);
+  if (video) return { kind: "video", request: video };
 
   const handles = extractHandles(plain);
   const style = extractStyle(normalized, context.language);

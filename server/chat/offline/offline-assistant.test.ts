@@ -136,6 +136,7 @@ const asks: Record<ChatToolName, ModelMessage[]> = {
   pickImage: history("undo that"),
   setTitle: history("the title is 'I tried 100 days of coding'"),
   checkImage: history("will this read on mobile?"),
+  videoFrame: user("use the frame at 1:05 of my video"),
 };
 
 describe("the offline assistant and the contract's tools", () => {

@@ -54,6 +54,7 @@ const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   pickImage: PickToolCard,
   setTitle: TitleToolCard,
   checkImage: CheckToolCard,
+  videoFrame: ImageToolCard,
 };
 
 /** A call of one of the chat's tools (a stored part of a tool no longer offered is not one). */
