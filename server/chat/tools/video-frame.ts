@@ -70,6 +70,24 @@ export function videoFrameTool(deps: VideoFrameDeps, ctx: ChatToolContext) {
     return { timeMs: frame.timeMs, rank: frame.rank + 1, reasons: frame.reasons };
   }
 
+  /**
+   * The best `count` frames from different moments: the best frames first; a video with fewer of them (a single long
+   * shot has one) gets the rest from moments spread across it, as far from the others as it allows.
+   */
+  function severalBest(video: Video, count: number): ReturnType<typeof resolve>[] {
+    const best = video.frames.slice(0, count).map((_, index) => resolve(video, { rank: index + 1 }));
+    if (best.length === 0) best.push(resolve(video, { rank: 1 }));
+    const durationMs = video.probe?.durationMs ?? 0;
+    const gapMs = durationMs / (count * 2);
+    const spread = Array.from({ length: count * 2 - 1 }, (_, index) => Math.round((durationMs * (index + 1)) / (count * 2)));
+    const others = spread.sort((a, b) => Math.min(...best.map((f) => Math.abs(f.timeMs - b))) - Math.min(...best.map((f) => Math.abs(f.timeMs - a))));
+    for (const timeMs of others) {
+      if (best.length >= count) break;
+      if (best.every((frame) => Math.abs(frame.timeMs - timeMs) >= gapMs)) best.push({ timeMs, rank: null, reasons: [] });
+    }
+    return best;
+  }
+
   return tool({
     description:
       "Takes a frame of the user's video as an image, free: `moment` \"best\" (the default), a rank of the best frames (1 = best), or a time such as \"1:05\"; " +
@@ -80,7 +98,7 @@ export function videoFrameTool(deps: VideoFrameDeps, ctx: ChatToolContext) {
     async *execute(input): AsyncGenerator<VideoFrameOutput> {
       const moments = momentsOf(input);
       const video = await chosenVideo(input.videoId);
-      const chosen = moments.map((moment) => resolve(video, moment));
+      const chosen = moments.length > 1 ? severalBest(video, moments.length) : moments.map((moment) => resolve(video, moment));
       const queued: ImageRecord[] = [];
       const frames: VideoFrameOutput["frames"] = [];
       for (const frame of chosen) {
