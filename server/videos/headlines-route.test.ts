@@ -88,7 +88,7 @@ describe.skipIf(!testFfmpeg)("POST /api/videos/:id/headlines", () => {
     const res = await askHeadlines(offline, sessionToken, own.id, { timeMs: 1000 });
     const body = (await res.json()) as { code: string; error: string };
     expect(body.code).toBe("not_configured:transcription");
-    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBe(409);
   });
 
   it("answers unavailable:transcription when the model fails, with nothing of its answer in the message", async () => {

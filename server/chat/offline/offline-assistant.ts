@@ -158,11 +158,11 @@ function followUpOfFrames(conversation: Conversation, language: Language): { too
   const [first] = frames;
   if (!request || !first) return undefined;
   const words = { prompt: request.prompt, headline: request.headline, style: request.style };
-  switch (request.then.tool) {
+  switch (request.next.tool) {
     case "generate":
       return plannedCall("generateThumbnail", { ...words, baseImageId: first });
     case "swap":
-      return plannedCall("replaceSubject", { personaHandle: request.then.handle, baseImageId: first });
+      return plannedCall("replaceSubject", { personaHandle: request.next.handle, baseImageId: first });
     case "pack":
       return frames.length === PACK_SIZE ? plannedCall("generatePack", { ...words, baseImageIds: frames }) : undefined;
   }

@@ -74,7 +74,7 @@ export type VideoFollowUp = { tool: "generate" } | { tool: "swap"; handle: strin
 
 export interface VideoRequest {
   frame: VideoFrameInput;
-  then: VideoFollowUp;
+  next: VideoFollowUp;
   /** The user's words, the prompt of what is made from the frame, and the headline they quoted. */
   prompt: string;
   headline?: string | undefined;
@@ -112,9 +112,9 @@ export function readVideoRequest(message: string, language: Language): VideoRequ
 
   const handles = extractHandles(plain);
   const base = { prompt: message.trim(), headline: extractHeadline(message), style: extractStyle(normalized, language) };
-  if (different) return { ...base, frame: { moment: "best", count: PACK_SIZE }, then: { tool: "pack" } };
+  if (different) return { ...base, frame: { moment: "best", count: PACK_SIZE }, next: { tool: "pack" } };
   const frame: VideoFrameInput = { moment: time ?? "best" };
   const [handle] = handles;
-  if (handles.length === 1 && handle && anyLanguage(normalized, language, (w) => w.swap)) return { ...base, frame, then: { tool: "swap", handle } };
-  return { ...base, frame, then: { tool: "generate" } };
+  if (handles.length === 1 && handle && anyLanguage(normalized, language, (w) => w.swap)) return { ...base, frame, next: { tool: "swap", handle } };
+  return { ...base, frame, next: { tool: "generate" } };
 }
