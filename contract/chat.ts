@@ -229,6 +229,24 @@ export const videoFrameOutputSchema = z.extend(imagesToolOutputSchema, {
 });
 export type VideoFrameOutput = z.infer<typeof videoFrameOutputSchema>;
 
+/**
+ * What is said around a moment of the user's video, and headlines from it (needs the server's transcription model),
+ * free: "what do I say at 2:31?".
+ */
+export const videoHeadlinesInputSchema = z.object({
+  videoId: videoFrameInputSchema.shape.videoId,
+  /** A timecode such as "2:31", "0:03.5" or "65s". */
+  at: z.string().check(z.minLength(1), z.maxLength(16)),
+});
+export type VideoHeadlinesInput = z.infer<typeof videoHeadlinesInputSchema>;
+export const videoHeadlinesOutputSchema = z.object({
+  videoId: z.string(),
+  timeMs: z.number(),
+  transcript: z.string(),
+  headlines: z.array(z.string()),
+});
+export type VideoHeadlinesOutput = z.infer<typeof videoHeadlinesOutputSchema>;
+
 export const personaSummarySchema = z.object({ id: z.string(), handle: z.string(), name: z.string(), role: z.string() });
 export const listPersonasOutputSchema = z.object({ personas: z.array(personaSummarySchema) });
 export type ListPersonasOutput = z.infer<typeof listPersonasOutputSchema>;
@@ -248,6 +266,7 @@ export const chatTools = {
   setTitle: { input: setTitleInputSchema, output: setTitleOutputSchema },
   checkImage: { input: checkImageInputSchema, output: checkImageOutputSchema },
   videoFrame: { input: videoFrameInputSchema, output: videoFrameOutputSchema },
+  videoHeadlines: { input: videoHeadlinesInputSchema, output: videoHeadlinesOutputSchema },
 } as const;
 export type ChatToolName = keyof typeof chatTools;
 export type ChatToolInput<Name extends ChatToolName> = z.infer<(typeof chatTools)[Name]["input"]>;

@@ -17,6 +17,8 @@ const toolUses: Record<ChatToolName, string> = {
     "changes the title of the YouTube video the current image is for (at most 100 characters), free, no new image (\"the title is '…'\", \"title: …\", \"video title …\"); the headline drawn in the picture is an edit instead",
   videoFrame:
     "makes images of frames of the user's uploaded video, free (\"the best moment of my video\", \"the frame at 1:05\", \"use my video\"; count 3 for \"three versions from different moments\")",
+  videoHeadlines:
+    "lists what the user says around a moment of their uploaded video, with up to three headlines from it, free (\"what do I say at 2:31?\"); say the transcript and offer the headlines, and when the server has no transcription model say so",
   checkImage: "makes the free feed check of an image: whether it reads at YouTube's feed sizes, on phones above all (\"check it\", \"will this read on mobile?\", \"feed check\")",
 };
 

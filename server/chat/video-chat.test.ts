@@ -8,6 +8,7 @@ import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createTestVideos, frameIndexOf, testFfmpeg } from "../testing/test-videos.ts";
 import { uploadVideo, videoWhen } from "../testing/upload-video.ts";
+import { sendJson, startWireServer } from "../testing/wire-server.ts";
 
 // The offline assistant working from a real uploaded video: what it says must match what it did. The test video
 // marks each frame with its own index (2 frames a second), so a frame image tells which moment it came from.
@@ -30,14 +31,14 @@ afterAll(async () => {
 
 interface ToolResult {
   toolName: string;
-  output?: { images: { id: string; status: string }[]; frames?: { imageId: string; timeMs: number }[] };
+  output?: { images: { id: string; status: string }[]; frames?: { imageId: string; timeMs: number }[]; transcript?: string; headlines?: string[] };
   errorText?: string;
 }
 
-async function ask(conversationId: string, words: string, extra: { language?: string; videoId?: string } = {}) {
-  const res = await fetch(`${server.url}/api/chat`, {
+async function ask(conversationId: string, words: string, extra: { language?: string; videoId?: string } = {}, on = { server, token }) {
+  const res = await fetch(`${on.server.url}/api/chat`, {
     method: "POST",
-    headers: { ...tokenHeaders(token), "content-type": "application/json" },
+    headers: { ...tokenHeaders(on.token), "content-type": "application/json" },
     body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] }, ...extra }),
   });
   const chunks = (await res.text())
@@ -56,8 +57,8 @@ async function ask(conversationId: string, words: string, extra: { language?: st
   return { status: res.status, text: said, tools: [...results.values()] };
 }
 
-async function conversation(): Promise<string> {
-  const res = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: { ...tokenHeaders(token), "content-type": "application/json" }, body: "{}" });
+async function conversation(on = { server, token }): Promise<string> {
+  const res = await fetch(`${on.server.url}/api/conversations`, { method: "POST", headers: { ...tokenHeaders(on.token), "content-type": "application/json" }, body: "{}" });
   return conversationResponseSchema.parse(await res.json()).conversation.id;
 }
 
@@ -142,5 +143,33 @@ describe.skipIf(!testFfmpeg)("the offline assistant and the user's video", () =>
     expect(answer.tools.map((t) => [t.toolName, t.output === undefined])).toEqual([["videoFrame", true]]);
     expect(answer.text).toMatch(/That moment isn't in your video/);
     expect(await server.database.db.select().from(images).where(eq(images.userId, userId))).toHaveLength(before);
+  });
+});
+
+describe.skipIf(!testFfmpeg)("what is said in the video, in the chat", () => {
+  it("says plainly that this server cannot tell what is said without a transcription model", async () => {
+    const id = await conversation();
+    const answer = await ask(id, "what do I say at 0:03?");
+    expect(answer.tools.map((t) => [t.toolName, t.output === undefined])).toEqual([["videoHeadlines", true]]);
+    expect(answer.text).toContain("This server has no transcription model");
+  });
+
+  it("quotes what is said at the moment and proposes headlines from it", async () => {
+    const whisper = await startWireServer((_request, res) => sendJson(res, 200, { text: "I tried coding for 100 days. It was the worst week ever!" }));
+    const listening = await startTestServer({ env: { TRANSCRIPTION_BASE_URL: whisper.url } });
+    try {
+      const { sessionToken } = await signInByCode(listening, "spoken@example.com");
+      const on = { server: listening, token: sessionToken };
+      await uploadVideo(listening, sessionToken, await videos.video({ audio: true, durationS: 10 }));
+      const answer = await ask(await conversation(on), "what do I say at 0:05?", {}, on);
+      expect(answer.tools.map((t) => t.toolName)).toEqual(["videoHeadlines"]);
+      expect(answer.tools[0]?.output).toMatchObject({ timeMs: 5000, transcript: "I tried coding for 100 days. It was the worst week ever!", headlines: ["I tried coding for 100 days", "It was the worst week ever!"] });
+      expect(answer.text).toContain("Around 0:05 you say: “I tried coding for 100 days. It was the worst week ever!”");
+      expect(answer.text).toContain("Headlines from it: “I tried coding for 100 days” and “It was the worst week ever!”");
+      expect(whisper.requests).toHaveLength(1);
+    } finally {
+      await listening.close();
+      await whisper.close();
+    }
   });
 });

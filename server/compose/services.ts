@@ -174,7 +174,7 @@ export function createServices(deps: ServiceDeps) {
   const chatTurns = createChatTurns({
     chat,
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
-    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, images, feedCheck: deps.feedCheck ?? feedCheck, videos }, ctx),
+    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, images, feedCheck: deps.feedCheck ?? feedCheck, videos, videoHeadlines }, ctx),
     spend: { generation, images, credits, confirmAboveCredits: config.chat.confirmAboveCredits },
     live,
     logger,

@@ -1,4 +1,4 @@
-import { type ChatToolName, checkImageOutputSchema, imagesToolOutputSchema, listPersonasOutputSchema, setTitleOutputSchema, videoFrameOutputSchema } from "../../../contract/chat.ts";
+import { type ChatToolName, checkImageOutputSchema, imagesToolOutputSchema, listPersonasOutputSchema, setTitleOutputSchema, videoFrameOutputSchema, videoHeadlinesOutputSchema } from "../../../contract/chat.ts";
 import { formatTimecode } from "../../../contract/videos.ts";
 import { artProblemOf } from "./art-replies.ts";
 import { outputValue, type ToolOutcome } from "./conversation.ts";
@@ -36,6 +36,7 @@ export function closingReply(outcome: ToolOutcome): Reply {
   if (output.type === "execution-denied") return { kind: "denied" };
   const value = outputValue(output);
   if (toolName === ("videoFrame" satisfies ChatToolName)) return videoFrameReply(output.type === "error-text" || output.type === "error-json", value);
+  if (toolName === ("videoHeadlines" satisfies ChatToolName)) return spokenOf(output.type === "error-text" || output.type === "error-json", value);
   if (output.type === "error-text" || output.type === "error-json") {
     const problem = classifyToolError(value);
     return { kind: "tool-error", problem, credits: creditOutcome(toolName) };
@@ -104,4 +105,13 @@ function videoFrameReply(failed: boolean, value: unknown): Reply {
       failed: images.filter((image) => image.status === "failed").length,
     },
   };
+}
+
+/** A videoHeadlines call's answer: what is said at the moment and the headlines, or why it could not be heard. */
+function spokenOf(failed: boolean, value: unknown): Reply {
+  if (failed) return { kind: "video-error", problem: classifyVideoError(value) };
+  const parsed = videoHeadlinesOutputSchema.safeParse(value);
+  if (!parsed.success) return { kind: "video-error", problem: "other" };
+  const { timeMs, transcript, headlines } = parsed.data;
+  return { kind: "spoken", spoken: { time: formatTimecode(timeMs), transcript, headlines } };
 }

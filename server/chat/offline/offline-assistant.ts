@@ -106,6 +106,7 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
     kind: "lead-video",
     lead: typeof input.moment === "string" && input.moment !== "best" ? { moment: "time", time: input.moment } : { moment: "best", count: input.count ?? 1 },
   }),
+  videoHeadlines: (input) => ({ kind: "lead-video", lead: { moment: "spoken", time: input.at } }),
 };
 
 /** A call of `toolName` with `input`, if the contract's schema of that tool takes it. */
@@ -138,6 +139,8 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
       return plannedCall("checkImage", intent.input);
     case "video":
       return plannedCall("videoFrame", intent.request.frame);
+    case "spoken":
+      return plannedCall("videoHeadlines", intent.input);
     default:
       return undefined;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../../contract/languages.ts";
 import { readIntent } from "./intent.ts";
-import { readVideoRequest } from "./video-words.ts";
+import { readSpokenRequest, readVideoRequest } from "./video-words.ts";
 
 // The video phrases in the six languages: the frame first, then what is made from it.
 
@@ -40,5 +40,23 @@ describe("video phrases", () => {
 
   it("keeps a quoted headline for the thumbnail made from the frame", () => {
     expect(readVideoRequest("use the frame at 0:42 with 'I QUIT'", "en")).toMatchObject({ frame: { moment: "0:42" }, headline: "I QUIT" });
+  });
+});
+
+describe("what is said at a moment", () => {
+  it.each([
+    ["en", "what do I say at 2:31?"],
+    ["es", "¿qué digo en 2:31?"],
+    ["fr", "qu'est-ce que je dis à 2:31 ?"],
+    ["de", "was sage ich bei 2:31?"],
+    ["zh", "我在 2:31 说了什么？"],
+    ["ja", "2:31 で何て言ってる？"],
+  ] as [Language, string][])("(%s) %s", (language, message) => {
+    expect(readSpokenRequest(message)).toEqual({ at: "2:31" });
+    expect(readIntent(message, context(language))).toEqual({ kind: "spoken", input: { at: "2:31" } });
+  });
+
+  it("needs a time", () => {
+    expect(readSpokenRequest("what do I say in this video?")).toBeUndefined();
   });
 });

@@ -118,3 +118,20 @@ export function readVideoRequest(message: string, language: Language): VideoRequ
   if (handles.length === 1 && handle && anyLanguage(normalized, language, (w) => w.swap)) return { ...base, frame, next: { tool: "swap", handle } };
   return { ...base, frame, next: { tool: "generate" } };
 }
+
+/** "What do I say at 2:31?": what is said around a moment, in the six languages. */
+const spokenWords: readonly string[] = [
+  "what do i say", "what am i saying", "what did i say", "what i say", "what is said", "what's said",
+  "que digo", "que dije", "que estoy diciendo", "lo que digo",
+  "qu'est-ce que je dis", "qu'est ce que je dis", "que dis-je", "ce que je dis", "qu'est-ce que je raconte",
+  "was sage ich", "was hab ich gesagt", "was habe ich gesagt", "was ich sage",
+  "我说了什么", "我在说什么", "我说的是什么", "说了什么",
+  "何て言って", "何を言って", "なんて言って", "何と言って",
+];
+
+/** A question about what is said at a time of the video, or undefined. */
+export function readSpokenRequest(message: string): { at: string } | undefined {
+  const plain = withoutQuotes(message);
+  const at = timeIn(plain);
+  return at !== undefined && hasTerm(normalizeText(plain), spokenWords) ? { at } : undefined;
+}

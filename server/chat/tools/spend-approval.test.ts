@@ -38,6 +38,7 @@ const calls: { [Name in ChatToolName]: { input: ChatToolInput<Name>; images: num
   setTitle: { input: { title: "I tried 100 days of coding" }, images: 0 },
   checkImage: { input: {}, images: 0 },
   videoFrame: { input: { moment: "1:05" }, images: 0 },
+  videoHeadlines: { input: { at: "2:31" }, images: 0 },
 };
 
 describe("pricing a chat tool call", () => {

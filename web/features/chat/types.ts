@@ -8,6 +8,7 @@ export type ChatPart = ChatMessage["parts"][number];
 export type ChatToolPart<Name extends ChatToolName = ChatToolName> = Extract<ChatPart, { type: `tool-${Name}` }>;
 export type ImageToolPart = ChatToolPart<"generateThumbnail" | "editImage" | "varyImage" | "replaceSubject" | "videoFrame">;
 export type PackToolPart = ChatToolPart<"generatePack">;
+export type HeadlinesToolPart = ChatToolPart<"videoHeadlines">;
 export type PersonasToolPart = ChatToolPart<"listPersonas">;
 export type PickToolPart = ChatToolPart<"pickImage">;
 export type TitleToolPart = ChatToolPart<"setTitle">;
