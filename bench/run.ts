@@ -15,9 +15,11 @@ import { benchStudio } from "./studio.bench.ts";
 import { benchSubjects } from "./subjects.bench.ts";
 import { benchSubjectsQuality } from "./subjects-quality.bench.ts";
 import { benchSwap } from "./swap.bench.ts";
+import { benchVideoUpload } from "./video-upload.bench.ts";
+import { benchVideos } from "./videos.bench.ts";
 import { benchWaitlist } from "./waitlist.bench.ts";
 
-const groups: Record<string, () => Promise<void>> = { http: benchHttp, "slow-clients": benchSlowClients, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, images: benchImages, thumbs: benchThumbServing, gallery: benchGallery, chat: benchChat, subjects: benchSubjects, "subjects-quality": benchSubjectsQuality, swap: benchSwap, idempotency: benchIdempotency, scale: benchScale, lighthouse: benchLighthouse, paint: benchFirstPaint, "feed-check": benchFeedCheck };
+const groups: Record<string, () => Promise<void>> = { http: benchHttp, "slow-clients": benchSlowClients, waitlist: benchWaitlist, auth: benchAuth, studio: benchStudio, images: benchImages, thumbs: benchThumbServing, gallery: benchGallery, chat: benchChat, subjects: benchSubjects, "subjects-quality": benchSubjectsQuality, swap: benchSwap, idempotency: benchIdempotency, scale: benchScale, lighthouse: benchLighthouse, paint: benchFirstPaint, "feed-check": benchFeedCheck, videos: benchVideos, "video-upload": benchVideoUpload };
 const wanted = process.argv.slice(2);
 console.log(`# Thumbforge bench — node ${process.version}, ${new Date().toISOString()}`);
 for (const [name, run] of Object.entries(groups)) {

@@ -5,7 +5,7 @@ import { z } from "zod/mini";
 export type Schema = z.core.$ZodType;
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
-export type ApiTag = "health" | "waitlist" | "auth" | "images" | "personas" | "credits" | "chat" | "meta";
+export type ApiTag = "health" | "waitlist" | "auth" | "images" | "personas" | "videos" | "credits" | "chat" | "meta";
 
 export interface ParameterSpec {
   name: string;
@@ -22,8 +22,8 @@ export interface HeaderSpec {
 
 export interface ResponseSpec {
   description: string;
-  /** A JSON body (a named component), the stored image bytes, or a zip of them. */
-  body?: Schema | "image-bytes" | "ui-message-stream" | "zip";
+  /** A JSON body (a named component), the stored image bytes, a zip of them, or one JPEG (a video's preview). */
+  body?: Schema | "image-bytes" | "ui-message-stream" | "zip" | "jpeg";
   headers?: Record<string, HeaderSpec>;
 }
 
@@ -37,8 +37,8 @@ export interface OperationSpec {
   /** Needs a session: the session cookie or the session-token header. */
   auth: boolean;
   parameters?: ParameterSpec[];
-  /** A JSON body (a named component), or one uploaded image as multipart/form-data. */
-  requestBody?: Schema | "multipart-image";
+  /** A JSON body (a named component), one uploaded image as multipart/form-data, or a tus PATCH's bytes. */
+  requestBody?: Schema | "multipart-image" | "tus-chunk";
   responses: Record<number, ResponseSpec>;
   /** Statuses answered with an error body, and which codes they carry. */
   errors: Record<number, string>;

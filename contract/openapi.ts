@@ -9,6 +9,7 @@ import { chatOpenApi } from "./chat.openapi.ts";
 import { creditsOpenApi } from "./credits.openapi.ts";
 import { editorOpenApi } from "./editor.openapi.ts";
 import { feedCheckOpenApi } from "./feed-check.openapi.ts";
+import { videosOpenApi } from "./videos.openapi.ts";
 import { errorBodySchema } from "./errors.ts";
 import { exportsOpenApi } from "./exports.openapi.ts";
 import { healthOpenApi } from "./health.openapi.ts";
@@ -63,6 +64,7 @@ const parts: readonly OpenApiPart[] = [
   chatOpenApi,
   personasOpenApi,
   videoHeadlinesOpenApi,
+  videosOpenApi,
   metaOpenApi,
 ];
 
@@ -110,6 +112,7 @@ const tagDescriptions: Record<ApiTag, string> = {
   auth: "Sign-in with an e-mail code or a password, sessions and the account.",
   images: "Models, generation, uploads, image records and bytes, and the gallery.",
   personas: "Personas made from your photos, and putting one in place of an image's subject.",
+  videos: "From your video: resumable uploads (tus 1.0.0), the best frames, and a frame as an image.",
   chat: "Conversations of the chat studio and their messages.",
   credits: "The credit balance and ledger.",
   meta: "About the API itself.",
@@ -187,6 +190,7 @@ function responseObject(spec: ResponseSpec): ResponseObject {
   if (spec.headers) response.headers = spec.headers;
   if (spec.body === "image-bytes") response.content = Object.fromEntries(uploadTypes.map((type) => [type, {}]));
   else if (spec.body === "zip") response.content = { "application/zip": { schema: { type: "string", contentMediaType: "application/zip" } } };
+  else if (spec.body === "jpeg") response.content = { "image/jpeg": {} };
   else if (spec.body === "ui-message-stream") response.content = { "text/event-stream": { schema: { type: "string" } } };
   else if (spec.body) response.content = { "application/json": { schema: { $ref: componentRef(nameOf(responseComponents, spec.body)) } } };
   return response;
@@ -210,6 +214,7 @@ function parameterObject(spec: ParameterSpec): ParameterObject {
 
 function requestBodyObject(body: NonNullable<OperationSpec["requestBody"]>): NonNullable<OperationObject["requestBody"]> {
   if (body === "multipart-image") return { required: true, content: { "multipart/form-data": multipartImage } };
+  if (body === "tus-chunk") return { required: true, content: { "application/offset+octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } };
   return { required: true, content: { "application/json": { schema: { $ref: componentRef(nameOf(requestComponents, body)) } } } };
 }
 

@@ -15,7 +15,7 @@ export const videoHeadlinesOpenApi: OpenApiPart = {
       path: "/api/videos/{id}/headlines",
       summary:
         "What is said in the half minute around `timeMs` of your video (transcribed by the server's transcription model), and up to three short headlines from it, in the language spoken. Free.",
-      tag: "images",
+      tag: "videos",
       auth: true,
       parameters: [videoId],
       requestBody: videoHeadlinesRequestSchema,

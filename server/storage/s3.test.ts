@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
@@ -9,7 +10,7 @@ import { generate, settled, tokenHeaders } from "../testing/images.ts";
 import { startS3Server, type TestS3Server } from "../testing/s3-server.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { imageKey, newImageVersion } from "./keys.ts";
+import { imageKey, newImageVersion, videoKey } from "./keys.ts";
 import { createS3Storage, type S3StorageOptions } from "./s3.ts";
 
 let s3: TestS3Server;
@@ -54,6 +55,23 @@ describe("S3 storage", () => {
     const opened = await storage.open(key);
     expect(opened?.size).toBe(bytes.length);
     expect((await readAll(opened!.stream)).equals(bytes)).toBe(true);
+  });
+
+  it("streams a file into an object (putFile), byte for byte, and leaves the file in place", async () => {
+    const storage = createS3Storage(options);
+    const dir = mkdtempSync(join(tmpdir(), "tf-s3-putfile-"));
+    try {
+      const path = join(dir, "source.video");
+      // Several MB: more than one chunk of a read stream, as a video is.
+      const bytes = Buffer.concat(Array.from({ length: 30 }, binary));
+      writeFileSync(path, bytes);
+      const key = videoKey(randomUUID(), randomUUID(), "source");
+      await storage.putFile(key, path);
+      expect((await storage.get(key))?.equals(bytes)).toBe(true);
+      expect(existsSync(path)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("answers undefined for a missing key, and deleting twice is fine", async () => {

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { copyFile, open, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFile, open, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -77,6 +77,12 @@ export function createTestVideos() {
           await handle.close();
         }
       }, "mp4"),
+    /** A fast-start MP4 cut right after its header: every frame is listed, none is there. */
+    headerOnly: (source: string) =>
+      once(`header:${source}`, async (path) => {
+        const bytes = await readFile(source);
+        await writeFile(path, bytes.subarray(0, mdatOffset(bytes) + 16));
+      }, "mp4"),
     /** A text file named like a video. */
     renamedText: () => once("text", (path) => writeFile(path, "Not a video at all, only words.\n".repeat(200)), "mp4"),
     zeroLength: () => once("empty", (path) => writeFile(path, ""), "mp4"),
@@ -88,6 +94,16 @@ export function createTestVideos() {
 }
 
 export type TestVideos = ReturnType<typeof createTestVideos>;
+
+/** Where an MP4's top-level media data box starts (its header boxes, moov first with +faststart, come before). */
+function mdatOffset(bytes: Buffer): number {
+  let at = 0;
+  while (at + 8 <= bytes.length) {
+    if (bytes.toString("ascii", at + 4, at + 8) === "mdat") return at;
+    at += bytes.readUInt32BE(at);
+  }
+  throw new Error("no mdat box");
+}
 
 /** Writes one test video to `path` (see TestVideoOptions). */
 export async function makeTestVideo(path: string, options: TestVideoOptions = {}): Promise<void> {
@@ -136,4 +152,20 @@ export async function frameIndexOf(image: Buffer): Promise<number> {
   }
   if (first < 0) throw new Error("no frame marker in this picture");
   return Math.round(first / MARKER_STEP);
+}
+
+/** The pids of running processes whose command line names `path` (a test's check that no FFmpeg outlives it). */
+export function processesReading(path: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let cmdline = "";
+    try {
+      cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8");
+    } catch {
+      continue;
+    }
+    if (cmdline.split("\0").includes(path)) pids.push(Number(entry));
+  }
+  return pids;
 }

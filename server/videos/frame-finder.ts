@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { VIDEO_BEST_FRAMES, VIDEO_MAX_SAMPLES, type VideoProbe, type VideoProgress } from "../../contract/videos.ts";
 import type { FoundFrame, FrameAnalysis, SubjectScorer } from "./engine.ts";
 import { createFilmstripCollector } from "./filmstrip.ts";
-import { finalScore, preCandidates, scoreSamples } from "./frame-picker.ts";
+import { finalScore, preCandidates, scoreSamples, spreadBest } from "./frame-picker.ts";
 import { type FrameStats, measureFrame } from "./frame-stats.ts";
 import { runChild } from "./run-child.ts";
 import { unreadableVideo } from "./video-errors.ts";
@@ -26,21 +26,22 @@ export interface FindFramesOptions {
  */
 export async function findFrames(ffmpeg: string, path: string, probe: VideoProbe, options: FindFramesOptions): Promise<FrameAnalysis> {
   const { signal } = options;
-  const pass = await readSamples(ffmpeg, path, probe, options);
+  const onProgress = throttled(options.onProgress);
+  const pass = await readSamples(ffmpeg, path, probe, signal, onProgress);
   const scored = scoreSamples(pass.samples);
   const candidates = preCandidates(scored, probe.durationMs, PRE_CANDIDATES);
 
   const found: FoundFrame[] = [];
   for (const [i, candidate] of candidates.entries()) {
-    options.onProgress({ stage: "scoring", done: i, total: candidates.length });
+    onProgress({ stage: "scoring", done: i, total: candidates.length });
     const preview = await cutPreview(ffmpeg, path, candidate.stats.timeMs, signal);
     if (!preview) continue;
     const subject = options.subjectScore ? await scoreSubject(options.subjectScore, preview, signal) : undefined;
     found.push({ timeMs: candidate.stats.timeMs, preview, ...finalScore(candidate, subject) });
   }
-  options.onProgress({ stage: "scoring", done: candidates.length, total: candidates.length });
-  found.sort((a, b) => b.score - a.score || a.timeMs - b.timeMs);
-  return { frames: found.slice(0, VIDEO_BEST_FRAMES), filmstrip: await pass.filmstrip.compose(), framesRead: pass.samples.length, truncated: pass.truncated };
+  onProgress({ stage: "scoring", done: candidates.length, total: candidates.length });
+  const frames = spreadBest(found, VIDEO_BEST_FRAMES, probe.durationMs / (3 * VIDEO_BEST_FRAMES));
+  return { frames, filmstrip: await pass.filmstrip.compose(), framesRead: pass.samples.length, truncated: pass.truncated };
 }
 
 /** Samples per second: the video's own rate, or fewer so that the whole video gives at most VIDEO_MAX_SAMPLES. */
@@ -49,7 +50,21 @@ export function samplingRate(probe: VideoProbe): number {
   return Math.min(probe.fps ?? 30, VIDEO_MAX_SAMPLES / seconds);
 }
 
-async function readSamples(ffmpeg: string, path: string, probe: VideoProbe, options: FindFramesOptions) {
+/** At most one report per PROGRESS_EVERY_MS, but always the first and the last of each stage. */
+function throttled(report: (progress: VideoProgress) => void): (progress: VideoProgress) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  let stage: VideoProgress["stage"] | undefined;
+  return (progress) => {
+    const now = Date.now();
+    const edge = progress.stage !== stage || progress.done >= progress.total;
+    if (!edge && now - last < PROGRESS_EVERY_MS) return;
+    stage = progress.stage;
+    last = now;
+    report(progress);
+  };
+}
+
+async function readSamples(ffmpeg: string, path: string, probe: VideoProbe, signal: AbortSignal, onProgress: (progress: VideoProgress) => void) {
   const rate = samplingRate(probe);
   const expected = Math.max(1, Math.floor((probe.durationMs / 1000) * rate));
   const width = ANALYSIS_WIDTH;
@@ -60,7 +75,6 @@ async function readSamples(ffmpeg: string, path: string, probe: VideoProbe, opti
   const frame = Buffer.alloc(frameBytes);
   let filled = 0;
   let previousHistogram: Float64Array | undefined;
-  let lastProgress = 0;
 
   const takeFrame = () => {
     const timeMs = Math.round((samples.length * 1000) / rate);
@@ -68,11 +82,8 @@ async function readSamples(ffmpeg: string, path: string, probe: VideoProbe, opti
     previousHistogram = measured.histogram;
     samples.push(measured.stats);
     filmstrip.offer(frame, timeMs);
-    const now = Date.now();
-    if (now - lastProgress >= PROGRESS_EVERY_MS) {
-      lastProgress = now;
-      options.onProgress({ stage: "reading", done: Math.min(samples.length, expected), total: expected });
-    }
+    // Short of the total: the last report comes once the pass has ended, whatever the count.
+    onProgress({ stage: "reading", done: Math.min(samples.length, expected - 1), total: expected });
   };
   const onStdout = (chunk: Buffer) => {
     let at = 0;
@@ -91,9 +102,9 @@ async function readSamples(ffmpeg: string, path: string, probe: VideoProbe, opti
   // Autorotation is FFmpeg's default: the samples stand as the picture is shown, like probe's width and height.
   const filters = `fps=fps=${rate.toFixed(6)},scale=${width}:${height}:flags=area,format=rgb24`;
   const args = ["-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-an", "-sn", "-dn", "-vf", filters, "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"];
-  const result = await runChild(ffmpeg, args, { signal: options.signal, maxStdout: 0, onStdout });
+  const result = await runChild(ffmpeg, args, { signal, maxStdout: 0, onStdout });
   if (samples.length === 0) throw unreadableVideo(new Error(result.stderr));
-  options.onProgress({ stage: "reading", done: expected, total: expected });
+  onProgress({ stage: "reading", done: expected, total: expected });
   // A sample every 1/rate seconds: stopping well short of the probed duration means the file ends early.
   const readMs = (samples.length * 1000) / rate;
   const truncated = probe.durationMs - readMs > Math.max(1500, 0.1 * probe.durationMs);

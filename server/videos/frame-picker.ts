@@ -1,8 +1,8 @@
 import type { VideoFrameReason } from "../../contract/videos.ts";
 import { type FrameStats, hashDistance } from "./frame-stats.ts";
 
-/** Frames this close (bits of the difference hash) look the same in a row of thumbnails: one is kept. */
-const NEAR_DUPLICATE_BITS = 10;
+/** Frames this close (bits of the 256-bit difference hash, about 6%) look the same in a row of thumbnails: one is kept. */
+const NEAR_DUPLICATE_BITS = 16;
 /** A colour histogram this different from the previous sample's: a cut to another shot. */
 const SHOT_CHANGE = 0.35;
 /** Sharper than this share of the video's sharp frames (its 90th percentile) counts as blurred. */
@@ -57,6 +57,24 @@ export function preCandidates(scored: ScoredSample[], durationMs: number, count:
   consider([...bySlot.values()]);
   consider(scored);
   return chosen.sort((a, b) => a.stats.timeMs - b.stats.timeMs);
+}
+
+/**
+ * The best `count` by score, each at least `minGapMs` from those already taken (eight frames from one second are
+ * one choice shown eight times); when too few are that far apart, the next best fill the rest.
+ */
+export function spreadBest<T extends { timeMs: number; score: number }>(frames: T[], count: number, minGapMs: number): T[] {
+  const ranked = [...frames].sort((a, b) => b.score - a.score || a.timeMs - b.timeMs);
+  const chosen: T[] = [];
+  for (const frame of ranked) {
+    if (chosen.length >= count) break;
+    if (chosen.every((c) => Math.abs(c.timeMs - frame.timeMs) >= minGapMs)) chosen.push(frame);
+  }
+  for (const frame of ranked) {
+    if (chosen.length >= count) break;
+    if (!chosen.includes(frame)) chosen.push(frame);
+  }
+  return chosen.sort((a, b) => b.score - a.score || a.timeMs - b.timeMs);
 }
 
 /** The final score (0–1) and the reasons shown under a frame; `subject` is undefined without a subject scorer. */

@@ -10,8 +10,8 @@ export interface FrameStats {
   clippedShare: number;
   /** Almost all pixels dark (a fade, a black frame) or almost all bright (a flash, a white card). */
   blank: boolean;
-  /** 64-bit difference hash, as two 32-bit halves. */
-  hash: [number, number];
+  /** Difference hash (HASH_BITS bits): near-duplicates differ in few bits. */
+  hash: Uint32Array;
   /** Half the L1 distance between this colour histogram and the previous sample's: 0 same, 1 nothing shared. */
   histogramChange: number;
 }
@@ -84,34 +84,38 @@ function laplacianVariance(luma: Uint8Array, width: number, height: number): num
   return squares / count - mean * mean;
 }
 
-/** dHash: luma averaged into 9×8 cells, one bit per cell brighter than its right neighbour. */
-function differenceHash(luma: Uint8Array, width: number, height: number): [number, number] {
-  const cells = new Float64Array(9 * 8);
-  for (let cy = 0; cy < 8; cy++) {
-    const y0 = Math.floor((cy * height) / 8);
-    const y1 = Math.max(y0 + 1, Math.floor(((cy + 1) * height) / 8));
-    for (let cx = 0; cx < 9; cx++) {
-      const x0 = Math.floor((cx * width) / 9);
-      const x1 = Math.max(x0 + 1, Math.floor(((cx + 1) * width) / 9));
+/** Cells a side of the difference hash: 16 × 16 bits tell apart a pose or a gesture that 8 × 8 would merge. */
+const HASH_SIDE = 16;
+export const HASH_BITS = HASH_SIDE * HASH_SIDE;
+
+/** dHash: luma averaged into (side + 1) × side cells, one bit per cell brighter than its right neighbour. */
+function differenceHash(luma: Uint8Array, width: number, height: number): Uint32Array {
+  const across = HASH_SIDE + 1;
+  const cells = new Float64Array(across * HASH_SIDE);
+  for (let cy = 0; cy < HASH_SIDE; cy++) {
+    const y0 = Math.floor((cy * height) / HASH_SIDE);
+    const y1 = Math.max(y0 + 1, Math.floor(((cy + 1) * height) / HASH_SIDE));
+    for (let cx = 0; cx < across; cx++) {
+      const x0 = Math.floor((cx * width) / across);
+      const x1 = Math.max(x0 + 1, Math.floor(((cx + 1) * width) / across));
       let total = 0;
       for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) total += luma[y * width + x] ?? 0;
-      cells[cy * 9 + cx] = total / ((y1 - y0) * (x1 - x0));
+      cells[cy * across + cx] = total / ((y1 - y0) * (x1 - x0));
     }
   }
-  let low = 0;
-  let high = 0;
-  for (let bit = 0; bit < 64; bit++) {
-    const cell = Math.floor(bit / 8) * 9 + (bit % 8);
-    if ((cells[cell] ?? 0) <= (cells[cell + 1] ?? 0)) continue;
-    if (bit < 32) low = (low | (1 << bit)) >>> 0;
-    else high = (high | (1 << (bit - 32))) >>> 0;
+  const hash = new Uint32Array(HASH_BITS / 32);
+  for (let bit = 0; bit < HASH_BITS; bit++) {
+    const cell = Math.floor(bit / HASH_SIDE) * across + (bit % HASH_SIDE);
+    if ((cells[cell] ?? 0) > (cells[cell + 1] ?? 0)) hash[bit >> 5] = ((hash[bit >> 5] ?? 0) | (1 << (bit & 31))) >>> 0;
   }
-  return [low, high];
+  return hash;
 }
 
-/** Bits that differ between two difference hashes (0 = the same picture, ≥ 20 or so = different pictures). */
-export function hashDistance(a: [number, number], b: [number, number]): number {
-  return popCount((a[0] ^ b[0]) >>> 0) + popCount((a[1] ^ b[1]) >>> 0);
+/** Bits that differ between two difference hashes (0 = the same picture). */
+export function hashDistance(a: Uint32Array, b: Uint32Array): number {
+  let bits = 0;
+  for (let i = 0; i < a.length; i++) bits += popCount(((a[i] ?? 0) ^ (b[i] ?? 0)) >>> 0);
+  return bits;
 }
 
 function popCount(value: number): number {

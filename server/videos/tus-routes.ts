@@ -14,6 +14,28 @@ import type { UploadFiles } from "./upload-files.ts";
 interface UploadLocals {
   videoUserId?: string;
   videoUploadId?: string;
+  /** onResponseError wrote the API's JSON error body. */
+  videoJsonError?: boolean;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * tus hands Node its answer as a flat list of header names and values, typed text/plain for any text body: an
+ * error body that onResponseError made JSON is labelled as JSON instead.
+ */
+function labelJsonErrors(res: Response): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => Response;
+  (res as { writeHead: unknown }).writeHead = (status: number, ...rest: unknown[]) => {
+    if (!(res.locals as UploadLocals).videoJsonError) return writeHead(status, ...rest);
+    const labelled = rest.map((arg) => {
+      if (!Array.isArray(arg)) return arg;
+      const out: unknown[] = [];
+      for (let i = 0; i + 1 < arg.length; i += 2) if (String(arg[i]).toLowerCase() !== "content-type") out.push(arg[i], arg[i + 1]);
+      return [...out, "Content-Type", JSON_TYPE];
+    });
+    return writeHead(status, ...labelled);
+  };
 }
 
 type TusRequest = Parameters<NonNullable<ServerOptions["onUploadFinish"]>>[0];
@@ -25,7 +47,7 @@ function nodeResponse(req: TusRequest): Response {
   return res as Response;
 }
 
-function uploadLocals(req: TusRequest): Required<UploadLocals> {
+function uploadLocals(req: TusRequest): { videoUserId: string; videoUploadId: string } {
   const locals = nodeResponse(req).locals as UploadLocals;
   if (!locals.videoUserId || !locals.videoUploadId) throw new Error("a tus request reached tus without its owner");
   return { videoUserId: locals.videoUserId, videoUploadId: locals.videoUploadId };
@@ -59,10 +81,10 @@ export function videoUploadRoutes(deps: { auth: AuthMiddleware; videos: VideoSer
     async onUploadFinish(req) {
       const { videoUserId, videoUploadId } = uploadLocals(req);
       const video = await videos.finishUpload(videoUserId, videoUploadId);
-      return { status_code: 200, headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" }, body: JSON.stringify({ video }) };
+      return { status_code: 200, headers: { "Content-Type": JSON_TYPE, "Cache-Control": "no-store" }, body: JSON.stringify({ video }) };
     },
     onResponseError(req, err) {
-      nodeResponse(req).setHeader("Content-Type", "application/json; charset=utf-8");
+      (nodeResponse(req).locals as UploadLocals).videoJsonError = true;
       if (!(err instanceof Error) && typeof err.status_code === "number") return tusRefusal(err.status_code, err.body);
       const appError = toAppError(err);
       if (appError.status >= 500) deps.logger.error({ err }, "video upload failed");
@@ -85,6 +107,7 @@ export function videoUploadRoutes(deps: { auth: AuthMiddleware; videos: VideoSer
       await videos.assertUploading(user.id, id.data);
       locals.videoUploadId = id.data;
     }
+    labelJsonErrors(res);
     await tus.handle(req, res);
     // tus refused the creation after its row was made: the row goes, so it holds no quota.
     if (rawId === undefined && res.statusCode >= 400) await videos.abandonUpload(user.id, locals.videoUploadId);
