@@ -168,7 +168,7 @@ describe("a signed-in screen's page", () => {
 
   it("shows the app's header and sections before any of React's code has run", async () => {
     const page = await openWithoutReact(true);
-    expect(await page.getByRole("navigation", { name: "App sections" }).getByRole("link").allTextContents()).toEqual(["Chat", "Personas", "Gallery"]);
+    expect(await page.getByRole("navigation", { name: "App sections" }).getByRole("link").allTextContents()).toEqual(["Chat", "Personas", "Gallery", "From video"]);
     expect(await page.locator("[data-testid=credits-badge]").count()).toBe(0);
     await page.context().close();
   });

@@ -25,6 +25,7 @@ const appScreenModules: Record<string, string[]> = {
   "/app": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/app-home.tsx"],
   "/app/personas": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/personas.tsx"],
   "/app/gallery": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/gallery.tsx"],
+  "/app/video": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/video.tsx"],
   "/app/credits": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/credits.tsx"],
   "/app/pricing": ["app/app-layout.tsx", "app/app-shell.tsx", "routes/pricing.tsx"],
 };

@@ -2,18 +2,20 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { clientRoutes } from "../../contract/client-routes.ts";
 import { Icon } from "../components/ui/icon.tsx";
+import { iconPaths } from "../components/ui/icon-paths.ts";
 
 const links = [
   { to: clientRoutes.app, label: "nav.chat", icon: "M21 12a8 8 0 01-11.6 7.1L4 20l1-4.6A8 8 0 1121 12z" },
   { to: clientRoutes.personas, label: "nav.personas", icon: "M16 20a4 4 0 00-8 0M12 13a3.5 3.5 0 100-7 3.5 3.5 0 000 7zM21 19a3 3 0 00-3.5-3M18 11a2.5 2.5 0 10-1-4.8M3 19a3 3 0 013.5-3M6 11a2.5 2.5 0 111-4.8" },
   { to: clientRoutes.gallery, label: "nav.gallery", icon: "M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01" },
-  { to: clientRoutes.video, label: "nav.video", icon: "M4 6h11a1 1 0 011 1v10a1 1 0 01-1 1H4a1 1 0 01-1-1V7a1 1 0 011-1zM16 10l5-3v10l-5-3" },
+  { to: clientRoutes.video, label: "nav.video", icon: iconPaths.video },
 ] as const;
 
 /**
  * The signed-in app's sections. NavLink marks the current one with aria-current="page"; on phones each link stacks
- * a small label under its icon; below 375 px the four sections show their icons alone (the label stays, for assistive
- * tech and as the tooltip), so they fit beside the credits and the account menu down to 320 px.
+ * a small label under its icon; below 420 px (where the logo steps aside too) the four sections show their icons alone
+ * (the label stays, for assistive tech and as the tooltip), so they fit beside the credits and the account menu down
+ * to 320 px.
  */
 export function AppNav() {
   const { t } = useTranslation("app");
@@ -27,7 +29,7 @@ export function AppNav() {
               end
               title={t(link.label)}
               className={({ isActive }) =>
-                `flex h-12 min-w-11 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-[0.6875rem] max-[374px]:px-0 leading-none font-semibold transition sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm ${
+                `flex h-12 min-w-11 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-[0.6875rem] max-[419px]:px-0 leading-none font-semibold transition sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm ${
                   isActive ? "bg-surface-2 text-fg" : "text-muted hover:bg-surface-2 hover:text-fg"
                 }`
               }
@@ -35,7 +37,7 @@ export function AppNav() {
               {({ isActive }) => (
                 <>
                   <Icon d={link.icon} className={`size-5 ${isActive ? "text-primary" : ""}`} />
-                  <span className="max-[374px]:sr-only">{t(link.label)}</span>
+                  <span className="max-[419px]:sr-only">{t(link.label)}</span>
                 </>
               )}
             </NavLink>

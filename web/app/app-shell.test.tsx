@@ -42,7 +42,7 @@ describe("AppShell", () => {
     );
     expect(fetchMock).toHaveBeenCalled();
     const nav = screen.getByRole("navigation", { name: "App sections" });
-    expect([...nav.querySelectorAll("a")].map((link) => link.textContent)).toEqual(["Chat", "Personas", "Gallery"]);
+    expect([...nav.querySelectorAll("a")].map((link) => link.textContent)).toEqual(["Chat", "Personas", "Gallery", "From video"]);
     expect(screen.getByTestId("shell-pending").getAttribute("aria-busy")).toBe("true");
     expect(screen.queryByTestId("credits-badge")).toBeNull();
     expect(screen.queryByText("page")).toBeNull();

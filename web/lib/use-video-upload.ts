@@ -67,8 +67,12 @@ export function useVideoUpload(start: StartVideoUpload = uploadVideo) {
     const handle = current.current;
     current.current = null;
     setState({ status: "idle" });
-    void handle?.cancel();
-  }, []);
+    // The server drops the abandoned upload's row: the list reads again once it has.
+    void handle
+      ?.cancel()
+      .catch(() => undefined) // a refused DELETE leaves a row the housekeeping removes
+      .then(() => queryClient.invalidateQueries({ queryKey: videosKey }));
+  }, [queryClient]);
 
   const reset = useCallback(() => setState({ status: "idle" }), []);
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { UploadProgress } from "../../components/video/upload-progress.tsx";
 import { IconButton } from "../../components/ui/icon-button.tsx";
+import { iconPaths } from "../../components/ui/icon-paths.ts";
 import { type StartVideoUpload, useVideoUpload } from "../../lib/use-video-upload.ts";
 import { videoErrorMessage } from "../../lib/video-error-message.ts";
 import { videoExtensions } from "../../../contract/videos.ts";
@@ -42,7 +43,7 @@ export function VideoAttachmentChip({ attachment }: { attachment: VideoAttachmen
   const problem = state.status === "refused" ? t(`refusals.${state.refusal}`, { name: state.name }) : state.status === "failed" ? videoErrorMessage(t, state.code) : undefined;
   return (
     <div className="flex items-center gap-2 self-start rounded-2xl border border-border bg-surface-2 p-1.5 pr-1 text-sm" data-testid="video-attachment">
-      <ChatIcon d={problem ? icons.warning : icons.attach} className={`m-2 size-6 ${problem ? "text-danger" : "text-primary"}`} />
+      <ChatIcon d={problem ? icons.warning : iconPaths.video} className={`m-2 size-6 ${problem ? "text-danger" : "text-primary"}`} />
       <span className="grid min-w-0" role="status">
         <span className="max-w-52 truncate font-medium">{state.name}</span>
         <span className={`text-xs ${problem ? "text-danger" : "text-muted"}`}>{problem ?? t("composer.ready")}</span>

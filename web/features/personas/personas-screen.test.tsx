@@ -50,7 +50,7 @@ function stubApi(handlers: Record<string, Handler>) {
 }
 
 
-function setup() {
+function setup(path = "/app/personas") {
   const client = createQueryClient();
   const toasts = new ToastStore();
   const { socket, emit } = fakeSocket();
@@ -60,7 +60,7 @@ function setup() {
         <QueryClientProvider client={client}>
           <ToastStoreProvider store={toasts}>
             <SocketProvider userId="u1" connect={() => socket}>
-              <MemoryRouter initialEntries={["/app/personas"]}>
+              <MemoryRouter initialEntries={[path]}>
                 <PersonasScreen />
               </MemoryRouter>
             </SocketProvider>
@@ -174,6 +174,16 @@ describe("PersonasScreen", () => {
     fireEvent.click(card.getByRole("button", { name: "Save persona" }));
     expect(lastToast(toasts)).toMatchObject({ title: "Please enter a name for the persona", variant: "destructive" });
     expect(calls.some((call) => call.method === "POST" && call.url === "/api/personas")).toBe(false);
+  });
+
+  it("follows a draft started elsewhere (a video's frame) that arrives as ?draft=", async () => {
+    stubApi({
+      "GET /api/personas": () => json({ personas: [] }),
+      [`GET /api/personas/drafts/${draftId}`]: () => json({ draft: ready }),
+    });
+    setup(`/app/personas?draft=${draftId}`);
+    await waitFor(() => expect(screen.getByTestId("persona-draft")).toBeTruthy());
+    expect((within(screen.getByTestId("persona-draft")).getByRole("textbox", { name: "Name" }) as HTMLInputElement).value).toBe("Astro Naut");
   });
 
   it("a persona:draft event ends the wait without a poll; a failed draft says why by its code", async () => {

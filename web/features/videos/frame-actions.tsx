@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { DEFAULT_STYLE, type ImageRecord, type ImageStyle } from "../../../contract/images.ts";
@@ -7,6 +7,7 @@ import { personaRoles, type PersonaRole } from "../../../contract/personas.ts";
 import { formatTimecode } from "../../../contract/videos.ts";
 import { StylePicker } from "../../components/studio/pickers.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { Link } from "react-router";
 import { clientRoutes } from "../../../contract/client-routes.ts";
 import { idempotencyMessageKey } from "../../lib/api.ts";
@@ -19,6 +20,7 @@ import { FrameResult } from "./frame-result.tsx";
 
 type Action = "thumbnail" | "persona" | "swap";
 const actions: readonly Action[] = ["thumbnail", "persona", "swap"];
+const isAction = (value: string): value is Action => (actions as readonly string[]).includes(value);
 
 /**
  * The picked frame: cut out by a worker (pending → ready through the image cache), then shown with what it can
@@ -31,9 +33,15 @@ export function FrameActions({ frame, timeMs, onClose }: { frame: ImageRecord; t
   const [action, setAction] = useState<Action>("thumbnail");
   const [result, setResult] = useState<ImageRecord | null>(null);
   const timecode = formatTimecode(timeMs);
+  const panel = useRef<HTMLElement>(null);
+  // Picked from the timeline at the foot of a phone's screen, the panel opens above: it comes into view. A block
+  // body: newer browsers answer scrollIntoView with a promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    void panel.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+  }, []);
 
   return (
-    <section aria-labelledby="frame-actions-title" className="grid gap-4 rounded-3xl border border-border bg-surface p-4 shadow-sm sm:p-6" data-testid="frame-actions">
+    <section ref={panel} aria-labelledby="frame-actions-title" className="grid scroll-mt-20 gap-4 rounded-3xl border border-border bg-surface p-4 shadow-sm sm:p-6" data-testid="frame-actions">
       <div className="flex items-start justify-between gap-3">
         <h3 id="frame-actions-title" className="text-lg font-bold">
           {t("actions.title", { timecode })}
@@ -43,7 +51,7 @@ export function FrameActions({ frame, timeMs, onClose }: { frame: ImageRecord; t
         </Button>
       </div>
       <div className="grid gap-4 md:grid-cols-[minmax(0,24rem)_1fr]">
-        <div className="overflow-hidden rounded-2xl border border-border bg-surface-2">
+        <div className="self-start overflow-hidden rounded-2xl border border-border bg-surface-2">
           {image.status === "ready" && image.urls ? (
             <img src={image.urls.preview} alt={t("actions.frameAlt", { timecode })} className="aspect-video w-full object-cover" />
           ) : (
@@ -54,34 +62,36 @@ export function FrameActions({ frame, timeMs, onClose }: { frame: ImageRecord; t
         </div>
         {image.status === "ready" && (
           <div className="grid content-start gap-4">
-            <div role="tablist" aria-label={t("actions.label")} className="flex flex-wrap gap-1 rounded-2xl bg-surface-2 p-1">
+            <Tabs
+              value={action}
+              onValueChange={(value) => {
+                if (!isAction(value)) return;
+                setAction(value);
+                setResult(null);
+              }}
+              className="grid gap-4"
+            >
+              <TabsList aria-label={t("actions.label")} className="flex-wrap">
+                {actions.map((name) => (
+                  <TabsTrigger key={name} value={name} className="whitespace-nowrap">
+                    {t(`actions.${name}.tab`)}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
               {actions.map((name) => (
-                <button
-                  key={name}
-                  type="button"
-                  role="tab"
-                  aria-selected={action === name}
-                  onClick={() => {
-                    setAction(name);
-                    setResult(null);
-                  }}
-                  className={`h-9 flex-1 rounded-xl px-3 text-sm font-semibold whitespace-nowrap transition ${action === name ? "bg-surface text-fg shadow-sm" : "text-muted hover:text-fg"}`}
-                >
-                  {t(`actions.${name}.tab`)}
-                </button>
+                <TabsContent key={name} value={name}>
+                  {result ? (
+                    <FrameResult image={result} onAgain={() => setResult(null)} />
+                  ) : name === "thumbnail" ? (
+                    <ThumbnailForm frameId={image.id} onStarted={setResult} />
+                  ) : name === "persona" ? (
+                    <PersonaForm frameId={image.id} />
+                  ) : (
+                    <SwapForm frameId={image.id} onStarted={setResult} />
+                  )}
+                </TabsContent>
               ))}
-            </div>
-            <div role="tabpanel">
-              {result ? (
-                <FrameResult image={result} onAgain={() => setResult(null)} />
-              ) : action === "thumbnail" ? (
-                <ThumbnailForm frameId={image.id} onStarted={setResult} />
-              ) : action === "persona" ? (
-                <PersonaForm frameId={image.id} />
-              ) : (
-                <SwapForm frameId={image.id} onStarted={setResult} />
-              )}
-            </div>
+            </Tabs>
           </div>
         )}
       </div>

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { Video } from "../../../contract/videos.ts";
 import { formatTimecode } from "../../../contract/videos.ts";
+import { Icon } from "../../components/ui/icon.tsx";
 import { formatBytes } from "../../lib/video-format.ts";
+import { iconPaths } from "../../components/ui/icon-paths.ts";
 
 /** The user's videos still kept (24 hours from upload), newest first; one opens on a click. */
 export function PreviousVideos({ videos, openId, onOpen }: { videos: readonly Video[]; openId: string | undefined; onOpen: (id: string) => void }) {
@@ -25,7 +27,7 @@ export function PreviousVideos({ videos, openId, onOpen }: { videos: readonly Vi
                 className={`flex w-full items-center gap-3 rounded-2xl border bg-surface p-2 text-left transition hover:border-primary/60 ${video.id === openId ? "border-primary" : "border-border"}`}
               >
                 <span className="grid aspect-video w-20 shrink-0 place-items-center overflow-hidden rounded-xl bg-surface-2 text-muted">
-                  {cover ? <img src={cover} alt="" className="size-full object-cover" /> : <span className="text-xs">{t(`status.${video.status}`)}</span>}
+                  {cover ? <img src={cover} alt="" className="size-full object-cover" /> : <Icon d={iconPaths.video} className="size-6" />}
                 </span>
                 <span className="grid min-w-0 gap-0.5">
                   <span className="truncate text-sm font-semibold">{video.name}</span>

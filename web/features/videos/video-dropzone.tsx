@@ -3,9 +3,11 @@ import { useTranslation } from "react-i18next";
 import { VIDEO_TTL_HOURS, videoExtensions, videoTypes } from "../../../contract/videos.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
+import { iconPaths } from "../../components/ui/icon-paths.ts";
 import { firstVideoFile } from "../../lib/video-upload.ts";
 
 const accept = [...videoTypes, ...videoExtensions].join(",");
+
 
 /** Where a video comes in: dropped anywhere on the zone, or chosen with the button (MP4, MOV, WebM, MKV). */
 export function VideoDropzone({ onFile, disabled = false }: { onFile: (file: File) => void; disabled?: boolean }) {
@@ -35,7 +37,7 @@ export function VideoDropzone({ onFile, disabled = false }: { onFile: (file: Fil
       }`}
     >
       <span aria-hidden="true" className="grid size-14 place-items-center rounded-2xl bg-primary/10 text-primary">
-        <Icon d="M4 6h11a1 1 0 011 1v10a1 1 0 01-1 1H4a1 1 0 01-1-1V7a1 1 0 011-1zM16 10l5-3v10l-5-3" className="size-7" />
+        <Icon d={iconPaths.video} className="size-7" />
       </span>
       <p className="text-lg font-bold">{t("drop.title")}</p>
       <p className="max-w-md text-sm text-muted">{t("drop.text")}</p>

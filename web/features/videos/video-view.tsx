@@ -28,8 +28,7 @@ export function VideoView({ video, initialMomentMs, onUploadAnother }: { video: 
     if (initialMomentMs === undefined || asked.current || video.status !== "ready") return;
     asked.current = true;
     onPick(initialMomentMs);
-    // onPick only starts a mutation; it is the same each render as far as this effect cares.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // onPick only starts a mutation: the moment and the status are what this effect waits for.
   }, [initialMomentMs, video.status]);
 
   const actionError = actions.cancel.error ?? actions.analyse.error ?? actions.remove.error ?? pick.error;
