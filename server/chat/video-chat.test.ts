@@ -92,6 +92,8 @@ describe.skipIf(!testFfmpeg)("the offline assistant and the user's video", () =>
     const [row] = await rowsOf([made.output?.images[0]?.id ?? ""]);
     expect(row?.baseImageId).toBe(frameId);
     expect(answer.text).toContain("1:05");
+    // The words were about the video, not a headline; the file's name ("v0.mp4") reads as none, so the hook is generic.
+    expect(row?.prompt).toContain('"WATCH THIS"');
   });
 
   it("makes an A/B pack from three different moments: three different base images, each from its own frame", async () => {

@@ -146,6 +146,14 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
   }
 }
 
+/** A video file's name as a headline ("my trip to japan.mp4" → "my trip to japan"); none for a camera's ("IMG_1234.MOV"). */
+export function headlineOfName(name: string): string | undefined {
+  const words = name.replace(/\.[a-z0-9]{2,4}$/iu, "").replace(/[_.-]+/gu, " ").replace(/\s+/gu, " ").trim();
+  const lettered = words.split(" ").filter((word) => /\p{L}{2,}/u.test(word));
+  if (lettered.length < 2 || words.length > 40 || /^(?:img|vid|mov|dsc|pxl|gopr|dji|clip|video|screen ?recording)\b/iu.test(words)) return undefined;
+  return words;
+}
+
 /**
  * After the frames of a video came back, what the message makes from them: a thumbnail from the frame, a persona
  * swapped into it, or a pack from three frames (video-words.ts); undefined when the frame was all it asked for or
@@ -160,7 +168,10 @@ function followUpOfFrames(conversation: Conversation, language: Language): { too
   const request = readVideoRequest(conversation.lastUserText, guessLanguage(conversation.lastUserText, language));
   const [first] = frames;
   if (!request || !first) return undefined;
-  const words = { prompt: request.prompt, headline: request.headline, style: request.style };
+  // The message's words are about the video ("use the frame at 1:05"), not a headline: without a quoted one, the
+  // thumbnail says the video's name when it reads as words, else the language's generic hook.
+  const headline = request.headline ?? headlineOfName(parsed.data.video.name) ?? fallbackHeadlines[language];
+  const words = { prompt: request.prompt, headline, style: request.style };
   switch (request.next.tool) {
     case "generate":
       return plannedCall("generateThumbnail", { ...words, baseImageId: first });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../../contract/languages.ts";
 import { readIntent } from "./intent.ts";
+import { headlineOfName } from "./offline-assistant.ts";
 import { readSpokenRequest, readVideoRequest } from "./video-words.ts";
 
 // The video phrases in the six languages: the frame first, then what is made from it.
@@ -58,5 +59,14 @@ describe("what is said at a moment", () => {
 
   it("needs a time", () => {
     expect(readSpokenRequest("what do I say in this video?")).toBeUndefined();
+  });
+});
+
+describe("a video's name as the thumbnail's headline", () => {
+  it("reads a name of words, and leaves a camera's file name alone", () => {
+    expect(headlineOfName("my_trip-to japan.mp4")).toBe("my trip to japan");
+    expect(headlineOfName("IMG_1234.MOV")).toBeUndefined();
+    expect(headlineOfName("v0.mp4")).toBeUndefined();
+    expect(headlineOfName("PXL_20261127_101010.mp4")).toBeUndefined();
   });
 });
