@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationResponseSchema } from "../../contract/chat.ts";
 import type { Video } from "../../contract/videos.ts";
 import { images } from "../../db/schema/images.ts";
+import { videos as videoRows } from "../../db/schema/videos.ts";
 import { endEarlyBird, tokenHeaders } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
@@ -136,6 +137,23 @@ describe.skipIf(!testFfmpeg)("the offline assistant and the user's video", () =>
     const stored = await fetch(`${server.url}/api/conversations/${id}/messages`, { headers: tokenHeaders(token) });
     const { messages } = (await stored.json()) as { messages: { role: string; parts: unknown[] }[] };
     expect(messages[0]?.parts).toContainEqual({ type: "data-video", data: { videoId: other.id } });
+  });
+
+  it("says its frames are still being found, or that finding them stopped, and still takes a frame at a time", async () => {
+    const other = await videoWhen(server, token, (await uploadVideo(server, token, await videos.video({ width: 320, height: 180, fps: FPS, durationS: 12, marker: true }))).id, (v) => v.status === "ready");
+    // The states a video passes through, set on its row: the frame finder's own speed decides nothing here.
+    await server.database.db.update(videoRows).set({ status: "analysing", frames: [] }).where(eq(videoRows.id, other.id));
+    const before = (await server.database.db.select().from(images).where(eq(images.userId, userId))).length;
+    const busy = await ask(await conversation(), "make a thumbnail from the best moment of my video", { videoId: other.id });
+    expect(busy.tools.map((t) => [t.toolName, t.output === undefined])).toEqual([["videoFrame", true]]);
+    expect(busy.text).toContain("I'm still finding the best frames of your video.");
+    await server.database.db.update(videoRows).set({ status: "cancelled" }).where(eq(videoRows.id, other.id));
+    const stopped = await ask(await conversation(), "use my video", { videoId: other.id });
+    expect(stopped.text).toContain("Finding the best frames of that video stopped.");
+    expect(await server.database.db.select().from(images).where(eq(images.userId, userId))).toHaveLength(before);
+    const timed = await ask(await conversation(), "use the frame at 0:06", { videoId: other.id });
+    expect(timed.tools.map((t) => t.toolName)).toEqual(["videoFrame", "generateThumbnail"]);
+    expect(Math.abs((await frameOf(timed.tools[0]?.output?.images[0]?.id ?? "")) - 6 * FPS)).toBeLessThanOrEqual(1);
   });
 
   it("says a moment past the end is not in the video, and makes nothing", async () => {
