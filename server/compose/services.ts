@@ -65,6 +65,7 @@ import type { VideoEngine } from "../videos/engine.ts";
 import { createFfmpegEngine } from "../videos/ffmpeg-engine.ts";
 import { findFramesJobHandler } from "../videos/find-frames-job.ts";
 import { frameJobHandler } from "../videos/frame-job.ts";
+import { createSubjectScorer } from "../videos/subject-score.ts";
 import { createVideoService, videoFrameJob, videoFramesJob } from "../videos/service.ts";
 import { createUploadFiles } from "../videos/upload-files.ts";
 import { createVideoHeadlines } from "../videos/headlines-service.ts";
@@ -259,7 +260,8 @@ export function createServices(deps: ServiceDeps) {
     frameJobHandler({ db, storage, engine: videoEngine, images, jobDir: config.videos.jobDir }),
   ];
   const videoJobHandlers: readonly RegisteredJobHandler[] = [
-    findFramesJobHandler({ db, storage, engine: videoEngine, realtime, logger, jobDir: config.videos.jobDir }),
+    // The subjects model (loaded on first use) tells a frame with one clear subject from a crowded or empty one.
+    findFramesJobHandler({ db, storage, engine: videoEngine, realtime, logger, jobDir: config.videos.jobDir, subjectScore: createSubjectScorer(subjectExtractor) }),
   ];
 
   return {

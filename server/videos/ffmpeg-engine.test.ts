@@ -20,9 +20,11 @@ async function refusal(promise: Promise<unknown>): Promise<ErrorCode> {
 }
 
 describe.skipIf(!testFfmpeg)("the FFmpeg engine: probe", () => {
-  it("finds both programs in the npm packages", () => {
+  it("finds both programs in the npm packages, and is unavailable without one", async () => {
     expect(engine.available).toBe(true);
-    expect(createFfmpegEngine({ ffmpegPath: "/nonexistent/ffmpeg" }).available).toBe(false);
+    const missing = createFfmpegEngine({ ffmpegPath: "/nonexistent/ffmpeg" });
+    expect(missing.available).toBe(false);
+    await expect(missing.probe("/nonexistent.mp4", limits, signal())).rejects.toMatchObject({ code: "not_configured:video" });
   });
 
   it("reads each container's header", async () => {

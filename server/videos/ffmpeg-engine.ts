@@ -1,4 +1,5 @@
 import type { VideoProbe } from "../../contract/videos.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { VideoEngine } from "./engine.ts";
 import { findFfmpegBinaries } from "./ffmpeg-binary.ts";
 import { findFrames } from "./frame-finder.ts";
@@ -22,13 +23,13 @@ const AUDIO_RATE = 16_000;
 export function createFfmpegEngine(options: FfmpegEngineOptions = {}): VideoEngine {
   const binaries = findFfmpegBinaries(options);
   const need = () => {
-    if (!binaries) throw new Error("FFmpeg is not installed");
+    if (!binaries) throw new AppError("not_configured:video", "Videos are not available on this server.");
     return binaries;
   };
   return {
     available: binaries !== undefined,
-    probe: (path, limits, signal) => probeVideo(need().ffprobe, path, limits, signal),
-    findFrames: (path, probe, findOptions) => findFrames(need().ffmpeg, path, probe, findOptions),
+    probe: async (path, limits, signal) => probeVideo(need().ffprobe, path, limits, signal),
+    findFrames: async (path, probe, findOptions) => findFrames(need().ffmpeg, path, probe, findOptions),
     async frameAt(path, probe, timeMs, signal) {
       const at = clampToPicture(probe, timeMs);
       // -ss before -i seeks to the keyframe before, then decodes up to the moment (accurate_seek is on by default).

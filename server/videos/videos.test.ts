@@ -14,16 +14,29 @@ import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createTestVideos, testFfmpeg, type TestVideos } from "../testing/test-videos.ts";
 import { createUpload, headOffset, patchBytes, patchThenDrop, uploadedVideo, uploadWhole } from "../testing/tus.ts";
+import { AppError } from "../errors/app-error.ts";
 import { videoKey } from "../storage/keys.ts";
+import type { SubjectExtractor } from "../subjects/engine.ts";
 
 const MB = 1024 * 1024;
 let server: TestServer;
 let made: TestVideos;
+// The subject model, standing in for ISNet: it finds no clear subject in any frame, and counts what it was shown.
+const scored: Buffer[] = [];
+const noSubjectExtractor: SubjectExtractor = {
+  extract: async (input) => {
+    scored.push(input);
+    throw new AppError("invalid:no_subject", "No clear subject.");
+  },
+  warmUp: async () => {},
+  close: async () => {},
+};
 
 beforeAll(async () => {
   made = createTestVideos();
   server = await startTestServer({
     env: { VIDEO_MAX_BYTES: String(60 * MB), VIDEO_STORAGE_QUOTA_BYTES: String(100 * MB), VIDEO_UPLOADS_PER_DAY: "8", FREE_SIGNUP_CREDITS: "20" },
+    deps: { subjectExtractor: noSubjectExtractor },
   });
 });
 afterAll(async () => {
@@ -100,6 +113,9 @@ describe.skipIf(!testFfmpeg)("uploading a video with tus", () => {
     const ready = await analysed(token, uploaded.id);
     expect(ready.status).toBe("ready");
     expect(ready.frames.length).toBeGreaterThan(0);
+    // The finder asked the subject model about its candidates' previews (JPEG).
+    expect(scored.length).toBeGreaterThan(0);
+    expect((await sharp(scored[0]).metadata()).format).toBe("jpeg");
     const preview = await api(token, videoCandidatePath(uploaded.id, 0));
     expect(preview.status).toBe(200);
     expect(preview.headers.get("content-type")).toBe("image/jpeg");
