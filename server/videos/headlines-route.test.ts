@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "../errors/app-error.ts";
+import type { SubjectExtractor } from "../subjects/engine.ts";
 import { videoHeadlinesPath, videoHeadlinesResponseSchema } from "../../contract/videos.ts";
 import { tokenHeaders } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
@@ -11,6 +13,16 @@ import { type RecordedRequest, sendJson, startWireServer, type WireServer } from
 // stand-in speaking OpenAI's /audio/transcriptions.
 
 const videos = createTestVideos();
+// The frame finder runs behind these uploads and asks the subject model about its candidates; these tests are about
+// the sound, so the model finds no subject rather than running ISNet on the CPU (as server/videos/videos.test.ts does).
+const noSubject: SubjectExtractor = {
+  extract: async () => {
+    throw new AppError("invalid:no_subject", "No clear subject.");
+  },
+  warmUp: async () => {},
+  close: async () => {},
+};
+const deps = { subjectExtractor: noSubject };
 let whisper: WireServer;
 let server: TestServer;
 let offline: TestServer;
@@ -18,8 +30,8 @@ let offline: TestServer;
 beforeAll(async () => {
   whisper = await startWireServer((_request, res) => sendJson(res, 200, { text: "Today I tried coding for 100 days straight. The first week was the worst week of my life!" }));
   [server, offline] = await Promise.all([
-    startTestServer({ env: { TRANSCRIPTION_BASE_URL: `${whisper.url}/v1`, TRANSCRIPTION_API_KEY: "sk-whisper", TRANSCRIPTION_MODEL: "whisper-local" } }),
-    startTestServer(),
+    startTestServer({ env: { TRANSCRIPTION_BASE_URL: `${whisper.url}/v1`, TRANSCRIPTION_API_KEY: "sk-whisper", TRANSCRIPTION_MODEL: "whisper-local" }, deps }),
+    startTestServer({ deps }),
   ]);
 });
 afterAll(async () => {
@@ -93,7 +105,7 @@ describe.skipIf(!testFfmpeg)("POST /api/videos/:id/headlines", () => {
 
   it("answers unavailable:transcription when the model fails, with nothing of its answer in the message", async () => {
     const failing = await startWireServer((_request, res) => sendJson(res, 500, { error: { message: "CUDA out of memory at /srv/whisper" } }));
-    const broken = await startTestServer({ env: { TRANSCRIPTION_BASE_URL: failing.url } });
+    const broken = await startTestServer({ env: { TRANSCRIPTION_BASE_URL: failing.url }, deps });
     try {
       const { sessionToken } = await signInByCode(broken, "broken@example.com");
       const video = await uploadVideo(broken, sessionToken, await videos.video({ audio: true, durationS: 6 }));
