@@ -2,7 +2,8 @@ import { z } from "zod/mini";
 import { languages } from "./languages.ts";
 import { feedCheckSchema } from "./feed-check.ts";
 import { editImageInputSchema } from "./image-edit.ts";
-import { imageAspectSchema, imageRecordSchema, imageStyleSchema, MAX_PROMPT_LENGTH } from "./images.ts";
+import { imageAspectSchema, imageRecordSchema, imageStyleSchema, MAX_PROMPT_LENGTH, PACK_SIZE } from "./images.ts";
+import { VIDEO_BEST_FRAMES, videoFrameReasons } from "./videos.ts";
 
 /** The chat studio's wire format (docs/product/chat.md). Messages travel as AI SDK UI messages. */
 
@@ -76,6 +77,8 @@ export const generatePackInputSchema = z.object({
   model: generateThumbnailInputSchema.shape.model,
   personaHandles: generateThumbnailInputSchema.shape.personaHandles,
   baseImageId: generateThumbnailInputSchema.shape.baseImageId,
+  /** One base image per variant, A's first: three frames of a video (videoFrame with count 3), never with baseImageId. */
+  baseImageIds: z.optional(z.array(z.uuid()).check(z.length(PACK_SIZE))),
   modelText: generateThumbnailInputSchema.shape.modelText,
 });
 export type GeneratePackInput = z.infer<typeof generatePackInputSchema>;
@@ -204,6 +207,46 @@ export type CheckImageInput = z.infer<typeof checkImageInputSchema>;
 export const checkImageOutputSchema = z.object({ check: feedCheckSchema });
 export type CheckImageOutput = z.infer<typeof checkImageOutputSchema>;
 
+/**
+ * A frame of one of the user's videos as an image (docs/product/videos.md, In the chat), free: the best moment, one of
+ * the best frames by rank, or the moment at a timecode; with `count`, the best `count` frames from different moments.
+ * Its images are uploads a thumbnail (baseImageId), a subject swap or a pack (baseImageIds) then starts from.
+ */
+export const videoFrameInputSchema = z.object({
+  /** Omitted: the video of this message, else the user's latest ready video. */
+  videoId: z.optional(z.uuid()),
+  /** "best" (the default), a rank of the best frames (1 = best), or a timecode such as "1:05", "0:03.5" or "65s". */
+  moment: z.optional(z.union([z.int().check(z.minimum(1), z.maximum(VIDEO_BEST_FRAMES)), z.string().check(z.minLength(1), z.maxLength(16))])),
+  /** The best `count` frames, best first (for a pack from different moments); only with the moment "best". */
+  count: z.optional(z.int().check(z.minimum(1), z.maximum(PACK_SIZE))),
+});
+export type VideoFrameInput = z.infer<typeof videoFrameInputSchema>;
+/** One frame taken: its moment, and its rank and reasons when it is one of the best frames. */
+export const takenFrameSchema = z.object({ imageId: z.string(), timeMs: z.number(), rank: z.nullable(z.int()), reasons: z.array(z.enum(videoFrameReasons)) });
+export const videoFrameOutputSchema = z.extend(imagesToolOutputSchema, {
+  video: z.object({ id: z.string(), name: z.string(), durationMs: z.number() }),
+  frames: z.array(takenFrameSchema),
+});
+export type VideoFrameOutput = z.infer<typeof videoFrameOutputSchema>;
+
+/**
+ * What is said around a moment of the user's video, and headlines from it (needs the server's transcription model),
+ * free: "what do I say at 2:31?".
+ */
+export const videoHeadlinesInputSchema = z.object({
+  videoId: videoFrameInputSchema.shape.videoId,
+  /** A timecode such as "2:31", "0:03.5" or "65s". */
+  at: z.string().check(z.minLength(1), z.maxLength(16)),
+});
+export type VideoHeadlinesInput = z.infer<typeof videoHeadlinesInputSchema>;
+export const videoHeadlinesOutputSchema = z.object({
+  videoId: z.string(),
+  timeMs: z.number(),
+  transcript: z.string(),
+  headlines: z.array(z.string()),
+});
+export type VideoHeadlinesOutput = z.infer<typeof videoHeadlinesOutputSchema>;
+
 export const personaSummarySchema = z.object({ id: z.string(), handle: z.string(), name: z.string(), role: z.string() });
 export const listPersonasOutputSchema = z.object({ personas: z.array(personaSummarySchema) });
 export type ListPersonasOutput = z.infer<typeof listPersonasOutputSchema>;
@@ -222,6 +265,8 @@ export const chatTools = {
   pickImage: { input: pickImageInputSchema, output: imagesToolOutputSchema },
   setTitle: { input: setTitleInputSchema, output: setTitleOutputSchema },
   checkImage: { input: checkImageInputSchema, output: checkImageOutputSchema },
+  videoFrame: { input: videoFrameInputSchema, output: videoFrameOutputSchema },
+  videoHeadlines: { input: videoHeadlinesInputSchema, output: videoHeadlinesOutputSchema },
 } as const;
 export type ChatToolName = keyof typeof chatTools;
 export type ChatToolInput<Name extends ChatToolName> = z.infer<(typeof chatTools)[Name]["input"]>;

@@ -172,6 +172,12 @@ export const generatePackRequestSchema = z.object({
   model: generateImageRequestSchema.shape.model,
   personaIds: generateImageRequestSchema.shape.personaIds,
   baseImageId: generateImageRequestSchema.shape.baseImageId,
+  /**
+   * One base image per variant, variant A's first (three moments of a video, docs/product/videos.md): exactly
+   * PACK_SIZE distinct images of the user's own; not with `baseImageId`. The last two rules span values, which the
+   * OpenAPI document cannot say, so the generation service checks them (400 `invalid:body`).
+   */
+  baseImageIds: z.optional(z.array(z.uuid()).check(z.length(PACK_SIZE))),
   /** The pack's seed; each variant's own seed is derived from it. */
   seed: generateImageRequestSchema.shape.seed,
   modelText: generateImageRequestSchema.shape.modelText,

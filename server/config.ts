@@ -219,6 +219,11 @@ const envSchema = z.object({
     .default(defaultResultHosts.join(","))
     .transform((v) => v.split(",").map((h) => h.trim()).filter((h) => h !== ""))
     .refine((hosts) => hosts.every(isResultHost), { message: "must be a comma list of host names (https) or http(s) origins" }),
+  // What is said in a video (docs/product/videos.md, In the chat): an OpenAI-compatible /audio/transcriptions endpoint,
+  // on when either the base URL or the key is set (a local Whisper server may need no key); unset, OpenAI's own.
+  TRANSCRIPTION_BASE_URL: optionalUrl(["http:", "https:"]),
+  TRANSCRIPTION_API_KEY: optionalString,
+  TRANSCRIPTION_MODEL: modelId("whisper-1"),
   IMAGE_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   IMAGE_RESULT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   IMAGE_RESULT_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(20 * 1024 * 1024),
@@ -368,6 +373,8 @@ const configSchema = envSchema
     loginFailureLimitPerIp: e.LOGIN_FAILURE_LIMIT_PER_IP,
     /** The chat's language model: OpenAI-compatible when a key is set, else the offline assistant. */
     chat: { openaiApiKey: e.OPENAI_API_KEY, openaiBaseUrl: e.OPENAI_BASE_URL, model: e.CHAT_MODEL, offlineDelayMs: e.OFFLINE_ASSISTANT_DELAY_MS, confirmAboveCredits: e.CHAT_CONFIRM_ABOVE_CREDITS },
+    /** The transcription model the video headlines read what is said with; off when neither base URL nor key is set. */
+    transcription: { baseUrl: e.TRANSCRIPTION_BASE_URL, apiKey: e.TRANSCRIPTION_API_KEY, model: e.TRANSCRIPTION_MODEL },
     /** Image providers: keys (unset ones leave their models listed but unavailable), model ids, endpoints, limits. */
     imageProviders: {
       keys: {

@@ -17,6 +17,8 @@ export interface ApprovalDescriptor {
     attachmentImageId?: string | undefined;
     /** The image the user picked to work on, the current one for this turn. */
     imageId?: string | undefined;
+    /** The video the message came with: videoFrame's default. */
+    videoId?: string | undefined;
   };
 }
 
@@ -26,6 +28,7 @@ const turnSchema = z.object({
   model: z.optional(z.string().check(z.maxLength(64))),
   attachmentImageId: z.optional(z.uuid()),
   imageId: z.optional(z.uuid()),
+  videoId: z.optional(z.uuid()),
 });
 const descriptorSchema = z.object({ quote: spendQuoteSchema, turn: turnSchema });
 

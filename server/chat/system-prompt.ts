@@ -15,6 +15,10 @@ const toolUses: Record<ChatToolName, string> = {
     "makes an earlier image current again, free and without rendering (undo, redo, the first version, the latest, or an image of this conversation by id); these are never edits",
   setTitle:
     "changes the title of the YouTube video the current image is for (at most 100 characters), free, no new image (\"the title is '…'\", \"title: …\", \"video title …\"); the headline drawn in the picture is an edit instead",
+  videoFrame:
+    "makes images of frames of the user's uploaded video, free (\"the best moment of my video\", \"the frame at 1:05\", \"use my video\"; count 3 for \"three versions from different moments\")",
+  videoHeadlines:
+    "lists what the user says around a moment of their uploaded video, with up to three headlines from it, free (\"what do I say at 2:31?\"); say the transcript and offer the headlines, and when the server has no transcription model say so",
   checkImage: "makes the free feed check of an image: whether it reads at YouTube's feed sizes, on phones above all (\"check it\", \"will this read on mobile?\", \"feed check\")",
 };
 
@@ -33,6 +37,7 @@ export function systemPrompt(options: { language: Language; creditsLeft: number 
     "After an edit, say what its `changes` list says it changed, and nothing else, in the language of the user's message. When its outcome is \"no-change\", no image was made and nothing was charged: say so, and offer two or three edits that would show (a bigger headline, another background colour, moving the subject). Vague asks like \"make it pop\" set `boost`; \"less text\" sets `shorterHeadline`; a font feel sets `headlineFont`. When a change is asked for but you cannot tell which, ask, offering two or three edits you can make, instead of calling editImage with nothing to change.",
     "After a feed check, say which sizes read and which fail, what OCR read back, each finding, and list the fixes; never call a size readable that the check failed, and when its method is \"none\" say the words were not checked rather than that they read or fail. \"Fix it\" or \"apply the fixes\" then calls editImage on the checked image with the `changes` of the first failing finding's `fix` (free when only the headline changes, otherwise charged like any edit); the check itself is free.",
     "Never say an image was made, changed or charged before its tool result says so: before a call, say what you will try, not what you did. Speak of credits only as `creditsSpent` and `creditsLeft` give them: an edit that changes only the headline (its words, colour, size, place, font or outline) costs nothing, so never quote a price for one.",
+    "After videoFrame, make what the user asked from its frames: generateThumbnail or replaceSubject with the frame as `baseImageId`, or generatePack with the three frames as `baseImageIds`. When videoFrame fails, say why plainly: no video yet (upload one on the From video screen), or its best frames are still being found (ask again in a moment, or name a time).",
     "A call that needs the user's approval waits for their Approve; until then nothing is made or charged, so do not say it was.",
     "After setTitle, say the title the result gives; when its outcome is \"too-long\", say it was not set because titles are at most 100 characters (YouTube cuts the rest) and how long it was.",
     "Pass persona handles only exactly as the user wrote them after @; never invent one. If a handle is unknown, say which ones exist.",

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { convertToModelMessages, createUIMessageStream, JsonToSseTransformStream, type LanguageModel, stepCountIs, streamText, type UIMessage, type UIMessageChunk, type UIMessageStreamWriter } from "ai";
 import { type ChatApprovalRequest, type ChatRequest, MAX_IMAGES_PER_MESSAGE } from "../../contract/chat.ts";
+import { z } from "zod/mini";
 import { defaultLanguage, isLanguage, type Language } from "../../contract/languages.ts";
 import type { ConversationRow } from "../../db/schema/conversations.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -28,6 +29,25 @@ export function imagesIn(messages: readonly { parts: unknown[] }[]): string[] {
     }
   }
   return ids.reverse();
+}
+
+/**
+ * A video a user message came with (From your video), kept as a `data-video` part of the message (messages have no
+ * metadata column, and the model is never shown data parts).
+ */
+export const videoPartSchema = z.object({ type: z.literal("data-video"), data: z.object({ videoId: z.uuid() }) });
+
+/** The conversation's current video: the newest one a user message came with. */
+export function videoIn(messages: readonly { role: string; parts: unknown[] }[]): string | undefined {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index];
+    if (message?.role !== "user") continue;
+    for (const part of message.parts) {
+      const parsed = videoPartSchema.safeParse(part);
+      if (parsed.success) return parsed.data.data.videoId;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -97,6 +117,7 @@ export function createChatTurns(deps: {
       aspect: turn.aspect,
       model: turn.model,
       attachmentImageId: turn.attachmentImageId,
+      videoId: turn.videoId ?? videoIn(messages),
       imagesLeft: Math.max(0, MAX_IMAGES_PER_MESSAGE - run.imagesMade),
       recentImageIds: withCurrent(imagesIn(messages), turn.imageId),
       signal: run.stop.signal,
@@ -212,7 +233,7 @@ export function createChatTurns(deps: {
     const nothingSaid = () => deps.chat.setActive(conversation, replaced, parentId);
     try {
       return await goLive(conversation.id, responseId, parentId, async (writer, stop, customerMessage) => {
-        const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId };
+        const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId, videoId: request.videoId };
         await answerInto(
           writer,
           { user, conversation, parentId, messages: before as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0, nothingSaid },
@@ -248,7 +269,8 @@ export function createChatTurns(deps: {
         // The rest waits for the event loop's next turn, so requests whose answers have not started yet (their
         // checks done) send their first bytes before this one's work goes on.
         await new Promise((resolve) => setImmediate(resolve));
-        const userMessage = { id: message.id, role: "user" as const, parts: message.parts };
+        // The video it came with is kept on the message: its card shows it, and later messages' frames come from it.
+        const userMessage = { id: message.id, role: "user" as const, parts: request.videoId ? [...message.parts, { type: "data-video", data: { videoId: request.videoId } }] : message.parts };
         // Saved before the model runs; read beside the save, so the thread is everything before this message.
         const { conversation, thread, saved } = !existing
           ? await deps.chat.startWith(user.id, request.id, userMessage, text)
@@ -260,7 +282,7 @@ export function createChatTurns(deps: {
                 saved,
               }));
         if (!saved) throw new AppError("invalid:chat_message", "That message was already sent.");
-        const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId, imageId: request.imageId };
+        const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId, imageId: request.imageId, videoId: request.videoId };
         await answerInto(
           writer,
           { user, conversation, parentId: userMessage.id, messages: [...thread, userMessage] as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0 },

@@ -32,6 +32,7 @@ import { openApiRoutes } from "../openapi/routes.ts";
 import { paymentRoutes } from "../payments/routes.ts";
 import type { CrossNodeRealtime } from "../realtime/cross-node.ts";
 import { videoRoutes } from "../videos/routes.ts";
+import { videoHeadlinesRoutes } from "../videos/headlines-routes.ts";
 import { videoUploadRoutes } from "../videos/tus-routes.ts";
 import { waitlistRoutes } from "../waitlist/routes.ts";
 import { createPageDoor } from "../web/page-door.ts";
@@ -134,6 +135,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   // The upload first: /api/videos/:id would take /api/videos/uploads.
   app.use(videoUploadRoutes({ auth, videos: services.videos, uploads: services.videoUploads, maxBytes: config.videos.maxBytes, logger }));
   app.use(videoRoutes({ auth, videos: services.videos, jsonBody }));
+  app.use(videoHeadlinesRoutes({ auth, headlines: services.videoHeadlines, jsonBody }));
   app.use(creditsRoutes({ service: services.credits, auth }));
   app.use(paymentRoutes({ pricing: services.pricing, payments: services.payments, refunds: services.refunds, auth, jsonBody, idempotent }));
   app.use(conversationRoutes({ auth, chat: services.chat, jsonBody }));

@@ -68,6 +68,8 @@ import { frameJobHandler } from "../videos/frame-job.ts";
 import { createSubjectScorer } from "../videos/subject-score.ts";
 import { createVideoService, videoFrameJob, videoFramesJob } from "../videos/service.ts";
 import { createUploadFiles } from "../videos/upload-files.ts";
+import { createVideoHeadlines } from "../videos/headlines-service.ts";
+import { createTranscriber } from "../videos/transcribe.ts";
 import { createWaitlistService } from "../waitlist/service.ts";
 import { createWaitlistStore } from "../waitlist/store.ts";
 
@@ -173,7 +175,7 @@ export function createServices(deps: ServiceDeps) {
   const chatTurns = createChatTurns({
     chat,
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
-    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, images, feedCheck: deps.feedCheck ?? feedCheck }, ctx),
+    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, images, feedCheck: deps.feedCheck ?? feedCheck, videos, videoHeadlines }, ctx),
     spend: { generation, images, credits, confirmAboveCredits: config.chat.confirmAboveCredits },
     live,
     logger,
@@ -199,6 +201,17 @@ export function createServices(deps: ServiceDeps) {
     realtime,
     rateLimiter,
     settings: config.videos,
+    clock,
+    logger,
+  });
+  // Headlines from what is said: the chat's model writes them when one is configured (not the offline assistant).
+  const videoHeadlines = createVideoHeadlines({
+    store: videos.store,
+    storage,
+    engine: videoEngine,
+    transcriber: createTranscriber(config.transcription, logger),
+    model: config.chat.openaiApiKey ? chatModelFor(config.chat, () => offlineAssistant)() : undefined,
+    jobDir: config.videos.jobDir,
     clock,
     logger,
   });
@@ -289,6 +302,7 @@ export function createServices(deps: ServiceDeps) {
     discord,
     videos,
     videoUploads,
+    videoHeadlines,
     /** Closes what the services opened (the SMTP pool, Redis, the subject model, swap and OCR workers); the database belongs to whoever opened it. */
     async close(): Promise<void> {
       mailer.close();

@@ -209,11 +209,18 @@ export function createGenerationService(deps: {
     /**
      * Queues an A/B pack (docs/product/images.md, The A/B pack): three 16:9 variants of one prompt, each with its own
      * seed derived from the pack's and its variant number in its job, so an engine can vary composition and colour.
+     * With `baseImageIds`, variant i starts from the i-th image (three moments of one video).
      * What all three cost is checked first and charged once, with the three rows and their jobs, or nothing is made.
      */
     async requestPack(userId: string, input: GeneratePackInput, options: MadeIn = {}): Promise<Pack> {
-      const request: GenerateRequest = { ...input, aspect: PACK_ASPECT };
+      const { baseImageIds, ...single } = input;
+      if (baseImageIds && input.baseImageId) throw new AppError("invalid:body", "Send baseImageId or baseImageIds, not both.");
+      if (baseImageIds && new Set(baseImageIds).size !== baseImageIds.length) throw new AppError("invalid:body", "The pack's base images must be three different images.");
+      // With a base per variant, the model is checked as starting from an image, and each base is checked as owned.
+      const request: GenerateRequest = { ...single, aspect: PACK_ASPECT, ...(baseImageIds?.[0] ? { baseImageId: baseImageIds[0] } : {}) };
       const { model, personaIds } = await checkedRequest(userId, request);
+      for (const id of baseImageIds?.slice(1) ?? []) await deps.images.owned(userId, id);
+      const baseOf = (variant: number): string | null => baseImageIds?.[variant] ?? input.baseImageId ?? null;
       const cost = model.creditCost * PACK_SIZE;
       const price = `An A/B pack of ${PACK_SIZE} thumbnails with ${model.label} costs ${cost} credits (${model.creditCost} each)`;
       const balance = (await deps.credits.balance(userId)) ?? 0;
@@ -227,7 +234,7 @@ export function createGenerationService(deps: {
         aspect: PACK_ASPECT,
         seed: variantSeed(packSeed, variant),
         personaIds,
-        baseImageId: input.baseImageId ?? null,
+        baseImageId: baseOf(variant),
         packId,
         packVariant: variant,
         conversationId: options.conversationId ?? null,

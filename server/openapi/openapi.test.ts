@@ -278,7 +278,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   login: { email: "ada@example.com", password: "correct horse" },
   setPassword: { currentPassword: "old password", newPassword: "a new password" },
   generateImage: { prompt: "A cat on a rocket", style: "cartoon", aspect: "1:1", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42, modelText: true },
-  generatePack: { prompt: "I tried 100 days of coding", style: "cartoon", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42, modelText: true },
+  generatePack: { prompt: "I tried 100 days of coding", style: "cartoon", model: "studio", personaIds: [uuid], baseImageId: uuid, baseImageIds: [uuid, uuid, uuid], seed: 42, modelText: true },
   createConversation: { title: "My channel art" },
   renameConversation: { title: "Day 100 thumbnails" },
   sendChatMessage: {
@@ -296,6 +296,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     regenerate: "a1",
   },
   switchConversationBranch: { messageId: "m1" },
+  videoHeadlines: { timeMs: 65_000 },
   answerChatApproval: { approvals: [{ id: "approval-1", approved: true }], language: "es" },
   generatePersona: { photoIds: [uuid], role: "artist" },
   savePersona: { draftId: uuid, name: "Astro", handle: "astro", description: "Artist, framed head and shoulders." },
@@ -425,6 +426,7 @@ const responseSamples: Record<string, unknown> = {
     models: [{ id: "studio", label: "Thumbforge Studio", provider: "studio", popular: false, capabilities: ["generate"], creditCost: 1, available: true }],
   },
   ImageResponse: { image },
+  VideoHeadlinesResponse: { transcript: "Today I tried coding for 100 days straight.", headlines: ["Today I tried coding for 100 days"] },
   VideoResponse: { video: {
       id: uuid,
       name: "holiday.mp4",

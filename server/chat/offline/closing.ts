@@ -1,7 +1,9 @@
-import { type ChatToolName, checkImageOutputSchema, imagesToolOutputSchema, listPersonasOutputSchema, setTitleOutputSchema } from "../../../contract/chat.ts";
+import { type ChatToolName, checkImageOutputSchema, imagesToolOutputSchema, listPersonasOutputSchema, setTitleOutputSchema, videoFrameOutputSchema, videoHeadlinesOutputSchema } from "../../../contract/chat.ts";
+import { formatTimecode } from "../../../contract/videos.ts";
 import { artProblemOf } from "./art-replies.ts";
 import { outputValue, type ToolOutcome } from "./conversation.ts";
 import type { CreditOutcome, Reply, ToolProblem } from "./replies.ts";
+import { classifyVideoError } from "./video-replies.ts";
 
 /** Which kind of failure a tool error describes, from its error code when it has one, else from its words. */
 export function classifyToolError(error: unknown): ToolProblem {
@@ -33,6 +35,8 @@ export function closingReply(outcome: ToolOutcome): Reply {
   const { output, toolName } = outcome;
   if (output.type === "execution-denied") return { kind: "denied" };
   const value = outputValue(output);
+  if (toolName === ("videoFrame" satisfies ChatToolName)) return videoFrameReply(output.type === "error-text" || output.type === "error-json", value);
+  if (toolName === ("videoHeadlines" satisfies ChatToolName)) return spokenOf(output.type === "error-text" || output.type === "error-json", value);
   if (output.type === "error-text" || output.type === "error-json") {
     const problem = classifyToolError(value);
     return { kind: "tool-error", problem, credits: creditOutcome(toolName) };
@@ -84,4 +88,30 @@ export function closingReply(outcome: ToolOutcome): Reply {
   // An answer of an unexpected shape is most often an error object ({ error, code }).
   const problem = classifyToolError(value);
   return { kind: "tool-error", problem, credits: creditOutcome(toolName) };
+}
+
+/** A videoFrame call's answer: the frames it took (their moments and reasons), or why it could not take one. */
+function videoFrameReply(failed: boolean, value: unknown): Reply {
+  if (failed) return { kind: "video-error", problem: classifyVideoError(value) };
+  const parsed = videoFrameOutputSchema.safeParse(value);
+  if (!parsed.success) return { kind: "video-error", problem: "other" };
+  const { images, frames } = parsed.data;
+  const ready = new Set(images.filter((image) => image.status === "ready").map((image) => image.id));
+  return {
+    kind: "video-frames",
+    taken: {
+      frames: frames.filter((frame) => ready.has(frame.imageId)).map((frame) => ({ time: formatTimecode(frame.timeMs), reasons: frame.reasons })),
+      ready: ready.size,
+      failed: images.filter((image) => image.status === "failed").length,
+    },
+  };
+}
+
+/** A videoHeadlines call's answer: what is said at the moment and the headlines, or why it could not be heard. */
+function spokenOf(failed: boolean, value: unknown): Reply {
+  if (failed) return { kind: "video-error", problem: classifyVideoError(value) };
+  const parsed = videoHeadlinesOutputSchema.safeParse(value);
+  if (!parsed.success) return { kind: "video-error", problem: "other" };
+  const { timeMs, transcript, headlines } = parsed.data;
+  return { kind: "spoken", spoken: { time: formatTimecode(timeMs), transcript, headlines } };
 }

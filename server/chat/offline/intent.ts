@@ -9,6 +9,7 @@ import {
   type ReplaceSubjectInput,
   type SetTitleInput,
   type VaryImageInput,
+  type VideoHeadlinesInput,
 } from "../../../contract/chat.ts";
 import { asksForPackNormalized } from "../../../contract/pack-request.ts";
 import type { Language } from "../../../contract/languages.ts";
@@ -38,6 +39,7 @@ import {
 } from "./message-details.ts";
 import { containsCjk, hasTerm, normalizeText, termIndex } from "./text-match.ts";
 import { readTitle } from "./title-words.ts";
+import { readSpokenRequest, readVideoRequest, type VideoRequest } from "./video-words.ts";
 
 /** What the conversation so far tells the intent reader. */
 export interface IntentContext {
@@ -69,6 +71,10 @@ export type Intent =
   | { kind: "pick"; input: PickImageInput }
   | { kind: "title"; input: SetTitleInput }
   | { kind: "check"; input: CheckImageInput }
+  /** A frame of the user's video first (videoFrame), then what the message makes from it. */
+  | { kind: "video"; request: VideoRequest }
+  /** "What do I say at 2:31?": the words spoken there, and headlines from them. */
+  | { kind: "spoken"; input: VideoHeadlinesInput }
   | { kind: "help" }
   | { kind: "credits" }
   | { kind: "greeting" }
@@ -228,6 +234,11 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   // the words are read as a request as before.
   const title = readTitle(text);
   if (title !== undefined && context.imageIds.length > 0) return { kind: "title", input: { title } };
+  // "From the best moment of my video", "the frame at 1:05": the frame comes first, whatever is made from it.
+  const spoken = readSpokenRequest(text);
+  if (spoken) return { kind: "spoken", input: spoken };
+  const video = readVideoRequest(text, context.language);
+  if (video) return { kind: "video", request: video };
 
   const handles = extractHandles(plain);
   const style = extractStyle(normalized, context.language);

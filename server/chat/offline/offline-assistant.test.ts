@@ -136,6 +136,8 @@ const asks: Record<ChatToolName, ModelMessage[]> = {
   pickImage: history("undo that"),
   setTitle: history("the title is 'I tried 100 days of coding'"),
   checkImage: history("will this read on mobile?"),
+  videoFrame: user("use the frame at 1:05 of my video"),
+  videoHeadlines: user("what do I say at 2:31?"),
 };
 
 describe("the offline assistant and the contract's tools", () => {

@@ -8,15 +8,17 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { type ChatToolInput, type ChatToolName, chatTools, type EditImageInput, isChatToolName, MAX_VARIANTS } from "../../../contract/chat.ts";
+import { type ChatToolInput, type ChatToolName, chatTools, type EditImageInput, isChatToolName, MAX_VARIANTS, videoFrameOutputSchema } from "../../../contract/chat.ts";
+import { PACK_SIZE } from "../../../contract/images.ts";
 import { fallbackHeadlines, promptLanguage, topicHeadline } from "../../../contract/headline-hook.ts";
 import { defaultLanguage, type Language } from "../../../contract/languages.ts";
 import { closingReply } from "./closing.ts";
-import { type Conversation, creditsFromSystem, languageFromSystem, readConversation } from "./conversation.ts";
+import { type Conversation, creditsFromSystem, languageFromSystem, outputValue, readConversation } from "./conversation.ts";
 import { type Intent, type IntentContext, readIntent } from "./intent.ts";
 import { clearLanguage, guessLanguage } from "./language-guess.ts";
 import { type EditFocus, renderReply, type Reply, sentenceGap } from "./replies.ts";
 import { seedOf, toDeltas } from "./seeded.ts";
+import { readVideoRequest } from "./video-words.ts";
 
 export interface OfflineAssistantOptions {
   /** The user's UI language, for messages too short to tell their own; without it, the system prompt's. */
@@ -100,6 +102,11 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
   pickImage: (input) => ({ kind: "lead-pick", ask: input.move ?? "image" }),
   setTitle: () => ({ kind: "lead-title" }),
   checkImage: () => ({ kind: "lead-check" }),
+  videoFrame: (input) => ({
+    kind: "lead-video",
+    lead: typeof input.moment === "string" && input.moment !== "best" ? { moment: "time", time: input.moment } : { moment: "best", count: input.count ?? 1 },
+  }),
+  videoHeadlines: (input) => ({ kind: "lead-video", lead: { moment: "spoken", time: input.at } }),
 };
 
 /** A call of `toolName` with `input`, if the contract's schema of that tool takes it. */
@@ -130,8 +137,48 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
       return plannedCall("setTitle", intent.input);
     case "check":
       return plannedCall("checkImage", intent.input);
+    case "video":
+      return plannedCall("videoFrame", intent.request.frame);
+    case "spoken":
+      return plannedCall("videoHeadlines", intent.input);
     default:
       return undefined;
+  }
+}
+
+/** A video file's name as a headline ("my trip to japan.mp4" → "my trip to japan"); none for a camera's ("IMG_1234.MOV"). */
+export function headlineOfName(name: string): string | undefined {
+  const words = name.replace(/\.[a-z0-9]{2,4}$/iu, "").replace(/[_.-]+/gu, " ").replace(/\s+/gu, " ").trim();
+  const lettered = words.split(" ").filter((word) => /\p{L}{2,}/u.test(word));
+  if (lettered.length < 2 || words.length > 40 || /^(?:img|vid|mov|dsc|pxl|gopr|dji|clip|video|screen ?recording)\b/iu.test(words)) return undefined;
+  return words;
+}
+
+/**
+ * After the frames of a video came back, what the message makes from them: a thumbnail from the frame, a persona
+ * swapped into it, or a pack from three frames (video-words.ts); undefined when the frame was all it asked for or
+ * none is ready.
+ */
+function followUpOfFrames(conversation: Conversation, language: Language): { toolName: ChatToolName; input: unknown; lead: Reply } | undefined {
+  const [outcome, ...others] = conversation.outcomes;
+  if (!outcome || others.length > 0 || outcome.toolName !== ("videoFrame" satisfies ChatToolName)) return undefined;
+  const parsed = videoFrameOutputSchema.safeParse(outputValue(outcome.output));
+  if (!parsed.success) return undefined;
+  const frames = parsed.data.images.filter((image) => image.status === "ready").map((image) => image.id);
+  const request = readVideoRequest(conversation.lastUserText, guessLanguage(conversation.lastUserText, language));
+  const [first] = frames;
+  if (!request || !first) return undefined;
+  // The message's words are about the video ("use the frame at 1:05"), not a headline: without a quoted one, the
+  // thumbnail says the video's name when it reads as words, else the language's generic hook.
+  const headline = request.headline ?? headlineOfName(parsed.data.video.name) ?? fallbackHeadlines[language];
+  const words = { prompt: request.prompt, headline, style: request.style };
+  switch (request.next.tool) {
+    case "generate":
+      return plannedCall("generateThumbnail", { ...words, baseImageId: first });
+    case "swap":
+      return plannedCall("replaceSubject", { personaHandle: request.next.handle, baseImageId: first });
+    case "pack":
+      return frames.length === PACK_SIZE ? plannedCall("generatePack", { ...words, baseImageIds: frames }) : undefined;
   }
 }
 
@@ -158,6 +205,16 @@ export function planTurn(call: LanguageModelV4CallOptions, options: OfflineAssis
   const seed = seedOf(`${conversation.lastUserText}\u0000${conversation.step}`);
 
   if (conversation.step === "close") {
+    // The frames are in: say which, then make what the message asked for from them.
+    const next = followUpOfFrames(conversation, language);
+    const [frames] = conversation.outcomes;
+    if (next && frames && allowedTools(call).has(next.toolName)) {
+      return {
+        intent: "close",
+        text: [renderReply(closingReply(frames), language, seed), renderReply(next.lead, language, seed + 1)].join(sentenceGap(language)),
+        toolCall: { toolCallId: options.generateId?.() ?? `call_${randomUUID()}`, toolName: next.toolName, input: JSON.stringify(next.input) },
+      };
+    }
     const texts = conversation.outcomes.map((outcome, index) => renderReply(closingReply(outcome), language, seed + index));
     return { text: texts.join(sentenceGap(language)) || renderReply({ kind: "clarify", reason: "what-to-make" }, language, seed), intent: "close" };
   }

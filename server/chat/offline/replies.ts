@@ -12,6 +12,7 @@ import { type PickAsk, pickLead, pickResult, type VersionPlace } from "./pick-re
 import { pick } from "./seeded.ts";
 import { type TitleResult, titleLead, titleResult } from "./title-replies.ts";
 import { cannotRelay, frameLead, madeFromPrompt, variantsReady, varyLead } from "./variant-replies.ts";
+import { type Spoken, spokenReply, type TakenFrames, type VideoLead, type VideoProblem, videoLead, videoProblem, videoTaken } from "./video-replies.ts";
 
 /** What went wrong in a tool, as far as the answer needs to know. */
 export type ToolProblem = "credits" | "persona" | "image" | "relay" | "refused" | "model" | "busy" | "unavailable" | "invalid" | "unknown";
@@ -69,7 +70,11 @@ export type Reply =
   | { kind: "titled"; result: TitleResult }
   | { kind: "lead-check" }
   /** A feed check's result: what reads, what fails, and the fixes (free). */
-  | { kind: "check"; check: FeedCheck };
+  | { kind: "check"; check: FeedCheck }
+  | { kind: "lead-video"; lead: VideoLead }
+  | { kind: "video-frames"; taken: TakenFrames }
+  | { kind: "video-error"; problem: VideoProblem }
+  | { kind: "spoken"; spoken: Spoken };
 
 interface Phrasebook {
   credits(count: number): string;
@@ -588,6 +593,14 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
       return checkLead(language, seed);
     case "check":
       return checkResult(reply.check, language);
+    case "lead-video":
+      return videoLead(reply.lead, language, seed);
+    case "video-frames":
+      return videoTaken(reply.taken, language, seed);
+    case "video-error":
+      return videoProblem(reply.problem, language, seed);
+    case "spoken":
+      return spokenReply(reply.spoken, language, seed);
     case "denied":
       // A denied spend never ran: the ledger has nothing for it.
       return [pick(book.denied, seed), pick(book.creditOutcome["not-spent"], seed, 1)].join(book.gap);

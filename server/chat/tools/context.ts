@@ -13,6 +13,8 @@ export interface ChatToolContext {
   model: string | undefined;
   /** An upload attached to the message: the base image of a generation. */
   attachmentImageId: string | undefined;
+  /** The video this message came with, else the one an earlier message of the conversation came with: videoFrame's default. */
+  videoId?: string | undefined;
   imagesLeft: number;
   /** Images made earlier in this conversation, newest first: what "it" or "the last one" means to an edit. */
   recentImageIds: string[];

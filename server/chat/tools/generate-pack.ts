@@ -42,13 +42,16 @@ export function generatePackTool(deps: GenerateThumbnailDeps, ctx: ChatToolConte
         }
       }
       ctx.imagesLeft -= PACK_SIZE;
-      const baseImageId = input.baseImageId ?? ctx.attachmentImageId;
+      // Three frames of a video: one base per variant; else one base image for all three, if any.
+      const baseImageIds = input.baseImageIds;
+      const baseImageId = baseImageIds ? undefined : (input.baseImageId ?? ctx.attachmentImageId);
       const pack = await deps.generation.requestPack(ctx.userId, {
         prompt: promptWithHeadline(input),
         style: input.style ?? ctx.style ?? "realistic",
         model: modelId,
         personaIds: personas.map((p) => p.id),
         ...(baseImageId ? { baseImageId } : {}),
+        ...(baseImageIds ? { baseImageIds } : {}),
         ...(input.modelText ? { modelText: true } : {}),
       }, { conversationId: ctx.conversationId });
       const done = yield* followImages(deps, ctx, pack.images);

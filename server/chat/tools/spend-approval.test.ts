@@ -37,6 +37,8 @@ const calls: { [Name in ChatToolName]: { input: ChatToolInput<Name>; images: num
   pickImage: { input: { move: "undo" }, images: 0 },
   setTitle: { input: { title: "I tried 100 days of coding" }, images: 0 },
   checkImage: { input: {}, images: 0 },
+  videoFrame: { input: { moment: "1:05" }, images: 0 },
+  videoHeadlines: { input: { at: "2:31" }, images: 0 },
 };
 
 describe("pricing a chat tool call", () => {

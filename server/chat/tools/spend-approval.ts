@@ -57,6 +57,10 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
   setTitle: () => undefined,
   // The feed check is free; its fixes are editImage calls, priced there.
   checkImage: () => undefined,
+  // A frame of the user's own video is an upload: free. What is made from it is priced by its own tool.
+  videoFrame: () => undefined,
+  // Transcribing what is said is free to the user.
+  videoHeadlines: () => undefined,
 };
 
 function priceOf<Name extends ChatToolName>(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: Name, input: unknown): PricedWork | Promise<PricedWork> {

@@ -10,6 +10,8 @@ import { type PickImageDeps, pickImageTool } from "./pick-image.ts";
 import { replaceSubjectTool } from "./replace-subject.ts";
 import { type SetTitleDeps, setTitleTool } from "./set-title.ts";
 import { varyImageTool } from "./vary-image.ts";
+import { type VideoFrameDeps, videoFrameTool } from "./video-frame.ts";
+import { type VideoHeadlinesDeps, videoHeadlinesTool } from "./video-headlines.ts";
 
 /**
  * One AI SDK tool for every tool of the contract, under its name and with its input and output types: a tool added
@@ -17,7 +19,7 @@ import { varyImageTool } from "./vary-image.ts";
  */
 export type ChatToolSet = { [Name in ChatToolName]: Tool<ChatToolInput<Name>, ChatToolOutput<Name>> };
 
-export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps & SetTitleDeps & CheckImageDeps;
+export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps & SetTitleDeps & CheckImageDeps & VideoFrameDeps & VideoHeadlinesDeps;
 
 /** The chat's tools for one message, acting for its user within its context. */
 export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): ChatToolSet {
@@ -31,5 +33,7 @@ export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): Cha
     pickImage: pickImageTool(deps, ctx),
     setTitle: setTitleTool(deps, ctx),
     checkImage: checkImageTool(deps, ctx),
+    videoFrame: videoFrameTool(deps, ctx),
+    videoHeadlines: videoHeadlinesTool(deps, ctx),
   };
 }

@@ -43,6 +43,8 @@ const calls: { [Name in ChatToolName]: ChatToolPart<Name> } = {
   pickImage: { type: "tool-pickImage", toolCallId: "c6", state: "input-available", input: { move: "undo" } },
   setTitle: { type: "tool-setTitle", toolCallId: "c7", state: "input-available", input: { title: "I tried 100 days of coding" } },
   checkImage: { type: "tool-checkImage", toolCallId: "c7", state: "input-available", input: {} },
+  videoFrame: { type: "tool-videoFrame", toolCallId: "c8", state: "input-available", input: { moment: "1:05" } },
+  videoHeadlines: { type: "tool-videoHeadlines", toolCallId: "c9", state: "input-available", input: { at: "2:31" } },
 };
 
 describe("MessageList's tool cards", () => {

@@ -8,6 +8,7 @@ import { AnswerTools, type BranchActions, EditMessageForm, UserMessageTools } fr
 import { PackToolCard } from "./pack-card.tsx";
 import { PickToolCard } from "./pick-card.tsx";
 import { TitleToolCard } from "./title-card.tsx";
+import { HeadlinesToolCard } from "./headlines-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
 import type { ChatMessage, ChatPart, ChatToolPart } from "./types.ts";
 import { VideoCard, videoIdOf } from "./video-card.tsx";
@@ -54,6 +55,8 @@ const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   pickImage: PickToolCard,
   setTitle: TitleToolCard,
   checkImage: CheckToolCard,
+  videoFrame: ImageToolCard,
+  videoHeadlines: HeadlinesToolCard,
 };
 
 /** A call of one of the chat's tools (a stored part of a tool no longer offered is not one). */

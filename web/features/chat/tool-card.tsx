@@ -64,9 +64,11 @@ export function ImageToolCard({ part, actions }: { part: ImageToolPart; actions:
   const running = useRunningProgress();
   const editing = part.type === "tool-editImage";
   const swapping = part.type === "tool-replaceSubject";
+  // A frame of the user's video is cut out, free: no model draws anything.
+  const framing = part.type === "tool-videoFrame";
   // An edit that would have changed nothing made no image and charged nothing: never "Generated successfully".
   const unchanged = part.state === "output-available" && part.output.outcome === "no-change";
-  const input: { prompt?: unknown; instruction?: unknown; personaHandle?: unknown } | undefined = part.input;
+  const input: { prompt?: unknown; instruction?: unknown; personaHandle?: unknown; moment?: unknown } | undefined = part.input;
   const request =
     typeof input?.prompt === "string"
       ? input.prompt
@@ -81,7 +83,7 @@ export function ImageToolCard({ part, actions }: { part: ImageToolPart; actions:
         {part.state === "input-streaming" && (
           <p className="flex items-center gap-2 font-semibold">
             <Spinner />
-            {t(swapping ? "tool.preparingSwap" : editing ? "tool.preparingEdit" : "tool.preparing")}
+            {t(framing ? "tool.takingFrame" : swapping ? "tool.preparingSwap" : editing ? "tool.preparingEdit" : "tool.preparing")}
           </p>
         )}
         {part.state === "input-available" && (
@@ -89,7 +91,7 @@ export function ImageToolCard({ part, actions }: { part: ImageToolPart; actions:
             <div className="flex items-center justify-between gap-3">
               <p className="flex items-center gap-2 font-semibold">
                 <Spinner />
-                {t(swapping ? "tool.swapping" : editing ? "tool.editing" : "tool.generating")}
+                {t(framing ? "tool.takingFrame" : swapping ? "tool.swapping" : editing ? "tool.editing" : "tool.generating")}
               </p>
               <p className="text-sm text-muted tabular-nums">{running?.percent ?? 0}%</p>
             </div>
@@ -117,7 +119,9 @@ export function ImageToolCard({ part, actions }: { part: ImageToolPart; actions:
             ))}
           </div>
           <p className="text-xs text-muted" data-testid="tool-credits">
-            {headlineFree(part.output)
+            {framing
+              ? t("tool.frameFree", { left: part.output.creditsLeft })
+              : headlineFree(part.output)
               ? t("tool.headlineFree", { left: part.output.creditsLeft })
               : t("tool.credits", { count: part.output.creditsSpent, left: part.output.creditsLeft })}
           </p>

@@ -6,8 +6,9 @@ export type ChatMessage = UIMessage<unknown, Record<string, never>, ChatToolType
 export type ChatPart = ChatMessage["parts"][number];
 /** The part of a call of one of the chat's tools (of any, without a name). */
 export type ChatToolPart<Name extends ChatToolName = ChatToolName> = Extract<ChatPart, { type: `tool-${Name}` }>;
-export type ImageToolPart = ChatToolPart<"generateThumbnail" | "editImage" | "varyImage" | "replaceSubject">;
+export type ImageToolPart = ChatToolPart<"generateThumbnail" | "editImage" | "varyImage" | "replaceSubject" | "videoFrame">;
 export type PackToolPart = ChatToolPart<"generatePack">;
+export type HeadlinesToolPart = ChatToolPart<"videoHeadlines">;
 export type PersonasToolPart = ChatToolPart<"listPersonas">;
 export type PickToolPart = ChatToolPart<"pickImage">;
 export type TitleToolPart = ChatToolPart<"setTitle">;

@@ -108,6 +108,18 @@ describe("The video card in the thread", () => {
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe(`/app/video?v=${videoId}&t=65000`));
   });
 
+  it("shows the card of a stored message, whose video comes back as its data-video part", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ video: videoRecord(videoId, { status: "analysing", progress: { stage: "reading", done: 3, total: 10 } }) }), { status: 200, headers: { "content-type": "application/json" } })));
+    const stored = { id: "m2", role: "user", parts: [{ type: "text", text: "use my video" }, { type: "data-video", data: { videoId } }] } as unknown as ChatMessage;
+    renderChat(
+      <MemoryRouter>
+        <MessageList messages={[stored]} actions={actions} thinking={false} />
+      </MemoryRouter>,
+      i18n,
+    );
+    expect(await screen.findByTestId("video-card")).toBeTruthy();
+  });
+
   it("has no card for a message without a video", () => {
     renderChat(
       <MemoryRouter>

@@ -11,12 +11,19 @@ import { videoErrorMessage } from "../../lib/video-error-message.ts";
 import { useVideo } from "../../lib/videos-api.ts";
 import type { ChatMessage } from "./types.ts";
 
-// A user message that came with a video carries its id in the message's metadata (the composer puts it there).
+// A user message that came with a video carries its id in the message's metadata (the composer puts it there) and,
+// once stored, in a `data-video` part (the server keeps no metadata; docs/product/videos.md, In the chat).
 const videoMetadataSchema = z.object({ videoId: z.string().check(z.minLength(1)) });
+const videoPartSchema = z.object({ type: z.literal("data-video"), data: videoMetadataSchema });
 
 export function videoIdOf(message: ChatMessage): string | undefined {
   const parsed = videoMetadataSchema.safeParse(message.metadata);
-  return parsed.success ? parsed.data.videoId : undefined;
+  if (parsed.success) return parsed.data.videoId;
+  for (const part of message.parts as readonly unknown[]) {
+    const stored = videoPartSchema.safeParse(part);
+    if (stored.success) return stored.data.data.videoId;
+  }
+  return undefined;
 }
 
 /**
