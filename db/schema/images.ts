@@ -44,6 +44,8 @@ export const images = pgTable(
     scene: jsonb(),
     /** The video's title as the creator gave it (at most 100 characters, YouTube's limit): shown beside the thumbnail in the feed preview and checked against its words. */
     title: text(),
+    /** A frame picked from a video (docs/product/videos.md): the video it came from, as it was, and the moment. Kept after the video is gone. */
+    sourceVideo: jsonb().$type<{ videoId: string; name: string; durationMs: number; timeMs: number }>(),
     creditsSpent: integer().notNull().default(0),
     error: text(),
     errorCode: text(),
