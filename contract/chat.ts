@@ -3,6 +3,7 @@ import { languages } from "./languages.ts";
 import { feedCheckSchema } from "./feed-check.ts";
 import { editImageInputSchema } from "./image-edit.ts";
 import { imageAspectSchema, imageRecordSchema, imageStyleSchema, MAX_PROMPT_LENGTH, PACK_SIZE } from "./images.ts";
+import { personaRoles, personaSchema } from "./personas.ts";
 import { VIDEO_BEST_FRAMES, videoFrameReasons } from "./videos.ts";
 
 /** The chat studio's wire format (docs/product/chat.md). Messages travel as AI SDK UI messages. */
@@ -247,6 +248,24 @@ export const videoHeadlinesOutputSchema = z.object({
 });
 export type VideoHeadlinesOutput = z.infer<typeof videoHeadlinesOutputSchema>;
 
+/**
+ * A persona made from one photo, free (docs/product/videos.md, In the chat): "make @me from this frame". The draft is
+ * made from the frame and saved under the handle; the persona is usable as `@handle` in the next message.
+ */
+export const personaFromFrameInputSchema = z.object({
+  /** The photo: omitted, the frame just taken (videoFrame) or the image attached to this message. */
+  imageId: z.optional(z.uuid()),
+  /** The handle without the @ ("me"); omitted, one made from the suggested name. */
+  handle: z.optional(z.string().check(z.minLength(1), z.maxLength(40))),
+  /** Omitted: the name the draft suggests. */
+  name: z.optional(z.string().check(z.minLength(1), z.maxLength(60))),
+  /** Omitted: artist, the first. */
+  role: z.optional(z.enum(personaRoles)),
+});
+export type PersonaFromFrameInput = z.infer<typeof personaFromFrameInputSchema>;
+export const personaFromFrameOutputSchema = z.object({ persona: personaSchema, imageId: z.string() });
+export type PersonaFromFrameOutput = z.infer<typeof personaFromFrameOutputSchema>;
+
 export const personaSummarySchema = z.object({ id: z.string(), handle: z.string(), name: z.string(), role: z.string() });
 export const listPersonasOutputSchema = z.object({ personas: z.array(personaSummarySchema) });
 export type ListPersonasOutput = z.infer<typeof listPersonasOutputSchema>;
@@ -267,6 +286,7 @@ export const chatTools = {
   checkImage: { input: checkImageInputSchema, output: checkImageOutputSchema },
   videoFrame: { input: videoFrameInputSchema, output: videoFrameOutputSchema },
   videoHeadlines: { input: videoHeadlinesInputSchema, output: videoHeadlinesOutputSchema },
+  personaFromFrame: { input: personaFromFrameInputSchema, output: personaFromFrameOutputSchema },
 } as const;
 export type ChatToolName = keyof typeof chatTools;
 export type ChatToolInput<Name extends ChatToolName> = z.infer<(typeof chatTools)[Name]["input"]>;

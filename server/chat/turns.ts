@@ -111,6 +111,7 @@ export function createChatTurns(deps: {
   ): Promise<void> {
     const { user, conversation, messages, turn } = run;
     const ctx: ChatToolContext = {
+      language: run.language ?? (isLanguage(user.language) ? user.language : defaultLanguage),
       userId: user.id,
       conversationId: conversation.id,
       style: turn.style,

@@ -13,6 +13,7 @@ import { createChatService } from "../chat/service.ts";
 import type { FeedChecker } from "../chat/tools/check-image.ts";
 import { createChatToolSet } from "../chat/tools/tool-set.ts";
 import { createImageWaiter } from "../chat/tools/wait-for-images.ts";
+import { createDraftWaiter } from "../chat/tools/wait-for-draft.ts";
 import { createChatTurns } from "../chat/turns.ts";
 import { createChatStore } from "../chat/store.ts";
 import { createCreditsService } from "../credits/service.ts";
@@ -170,12 +171,13 @@ export function createServices(deps: ServiceDeps) {
   });
   const chat = createChatService({ store: createChatStore(db) });
   const waitForImages = createImageWaiter({ images, realtime });
+  const waitForDraft = createDraftWaiter({ personas, realtime });
   const offlineAssistant = createOfflineAssistant({ streamDelayMs: config.chat.offlineDelayMs });
   const live = deps.liveStreams ?? createLiveStreams();
   const chatTurns = createChatTurns({
     chat,
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
-    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, images, feedCheck: deps.feedCheck ?? feedCheck, videos, videoHeadlines }, ctx),
+    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, waitForDraft, images, feedCheck: deps.feedCheck ?? feedCheck, videos, videoHeadlines }, ctx),
     spend: { generation, images, credits, confirmAboveCredits: config.chat.confirmAboveCredits },
     live,
     logger,

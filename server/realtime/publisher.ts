@@ -64,12 +64,12 @@ function readHeard(message: unknown): RealtimeMessage | undefined {
  * A payload that does not match its contract schema is a bug: logged, never sent.
  */
 /**
- * What another node's listeners hear: ended sessions and deleted images (the caches) and finished or failed images
- * (`awaitImages`). The rest (progress, balances, drafts) concerns only browsers, which the room emit reaches anyway;
+ * What another node's listeners hear: ended sessions and deleted images (the caches), finished or failed images
+ * (`awaitImages`) and persona drafts (the chat's personaFromFrame waits for one). The rest (progress, balances) concerns only browsers, which the room emit reaches anyway;
  * a new listener of another event adds it here, or it never crosses.
  */
 export const heardAcrossNodes = (message: RealtimeMessage): boolean =>
-  message.type === "disconnect" || message.event === "image:update" || message.event === "image:deleted";
+  message.type === "disconnect" || message.event === "image:update" || message.event === "image:deleted" || message.event === "persona:draft";
 
 export function createRealtimeHub(deps: { logger: Logger }): RealtimeHub {
   const deliverers = new Set<(message: RealtimeMessage) => void>();

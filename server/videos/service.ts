@@ -159,11 +159,24 @@ export function createVideoService(deps: {
       if (bytes > settings.maxBytes) {
         throw new AppError("payload_too_large:video", `That video is larger than ${Math.floor(settings.maxBytes / 1024 ** 2)} MB, the most one upload may be.`);
       }
-      if ((await store.bytesHeld(userId, now())) + bytes > settings.quotaBytes) {
-        throw new AppError("payload_too_large:video_quota", "Your videos would pass your storage for videos. They are deleted 24 hours after upload; delete one or try again later.");
+      // The day's count is taken first (one atomic upsert) and given back if the quota refuses. The quota's check and
+      // the row then run under a lock of the user's video limits, so simultaneous creations pass one at a time and
+      // each sees the rows the others made. Nothing else runs inside the lock: a waiting creation holds a connection.
+      const dayCount = await deps.rateLimiter.reserve(uploadRule, userId);
+      let row: VideoRow;
+      try {
+        row = await withTransaction(deps.db, async (tx) => {
+          const txStore = createVideoStore(tx);
+          await txStore.lockLimitsOf(userId);
+          if ((await txStore.bytesHeld(userId, now())) + bytes > settings.quotaBytes) {
+            throw new AppError("payload_too_large:video_quota", "Your videos would pass your storage for videos. They are deleted 24 hours after upload; delete one or try again later.");
+          }
+          return txStore.insert({ id: randomUUID(), userId, name, bytes, expiresAt: new Date(deps.clock() + VIDEO_TTL_HOURS * 3600_000) });
+        });
+      } catch (err) {
+        await dayCount.release();
+        throw err;
       }
-      await deps.rateLimiter.enforce(uploadRule, userId);
-      const row = await store.insert({ id: randomUUID(), userId, name, bytes, expiresAt: new Date(deps.clock() + VIDEO_TTL_HOURS * 3600_000) });
       announce(row);
       return row.id;
     },

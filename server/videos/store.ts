@@ -38,6 +38,14 @@ export function createVideoStore(db: DbOrTx) {
         .orderBy(desc(videos.createdAt), desc(videos.id));
     },
 
+    /**
+     * Holds the user's video limits until the transaction ends: two uploads begun at once check the quota one after
+     * the other, so both cannot pass on the same free space. An advisory lock keyed by the user: no row is needed.
+     */
+    async lockLimitsOf(userId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`video-limits:${userId}`}))`);
+    },
+
     /** What the user's unexpired videos hold (declared sizes while they arrive): the quota's measure. */
     async bytesHeld(userId: string, now: Date): Promise<number> {
       const [row] = await db

@@ -10,6 +10,7 @@ import { VIDEO_UPLOADS_PATH, type Video, videoCandidatePath, videoFilmstripPath,
 import { jobs } from "../../db/schema/jobs.ts";
 import { videos } from "../../db/schema/videos.ts";
 import { generate, openSocket, settled, tokenHeaders } from "../testing/images.ts";
+import { itOnPostgres } from "../testing/on-postgres.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { createTestVideos, testFfmpeg, type TestVideos } from "../testing/test-videos.ts";
@@ -169,6 +170,18 @@ describe.skipIf(!testFfmpeg)("uploading a video with tus", () => {
     expect(ninth.status).toBe(429);
     expect(await ninth.json()).toMatchObject({ code: "rate_limited:video-upload" });
     expect(ninth.headers.get("retry-after")).toMatch(/^\d+$/);
+  });
+
+  itOnPostgres("of simultaneous creations with room in the quota for one, exactly one is made; the others take no day's upload", async () => {
+    const { token, userId } = await account();
+    // 60 MB each against 100 MB: one fits. Six at once, so checks made before another's row is written would let several through.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => createUpload(server.url, token, 60 * MB)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([201, 413, 413, 413, 413, 413]);
+    for (const answer of answers.filter((a) => a.status === 413)) expect(await answer.json()).toMatchObject({ code: "payload_too_large:video_quota" });
+    expect((await server.database.db.select().from(videos).where(eq(videos.userId, userId))).length).toBe(1);
+    // The refused five gave their day's upload back: seven more small ones fit the day's eight.
+    for (let i = 0; i < 7; i++) expect((await createUpload(server.url, token, 1000)).status).toBe(201);
   });
 
   it("refuses uploads of unknown length, without a video's name or type, and a zero-length file", async () => {

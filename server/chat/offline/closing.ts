@@ -1,8 +1,18 @@
-import { type ChatToolName, checkImageOutputSchema, imagesToolOutputSchema, listPersonasOutputSchema, setTitleOutputSchema, videoFrameOutputSchema, videoHeadlinesOutputSchema } from "../../../contract/chat.ts";
+import {
+  type ChatToolName,
+  checkImageOutputSchema,
+  imagesToolOutputSchema,
+  listPersonasOutputSchema,
+  personaFromFrameOutputSchema,
+  setTitleOutputSchema,
+  videoFrameOutputSchema,
+  videoHeadlinesOutputSchema,
+} from "../../../contract/chat.ts";
 import { formatTimecode } from "../../../contract/videos.ts";
 import { artProblemOf } from "./art-replies.ts";
 import { outputValue, type ToolOutcome } from "./conversation.ts";
 import type { CreditOutcome, Reply, ToolProblem } from "./replies.ts";
+import { classifyPersonaError } from "./persona-replies.ts";
 import { classifyVideoError } from "./video-replies.ts";
 
 /** Which kind of failure a tool error describes, from its error code when it has one, else from its words. */
@@ -37,6 +47,7 @@ export function closingReply(outcome: ToolOutcome): Reply {
   const value = outputValue(output);
   if (toolName === ("videoFrame" satisfies ChatToolName)) return videoFrameReply(output.type === "error-text" || output.type === "error-json", value);
   if (toolName === ("videoHeadlines" satisfies ChatToolName)) return spokenOf(output.type === "error-text" || output.type === "error-json", value);
+  if (toolName === ("personaFromFrame" satisfies ChatToolName)) return personaOf(output.type === "error-text" || output.type === "error-json", value);
   if (output.type === "error-text" || output.type === "error-json") {
     const problem = classifyToolError(value);
     return { kind: "tool-error", problem, credits: creditOutcome(toolName) };
@@ -114,4 +125,11 @@ function spokenOf(failed: boolean, value: unknown): Reply {
   if (!parsed.success) return { kind: "video-error", problem: "other" };
   const { timeMs, transcript, headlines } = parsed.data;
   return { kind: "spoken", spoken: { time: formatTimecode(timeMs), transcript, headlines } };
+}
+
+/** A personaFromFrame call's answer: the persona made, or why none was (a taken handle, no subject in the frame). */
+function personaOf(failed: boolean, value: unknown): Reply {
+  const parsed = failed ? undefined : personaFromFrameOutputSchema.safeParse(value);
+  if (parsed?.success) return { kind: "persona-made", made: { handle: parsed.data.persona.handle, name: parsed.data.persona.name } };
+  return { kind: "persona-error", problem: classifyPersonaError(value) };
 }

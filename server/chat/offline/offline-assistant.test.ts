@@ -123,6 +123,21 @@ function history(next: string): ModelMessage[] {
     { role: "user", content: next },
   ];
 }
+/** A message about a frame of the video, after its videoFrame call took the frame: the step that follows it. */
+function afterFrame(message: string): ModelMessage[] {
+  const taken = {
+    images: [image(IMAGE_ID)],
+    creditsSpent: 0,
+    creditsLeft: 9,
+    video: { id: "5b2f7f5e-8f44-4f43-9d2a-9a9d3e0b7a11", name: "trip.mp4", durationMs: 90_000 },
+    frames: [{ imageId: IMAGE_ID, timeMs: 65_000, rank: null, reasons: [] }],
+  };
+  return [
+    { role: "user", content: message },
+    { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_f", toolName: "videoFrame", input: { moment: "best" } }] },
+    { role: "tool", content: [{ type: "tool-result", toolCallId: "call_f", toolName: "videoFrame", output: { type: "json", value: taken } }] },
+  ];
+}
 const englishWords = /\b(the|your|credits?|done|ready|thumbnail|left|here)\b/i;
 
 /** A message that asks for each of the contract's tools. */
@@ -138,6 +153,7 @@ const asks: Record<ChatToolName, ModelMessage[]> = {
   checkImage: history("will this read on mobile?"),
   videoFrame: user("use the frame at 1:05 of my video"),
   videoHeadlines: user("what do I say at 2:31?"),
+  personaFromFrame: afterFrame("make @me from this frame"),
 };
 
 describe("the offline assistant and the contract's tools", () => {

@@ -107,6 +107,7 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
     lead: typeof input.moment === "string" && input.moment !== "best" ? { moment: "time", time: input.moment } : { moment: "best", count: input.count ?? 1 },
   }),
   videoHeadlines: (input) => ({ kind: "lead-video", lead: { moment: "spoken", time: input.at } }),
+  personaFromFrame: (input) => ({ kind: "lead-persona", handle: input.handle }),
 };
 
 /** A call of `toolName` with `input`, if the contract's schema of that tool takes it. */
@@ -156,7 +157,7 @@ export function headlineOfName(name: string): string | undefined {
 
 /**
  * After the frames of a video came back, what the message makes from them: a thumbnail from the frame, a persona
- * swapped into it, or a pack from three frames (video-words.ts); undefined when the frame was all it asked for or
+ * swapped into it or made from it, or a pack from three frames (video-words.ts); undefined when the frame was all it asked for or
  * none is ready.
  */
 function followUpOfFrames(conversation: Conversation, language: Language): { toolName: ChatToolName; input: unknown; lead: Reply } | undefined {
@@ -179,6 +180,8 @@ function followUpOfFrames(conversation: Conversation, language: Language): { too
       return plannedCall("replaceSubject", { personaHandle: request.next.handle, baseImageId: first });
     case "pack":
       return frames.length === PACK_SIZE ? plannedCall("generatePack", { ...words, baseImageIds: frames }) : undefined;
+    case "persona":
+      return plannedCall("personaFromFrame", { imageId: first, ...(request.next.handle ? { handle: request.next.handle } : {}) });
   }
 }
 

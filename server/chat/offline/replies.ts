@@ -8,6 +8,7 @@ import type { ArtEdit } from "./art-words.ts";
 import { describeChanges, renderNoChange, renderUnchanged } from "./edit-replies.ts";
 import type { ClarifyReason } from "./intent.ts";
 import { packLead, packReady } from "./pack-replies.ts";
+import { type PersonaProblem, personaLead, personaMade, personaProblem } from "./persona-replies.ts";
 import { type PickAsk, pickLead, pickResult, type VersionPlace } from "./pick-replies.ts";
 import { pick } from "./seeded.ts";
 import { type TitleResult, titleLead, titleResult } from "./title-replies.ts";
@@ -74,7 +75,11 @@ export type Reply =
   | { kind: "lead-video"; lead: VideoLead }
   | { kind: "video-frames"; taken: TakenFrames }
   | { kind: "video-error"; problem: VideoProblem }
-  | { kind: "spoken"; spoken: Spoken };
+  | { kind: "spoken"; spoken: Spoken }
+  | { kind: "lead-persona"; handle: string | undefined }
+  /** A persona made from a frame, usable as @handle from the next message. */
+  | { kind: "persona-made"; made: { handle: string; name: string } }
+  | { kind: "persona-error"; problem: PersonaProblem };
 
 interface Phrasebook {
   credits(count: number): string;
@@ -601,6 +606,12 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
       return videoProblem(reply.problem, language, seed);
     case "spoken":
       return spokenReply(reply.spoken, language, seed);
+    case "lead-persona":
+      return personaLead(reply.handle, language, seed);
+    case "persona-made":
+      return personaMade(reply.made, language, seed);
+    case "persona-error":
+      return personaProblem(reply.problem, language, seed);
     case "denied":
       // A denied spend never ran: the ledger has nothing for it.
       return [pick(book.denied, seed), pick(book.creditOutcome["not-spent"], seed, 1)].join(book.gap);

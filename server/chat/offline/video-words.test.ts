@@ -44,6 +44,41 @@ describe("video phrases", () => {
   });
 });
 
+// "Make @me from this frame": a persona of the frame's subject, in the six languages.
+const personaCases: [Language, string, string | undefined, string | undefined][] = [
+  ["en", "make @me from this frame", "best", "me"],
+  ["en", "cut me out of this frame as @me", "best", "me"],
+  ["en", "make a persona from the frame at 1:05", "1:05", undefined],
+  ["es", "haz a @me con este fotograma", "best", "me"],
+  ["es", "recórtame de este fotograma como @yo", "best", "yo"],
+  ["es", "crea una persona del fotograma en 1:05", "1:05", undefined],
+  ["fr", "fais @me à partir de ce plan", "best", "me"],
+  ["fr", "découpe-moi de ce plan en @moi", "best", "moi"],
+  ["fr", "crée un persona du plan à 1:05", "1:05", undefined],
+  ["de", "mach @me aus diesem Frame", "best", "me"],
+  ["de", "schneide mich aus diesem Frame als @ich aus", "best", "ich"],
+  ["de", "erstelle eine Persona aus dem Standbild bei 1:05", "1:05", undefined],
+  ["zh", "用这个画面做 @me", "best", "me"],
+  ["zh", "把我从这个画面抠出来做成 @me", "best", "me"],
+  ["zh", "用 1:05 的画面做一个人设", "1:05", undefined],
+  ["ja", "このフレームから @me を作って", "best", "me"],
+  ["ja", "このフレームから私を切り抜いて @me にして", "best", "me"],
+  ["ja", "1:05 のフレームからペルソナを作って", "1:05", undefined],
+];
+
+describe("a persona from a frame", () => {
+  it.each(personaCases)("(%s) %s", (language, message, moment, handle) => {
+    expect(readVideoRequest(message, language)).toMatchObject({ frame: { moment }, next: handle ? { tool: "persona", handle } : { tool: "persona" } });
+    expect(readIntent(message, context(language))).toMatchObject({ kind: "video" });
+  });
+
+  it("leaves a swap into the frame and a thumbnail with a persona as they were", () => {
+    expect(readVideoRequest("swap @me into this frame", "en")?.next).toEqual({ tool: "swap", handle: "me" });
+    expect(readVideoRequest("make a thumbnail with @me from this frame", "en")?.next).toEqual({ tool: "generate" });
+    expect(readVideoRequest("make a thumbnail from the best moment of my video", "en")?.next).toEqual({ tool: "generate" });
+  });
+});
+
 describe("what is said at a moment", () => {
   it.each([
     ["en", "what do I say at 2:31?"],

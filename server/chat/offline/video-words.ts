@@ -20,6 +20,12 @@ interface VideoWords {
   thisFrame: readonly string[];
   /** Putting a persona into the frame. */
   swap: readonly string[];
+  /** Making a persona of the frame's subject ("cut me out", "a persona"): read before a swap. */
+  persona: readonly string[];
+  /** Making something: with one @handle and "this frame" or a time, and no thumbnail, "make @me from this frame". */
+  make: readonly string[];
+  /** A thumbnail: "make a thumbnail with @me from this frame" is not a persona. */
+  thumbnail: readonly string[];
 }
 
 const words: Record<Language, VideoWords> = {
@@ -29,6 +35,9 @@ const words: Record<Language, VideoWords> = {
     differentMoments: ["different moments", "different frames", "different scenes", "three moments", "3 moments", "three frames", "3 frames"],
     thisFrame: ["this frame", "that frame", "this moment", "this shot"],
     swap: ["swap", "put", "replace", "place", "insert"],
+    persona: ["persona", "cut me out", "cut out"],
+    make: ["make", "create", "turn"],
+    thumbnail: ["thumbnail", "thumb"],
   },
   es: {
     video: ["de mi video", "usa mi video", "del video", "de este video", "usa el video", "en mi video", "usa este video"],
@@ -36,6 +45,9 @@ const words: Record<Language, VideoWords> = {
     differentMoments: ["momentos distintos", "distintos momentos", "diferentes momentos", "momentos diferentes", "tres momentos", "3 momentos", "tres fotogramas"],
     thisFrame: ["este fotograma", "ese fotograma", "este momento", "esta escena"],
     swap: ["cambia", "pon", "ponme", "mete", "reemplaza", "sustituye"],
+    persona: ["persona", "recortame", "recorta"],
+    make: ["haz", "hazme", "crea"],
+    thumbnail: ["miniatura"],
   },
   fr: {
     video: ["de ma video", "utilise ma video", "de la video", "dans ma video", "de cette video", "utilise la video", "utilise cette video"],
@@ -44,6 +56,9 @@ const words: Record<Language, VideoWords> = {
     // Not "cette image": that is any picture ("mets @alex dans cette image" swaps into the attached photo).
     thisFrame: ["ce moment", "ce plan", "cette scene", "cette frame"],
     swap: ["mets", "mettre", "remplace", "echange", "place", "insere"],
+    persona: ["persona", "decoupe-moi", "decoupe"],
+    make: ["fais", "cree", "creer"],
+    thumbnail: ["miniature"],
   },
   de: {
     video: ["aus meinem video", "in meinem video", "nimm mein video", "nutze mein video", "verwende mein video", "aus dem video", "aus diesem video", "meines videos"],
@@ -52,6 +67,9 @@ const words: Record<Language, VideoWords> = {
     // Not "dieses Bild": that is any picture ("setze @alex in dieses Bild" swaps into the attached photo).
     thisFrame: ["diesem frame", "diesen frame", "dieses standbild", "diesem standbild", "diesem moment", "dieser szene", "diese szene"],
     swap: ["setze", "tausche", "ersetze", "pack", "packe", "fuge"],
+    persona: ["persona", "schneide", "ausschneiden"],
+    make: ["mach", "mache", "erstelle"],
+    thumbnail: ["thumbnail", "vorschaubild"],
   },
   zh: {
     video: ["视频里", "视频中", "从视频", "用我的视频", "用视频", "视频的画面"],
@@ -59,6 +77,9 @@ const words: Record<Language, VideoWords> = {
     differentMoments: ["不同时刻", "不同的时刻", "不同画面", "不同的画面", "三个时刻", "三个画面", "3个时刻"],
     thisFrame: ["这个画面", "这一帧", "这帧", "这个镜头"],
     swap: ["换成", "替换", "放进", "放到", "放入", "换进"],
+    persona: ["人设", "抠出", "抠图"],
+    make: ["做", "做成", "创建"],
+    thumbnail: ["缩略图", "封面"],
   },
   ja: {
     video: ["動画から", "動画を使", "動画の一番", "この動画の", "動画のフレーム", "動画の場面"],
@@ -66,11 +87,14 @@ const words: Record<Language, VideoWords> = {
     differentMoments: ["違う場面", "別の場面", "異なる場面", "違う瞬間", "3つの場面", "三つの場面", "別々の場面"],
     thisFrame: ["このフレーム", "この場面", "このシーン", "この瞬間"],
     swap: ["入れ替え", "差し替え", "入れて", "はめ込", "置き換え"],
+    persona: ["ペルソナ", "切り抜"],
+    make: ["作って", "作成"],
+    thumbnail: ["サムネ"],
   },
 };
 
-/** What follows the frame: a thumbnail from it, a persona swapped into it, or a pack from three of them. */
-export type VideoFollowUp = { tool: "generate" } | { tool: "swap"; handle: string } | { tool: "pack" };
+/** What follows the frame: a thumbnail from it, a persona swapped into it or made from it, or a pack from three of them. */
+export type VideoFollowUp = { tool: "generate" } | { tool: "swap"; handle: string } | { tool: "pack" } | { tool: "persona"; handle?: string };
 
 export interface VideoRequest {
   frame: VideoFrameInput;
@@ -98,6 +122,17 @@ function anyLanguage(normalized: string, language: Language, pick: (w: VideoWord
 }
 
 /**
+ * "Make @me from this frame", "cut me out of this frame as @me", "make a persona from the frame at 1:05": a persona of
+ * the frame's subject. A make word counts only with one handle and the frame named, and never with a thumbnail or swap.
+ */
+function asksForPersona(normalized: string, language: Language, handleCount: number, timed: boolean): boolean {
+  if (anyLanguage(normalized, language, (w) => w.swap) || anyLanguage(normalized, language, (w) => w.thumbnail)) return false;
+  if (anyLanguage(normalized, language, (w) => w.persona)) return true;
+  const namesFrame = timed || anyLanguage(normalized, language, (w) => w.thisFrame);
+  return handleCount === 1 && namesFrame && anyLanguage(normalized, language, (w) => w.make);
+}
+
+/**
  * A request to work from the user's video, or undefined when the message is about something else. Only the video's
  * frames come out of it: the follow-up is a tool of the chat's own, with the user's words as its prompt.
  */
@@ -115,6 +150,7 @@ export function readVideoRequest(message: string, language: Language): VideoRequ
   if (different) return { ...base, frame: { moment: "best", count: PACK_SIZE }, next: { tool: "pack" } };
   const frame: VideoFrameInput = { moment: time ?? "best" };
   const [handle] = handles;
+  if (asksForPersona(normalized, language, handles.length, time !== undefined)) return { ...base, frame, next: { tool: "persona", ...(handle ? { handle: handle.toLowerCase() } : {}) } };
   if (handles.length === 1 && handle && anyLanguage(normalized, language, (w) => w.swap)) return { ...base, frame, next: { tool: "swap", handle } };
   return { ...base, frame, next: { tool: "generate" } };
 }

@@ -1,4 +1,5 @@
 import type { ImageAspect, ImageStyle } from "../../../contract/images.ts";
+import type { Language } from "../../../contract/languages.ts";
 
 /**
  * What one chat message's tools act with. The user comes from the session, never from a tool's arguments; the
@@ -6,6 +7,8 @@ import type { ImageAspect, ImageStyle } from "../../../contract/images.ts";
  */
 export interface ChatToolContext {
   userId: string;
+  /** The language of the user's interface: what a persona's suggested name and description are written in. */
+  language?: Language | undefined;
   /** The conversation the images are made in: the gallery files and finds them by it. */
   conversationId: string;
   style: ImageStyle | undefined;

@@ -39,6 +39,7 @@ const calls: { [Name in ChatToolName]: { input: ChatToolInput<Name>; images: num
   checkImage: { input: {}, images: 0 },
   videoFrame: { input: { moment: "1:05" }, images: 0 },
   videoHeadlines: { input: { at: "2:31" }, images: 0 },
+  personaFromFrame: { input: { handle: "me" }, images: 0 },
 };
 
 describe("pricing a chat tool call", () => {

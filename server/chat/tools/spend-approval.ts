@@ -61,6 +61,8 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
   videoFrame: () => undefined,
   // Transcribing what is said is free to the user.
   videoHeadlines: () => undefined,
+  // A persona costs nothing, as on the Persona view.
+  personaFromFrame: () => undefined,
 };
 
 function priceOf<Name extends ChatToolName>(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: Name, input: unknown): PricedWork | Promise<PricedWork> {

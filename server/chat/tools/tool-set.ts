@@ -6,6 +6,7 @@ import { editImageTool } from "./edit-image.ts";
 import { generatePackTool } from "./generate-pack.ts";
 import { type GenerateThumbnailDeps, generateThumbnailTool } from "./generate-thumbnail.ts";
 import { listPersonasTool } from "./list-personas.ts";
+import { type PersonaFromFrameDeps, personaFromFrameTool } from "./persona-from-frame.ts";
 import { type PickImageDeps, pickImageTool } from "./pick-image.ts";
 import { replaceSubjectTool } from "./replace-subject.ts";
 import { type SetTitleDeps, setTitleTool } from "./set-title.ts";
@@ -19,7 +20,7 @@ import { type VideoHeadlinesDeps, videoHeadlinesTool } from "./video-headlines.t
  */
 export type ChatToolSet = { [Name in ChatToolName]: Tool<ChatToolInput<Name>, ChatToolOutput<Name>> };
 
-export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps & SetTitleDeps & CheckImageDeps & VideoFrameDeps & VideoHeadlinesDeps;
+export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps & SetTitleDeps & CheckImageDeps & VideoFrameDeps & VideoHeadlinesDeps & PersonaFromFrameDeps;
 
 /** The chat's tools for one message, acting for its user within its context. */
 export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): ChatToolSet {
@@ -35,5 +36,6 @@ export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): Cha
     checkImage: checkImageTool(deps, ctx),
     videoFrame: videoFrameTool(deps, ctx),
     videoHeadlines: videoHeadlinesTool(deps, ctx),
+    personaFromFrame: personaFromFrameTool(deps, ctx),
   };
 }

@@ -141,6 +141,8 @@ describe("Composer", () => {
     const uploaded: ImageRecord = imageRecord("up-1", { kind: "upload", status: "ready" });
     const upload = vi.fn(async () => uploaded);
     const { onSend, box } = setup({ upload });
+    // The button takes videos too, and says so.
+    expect(screen.getByRole("button", { name: "Attach an image or a video" })).toBeTruthy();
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     const file = new File([new Uint8Array([137, 80, 78, 71])], "face.png", { type: "image/png" });
     await act(async () => fireEvent.change(input, { target: { files: [file] } }));

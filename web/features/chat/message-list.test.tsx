@@ -45,6 +45,7 @@ const calls: { [Name in ChatToolName]: ChatToolPart<Name> } = {
   checkImage: { type: "tool-checkImage", toolCallId: "c7", state: "input-available", input: {} },
   videoFrame: { type: "tool-videoFrame", toolCallId: "c8", state: "input-available", input: { moment: "1:05" } },
   videoHeadlines: { type: "tool-videoHeadlines", toolCallId: "c9", state: "input-available", input: { at: "2:31" } },
+  personaFromFrame: { type: "tool-personaFromFrame", toolCallId: "c10", state: "input-available", input: { handle: "me" } },
 };
 
 describe("MessageList's tool cards", () => {
@@ -53,6 +54,16 @@ describe("MessageList's tool cards", () => {
     renderChat(<MemoryRouter><MessageList messages={[question, answer]} actions={actions} thinking={false} /></MemoryRouter>, i18n);
     const cards = screen.getAllByTestId("tool-card").map((card) => card.getAttribute("data-tool"));
     expect(cards).toEqual(chatToolNames.map((name) => `tool-${name}`));
+  });
+
+  it("shows a persona made from a frame with its cut-out and the handle to use next", () => {
+    const persona = { id: "p1", name: "Maya Lens", handle: "me", role: "artist" as const, description: "", createdAt: "2026-11-27T00:00:00.000Z", urls: { image: null, cutout: "/api/personas/p1/cutout", thumb: "/api/personas/p1/thumb" } };
+    const made: ChatToolPart<"personaFromFrame"> = { type: "tool-personaFromFrame", toolCallId: "c11", state: "output-available", input: { handle: "me" }, output: { persona, imageId: "f1" } };
+    renderChat(<MemoryRouter><MessageList messages={[question, { id: "a", role: "assistant", parts: [made] }]} actions={actions} thinking={false} /></MemoryRouter>, i18n);
+    const card = screen.getByTestId("tool-card");
+    expect(card.textContent).toContain("@me");
+    expect(card.textContent).toContain("Use @me in your next message.");
+    expect(screen.getByRole("img", { name: "Maya Lens" }).getAttribute("src")).toBe("/api/personas/p1/cutout");
   });
 
   it("shows nothing for a stored call of a tool the contract no longer has", () => {

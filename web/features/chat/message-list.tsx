@@ -6,6 +6,7 @@ import { ApprovalCard, type ApprovalActions, isApprovalPart } from "./approval-c
 import { type ImageActions } from "./image-result.tsx";
 import { AnswerTools, type BranchActions, EditMessageForm, UserMessageTools } from "./message-branches.tsx";
 import { PackToolCard } from "./pack-card.tsx";
+import { PersonaMadeToolCard } from "./persona-card.tsx";
 import { PickToolCard } from "./pick-card.tsx";
 import { TitleToolCard } from "./title-card.tsx";
 import { HeadlinesToolCard } from "./headlines-card.tsx";
@@ -57,6 +58,7 @@ const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   checkImage: CheckToolCard,
   videoFrame: ImageToolCard,
   videoHeadlines: HeadlinesToolCard,
+  personaFromFrame: PersonaMadeToolCard,
 };
 
 /** A call of one of the chat's tools (a stored part of a tool no longer offered is not one). */

@@ -9,6 +9,7 @@ export type ChatToolPart<Name extends ChatToolName = ChatToolName> = Extract<Cha
 export type ImageToolPart = ChatToolPart<"generateThumbnail" | "editImage" | "varyImage" | "replaceSubject" | "videoFrame">;
 export type PackToolPart = ChatToolPart<"generatePack">;
 export type HeadlinesToolPart = ChatToolPart<"videoHeadlines">;
+export type PersonaMadeToolPart = ChatToolPart<"personaFromFrame">;
 export type PersonasToolPart = ChatToolPart<"listPersonas">;
 export type PickToolPart = ChatToolPart<"pickImage">;
 export type TitleToolPart = ChatToolPart<"setTitle">;
