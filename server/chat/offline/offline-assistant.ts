@@ -104,7 +104,12 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
   checkImage: () => ({ kind: "lead-check" }),
   videoFrame: (input) => ({
     kind: "lead-video",
-    lead: typeof input.moment === "string" && input.moment !== "best" ? { moment: "time", time: input.moment } : { moment: "best", count: input.count ?? 1 },
+    lead:
+      typeof input.moment === "number"
+        ? { moment: "rank", rank: input.moment }
+        : input.moment !== undefined && input.moment !== "best"
+          ? { moment: "time", time: input.moment }
+          : { moment: "best", count: input.count ?? 1 },
   }),
   videoHeadlines: (input) => ({ kind: "lead-video", lead: { moment: "spoken", time: input.at } }),
 };
