@@ -233,6 +233,28 @@ describe("From video: the best frames and the timeline", () => {
     expect(screen.getByRole("button", { name: "Use this moment (1:05)" })).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
   });
+
+  it("moves ten seconds with Page Up and Page Down, goes to the ends with Home and End, and reaches the last moment exactly", async () => {
+    videoApi({ ...readyVideo, probe: readyVideo.probe ? { ...readyVideo.probe, durationMs: 120_500 } : null });
+    setup();
+    const slider = (await screen.findByRole("slider", { name: "Moment in the video" })) as HTMLInputElement;
+    fireEvent.keyDown(slider, { key: "PageUp" });
+    fireEvent.keyDown(slider, { key: "PageUp" });
+    expect(slider.value).toBe("20000");
+    fireEvent.keyDown(slider, { key: "PageDown" });
+    fireEvent.keyDown(slider, { key: "ArrowRight" });
+    expect(slider.value).toBe("11000");
+    fireEvent.keyDown(slider, { key: "End" });
+    expect(slider.value).toBe("120500");
+    fireEvent.keyDown(slider, { key: "PageUp" });
+    expect(slider.value).toBe("120500");
+    fireEvent.keyDown(slider, { key: "Home" });
+    expect(slider.value).toBe("0");
+    fireEvent.change(slider, { target: { value: "120500" } });
+    expect(slider.value).toBe("120500");
+    // iOS's number pad has no ":".
+    expect(screen.getByRole("textbox", { name: "Go to time" }).getAttribute("inputmode")).toBe("text");
+  });
 });
 
 /** Radix tabs select on the press of the mouse button, as a person's click begins. */
