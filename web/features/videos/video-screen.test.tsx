@@ -178,6 +178,17 @@ describe("From video: finding frames", () => {
     await waitFor(() => expect(screen.getByTestId("finder-progress-text").textContent).toBe("Scoring the best frames 3/8"));
   });
 
+  it("announces the finder's stage as it changes, not its count", async () => {
+    videoApi(videoRecord(videoId, { status: "analysing", progress: null }));
+    const { emit } = setup();
+    await screen.findByTestId("finder-progress-text");
+    act(() => emit("video:progress", { videoId, progress: { stage: "reading", done: 412, total: 1800 } }));
+    await waitFor(() => expect(screen.getByTestId("finder-progress-text").textContent).toBe("Reading frames 412/1,800"));
+    expect(screen.getAllByRole("status").map((status) => status.textContent)).toContain("Reading frames");
+    expect(screen.getAllByRole("status").map((status) => status.textContent)).not.toContain("Reading frames 412/1,800");
+    expect(screen.getByTestId("finder-progress-text").closest("[role=status], [aria-live]")).toBeNull();
+  });
+
   it("says why a video failed and analyses it again on request", async () => {
     const failed = videoRecord(videoId, { status: "failed", errorCode: "unprocessable:video_unreadable", error: "unreadable" });
     const calls = videoApi(failed, { [`POST /api/videos/${videoId}/analyse`]: () => json({ video: { ...failed, status: "analysing", errorCode: null } }) });
