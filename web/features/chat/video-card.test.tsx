@@ -120,6 +120,22 @@ describe("The video card in the thread", () => {
     expect(await screen.findByTestId("video-card")).toBeTruthy();
   });
 
+  it("tells a video that is gone apart from one that could not be loaded, and loads the latter again on request", async () => {
+    let answer = new Response(JSON.stringify({ error: "Something went wrong on our side.", code: "internal:unexpected" }), { status: 500, headers: { "content-type": "application/json" } });
+    vi.stubGlobal("fetch", vi.fn(async () => answer));
+    renderChat(
+      <MemoryRouter>
+        <MessageList messages={[message]} actions={actions} thinking={false} />
+      </MemoryRouter>,
+      i18n,
+    );
+    expect((await screen.findByTestId("video-card-failed")).textContent).toContain("This video could not be loaded.");
+    expect(screen.queryByText(/no longer kept/)).toBeNull();
+    answer = new Response(JSON.stringify({ error: "Not found", code: "not_found:video" }), { status: 404, headers: { "content-type": "application/json" } });
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText(/This video is no longer kept/)).toBeTruthy();
+  });
+
   it("has no card for a message without a video", () => {
     renderChat(
       <MemoryRouter>

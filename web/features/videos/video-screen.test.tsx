@@ -338,4 +338,18 @@ describe("From video: a video no longer kept", () => {
     fireEvent.click(screen.getByRole("button", { name: "Upload another" }));
     await waitFor(() => expect(screen.getByTestId("video-dropzone")).toBeTruthy());
   });
+
+  it("says a video that could not be loaded is not gone, and loads it again on request", async () => {
+    let down = true;
+    stubApi({
+      "GET /api/videos": () => json({ videos: [] }),
+      [`GET /api/videos/${videoId}`]: () => (down ? json({ error: "Something went wrong on our side.", code: "internal:unexpected" }, 500) : json({ video: readyVideo })),
+    });
+    setup();
+    expect((await screen.findByTestId("video-load-failed")).textContent).toContain("This video could not be loaded.");
+    expect(screen.queryByText("This video is no longer here")).toBeNull();
+    down = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByTestId("best-frames");
+  });
 });
