@@ -1,3 +1,4 @@
+import { getErrorMessage } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { languages } from "../../../contract/languages.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -8,7 +9,7 @@ import { renderReply } from "./replies.ts";
 // What the chat says after its video tools answered: told from the error's code and the images' states, never a
 // frame's failure for a headline's, nor a failure for a frame still being cut.
 
-const failedWith = (toolName: string, error: AppError) => closingReply({ toolName, output: { type: "error-text", value: codedToolError(error).message } });
+const failedWith = (toolName: string, error: AppError) => closingReply({ toolName, output: { type: "error-text", value: getErrorMessage(codedToolError(error)) } });
 
 const frame = {
   id: "00000000-0000-4000-8000-000000000001",

@@ -12,9 +12,9 @@ export function codedToolError(error: unknown): AppError {
   return new AppError(appError.code, `[${appError.code}] ${appError.message}`, appError.issues, { cause: error });
 }
 
-/** The code a tool's error text leads with, if it leads with one of the catalogue's. */
+/** The code a tool's error text leads with (after the error's name, "AppError: [code] …"), if it is one of the catalogue's. */
 export function codeOfToolError(value: unknown): ErrorCode | undefined {
   if (typeof value !== "string") return undefined;
-  const code = /^\[([a-z_]+:[a-z_]+)\]/u.exec(value)?.[1];
+  const code = /^(?:\w+: )?\[([a-z_]+:[a-z_]+)\]/u.exec(value)?.[1];
   return isErrorCode(code) ? code : undefined;
 }

@@ -57,6 +57,37 @@ describe("The composer with a video", () => {
     expect(screen.queryByTestId("video-attachment")).toBeNull();
   });
 
+  it("refuses a second video while one uploads, and sends only the id of the upload it shows", async () => {
+    const uploads: { name: string; finish: (id: string) => void }[] = [];
+    const uploadVideo: StartVideoUpload = (file) => {
+      let finish: (id: string) => void = () => {};
+      const done = new Promise<string>((resolve) => (finish = resolve));
+      uploads.push({ name: file.name, finish });
+      return { done, cancel: async () => {} };
+    };
+    const onSend = vi.fn();
+    renderChat(
+      <MemoryRouter>
+        <Harness onSend={onSend} uploadVideo={uploadVideo} />
+      </MemoryRouter>,
+      i18n,
+    );
+    const drop = (name: string) => fireEvent.drop(screen.getByTestId("composer"), { dataTransfer: { files: [new File([new Uint8Array(8)], name)], types: ["Files"] } });
+    drop("first.mp4");
+    drop("second.mp4");
+    expect(uploads.map((upload) => upload.name)).toEqual(["first.mp4"]);
+    expect(screen.getByTestId("video-one-at-a-time").textContent).toBe("One video at a time: wait for this upload to finish, or cancel it first.");
+    // Cancelled, then another started: the first one's late success is not the attachment.
+    fireEvent.click(screen.getByRole("button", { name: /Cancel/ }));
+    drop("third.mp4");
+    expect(uploads.map((upload) => upload.name)).toEqual(["first.mp4", "third.mp4"]);
+    await act(async () => uploads[0]?.finish("00000000-0000-4000-8000-00000000000a"));
+    expect(screen.getByTestId("video-attachment").textContent).not.toContain("Video ready");
+    await act(async () => uploads[1]?.finish(videoId));
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(onSend).toHaveBeenCalledWith("Find the best frames of my video third.mp4", expect.objectContaining({ videoId }));
+  });
+
   it("refuses a video above the limit in the composer, with the reason", () => {
     const uploadVideo = vi.fn<StartVideoUpload>();
     renderChat(
