@@ -327,6 +327,25 @@ describe("From video: what a frame becomes", () => {
     await screen.findByText("Making it…");
     expect(calls.find((call) => call.url === "/api/replace-subject")?.body).toEqual({ baseImageId: frameId, personaId: "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" });
   });
+
+  it("says the personas could not be loaded, not that there are none, and reads them again on request", async () => {
+    let down = true;
+    videoApi(readyVideo, {
+      [`POST /api/videos/${videoId}/frames`]: () => json({ image: pendingFrame, timeMs: 151_000 }),
+      [`GET /api/images/${frameId}`]: () => json({ image: readyFrame }),
+      "GET /api/personas": () => (down ? json({ error: "Something went wrong on our side.", code: "internal:unexpected" }, 500) : json({ personas: [persona("p1", { id: "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", name: "Chef Marco", handle: "chef" })] })),
+    });
+    const { client } = setup();
+    client.removeQueries({ queryKey: personasKey });
+    fireEvent.click(await screen.findByRole("button", { name: "Use the frame at 2:31 (Sharp, Clear subject)" }));
+    await screen.findByRole("img", { name: "The video's frame at 2:31" });
+    chooseTab("Swap a persona in");
+    expect((await screen.findByTestId("swap-personas-failed")).textContent).toContain("Your personas could not be loaded.");
+    expect(screen.queryByText(/You have no personas yet/)).toBeNull();
+    down = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByRole("button", { name: /Chef Marco/ });
+  });
 });
 
 describe("From video: a video no longer kept", () => {
