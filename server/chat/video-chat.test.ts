@@ -188,6 +188,17 @@ describe.skipIf(!testFfmpeg)("the offline assistant and the user's video", () =>
   });
 });
 
+describe.skipIf(!testFfmpeg)("a video deleted since the message named it", () => {
+  it("says the video is gone and how to upload it again, and makes nothing", async () => {
+    const gone = await videoWhen(server, token, (await uploadVideo(server, token, await videos.video({ width: 320, height: 180, fps: FPS, durationS: 6, marker: true }))).id, (v) => v.status === "ready");
+    const deleted = await fetch(`${server.url}/api/videos/${gone.id}`, { method: "DELETE", headers: tokenHeaders(token) });
+    expect(deleted.status).toBeLessThan(300);
+    const answer = await ask(await conversation(), "use the frame at 0:02", { videoId: gone.id });
+    expect(answer.tools.map((t) => [t.toolName, t.output === undefined])).toEqual([["videoFrame", true]]);
+    expect(answer.text).toMatch(/That video is gone.*Upload it again on the From video screen/);
+  });
+});
+
 describe.skipIf(!testFfmpeg)("what is said in the video, in the chat", () => {
   it("says plainly that this server cannot tell what is said without a transcription model", async () => {
     const id = await conversation();

@@ -4,6 +4,7 @@ import { languages } from "../../../contract/languages.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { codedToolError } from "../tools/coded-error.ts";
 import { closingReply } from "./closing.ts";
+import { videoFrameLead } from "./offline-assistant.ts";
 import { renderReply } from "./replies.ts";
 
 // What the chat says after its video tools answered: told from the error's code and the images' states, never a
@@ -69,7 +70,8 @@ describe("what the chat says about the video tools", () => {
   });
 
   it("announces a rank of the best frames as that rank", () => {
-    expect(renderReply({ kind: "lead-video", lead: { moment: "rank", rank: 3 } }, "en", 0)).toBe("Taking the 3rd best frame of your video.");
+    expect(renderReply(videoFrameLead({ moment: 3 }), "en", 0)).toBe("Taking the 3rd best frame of your video.");
+    expect(renderReply(videoFrameLead({ moment: 1 }), "en", 0)).toMatch(/the best (frame|moment) of your video/);
     expect(renderReply({ kind: "lead-video", lead: { moment: "rank", rank: 2 } }, "en", 0)).toBe("Taking the 2nd best frame of your video.");
     for (const language of languages) expect(renderReply({ kind: "lead-video", lead: { moment: "rank", rank: 3 } }, language, 0)).toContain("3");
   });
