@@ -168,6 +168,16 @@ describe.skipIf(!testFfmpeg)("the offline assistant and the user's video", () =>
     expect(Math.abs((await frameOf(timed.tools[0]?.output?.images[0]?.id ?? "")) - 6 * FPS)).toBeLessThanOrEqual(1);
   });
 
+  it("takes three moments spread across a ready video that has no best frames", async () => {
+    const plain = await videoWhen(server, token, (await uploadVideo(server, token, await videos.video({ width: 320, height: 180, fps: FPS, durationS: 12, marker: true }))).id, (v) => v.status === "ready");
+    // Nothing stood out in it: the finder kept no best frame.
+    await server.database.db.update(videoRows).set({ frames: [] }).where(eq(videoRows.id, plain.id));
+    const three = await ask(await conversation(), "three versions from different moments", { videoId: plain.id });
+    expect(three.text).not.toMatch(/That moment isn't in your video/);
+    const taken = three.tools[0]?.output?.frames ?? [];
+    expect(taken.map((frame) => frame.timeMs)).toEqual([3000, 6000, 9000]);
+  });
+
   it("says a moment past the end is not in the video, and makes nothing", async () => {
     const id = await conversation();
     const before = (await server.database.db.select().from(images).where(eq(images.userId, userId))).length;
@@ -175,6 +185,17 @@ describe.skipIf(!testFfmpeg)("the offline assistant and the user's video", () =>
     expect(answer.tools.map((t) => [t.toolName, t.output === undefined])).toEqual([["videoFrame", true]]);
     expect(answer.text).toMatch(/That moment isn't in your video/);
     expect(await server.database.db.select().from(images).where(eq(images.userId, userId))).toHaveLength(before);
+  });
+});
+
+describe.skipIf(!testFfmpeg)("a video deleted since the message named it", () => {
+  it("says the video is gone and how to upload it again, and makes nothing", async () => {
+    const gone = await videoWhen(server, token, (await uploadVideo(server, token, await videos.video({ width: 320, height: 180, fps: FPS, durationS: 6, marker: true }))).id, (v) => v.status === "ready");
+    const deleted = await fetch(`${server.url}/api/videos/${gone.id}`, { method: "DELETE", headers: tokenHeaders(token) });
+    expect(deleted.status).toBeLessThan(300);
+    const answer = await ask(await conversation(), "use the frame at 0:02", { videoId: gone.id });
+    expect(answer.tools.map((t) => [t.toolName, t.output === undefined])).toEqual([["videoFrame", true]]);
+    expect(answer.text).toMatch(/That video is gone.*Upload it again on the From video screen/);
   });
 });
 

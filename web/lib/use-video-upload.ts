@@ -52,6 +52,8 @@ export function useVideoUpload(start: StartVideoUpload = uploadVideo) {
       current.current = handle;
       return handle.done.then(
         (videoId) => {
+          // Cancelled, or another upload started since: this one's id is not the attachment's.
+          if (current.current !== handle) return undefined;
           current.current = null;
           setState({ status: "done", name: file.name, videoId });
           void queryClient.invalidateQueries({ queryKey: videosKey });

@@ -3,7 +3,7 @@ import { type ImageRecord, imageResponseSchema } from "../../contract/images.ts"
 import { PERSONA_GENERATE_PATH, type PersonaDraft, personaDraftResponseSchema, type PersonaRole, REPLACE_SUBJECT_PATH } from "../../contract/personas.ts";
 import { type Video, type VideoFrameResponse, videoFrameResponseSchema, type VideoListResponse, videoListResponseSchema, type VideoProgress, videoResponseSchema } from "../../contract/videos.ts";
 import { VIDEOS_PATH, videoAnalysePath, videoCancelPath, videoFramesPath, videoPath } from "../../contract/videos.ts";
-import { actionRequest, apiRequest } from "./api.ts";
+import { ApiError, actionRequest, apiRequest } from "./api.ts";
 import { storeImage } from "./image-cache.ts";
 import { receiveImage } from "./image-lists.ts";
 import { useSocketEvent, useSocketReconnect } from "./socket-context.tsx";
@@ -97,6 +97,11 @@ export function useVideoLive(): void {
 export function useVideos() {
   useVideoLive();
   return useQuery({ queryKey: videosKey, queryFn: listVideos });
+}
+
+/** Whether a video's request failed because it is gone (deleted or expired), not for a lost connection or a server error. */
+export function isMissingVideo(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "not_found:video";
 }
 
 /** One video, live. */

@@ -103,7 +103,7 @@ export function closingReply(outcome: ToolOutcome): Reply {
 
 /** A videoFrame call's answer: the frames it took (their moments and reasons), or why it could not take one. */
 function videoFrameReply(failed: boolean, value: unknown): Reply {
-  if (failed) return { kind: "video-error", problem: classifyVideoError(value) };
+  if (failed) return { kind: "video-error", problem: classifyVideoError(value, "frame") };
   const parsed = videoFrameOutputSchema.safeParse(value);
   if (!parsed.success) return { kind: "video-error", problem: "other" };
   const { images, frames } = parsed.data;
@@ -113,6 +113,7 @@ function videoFrameReply(failed: boolean, value: unknown): Reply {
     taken: {
       frames: frames.filter((frame) => ready.has(frame.imageId)).map((frame) => ({ time: formatTimecode(frame.timeMs), reasons: frame.reasons })),
       ready: ready.size,
+      pending: images.filter((image) => image.status === "pending" || image.status === "running").length,
       failed: images.filter((image) => image.status === "failed").length,
     },
   };
@@ -120,9 +121,9 @@ function videoFrameReply(failed: boolean, value: unknown): Reply {
 
 /** A videoHeadlines call's answer: what is said at the moment and the headlines, or why it could not be heard. */
 function spokenOf(failed: boolean, value: unknown): Reply {
-  if (failed) return { kind: "video-error", problem: classifyVideoError(value) };
+  if (failed) return { kind: "video-error", problem: classifyVideoError(value, "spoken") };
   const parsed = videoHeadlinesOutputSchema.safeParse(value);
-  if (!parsed.success) return { kind: "video-error", problem: "other" };
+  if (!parsed.success) return { kind: "video-error", problem: "hearing-other" };
   const { timeMs, transcript, headlines } = parsed.data;
   return { kind: "spoken", spoken: { time: formatTimecode(timeMs), transcript, headlines } };
 }

@@ -91,6 +91,13 @@ function chosenHeadline(input: { prompt: string; headline?: string | undefined; 
   return topicHeadline(input.prompt) ?? fallbackHeadlines[promptLanguage(input.prompt)];
 }
 
+/** Before frames are taken: the time asked for, the rank among the best ("the 3rd best frame"), or the best ones. */
+export function videoFrameLead(input: ChatToolInput<"videoFrame">): Reply {
+  if (typeof input.moment === "number") return { kind: "lead-video", lead: { moment: "rank", rank: input.moment } };
+  if (input.moment !== undefined && input.moment !== "best") return { kind: "lead-video", lead: { moment: "time", time: input.moment } };
+  return { kind: "lead-video", lead: { moment: "best", count: input.count ?? 1 } };
+}
+
 /** What the assistant says before each tool runs. */
 const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } = {
   generateThumbnail: (input) => ({ kind: "lead-generate", count: input.count ?? 1, style: input.style, headline: chosenHeadline(input) }),
@@ -102,10 +109,7 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
   pickImage: (input) => ({ kind: "lead-pick", ask: input.move ?? "image" }),
   setTitle: () => ({ kind: "lead-title" }),
   checkImage: () => ({ kind: "lead-check" }),
-  videoFrame: (input) => ({
-    kind: "lead-video",
-    lead: typeof input.moment === "string" && input.moment !== "best" ? { moment: "time", time: input.moment } : { moment: "best", count: input.count ?? 1 },
-  }),
+  videoFrame: videoFrameLead,
   videoHeadlines: (input) => ({ kind: "lead-video", lead: { moment: "spoken", time: input.at } }),
   personaFromFrame: (input) => ({ kind: "lead-persona", handle: input.handle }),
 };

@@ -1,7 +1,8 @@
 import { tool, zodSchema } from "ai";
-import { chatTools, type VideoHeadlinesOutput } from "../../../contract/chat.ts";
+import { chatTools, type VideoHeadlinesInput, type VideoHeadlinesOutput } from "../../../contract/chat.ts";
 import { formatTimecode, parseTimecode, type VideoHeadlinesResponse } from "../../../contract/videos.ts";
 import { AppError } from "../../errors/app-error.ts";
+import { codedToolError } from "./coded-error.ts";
 import type { ChatToolContext } from "./context.ts";
 import type { VideoFrameDeps } from "./video-frame.ts";
 
@@ -26,15 +27,21 @@ export function videoHeadlinesTool(deps: VideoHeadlinesDeps, ctx: ChatToolContex
       "`at` is a time such as \"2:31\". The video is the one this message came with, else the latest one.",
     inputSchema,
     async execute(input): Promise<VideoHeadlinesOutput> {
-      const timeMs = parseTimecode(input.at);
-      if (timeMs === undefined) throw new AppError("invalid:body", `"${input.at}" is no time I can read: say a time such as 2:31.`);
-      const videoId = input.videoId ?? ctx.videoId ?? (await deps.videos.list(ctx.userId)).find((video) => video.probe !== null)?.id;
-      if (!videoId) throw new AppError("not_found:video", "You have no video here yet. Upload one on the From video screen or attach it to a message, then ask again.");
-      const video = await deps.videos.get(ctx.userId, videoId);
-      const durationMs = video.probe?.durationMs ?? 0;
-      if (timeMs > durationMs) throw new AppError("invalid:body", `"${video.name}" is only ${formatTimecode(durationMs)} long. Pick a time before the end.`);
-      const { transcript, headlines } = await deps.videoHeadlines.headlines(ctx.userId, video.id, timeMs, ctx.signal);
-      return { videoId: video.id, timeMs, transcript, headlines };
+      return hear(input).catch((error: unknown) => {
+        throw codedToolError(error);
+      });
     },
   });
+
+  async function hear(input: VideoHeadlinesInput): Promise<VideoHeadlinesOutput> {
+    const timeMs = parseTimecode(input.at);
+    if (timeMs === undefined) throw new AppError("invalid:video_moment", `"${input.at}" is no time I can read: say a time such as 2:31.`);
+    const videoId = input.videoId ?? ctx.videoId ?? (await deps.videos.list(ctx.userId)).find((video) => video.probe !== null)?.id;
+    if (!videoId) throw new AppError("not_found:video_none", "You have no video here yet. Upload one on the From video screen or attach it to a message, then ask again.");
+    const video = await deps.videos.get(ctx.userId, videoId);
+    const durationMs = video.probe?.durationMs ?? 0;
+    if (timeMs > durationMs) throw new AppError("invalid:video_moment", `"${video.name}" is only ${formatTimecode(durationMs)} long. Pick a time before the end.`);
+    const { transcript, headlines } = await deps.videoHeadlines.headlines(ctx.userId, video.id, timeMs, ctx.signal);
+    return { videoId: video.id, timeMs, transcript, headlines };
+  }
 }

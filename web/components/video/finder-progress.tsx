@@ -31,8 +31,12 @@ export function FinderProgress({ progress, compact = false }: { progress: VideoP
           style={{ width: `${Math.max(percent, 3)}%` }}
         />
       </div>
-      <p role="status" className="tabular-nums text-muted" data-testid="finder-progress-text">
+      {/* The count moves a few times a second: only the stage is announced, once as it begins. */}
+      <p className="tabular-nums text-muted" data-testid="finder-progress-text">
         {line}
+      </p>
+      <p role="status" className="sr-only" data-testid="finder-progress-stage">
+        {progress && progress.total > 0 ? t(`finder.stageNames.${progress.stage}`) : t("finder.starting")}
       </p>
     </div>
   );

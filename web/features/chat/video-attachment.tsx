@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UploadProgress } from "../../components/video/upload-progress.tsx";
 import { IconButton } from "../../components/ui/icon-button.tsx";
@@ -16,9 +17,15 @@ export function isVideoFile(file: File): boolean {
 export function useVideoAttachment(start?: StartVideoUpload) {
   const upload = useVideoUpload(start);
   const state = upload.state;
+  // A second video dropped or chosen mid-upload is refused: one video goes with a message.
+  const [refusedAnother, setRefusedAnother] = useState(false);
   return {
     state,
-    attach: (file: File) => void upload.upload(file),
+    attach: (file: File) => {
+      setRefusedAnother(state.status === "uploading");
+      if (state.status !== "uploading") void upload.upload(file);
+    },
+    refusedAnother: refusedAnother && state.status === "uploading",
     remove: state.status === "uploading" ? upload.cancel : upload.reset,
     uploading: state.status === "uploading",
     videoId: state.status === "done" ? state.videoId : undefined,
@@ -38,6 +45,11 @@ export function VideoAttachmentChip({ attachment }: { attachment: VideoAttachmen
     return (
       <div className="w-full rounded-2xl border border-border bg-surface-2 p-3" data-testid="video-attachment">
         <UploadProgress name={state.name} sent={state.sent} total={state.total} timeLeftMs={state.timeLeftMs} onCancel={attachment.remove} compact />
+        {attachment.refusedAnother && (
+          <p role="alert" className="mt-2 text-xs text-danger" data-testid="video-one-at-a-time">
+            {t("composer.oneAtATime")}
+          </p>
+        )}
       </div>
     );
   const problem = state.status === "refused" ? t(`refusals.${state.refusal}`, { name: state.name }) : state.status === "failed" ? videoErrorMessage(t, state.code) : undefined;

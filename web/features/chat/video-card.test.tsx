@@ -57,6 +57,37 @@ describe("The composer with a video", () => {
     expect(screen.queryByTestId("video-attachment")).toBeNull();
   });
 
+  it("refuses a second video while one uploads, and sends only the id of the upload it shows", async () => {
+    const uploads: { name: string; finish: (id: string) => void }[] = [];
+    const uploadVideo: StartVideoUpload = (file) => {
+      let finish: (id: string) => void = () => {};
+      const done = new Promise<string>((resolve) => (finish = resolve));
+      uploads.push({ name: file.name, finish });
+      return { done, cancel: async () => {} };
+    };
+    const onSend = vi.fn();
+    renderChat(
+      <MemoryRouter>
+        <Harness onSend={onSend} uploadVideo={uploadVideo} />
+      </MemoryRouter>,
+      i18n,
+    );
+    const drop = (name: string) => fireEvent.drop(screen.getByTestId("composer"), { dataTransfer: { files: [new File([new Uint8Array(8)], name)], types: ["Files"] } });
+    drop("first.mp4");
+    drop("second.mp4");
+    expect(uploads.map((upload) => upload.name)).toEqual(["first.mp4"]);
+    expect(screen.getByTestId("video-one-at-a-time").textContent).toBe("One video at a time: wait for this upload to finish, or cancel it first.");
+    // Cancelled, then another started: the first one's late success is not the attachment.
+    fireEvent.click(screen.getByRole("button", { name: /Cancel/ }));
+    drop("third.mp4");
+    expect(uploads.map((upload) => upload.name)).toEqual(["first.mp4", "third.mp4"]);
+    await act(async () => uploads[0]?.finish("00000000-0000-4000-8000-00000000000a"));
+    expect(screen.getByTestId("video-attachment").textContent).not.toContain("Video ready");
+    await act(async () => uploads[1]?.finish(videoId));
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(onSend).toHaveBeenCalledWith("Find the best frames of my video third.mp4", expect.objectContaining({ videoId }));
+  });
+
   it("refuses a video above the limit in the composer, with the reason", () => {
     const uploadVideo = vi.fn<StartVideoUpload>();
     renderChat(
@@ -118,6 +149,22 @@ describe("The video card in the thread", () => {
       i18n,
     );
     expect(await screen.findByTestId("video-card")).toBeTruthy();
+  });
+
+  it("tells a video that is gone apart from one that could not be loaded, and loads the latter again on request", async () => {
+    let answer = new Response(JSON.stringify({ error: "Something went wrong on our side.", code: "internal:unexpected" }), { status: 500, headers: { "content-type": "application/json" } });
+    vi.stubGlobal("fetch", vi.fn(async () => answer));
+    renderChat(
+      <MemoryRouter>
+        <MessageList messages={[message]} actions={actions} thinking={false} />
+      </MemoryRouter>,
+      i18n,
+    );
+    expect((await screen.findByTestId("video-card-failed")).textContent).toContain("This video could not be loaded.");
+    expect(screen.queryByText(/no longer kept/)).toBeNull();
+    answer = new Response(JSON.stringify({ error: "Not found", code: "not_found:video" }), { status: 404, headers: { "content-type": "application/json" } });
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText(/This video is no longer kept/)).toBeTruthy();
   });
 
   it("has no card for a message without a video", () => {

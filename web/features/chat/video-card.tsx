@@ -4,11 +4,11 @@ import { z } from "zod/mini";
 import { VIDEO_TTL_HOURS } from "../../../contract/videos.ts";
 import { BestFrames } from "../../components/video/best-frames.tsx";
 import { FinderProgress } from "../../components/video/finder-progress.tsx";
-import { buttonClass } from "../../components/ui/button.tsx";
+import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { videoHref } from "../../lib/app-links.ts";
 import { videoErrorMessage } from "../../lib/video-error-message.ts";
-import { useVideo } from "../../lib/videos-api.ts";
+import { isMissingVideo, useVideo } from "../../lib/videos-api.ts";
 import type { ChatMessage } from "./types.ts";
 
 // A user message that came with a video carries its id in the message's metadata (the composer puts it there) and,
@@ -33,11 +33,19 @@ export function videoIdOf(message: ChatMessage): string | undefined {
 export function VideoCard({ videoId }: { videoId: string }) {
   const { t } = useTranslation("videos");
   const navigate = useNavigate();
-  const { data: video, isError } = useVideo(videoId);
+  const { data: video, isError, error, refetch } = useVideo(videoId);
   return (
     <div className="grid w-full max-w-xl gap-3 rounded-3xl border border-border bg-surface p-3 text-sm shadow-sm" data-testid="video-card">
-      {isError ? (
+      {isError && isMissingVideo(error) ? (
         <p className="text-muted">{t("card.gone", { hours: VIDEO_TTL_HOURS })}</p>
+      ) : isError ? (
+        // A lost connection or a server error: the video may well be there.
+        <div className="flex flex-wrap items-center gap-2" role="alert" data-testid="video-card-failed">
+          <span className="text-danger">{t("view.loadFailed")}</span>
+          <Button variant="secondary" size="xs" onClick={() => void refetch()}>
+            {t("view.retry")}
+          </Button>
+        </div>
       ) : !video ? (
         <Skeleton className="h-24 w-full rounded-2xl" />
       ) : (

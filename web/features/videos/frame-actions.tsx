@@ -202,6 +202,16 @@ function SwapForm({ frameId, onStarted }: { frameId: string; onStarted: (image: 
   });
   const list = personas.data?.personas ?? [];
   if (personas.isPending) return <p className="text-sm text-muted">{t("actions.swap.loading")}</p>;
+  // A list that could not be read is not an empty one: "make your first persona" would be untrue.
+  if (personas.isError)
+    return (
+      <div className="flex flex-wrap items-center gap-3 text-sm" role="alert" data-testid="swap-personas-failed">
+        <span className="text-danger">{t("actions.swap.loadFailed")}</span>
+        <Button variant="secondary" size="xs" onClick={() => void personas.refetch()}>
+          {t("view.retry")}
+        </Button>
+      </div>
+    );
   if (list.length === 0)
     return (
       <div className="grid gap-3">

@@ -1,12 +1,16 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatTimecode, parseTimecode, type VideoFilmstrip } from "../../../contract/videos.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { filmstripTile, timelineEndMs } from "./filmstrip.ts";
 
+/** How far the slider's keys move: arrows a second, Page Up and Page Down ten. */
+const ARROW_STEP_MS = 1000;
+const PAGE_STEP_MS = 10_000;
+
 /**
  * Any moment of the video: a slider over its whole length previews the moment from the filmstrip (arrow keys move a
- * second, Page keys ten), a field takes a time typed as "2:31", and "Use this moment" picks it.
+ * second, Page keys ten, Home and End to the ends), a field takes a time typed as "2:31", and "Use this moment" picks it.
  */
 export function FrameTimeline({
   filmstrip,
@@ -27,6 +31,24 @@ export function FrameTimeline({
   const [typedError, setTypedError] = useState(false);
   const tile = filmstripTile(filmstrip, timeMs);
   const timecode = formatTimecode(timeMs);
+
+  /** The keys move by whole seconds and stop at the ends exactly (a native step of a second would never reach an end between seconds). */
+  function onSliderKey(event: KeyboardEvent<HTMLInputElement>) {
+    const moves: Record<string, (from: number) => number> = {
+      ArrowLeft: (from) => from - ARROW_STEP_MS,
+      ArrowDown: (from) => from - ARROW_STEP_MS,
+      ArrowRight: (from) => from + ARROW_STEP_MS,
+      ArrowUp: (from) => from + ARROW_STEP_MS,
+      PageDown: (from) => from - PAGE_STEP_MS,
+      PageUp: (from) => from + PAGE_STEP_MS,
+      Home: () => 0,
+      End: () => end,
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    setTimeMs((from) => Math.min(end, Math.max(0, move(from))));
+  }
 
   function onGoTo(event: FormEvent) {
     event.preventDefault();
@@ -57,11 +79,12 @@ export function FrameTimeline({
             type="range"
             min={0}
             max={end}
-            step={1000}
+            step="any"
             value={timeMs}
             disabled={disabled}
             aria-valuetext={timecode}
-            onChange={(event) => setTimeMs(Number(event.target.value))}
+            onKeyDown={onSliderKey}
+            onChange={(event) => setTimeMs(Math.round(Number(event.target.value)))}
             className="w-full accent-primary"
           />
           <div className="flex justify-between font-mono text-xs text-muted tabular-nums">
@@ -69,7 +92,7 @@ export function FrameTimeline({
             <span>{formatTimecode(end)}</span>
           </div>
           <div className="flex flex-wrap items-end gap-2">
-            <form onSubmit={onGoTo} className="flex items-end gap-2">
+            <form onSubmit={onGoTo} noValidate className="flex items-end gap-2">
               <label className="grid gap-1 text-sm">
                 <span className="font-medium">{t("timeline.goTo")}</span>
                 <input
@@ -79,7 +102,9 @@ export function FrameTimeline({
                     setTypedError(false);
                   }}
                   placeholder="2:31"
-                  inputMode="numeric"
+                  // "text", not "numeric": iOS's number pad has no ":".
+                  inputMode="text"
+                  pattern="[0-9:.]*"
                   aria-invalid={typedError || undefined}
                   aria-describedby={typedError ? `${id}-typed-error` : undefined}
                   className="h-10 w-24 rounded-xl border border-border bg-surface px-3 font-mono tabular-nums"

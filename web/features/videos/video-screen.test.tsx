@@ -178,6 +178,17 @@ describe("From video: finding frames", () => {
     await waitFor(() => expect(screen.getByTestId("finder-progress-text").textContent).toBe("Scoring the best frames 3/8"));
   });
 
+  it("announces the finder's stage as it changes, not its count", async () => {
+    videoApi(videoRecord(videoId, { status: "analysing", progress: null }));
+    const { emit } = setup();
+    await screen.findByTestId("finder-progress-text");
+    act(() => emit("video:progress", { videoId, progress: { stage: "reading", done: 412, total: 1800 } }));
+    await waitFor(() => expect(screen.getByTestId("finder-progress-text").textContent).toBe("Reading frames 412/1,800"));
+    expect(screen.getAllByRole("status").map((status) => status.textContent)).toContain("Reading frames");
+    expect(screen.getAllByRole("status").map((status) => status.textContent)).not.toContain("Reading frames 412/1,800");
+    expect(screen.getByTestId("finder-progress-text").closest("[role=status], [aria-live]")).toBeNull();
+  });
+
   it("says why a video failed and analyses it again on request", async () => {
     const failed = videoRecord(videoId, { status: "failed", errorCode: "unprocessable:video_unreadable", error: "unreadable" });
     const calls = videoApi(failed, { [`POST /api/videos/${videoId}/analyse`]: () => json({ video: { ...failed, status: "analysing", errorCode: null } }) });
@@ -232,6 +243,28 @@ describe("From video: the best frames and the timeline", () => {
     expect((screen.getByRole("slider", { name: "Moment in the video" }) as HTMLInputElement).value).toBe("65000");
     expect(screen.getByRole("button", { name: "Use this moment (1:05)" })).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("moves ten seconds with Page Up and Page Down, goes to the ends with Home and End, and reaches the last moment exactly", async () => {
+    videoApi({ ...readyVideo, probe: readyVideo.probe ? { ...readyVideo.probe, durationMs: 120_500 } : null });
+    setup();
+    const slider = (await screen.findByRole("slider", { name: "Moment in the video" })) as HTMLInputElement;
+    fireEvent.keyDown(slider, { key: "PageUp" });
+    fireEvent.keyDown(slider, { key: "PageUp" });
+    expect(slider.value).toBe("20000");
+    fireEvent.keyDown(slider, { key: "PageDown" });
+    fireEvent.keyDown(slider, { key: "ArrowRight" });
+    expect(slider.value).toBe("11000");
+    fireEvent.keyDown(slider, { key: "End" });
+    expect(slider.value).toBe("120500");
+    fireEvent.keyDown(slider, { key: "PageUp" });
+    expect(slider.value).toBe("120500");
+    fireEvent.keyDown(slider, { key: "Home" });
+    expect(slider.value).toBe("0");
+    fireEvent.change(slider, { target: { value: "120500" } });
+    expect(slider.value).toBe("120500");
+    // iOS's number pad has no ":".
+    expect(screen.getByRole("textbox", { name: "Go to time" }).getAttribute("inputmode")).toBe("text");
   });
 });
 
@@ -294,6 +327,25 @@ describe("From video: what a frame becomes", () => {
     await screen.findByText("Making it…");
     expect(calls.find((call) => call.url === "/api/replace-subject")?.body).toEqual({ baseImageId: frameId, personaId: "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d" });
   });
+
+  it("says the personas could not be loaded, not that there are none, and reads them again on request", async () => {
+    let down = true;
+    videoApi(readyVideo, {
+      [`POST /api/videos/${videoId}/frames`]: () => json({ image: pendingFrame, timeMs: 151_000 }),
+      [`GET /api/images/${frameId}`]: () => json({ image: readyFrame }),
+      "GET /api/personas": () => (down ? json({ error: "Something went wrong on our side.", code: "internal:unexpected" }, 500) : json({ personas: [persona("p1", { id: "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", name: "Chef Marco", handle: "chef" })] })),
+    });
+    const { client } = setup();
+    client.removeQueries({ queryKey: personasKey });
+    fireEvent.click(await screen.findByRole("button", { name: "Use the frame at 2:31 (Sharp, Clear subject)" }));
+    await screen.findByRole("img", { name: "The video's frame at 2:31" });
+    chooseTab("Swap a persona in");
+    expect((await screen.findByTestId("swap-personas-failed")).textContent).toContain("Your personas could not be loaded.");
+    expect(screen.queryByText(/You have no personas yet/)).toBeNull();
+    down = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByRole("button", { name: /Chef Marco/ });
+  });
 });
 
 describe("From video: a video no longer kept", () => {
@@ -304,5 +356,19 @@ describe("From video: a video no longer kept", () => {
     expect(screen.getByText(/Videos are kept for 24 hours after upload, or it was deleted/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Upload another" }));
     await waitFor(() => expect(screen.getByTestId("video-dropzone")).toBeTruthy());
+  });
+
+  it("says a video that could not be loaded is not gone, and loads it again on request", async () => {
+    let down = true;
+    stubApi({
+      "GET /api/videos": () => json({ videos: [] }),
+      [`GET /api/videos/${videoId}`]: () => (down ? json({ error: "Something went wrong on our side.", code: "internal:unexpected" }, 500) : json({ video: readyVideo })),
+    });
+    setup();
+    expect((await screen.findByTestId("video-load-failed")).textContent).toContain("This video could not be loaded.");
+    expect(screen.queryByText("This video is no longer here")).toBeNull();
+    down = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByTestId("best-frames");
   });
 });

@@ -7,7 +7,7 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { MOMENT_PARAM, VIDEO_PARAM } from "../../lib/app-links.ts";
 import { type StartVideoUpload, useVideoUpload } from "../../lib/use-video-upload.ts";
 import { videoErrorMessage } from "../../lib/video-error-message.ts";
-import { useVideo, useVideos } from "../../lib/videos-api.ts";
+import { isMissingVideo, useVideo, useVideos } from "../../lib/videos-api.ts";
 import { PreviousVideos } from "./previous-videos.tsx";
 import { VideoDropzone } from "./video-dropzone.tsx";
 import { VideoView } from "./video-view.tsx";
@@ -50,6 +50,18 @@ export function VideoScreen({ startUpload }: { /** Tests hand in a fake upload. 
       );
     if (openId) {
       if (video.data) return <VideoView key={video.data.id} video={video.data} initialMomentMs={Number.isFinite(moment) ? moment : undefined} onUploadAnother={uploadAnother} />;
+      // Only a 404 means the video is gone; a lost connection or a server error is worth another try.
+      if (video.isError && !isMissingVideo(video.error))
+        return (
+          <div className="grid gap-3 rounded-3xl border border-border bg-surface p-4 sm:p-6" role="alert" data-testid="video-load-failed">
+            <p className="text-sm text-danger">{t("view.loadFailed")}</p>
+            <div>
+              <Button size="sm" variant="secondary" onClick={() => void video.refetch()}>
+                {t("view.retry")}
+              </Button>
+            </div>
+          </div>
+        );
       if (video.isError)
         return (
           <div className="grid gap-3 rounded-3xl border border-border bg-surface p-4 sm:p-6" role="alert">
