@@ -14,7 +14,7 @@ const pages = (ids: string[][]): ImageListPages => {
     pages: ids.map((page, i) => ({
       ids: page,
       nextCursor: null,
-      ...(i === 0 ? { counts: { all: 10, generated: 7, "subject-replaced": 3, "chat-edited": 0, "editor-edited": 0 } } : {}),
+      ...(i === 0 ? { counts: { all: 10, generated: 7, "subject-replaced": 3, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } } : {}),
     })),
     pageParams: ids.map((_, i) => (i === 0 ? null : `c${i}`)),
   };

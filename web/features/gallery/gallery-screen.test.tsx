@@ -50,7 +50,7 @@ const images = [
   imageRecord("f", { status: "failed", errorCode: "unavailable:provider", creditsSpent: 4, createdAt: hoursAgo(0.1), aspect: "9:16", width: null, height: null }),
   ready("b", { kind: "subject-replaced", aspect: "9:16", width: 1080, height: 1920, createdAt: new Date(now.getFullYear(), now.getMonth() - 2, 10).toISOString() }),
 ];
-const page: GalleryResponse = { images, nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0 } };
+const page: GalleryResponse = { images, nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } };
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -98,7 +98,7 @@ describe("GalleryScreen", () => {
   it("shows failed tiles after the day's finished images, each saying why it failed", async () => {
     const failedSwap = imageRecord("s", { kind: "subject-replaced", status: "failed", errorCode: "unprocessable:swap_subject", creditsSpent: 1, createdAt: hoursAgo(0), width: null, height: null });
     const older = ready("c", { createdAt: hoursAgo(0.2) });
-    renderGallery(() => json({ images: [failedSwap, images[0], older], nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0 } }));
+    renderGallery(() => json({ images: [failedSwap, images[0], older], nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } }));
     await screen.findByRole("button", { name: "Open image: Prompt a" });
     const order = [...document.querySelectorAll<HTMLElement>('[data-testid="gallery-tile"]')].map((tile) => tile.dataset.imageId);
     expect(order).toEqual(["a", "c", "s"]);
@@ -170,7 +170,7 @@ describe("GalleryScreen", () => {
   });
 
   it("says when there is nothing yet, and when nothing matches the filters (with a way back)", async () => {
-    renderGallery((url) => json(url.searchParams.get("q") ? { images: [], nextCursor: null, counts: { all: 0, generated: 0, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0 } } : { ...page, images: [], counts: { all: 0, generated: 0, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0 } }));
+    renderGallery((url) => json(url.searchParams.get("q") ? { images: [], nextCursor: null, counts: { all: 0, generated: 0, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } } : { ...page, images: [], counts: { all: 0, generated: 0, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0 } }));
     await screen.findByTestId("gallery-empty");
     expect(screen.getByText("No images yet")).toBeTruthy();
     fireEvent.change(screen.getByRole("searchbox", { name: "Search prompts and chats" }), { target: { value: "pizza" } });
@@ -183,7 +183,7 @@ describe("GalleryScreen", () => {
   it("follows the socket: a running tile turns ready, a new image joins today and is counted, a deleted one leaves", async () => {
     const server = fakeSocket();
     const running = imageRecord("r", { status: "running", prompt: "Prompt r", createdAt: hoursAgo(0.05) });
-    renderGallery(() => json({ ...page, images: [images[0], running, ...images.slice(1)], counts: { all: 4, generated: 3, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0 } }), server.socket);
+    renderGallery(() => json({ ...page, images: [images[0], running, ...images.slice(1)], counts: { all: 4, generated: 3, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } }), server.socket);
     await screen.findByRole("button", { name: "Open image: Prompt a" });
     const tile = (id: string) => document.querySelector<HTMLElement>(`[data-testid="gallery-tile"][data-image-id="${id}"]`);
     const allTab = () => within(screen.getByTestId("kind-filters")).getByRole("button", { name: /All Images/ }).textContent;
