@@ -47,6 +47,7 @@ import {
 export const galleryQuerySchemas = {
   kind: z.enum(galleryKinds),
   persona: z.uuid(),
+  video: z.uuid(),
   model: z.string().check(z.minLength(1), z.maxLength(64)),
   q: z.string().check(z.maxLength(GALLERY_SEARCH_MAX_LENGTH)),
   limit: z._default(z.int().check(z.minimum(1), z.maximum(GALLERY_PAGE_MAX)), GALLERY_PAGE_DEFAULT),
@@ -336,8 +337,9 @@ export const imagesOpenApi: OpenApiPart = {
       auth: true,
       parameters: [
         userId,
-        { name: "kind", in: "query", description: "Only the images under this tab: `chat-edited` is an edit a chat made, `editor-edited` one saved in the editor.", schema: galleryQuerySchemas.kind },
+        { name: "kind", in: "query", description: "Only the images under this tab: `chat-edited` is an edit a chat made, `editor-edited` one saved in the editor, `from-video` a frame saved from one of your videos.", schema: galleryQuerySchemas.kind },
         { name: "persona", in: "query", description: "Only images made with this persona of yours.", schema: galleryQuerySchemas.persona },
+        { name: "video", in: "query", description: "Only the frames saved from this video of yours (it may since have been deleted).", schema: galleryQuerySchemas.video },
         { name: "model", in: "query", description: "Only images made by this model.", schema: galleryQuerySchemas.model },
         { name: "q", in: "query", description: "Only images whose prompt, or the title or your messages of the chat that made them, contains this text, case-insensitively; blank is no search.", schema: galleryQuerySchemas.q },
         { name: "limit", in: "query", description: "Images per page.", schema: galleryQuerySchemas.limit },

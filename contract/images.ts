@@ -52,21 +52,27 @@ export const uploadTypes = ["image/png", "image/jpeg", "image/webp"] as const;
 export const imageKinds = ["generated", "subject-replaced", "edited", "upload"] as const;
 export type ImageKind = (typeof imageKinds)[number];
 /**
- * The gallery's tabs beside All: every made image is under exactly one (temporary uploads are never listed). An
- * `edited` image is a chat edit when a chat conversation made it, an editor save otherwise.
+ * The gallery's tabs beside All: every made image is under exactly one, and so is every frame saved from a video
+ * ("from-video", an upload linked to its video); other uploads are never listed. An `edited` image is a chat edit
+ * when a chat conversation made it, an editor save otherwise.
  */
-export const galleryKinds = ["generated", "subject-replaced", "chat-edited", "editor-edited"] as const;
+export const galleryKinds = ["generated", "subject-replaced", "chat-edited", "editor-edited", "from-video"] as const;
 export type GalleryKind = (typeof galleryKinds)[number];
 
-/** The tab an image is under; none for an upload. */
-export function galleryKindOf(image: { kind: ImageKind; conversationId?: string | null | undefined }): GalleryKind | undefined {
-  return galleryTabOf(image.kind, Boolean(image.conversationId));
+/** The tab an image is under; none for an upload that is not a video's frame. */
+export function galleryKindOf(image: { kind: ImageKind; conversationId?: string | null | undefined; sourceVideo?: SourceVideo | null | undefined }): GalleryKind | undefined {
+  return galleryTabOf(image.kind, Boolean(image.conversationId), Boolean(image.sourceVideo));
 }
-/** The tab of an image of `kind`, made in a chat or not: an edit is a chat's or the editor's; an upload is in none. */
-export function galleryTabOf(kind: ImageKind, fromChat: boolean): GalleryKind | undefined {
+/** The tab of an image of `kind`: an edit is a chat's or the editor's; an upload is under From video when it is a video's frame, else in none. */
+export function galleryTabOf(kind: ImageKind, fromChat: boolean, fromVideo = false): GalleryKind | undefined {
   if (kind === "edited") return fromChat ? "chat-edited" : "editor-edited";
-  return kind === "upload" ? undefined : kind;
+  if (kind === "upload") return fromVideo ? "from-video" : undefined;
+  return kind;
 }
+
+/** The video a saved frame was picked from, as the video was then, and the moment (milliseconds from its start). */
+export const sourceVideoSchema = z.object({ videoId: z.string(), name: z.string(), durationMs: z.number(), timeMs: z.number() });
+export type SourceVideo = z.infer<typeof sourceVideoSchema>;
 export const GALLERY_PAGE_DEFAULT = 24;
 export const GALLERY_PAGE_MAX = 60;
 export const GALLERY_CURSOR_MAX_LENGTH = 200;
@@ -126,6 +132,8 @@ export const imageRecordSchema = z.object({
   conversationId: z.optional(z.nullable(z.string())),
   /** The personas it was made with (ids; the gallery names them and filters by them). */
   personaIds: z.optional(z.array(z.string())),
+  /** A frame saved from a video: the video (it may since have been deleted) and the moment; null for other images. */
+  sourceVideo: z.optional(z.nullable(sourceVideoSchema)),
   createdAt: z.string(),
   urls: z.nullable(z.object({ original: z.string(), preview: z.string(), thumb: z.string(), download: z.string() })),
 });
@@ -218,6 +226,7 @@ export const galleryCountsSchema = z.object({
   "subject-replaced": z.number(),
   "chat-edited": z.number(),
   "editor-edited": z.number(),
+  "from-video": z.number(),
 });
 export type GalleryCounts = z.infer<typeof galleryCountsSchema>;
 

@@ -3,10 +3,10 @@ import { z } from "zod/mini";
 import { jsonBodyErrors, crossSiteCookie, noStore, type OpenApiPart, type ParameterSpec, serverErrors, signedIn } from "./openapi-operation.ts";
 import { videoFrameRequestSchema, videoFrameResponseSchema, videoListResponseSchema, videoResponseSchema } from "./videos.ts";
 
-const videoId: ParameterSpec = { name: "id", in: "path", description: "One of your videos; anyone else's, an expired one or a malformed id is 404.", schema: z.uuid() };
+const videoId: ParameterSpec = { name: "id", in: "path", description: "One of your videos; anyone else's, one expired without saved frames or a malformed id is 404.", schema: z.uuid() };
 const uploadId: ParameterSpec = { name: "id", in: "path", description: "The upload's id (the last part of its Location): one of your uploads still arriving.", schema: z.uuid() };
 const tusVersion: ParameterSpec = { name: "Tus-Resumable", in: "header", description: "`1.0.0`.", schema: z.literal("1.0.0"), required: true };
-const notYours = { 404: "`not_found:video`: no such video, or not yours, or expired." };
+const notYours = { 404: "`not_found:video`: no such video, or not yours, or expired without saved frames." };
 const unconfigured = "`not_configured:video`: FFmpeg is not installed on this server.";
 const probeRefusals =
   "`unsupported_media_type:video` (415: not a video, or empty), `unprocessable:video_too_long`, `unprocessable:video_too_large`, `unprocessable:video_streams` or `unprocessable:video_unreadable` (422). The video and its bytes are deleted.";
@@ -83,7 +83,7 @@ export const videosOpenApi: OpenApiPart = {
       operationId: "listVideos",
       method: "get",
       path: "/api/videos",
-      summary: "Your videos that have not expired, newest first.",
+      summary: "Your videos that have not expired, and those kept (status `expired`, files deleted) for the frames saved from them, newest first.",
       tag: "videos",
       auth: true,
       responses: { 200: { description: `The videos. ${noStore}`, body: videoListResponseSchema } },
@@ -166,7 +166,7 @@ export const videosOpenApi: OpenApiPart = {
       method: "post",
       path: "/api/videos/{id}/frames",
       summary:
-        "Cuts the frame at `timeMs` out of the video, full size, as an upload image: pending until a worker has cut it (`image:update`), then ready and usable as a base image or a persona photo. Free; it expires like uploads.",
+        "Cuts the frame at `timeMs` out of the video, full size, as an upload image: pending until a worker has cut it (`image:update`), then ready and usable as a base image or a persona photo. Free; it is saved: never expiring, in the gallery under From video, `sourceVideo` linking it to the video.",
       tag: "videos",
       auth: true,
       parameters: [videoId],
@@ -177,7 +177,7 @@ export const videosOpenApi: OpenApiPart = {
         ...signedIn,
         ...crossSiteCookie,
         ...notYours,
-        409: `\`conflict:video_not_ready\`: the video is still arriving; ${unconfigured}`,
+        409: `\`conflict:video_not_ready\`: the video is still arriving, or it expired and only its saved frames are kept; ${unconfigured}`,
         ...serverErrors,
       },
     },

@@ -37,7 +37,8 @@ export const VIDEO_MAX_SAMPLES = 1800;
 /** A video's name as shown (the uploaded file's name, shortened). */
 export const VIDEO_NAME_MAX = 120;
 
-export const videoStatuses = ["uploading", "analysing", "ready", "failed", "cancelled"] as const;
+/** `expired`: past its 24 hours with frames saved from it, so its row stays (for them) while its files are gone. */
+export const videoStatuses = ["uploading", "analysing", "ready", "failed", "cancelled", "expired"] as const;
 export type VideoStatus = (typeof videoStatuses)[number];
 
 /** Why a frame was chosen, each shown as a short phrase under it. */

@@ -47,7 +47,7 @@ describe("the gallery and the chat's images", () => {
     const ids = async (query: string) => (await gallery(user.id, sessionToken, query)).images.map((i) => i.id);
 
     const all = await gallery(user.id, sessionToken);
-    expect(all.counts).toEqual({ all: 6, generated: 3, "subject-replaced": 1, "chat-edited": 1, "editor-edited": 1 });
+    expect(all.counts).toEqual({ all: 6, generated: 3, "subject-replaced": 1, "chat-edited": 1, "editor-edited": 1, "from-video": 0 });
     // No image falls under no tab: the tabs add up to All.
     expect(galleryKinds.reduce((sum, kind) => sum + (all.counts?.[kind] ?? 0), 0)).toBe(all.counts?.all);
     expect(all.images.find((i) => i.id === chatEdit.id)?.conversationId).toBe(cooking.id);
@@ -65,7 +65,7 @@ describe("the gallery and the chat's images", () => {
     expect(await ids("?q=spaghetti")).toEqual([editorSave.id, made.id]);
     expect(await ids("?q=saffron&kind=chat-edited")).toEqual([chatEdit.id]);
     const searched = await gallery(user.id, sessionToken, "?q=saffron&kind=generated");
-    expect(searched.counts).toEqual({ all: 3, generated: 1, "subject-replaced": 1, "chat-edited": 1, "editor-edited": 0 });
+    expect(searched.counts).toEqual({ all: 3, generated: 1, "subject-replaced": 1, "chat-edited": 1, "editor-edited": 0, "from-video": 0 });
 
     // A renamed conversation is found by its new title.
     await chat.rename(user.id, cooking.id, "Weeknight dinners");

@@ -87,7 +87,7 @@ describe("GET /api/users/:userId/gallery", () => {
     const ids = async (query: string) => (await gallery(user.id, sessionToken, query)).body?.images.map((i) => i.id);
 
     const all = await gallery(user.id, sessionToken);
-    expect(all.body?.counts).toEqual({ all: 4, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 1 });
+    expect(all.body?.counts).toEqual({ all: 4, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 1, "from-video": 0 });
     expect(all.body?.images.map((i) => i.id)).toEqual([edited.id, trumpet.id, swap.id, chef.id]);
     expect(await ids("?kind=generated")).toEqual([trumpet.id, chef.id]);
     expect(await ids(`?persona=${persona}`)).toEqual([swap.id, chef.id]);
@@ -101,7 +101,7 @@ describe("GET /api/users/:userId/gallery", () => {
     expect(await ids("?q=chef&kind=generated&model=studio")).toEqual([chef.id]);
     // The tabs count under the other filters, whatever tab is open.
     const chefs = await gallery(user.id, sessionToken, "?q=chef&kind=generated");
-    expect(chefs.body?.counts).toEqual({ all: 3, generated: 1, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 1 });
+    expect(chefs.body?.counts).toEqual({ all: 3, generated: 1, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 1, "from-video": 0 });
     // Someone else's persona matches none of your images.
     expect(await ids(`?persona=${other.user.id}`)).toEqual([]);
 

@@ -50,7 +50,7 @@ export function createGalleryOps(deps: {
     async galleryPage(viewerId: string, ownerId: string, query: GalleryPageQuery): Promise<GalleryResponse> {
       if (viewerId !== ownerId) throw new AppError("forbidden:user", "You can only see your own gallery.");
       const after = decodeCursor(query.cursor);
-      const filters: GalleryFilters = { kind: query.kind, persona: query.persona, model: query.model, q: query.q };
+      const filters: GalleryFilters = { kind: query.kind, persona: query.persona, video: query.video, model: query.model, q: query.q };
       // One row past the page says whether another page follows.
       const [rows, counts] = await Promise.all([
         store.gallery(ownerId, { ...filters, limit: query.limit + 1, after }),

@@ -115,8 +115,8 @@ export function createImageLifecycle(deps: { db: DbOrTx; realtime: RealtimePubli
         announce() {
           const image = toImageRecord(row);
           realtime.toUser(row.userId, "image:update", { image });
-          // A frame cut from a video is an upload: uploads are in no gallery.
-          if (row.kind !== "upload") realtime.toUser(row.userId, "gallery:new", { image });
+          // Uploads are in no gallery, but for a frame saved from a video (under From video).
+          if (row.kind !== "upload" || row.sourceVideo) realtime.toUser(row.userId, "gallery:new", { image });
         },
       };
     },

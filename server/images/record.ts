@@ -30,6 +30,7 @@ export function toImageRecord(row: ListedImage): ImageRecord {
     title: row.title,
     conversationId: row.conversationId,
     personaIds: row.personaIds,
+    sourceVideo: row.sourceVideo ?? null,
     createdAt: row.createdAt.toISOString(),
     urls:
       row.status === "ready"

@@ -29,6 +29,7 @@ const variantSchema = z.enum(imageVariants);
 const galleryQuerySchema = z.object({
   kind: z.enum(galleryKinds).optional(),
   persona: z.uuid().optional(),
+  video: z.uuid().optional(),
   model: z.string().trim().min(1).max(64).optional(),
   // Blank means no search; a NUL cannot be in a stored prompt, so it is refused rather than sent to SQL.
   q: z

@@ -38,7 +38,7 @@ export type { ImageLifecycle, PendingDraft } from "./lifecycle.ts";
  * A made image's stored variants, as its row records them, and the model's picture its scene is drawn over when the
  * job made a new one (decision 036): kept as a row of its own, linked as the image's base image.
  */
-export type StoredResult = Pick<ImageRow, "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene"> & { picture?: StoredPicture | undefined };
+export type StoredResult = Pick<ImageRow, "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene" | "bytes"> & { picture?: StoredPicture | undefined };
 export type { StoredPicture } from "./lifecycle.ts";
 
 /** A stored scene is a JSON object; anything else (null, or a value no engine writes) is answered as no scene. */
@@ -145,6 +145,9 @@ export function createImageService(deps: {
     /** Deletes one write's stored variants (a job result no row points at). */
     removeFiles,
 
+    /** Whether frames saved from the user's video are left: its row is kept for them after its 24 hours. */
+    hasFramesFrom: (userId: string, videoId: string): Promise<boolean> => store.hasFramesFrom(userId, videoId),
+
     /**
      * Admits one upload for the account before its body is read: its hourly count, its uploads in flight on this
      * process and its temporary-upload quota. `release` must be called when the upload is done, whatever happened.
@@ -224,7 +227,9 @@ export function createImageService(deps: {
       try {
         const variants = await variantsOfPng(png);
         const keys = await storeVariants(row.userId, row.id, variants);
-        return { ...keys, width: variants.width, height: variants.height, scene: scene ?? null, ...(picture ? { picture } : {}) };
+        // Its real size on disk: a frame saved from a video is kept, and what is kept is counted as it is.
+        const bytes = imageVariants.reduce((sum, v) => sum + variants.bytes[v].length, 0);
+        return { ...keys, width: variants.width, height: variants.height, scene: scene ?? null, bytes, ...(picture ? { picture } : {}) };
       } catch (err) {
         if (picture) await removeFiles(picture);
         throw err;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
 import { type GalleryCounts, type GalleryKind, galleryKinds, galleryTabOf, GALLERY_PAGE_MAX, type ImageKind, type ImageStatus } from "../../contract/images.ts";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { conversations } from "../../db/schema/conversations.ts";
@@ -12,6 +12,8 @@ export interface GalleryFilters {
   kind?: GalleryKind | undefined;
   /** A persona id: images made with it. */
   persona?: string | undefined;
+  /** A video id: the frames saved from it. */
+  video?: string | undefined;
   model?: string | undefined;
   /** Words the prompt contains, or the title or the user's messages of the conversation that made it, case-insensitively. */
   q?: string | undefined;
@@ -49,12 +51,13 @@ function filterParams(f: GalleryFilters) {
     ...(f.kind ? { kind: f.kind } : {}),
     ...(f.model ? { model: f.model } : {}),
     ...(f.persona ? { persona: f.persona } : {}),
+    ...(f.video ? { video: f.video } : {}),
     ...(f.q ? { q: containsPattern(f.q) } : {}),
   };
 }
 
-type FilterName = "kind" | "model" | "persona" | "q";
-const filterNames: readonly FilterName[] = ["kind", "model", "persona", "q"];
+type FilterName = "kind" | "model" | "persona" | "video" | "q";
+const filterNames: readonly FilterName[] = ["kind", "model", "persona", "video", "q"];
 
 /** The SQL of images and their jobs; `db` may be a transaction. */
 export function createImageStore(db: DbOrTx) {
@@ -71,19 +74,29 @@ export function createImageStore(db: DbOrTx) {
   // plan estimates each one and walks the (user, created, id) index; "x is null or" conditions would blind it.
   const conditionOf: Record<FilterName, SQL> = {
     // Each tab a fixed condition (the kind's parameter only picks the tab): a chat edit is an edit a conversation made.
-    kind: sql`(case ${sql.placeholder("kind")}::text when 'chat-edited' then ${images.kind} = 'edited' and ${images.conversationId} is not null when 'editor-edited' then ${images.kind} = 'edited' and ${images.conversationId} is null else ${images.kind} = ${sql.placeholder("kind")} end)`,
+    // A saved frame is an upload linked to its video; other uploads never reach here (`listedInGallery`).
+    kind: sql`(case ${sql.placeholder("kind")}::text when 'chat-edited' then ${images.kind} = 'edited' and ${images.conversationId} is not null when 'editor-edited' then ${images.kind} = 'edited' and ${images.conversationId} is null when 'from-video' then ${images.kind} = 'upload' else ${images.kind} = ${sql.placeholder("kind")} end)`,
     model: sql`${images.model} = ${sql.placeholder("model")}`,
     persona: sql`${images.personaIds} @> jsonb_build_array(${sql.placeholder("persona")}::text)`,
+    video: sql`${images.sourceVideo} ->> 'videoId' = ${sql.placeholder("video")}::text`,
     // The user's matching conversations are read once (a hashed subplan over their few rows), not once per image.
     q: sql`(${images.prompt} ilike ${sql.placeholder("q")} or ${images.conversationId} in (select ${conversations.id} from ${conversations} where ${conversations.userId} = ${sql.placeholder("userId")} and (${conversations.title} ilike ${sql.placeholder("q")} or ${conversations.userWords} ilike ${sql.placeholder("q")})))`,
   };
-  const matching = (used: readonly FilterName[]) => and(eq(images.userId, sql.placeholder("userId")), ne(images.kind, "upload"), ...used.map((f) => conditionOf[f]));
+  // Made images and frames saved from videos; a temporary upload or a model's picture is in no gallery.
+  const listedInGallery = sql`(${images.kind} <> 'upload' or ${images.sourceVideo} is not null)`;
+  const matching = (used: readonly FilterName[]) => and(eq(images.userId, sql.placeholder("userId")), listedInGallery, ...used.map((f) => conditionOf[f]));
   const statements = new Map<string, ReturnType<typeof prepareStatement>>();
   function prepareStatement(used: readonly FilterName[], shape: "first" | "after" | "counts") {
     const name = `image_gallery_${shape}_${used.join("_") || "all"}`;
     if (shape === "counts") {
       const fromChat = sql<boolean>`${images.conversationId} is not null`;
-      return db.select({ kind: images.kind, fromChat, count: sql<string>`count(*)` }).from(images).where(matching(used)).groupBy(images.kind, fromChat).prepare(name);
+      const fromVideo = sql<boolean>`${images.sourceVideo} is not null`;
+      return db
+        .select({ kind: images.kind, fromChat, fromVideo, count: sql<string>`count(*)` })
+        .from(images)
+        .where(matching(used))
+        .groupBy(images.kind, fromChat, fromVideo)
+        .prepare(name);
     }
     const after =
       shape === "after"
@@ -143,10 +156,10 @@ export function createImageStore(db: DbOrTx) {
     /** How many images each tab holds under the other filters (the kind is left out: each tab is a kind). */
     async galleryCounts(userId: string, filters: GalleryFilters): Promise<GalleryCounts> {
       const params = { userId, ...filterParams({ ...filters, kind: undefined }) };
-      const rows = (await statement(params, "counts").execute(params)) as { kind: ImageKind; fromChat: boolean; count: string }[];
+      const rows = (await statement(params, "counts").execute(params)) as { kind: ImageKind; fromChat: boolean; fromVideo: boolean; count: string }[];
       const counts = Object.fromEntries(galleryKinds.map((kind) => [kind, 0])) as Record<GalleryKind, number>;
       for (const row of rows) {
-        const tab = galleryTabOf(row.kind, row.fromChat);
+        const tab = galleryTabOf(row.kind, row.fromChat, row.fromVideo);
         if (tab) counts[tab] += Number(row.count);
       }
       return { all: rows.reduce((sum, r) => sum + Number(r.count), 0), ...counts };
@@ -198,6 +211,16 @@ export function createImageStore(db: DbOrTx) {
       return row;
     },
 
+    /** Whether any frame saved from the user's video is left; the owner's index bounds the scan. */
+    async hasFramesFrom(userId: string, videoId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: images.id })
+        .from(images)
+        .where(and(eq(images.userId, userId), eq(images.kind, "upload"), sql`${images.sourceVideo} ->> 'videoId' = ${videoId}`))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async expiredUploads(now: Date, limit: number): Promise<ImageRow[]> {
       return db
         .select()
@@ -212,7 +235,7 @@ export function createImageStore(db: DbOrTx) {
 export type ImageStore = ReturnType<typeof createImageStore>;
 
 /** What a status change may also set: a finished image's files and size, a failed one's reason. */
-export type StatusChange = Partial<Pick<ImageRow, "error" | "errorCode" | "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene" | "baseImageId">>;
+export type StatusChange = Partial<Pick<ImageRow, "error" | "errorCode" | "width" | "height" | "originalKey" | "previewKey" | "thumbKey" | "scene" | "baseImageId" | "bytes">>;
 
 /**
  * Every write to the images table: rows added, moved between statuses, retitled, deleted. Only the image lifecycle
@@ -273,6 +296,8 @@ export function createImageWrites(db: DbOrTx) {
             eq(images.userId, userId),
             eq(images.kind, "upload"),
             isNull(images.expiresAt),
+            // A frame saved from a video never expires either, but it is the creator's, not a model's picture.
+            isNull(images.sourceVideo),
             sql`not exists (select 1 from images other where other.base_image_id = ${id} and other.user_id = ${userId})`,
           ),
         )

@@ -443,11 +443,20 @@ const responseSamples: Record<string, unknown> = {
       expiresAt: createdAt,
     } },
   VideoListResponse: { videos: [{ id: uuid, name: "a.webm", status: "analysing", bytes: 10, probe: null, progress: { stage: "reading", done: 3, total: 10 }, frames: [], filmstrip: null, truncated: false, error: null, errorCode: null, createdAt, expiresAt: createdAt }] },
-  VideoFrameResponse: { image, timeMs: 12_000 },
+  VideoFrameResponse: {
+    image: { ...image, kind: "upload", status: "pending", prompt: null, style: null, aspect: null, model: null, urls: null, sourceVideo: { videoId: uuid, name: "my-vlog.mp4", durationMs: 200_000, timeMs: 12_000 } },
+    timeMs: 12_000,
+  },
   PackResponse: { pack: { id: uuid, images: [image, { ...image, status: "pending", urls: null }, { ...image, status: "failed", urls: null }] } },
   ImageDetailResponse: { image, scene: { version: 1, engine: "studio", composition: "badge", art: [{ id: "laptop", word: "coding" }] } },
   ImageVersionsResponse: { versions: [image, { ...image, id: "3f9e1f5e-5b8e-4c59-9f7a-2b1d8f0c4a11", parentId: image.id }] },
-  GalleryResponse: { images: [{ ...image, status: "pending", urls: null, width: null }], nextCursor: "abc" },
+  GalleryResponse: {
+    images: [
+      { ...image, status: "pending", urls: null, width: null },
+      { ...image, kind: "upload", prompt: null, style: null, aspect: null, model: null, sourceVideo: { videoId: uuid, name: "my-vlog.mp4", durationMs: 200_000, timeMs: 65_000 } },
+    ],
+    nextCursor: "abc",
+  },
   ExportsResponse: {
     exports: [
       { kind: "youtube", available: true, reason: null, width: 1280, height: 720, fileName: "100-days-of-coding-1280x720.jpg" },

@@ -1,7 +1,6 @@
 import { stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { randomUUID } from "node:crypto";
-import { UPLOAD_TTL_HOURS } from "../../contract/images.ts";
 import {
   VIDEO_BEST_FRAMES,
   VIDEO_NAME_MAX,
@@ -117,6 +116,13 @@ export function createVideoService(deps: {
   async function discard(row: VideoRow): Promise<void> {
     await Promise.all([...videoKeys(row).map((key) => storage.delete(key)), uploads.remove(row.id)]);
     await store.delete(row.id);
+  }
+
+  /** Deletes every file of a video with saved frames and keeps its row as `expired` (files first, as `discard`). */
+  async function keepForFrames(row: VideoRow): Promise<void> {
+    await Promise.all([...videoKeys(row).map((key) => storage.delete(key)), uploads.remove(row.id)]);
+    const kept = await store.update(row.id, [row.status], { status: "expired", fileKey: null, progress: null, frames: [], filmstrip: null });
+    if (kept) announce(kept);
   }
 
   /** Moves a video into finding frames and queues the job, in one transaction: never a status without its job. */
@@ -270,16 +276,20 @@ export function createVideoService(deps: {
 
     /**
      * Picks the frame at `timeMs`: an upload image, pending until a worker has cut it out of the video, then ready
-     * like any upload (and expiring like one), so a thumbnail, a persona or a subject swap can start from it.
+     * like any upload, so a thumbnail, a persona or a subject swap can start from it. It is saved: in the gallery
+     * under From video, linked to the video, never expiring.
      */
     async pickFrame(userId: string, id: string, timeMs: number): Promise<VideoFrameResponse> {
       requireEngine();
       const row = await owned(userId, id);
+      if (row.status === "expired") throw new AppError("conflict:video_not_ready", "This video was deleted 24 hours after its upload; only the frames saved from it are kept. Upload it again to pick another frame.");
       if (!row.fileKey || !row.probe) throw new AppError("conflict:video_not_ready", "The video is still being uploaded.");
       const clamped = Math.min(timeMs, Math.max(0, row.probe.durationMs - 1));
+      // A saved frame: kept (no expiry) and linked to the video as it is now, which outlives the video's own files.
+      const sourceVideo = { videoId: row.id, name: row.name, durationMs: row.probe.durationMs, timeMs: clamped };
       const { rows } = await deps.images.lifecycle.createPending(
         userId,
-        [{ kind: "upload", width: row.probe.width, height: row.probe.height, expiresAt: new Date(deps.clock() + UPLOAD_TTL_HOURS * 3600_000) }],
+        [{ kind: "upload", width: row.probe.width, height: row.probe.height, expiresAt: null, sourceVideo }],
         {
           shortOfCredits: () => new AppError("internal:unexpected", "A frame costs no credits."),
           alsoIn: async (tx, images) => {
@@ -293,10 +303,16 @@ export function createVideoService(deps: {
       return { image: toImageRecord(image), timeMs: clamped };
     },
 
-    /** Deletes videos past their 24 hours, files first so a crash leaves a row to retry, never an orphan file. */
+    /**
+     * Deletes videos past their 24 hours, files first so a crash leaves a row to retry, never an orphan file. A video
+     * with saved frames keeps its row (`expired`, no files) so its frames still name it and its screen lists them.
+     */
     async sweepExpired(): Promise<number> {
       const expired = await store.expired(now(), 100);
-      for (const row of expired) await discard(row);
+      for (const row of expired) {
+        if (await deps.images.hasFramesFrom(row.userId, row.id)) await keepForFrames(row);
+        else await discard(row);
+      }
       // Unfinished uploads whose row is already gone (a process died between the two).
       await uploads.sweepExpired();
       if (expired.length > 0) deps.logger.info({ count: expired.length }, "expired videos removed");

@@ -1,10 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/open-db.ts";
 import { type VideoRow, videos } from "../../db/schema/videos.ts";
 import type { VideoStatus } from "../../contract/videos.ts";
 
 export type NewVideo = Pick<VideoRow, "userId" | "name" | "bytes" | "expiresAt"> & { id: string };
 export type VideoChange = Partial<Pick<VideoRow, "status" | "fileKey" | "bytes" | "probe" | "progress" | "frames" | "filmstrip" | "truncated" | "error" | "errorCode">>;
+
+/** Unexpired, or expired with saved frames (its row kept for them, its files gone). */
+const shown = (now: Date) => or(gt(videos.expiresAt, now), eq(videos.status, "expired"));
 
 /** The videos table (docs/product/videos.md): the only file that reads or writes it. */
 export function createVideoStore(db: DbOrTx) {
@@ -15,12 +18,12 @@ export function createVideoStore(db: DbOrTx) {
       return created;
     },
 
-    /** One of the user's videos that has not expired; another user's answers like a missing one. */
+    /** One of the user's videos that has not expired, or kept for its saved frames; another user's answers like a missing one. */
     async findOwned(userId: string, id: string, now: Date): Promise<VideoRow | undefined> {
       const [row] = await db
         .select()
         .from(videos)
-        .where(and(eq(videos.id, id), eq(videos.userId, userId), gt(videos.expiresAt, now)));
+        .where(and(eq(videos.id, id), eq(videos.userId, userId), shown(now)));
       return row;
     },
 
@@ -29,12 +32,12 @@ export function createVideoStore(db: DbOrTx) {
       return row;
     },
 
-    /** The user's unexpired videos, newest first. */
+    /** The user's unexpired videos and those kept for their saved frames, newest first. */
     async listOwned(userId: string, now: Date): Promise<VideoRow[]> {
       return db
         .select()
         .from(videos)
-        .where(and(eq(videos.userId, userId), gt(videos.expiresAt, now)))
+        .where(and(eq(videos.userId, userId), shown(now)))
         .orderBy(desc(videos.createdAt), desc(videos.id));
     },
 
@@ -75,8 +78,14 @@ export function createVideoStore(db: DbOrTx) {
       return row;
     },
 
+    /** Videos past their time still holding files (an `expired` one has none left to delete). */
     async expired(now: Date, limit: number): Promise<VideoRow[]> {
-      return db.select().from(videos).where(lte(videos.expiresAt, now)).orderBy(asc(videos.expiresAt)).limit(limit);
+      return db
+        .select()
+        .from(videos)
+        .where(and(lte(videos.expiresAt, now), ne(videos.status, "expired")))
+        .orderBy(asc(videos.expiresAt))
+        .limit(limit);
     },
   };
 }

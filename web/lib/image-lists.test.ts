@@ -14,7 +14,7 @@ const pages = (ids: string[][]): ImageListPages => {
     pages: ids.map((page, i) => ({
       ids: page,
       nextCursor: null,
-      ...(i === 0 ? { counts: { all: 10, generated: 7, "subject-replaced": 3, "chat-edited": 0, "editor-edited": 0 } } : {}),
+      ...(i === 0 ? { counts: { all: 10, generated: 7, "subject-replaced": 3, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } } : {}),
     })),
     pageParams: ids.map((_, i) => (i === 0 ? null : `c${i}`)),
   };
@@ -26,7 +26,7 @@ describe("the image lists", () => {
     const fresh = imageRecord("n", { createdAt: "2026-11-26T10:00:00.000Z", kind: "subject-replaced", prompt: "A Chef" });
     const all = withImage(data, fresh, noFilters, lookup);
     expect(all?.pages[0]?.ids).toEqual(["n", "a", "b"]);
-    expect(all?.pages[0]?.counts).toEqual({ all: 11, generated: 7, "subject-replaced": 4, "chat-edited": 0, "editor-edited": 0 });
+    expect(all?.pages[0]?.counts).toEqual({ all: 11, generated: 7, "subject-replaced": 4, "chat-edited": 0, "editor-edited": 0, "from-video": 0 });
     const generatedTab = withImage(data, fresh, { ...noFilters, kind: "generated" }, lookup);
     expect(generatedTab?.pages[0]?.ids).toEqual(["a", "b"]);
     expect(generatedTab?.pages[0]?.counts?.["subject-replaced"]).toBe(4);
@@ -56,7 +56,7 @@ describe("the image lists", () => {
     const data = pages([["a", "b"], ["c"]]);
     const after = withoutImage(data, "c", records.get("c"));
     expect(after?.pages.map((p) => p.ids)).toEqual([["a", "b"], []]);
-    expect(after?.pages[0]?.counts).toEqual({ all: 9, generated: 6, "subject-replaced": 3, "chat-edited": 0, "editor-edited": 0 });
+    expect(after?.pages[0]?.counts).toEqual({ all: 9, generated: 6, "subject-replaced": 3, "chat-edited": 0, "editor-edited": 0, "from-video": 0 });
     expect(withoutImage(data, "zzz", undefined)).toBe(data);
   });
 

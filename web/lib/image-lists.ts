@@ -12,6 +12,8 @@ export interface GalleryFilters {
   persona: string;
   model: string;
   q: string;
+  /** A video's id: only the frames saved from it (the From video screen's Saved frames). */
+  video?: string | undefined;
 }
 
 export const noFilters: GalleryFilters = { kind: "all", persona: "", model: "", q: "" };
@@ -32,12 +34,12 @@ export type ImageListPages = InfiniteData<ImageListPage, string | null>;
 const listRoot = "image-list";
 const imageListRootKey = (userId: string) => [listRoot, userId] as const;
 export const imageListKey = (userId: string, filters: GalleryFilters, limit: number) =>
-  [...imageListRootKey(userId), limit, filters.kind, filters.persona, filters.model, filters.q.trim()] as const;
+  [...imageListRootKey(userId), limit, filters.kind, filters.persona, filters.model, filters.q.trim(), filters.video ?? ""] as const;
 
 /** The filters a list's query key holds (imageListKey). */
 function filtersOfKey(key: readonly unknown[]): GalleryFilters {
-  const [, , , kind, persona, model, q] = key as [string, string, number, GalleryFilters["kind"], string, string, string];
-  return { kind, persona, model, q };
+  const [, , , kind, persona, model, q, video] = key as [string, string, number, GalleryFilters["kind"], string, string, string, string];
+  return { kind, persona, model, q, ...(video ? { video } : {}) };
 }
 
 /** GET /api/users/:id/gallery: one page, newest first. */
@@ -46,6 +48,7 @@ async function fetchGalleryPage(userId: string, filters: GalleryFilters, cursor:
   if (filters.kind !== "all") params.set("kind", filters.kind);
   if (filters.persona) params.set("persona", filters.persona);
   if (filters.model) params.set("model", filters.model);
+  if (filters.video) params.set("video", filters.video);
   if (filters.q.trim()) params.set("q", filters.q.trim());
   if (cursor) params.set("cursor", cursor);
   const token = readSessionToken();
@@ -78,9 +81,10 @@ export function useImageList(userId: string, filters: GalleryFilters, limit: num
   return { query, images: useImages(ids) };
 }
 
-/** Whether an image belongs under these filters, as the server decides it (uploads never do). */
+/** Whether an image belongs under these filters, as the server decides it (uploads never do, but frames saved from a video). */
 export function matchesFilters(image: ImageRecord, filters: GalleryFilters, ignoreKind = false): boolean {
-  if (image.kind === "upload") return false;
+  if (image.kind === "upload" && !image.sourceVideo) return false;
+  if (filters.video && image.sourceVideo?.videoId !== filters.video) return false;
   if (!ignoreKind && filters.kind !== "all" && galleryKindOf(image) !== filters.kind) return false;
   if (filters.model && image.model !== filters.model) return false;
   if (filters.persona && !(image.personaIds ?? []).includes(filters.persona)) return false;

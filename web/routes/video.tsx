@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useShellUser } from "../app/shell-user.ts";
 import { VideoScreen } from "../features/videos/video-screen.tsx";
 import { usePageMeta } from "../lib/use-page-meta.ts";
 
@@ -6,5 +7,6 @@ import { usePageMeta } from "../lib/use-page-meta.ts";
 export default function VideoPage() {
   const { t } = useTranslation("videos");
   usePageMeta(t("meta.title"));
-  return <VideoScreen />;
+  const user = useShellUser();
+  return <VideoScreen userId={user.id} />;
 }

@@ -55,6 +55,10 @@ export function videoFrameTool(deps: VideoFrameDeps, ctx: ChatToolContext) {
   /** The moment in milliseconds, with its rank and reasons when it is one of the best frames. */
   function resolve(video: Video, moment: Moment): { timeMs: number; rank: number | null; reasons: VideoFrameOutput["frames"][number]["reasons"] } {
     const durationMs = video.probe?.durationMs ?? 0;
+    // Kept past its 24 hours only for the frames saved from it: nothing of the video itself is left to take.
+    if (video.status === "expired") {
+      throw new AppError("conflict:video_not_ready", `"${video.name}" was deleted 24 hours after its upload; the frames you saved from it are in your gallery under From video. Upload it again to take other frames.`);
+    }
     if ("timeMs" in moment) {
       if (video.status === "uploading" || !video.probe) throw stillFinding(video);
       if (moment.timeMs > durationMs) throw new AppError("invalid:video_moment", `"${video.name}" is only ${formatTimecode(durationMs)} long. Pick a time before the end.`);

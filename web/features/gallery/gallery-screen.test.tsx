@@ -50,7 +50,7 @@ const images = [
   imageRecord("f", { status: "failed", errorCode: "unavailable:provider", creditsSpent: 4, createdAt: hoursAgo(0.1), aspect: "9:16", width: null, height: null }),
   ready("b", { kind: "subject-replaced", aspect: "9:16", width: 1080, height: 1920, createdAt: new Date(now.getFullYear(), now.getMonth() - 2, 10).toISOString() }),
 ];
-const page: GalleryResponse = { images, nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0 } };
+const page: GalleryResponse = { images, nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } };
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -98,7 +98,7 @@ describe("GalleryScreen", () => {
   it("shows failed tiles after the day's finished images, each saying why it failed", async () => {
     const failedSwap = imageRecord("s", { kind: "subject-replaced", status: "failed", errorCode: "unprocessable:swap_subject", creditsSpent: 1, createdAt: hoursAgo(0), width: null, height: null });
     const older = ready("c", { createdAt: hoursAgo(0.2) });
-    renderGallery(() => json({ images: [failedSwap, images[0], older], nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0 } }));
+    renderGallery(() => json({ images: [failedSwap, images[0], older], nextCursor: null, counts: { all: 3, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } }));
     await screen.findByRole("button", { name: "Open image: Prompt a" });
     const order = [...document.querySelectorAll<HTMLElement>('[data-testid="gallery-tile"]')].map((tile) => tile.dataset.imageId);
     expect(order).toEqual(["a", "c", "s"]);
@@ -134,7 +134,7 @@ describe("GalleryScreen", () => {
       new Intl.DateTimeFormat("en", { month: "long", year: "numeric" }).format(new Date(now.getFullYear(), now.getMonth() - 2, 10)),
     ]);
     const tabs = screen.getByTestId("kind-filters");
-    expect([...tabs.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["All Images3", "Generated2", "Subject Replaced1", "Chat Edits0", "Editor Edits0"]);
+    expect([...tabs.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["All Images3", "Generated2", "Subject Replaced1", "Chat Edits0", "Editor Edits0", "From video0"]);
     const failed = screen.getByTestId("tile-failed");
     expect(failed.textContent).toContain("4 credits refunded");
     // Each tile in its own shape: the 9:16 image is taller than wide, the 16:9 one wider; the failed one room for words.
@@ -154,7 +154,7 @@ describe("GalleryScreen", () => {
 
   it("shows chat edits under their own tab with its count, and asks for that tab", async () => {
     const chatEdit = ready("e", { kind: "edited", conversationId: "c1", prompt: "Headline yellow", createdAt: hoursAgo(0.2) });
-    const counts = { all: 4, generated: 2, "subject-replaced": 1, "chat-edited": 1, "editor-edited": 0 };
+    const counts = { all: 4, generated: 2, "subject-replaced": 1, "chat-edited": 1, "editor-edited": 0, "from-video": 0 };
     const seen = renderGallery((url) =>
       json(url.searchParams.get("kind") === "chat-edited" ? { images: [chatEdit], nextCursor: null, counts } : { ...page, images: [images[0], images[1], chatEdit, images[2]], counts }),
     );
@@ -169,8 +169,37 @@ describe("GalleryScreen", () => {
     expect(await screen.findByRole("button", { name: "Open image: Headline yellow" })).toBeTruthy();
   });
 
+  it("lists frames saved from a video under From video, with the video's name and moment on the tile and in the viewer", async () => {
+    const frame = ready("v", {
+      kind: "upload",
+      prompt: null,
+      style: null,
+      model: null,
+      createdAt: hoursAgo(0.2),
+      sourceVideo: { videoId: "5d1f4d0a-2b6c-4d7e-8f90-1a2b3c4d5e6f", name: "my-vlog.mp4", durationMs: 200_000, timeMs: 65_000 },
+    });
+    const counts = { all: 4, generated: 2, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0, "from-video": 1 };
+    const seen = renderGallery((url) =>
+      json(url.searchParams.get("kind") === "from-video" ? { images: [frame], nextCursor: null, counts } : { ...page, images: [images[0], frame, images[1], images[2]], counts }),
+    );
+    const tabs = screen.getByTestId("kind-filters");
+    const fromVideoTab = await within(tabs).findByRole("button", { name: /From video/ });
+    await waitFor(() => expect(fromVideoTab.textContent).toBe("From video1"));
+    fireEvent.click(fromVideoTab);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Open image: Prompt a" })).toBeNull());
+    expect(seen.at(-1)?.searchParams.get("kind")).toBe("from-video");
+    const label = "From “my-vlog.mp4” at 1:05 of 3:20";
+    const tile = await screen.findByRole("button", { name: `Open image: ${label}` });
+    expect(screen.getByTestId("tile-from-video").textContent).toBe(label);
+    fireEvent.click(tile);
+    const viewer = await screen.findByRole("dialog");
+    expect(within(viewer).getAllByText(label).length).toBeGreaterThan(0);
+    expect(within(viewer).getByRole("link", { name: "Use in chat" })).toBeTruthy();
+    expect(within(viewer).getByRole("link", { name: "Open in editor" })).toBeTruthy();
+  });
+
   it("says when there is nothing yet, and when nothing matches the filters (with a way back)", async () => {
-    renderGallery((url) => json(url.searchParams.get("q") ? { images: [], nextCursor: null, counts: { all: 0, generated: 0, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0 } } : { ...page, images: [], counts: { all: 0, generated: 0, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0 } }));
+    renderGallery((url) => json(url.searchParams.get("q") ? { images: [], nextCursor: null, counts: { all: 0, generated: 0, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } } : { ...page, images: [], counts: { all: 0, generated: 0, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } }));
     await screen.findByTestId("gallery-empty");
     expect(screen.getByText("No images yet")).toBeTruthy();
     fireEvent.change(screen.getByRole("searchbox", { name: "Search prompts and chats" }), { target: { value: "pizza" } });
@@ -183,7 +212,7 @@ describe("GalleryScreen", () => {
   it("follows the socket: a running tile turns ready, a new image joins today and is counted, a deleted one leaves", async () => {
     const server = fakeSocket();
     const running = imageRecord("r", { status: "running", prompt: "Prompt r", createdAt: hoursAgo(0.05) });
-    renderGallery(() => json({ ...page, images: [images[0], running, ...images.slice(1)], counts: { all: 4, generated: 3, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0 } }), server.socket);
+    renderGallery(() => json({ ...page, images: [images[0], running, ...images.slice(1)], counts: { all: 4, generated: 3, "subject-replaced": 1, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } }), server.socket);
     await screen.findByRole("button", { name: "Open image: Prompt a" });
     const tile = (id: string) => document.querySelector<HTMLElement>(`[data-testid="gallery-tile"][data-image-id="${id}"]`);
     const allTab = () => within(screen.getByTestId("kind-filters")).getByRole("button", { name: /All Images/ }).textContent;

@@ -4,6 +4,7 @@ import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 import { Icon } from "../../components/ui/icon.tsx";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
 import type { ImageProgress } from "../../lib/image-cache.ts";
+import { frameSourceText } from "./frame-source.ts";
 
 const checkIcon = "M5 12l5 5L20 7";
 const warningIcon = "M12 9v4M12 17h.01M10.3 3.9L1.8 18a2 2 0 001.7 3h17a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z";
@@ -33,7 +34,8 @@ export function GalleryTile({
 }) {
   const { t } = useTranslation("gallery");
   const { t: tApp } = useTranslation("app");
-  const prompt = image.prompt?.trim() || t("tile.untitled");
+  const fromVideo = frameSourceText(t, image);
+  const prompt = image.prompt?.trim() || fromVideo || t("tile.untitled");
   const ready = image.status === "ready" && image.urls;
   const working = image.status === "pending" || image.status === "running";
   // Only finished images can be zipped; the others still open in the viewer.
@@ -78,6 +80,11 @@ export function GalleryTile({
           </span>
         )}
       </button>
+      {fromVideo && (
+        <span aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 truncate rounded-b-xl bg-black/60 px-2 py-1 text-[0.6875rem] text-white" data-testid="tile-from-video">
+          {fromVideo}
+        </span>
+      )}
       {selecting && selectable && (
         <span
           aria-hidden="true"

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { ImageRecord, ModelEntry } from "../../../contract/images.ts";
 import type { Persona } from "../../../contract/personas.ts";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
+import { frameSourceText } from "./frame-source.ts";
 
 /** What the viewer says about an image: prompt, model, style, shape, personas, cost and date; a failure and its refund. */
 export function ImageDetails({ image, models, personas }: { image: ImageRecord; models: readonly ModelEntry[]; personas: readonly Persona[] }) {
@@ -10,7 +11,9 @@ export function ImageDetails({ image, models, personas }: { image: ImageRecord; 
   const locale = i18n.resolvedLanguage ?? "en";
   const model = models.find((m) => m.id === image.model)?.label ?? image.model;
   const names = (image.personaIds ?? []).map((id) => personas.find((p) => p.id === id)?.name).filter((name): name is string => Boolean(name));
+  const fromVideo = frameSourceText(t, image);
   const rows: [string, string][] = [
+    ...(fromVideo ? [[t("viewer.source"), fromVideo] as [string, string]] : []),
     [t("viewer.model"), model ?? t("viewer.none")],
     [t("viewer.style"), image.style ? tApp(`studio.styles.${image.style}.label`) : t("viewer.none")],
     [t("viewer.aspect"), [t(`viewer.kinds.${image.kind}`), image.aspect, image.width && image.height ? `${image.width}×${image.height}` : null].filter(Boolean).join(" · ")],
@@ -32,7 +35,7 @@ export function ImageDetails({ image, models, personas }: { image: ImageRecord; 
       <div className="grid gap-1">
         <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">{t("viewer.prompt")}</h3>
         <p className="max-h-40 overflow-y-auto text-sm break-words whitespace-pre-wrap" data-testid="viewer-prompt">
-          {image.prompt?.trim() || t("tile.untitled")}
+          {image.prompt?.trim() || fromVideo || t("tile.untitled")}
         </p>
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">

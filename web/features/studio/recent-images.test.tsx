@@ -27,7 +27,7 @@ const ready = (id: string) => imageRecord(id, { status: "ready", urls: urls(id),
 const failed = (id: string, errorCode: string) => imageRecord(id, { kind: "subject-replaced", status: "failed", errorCode, creditsSpent: 1, prompt: `Prompt ${id}` });
 
 function renderRecent(images: ImageRecord[]) {
-  const page: GalleryResponse = { images, nextCursor: null, counts: { all: images.length, generated: images.length, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0 } };
+  const page: GalleryResponse = { images, nextCursor: null, counts: { all: images.length, generated: images.length, "subject-replaced": 0, "chat-edited": 0, "editor-edited": 0, "from-video": 0 } };
   vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(page), { status: 200, headers: { "content-type": "application/json" } })));
   render(
     <I18nextProvider i18n={i18n}>

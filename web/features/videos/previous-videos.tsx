@@ -34,7 +34,7 @@ export function PreviousVideos({ videos, openId, onOpen }: { videos: readonly Vi
                   <span className="truncate text-xs text-muted">
                     {[video.probe ? formatTimecode(video.probe.durationMs) : null, formatBytes(video.bytes, i18n.language), t(`status.${video.status}`)].filter(Boolean).join(" · ")}
                   </span>
-                  <span className="text-xs text-muted">{t("previous.expires", { count: hoursLeft })}</span>
+                  <span className="text-xs text-muted">{video.status === "expired" ? t("previous.kept") : t("previous.expires", { count: hoursLeft })}</span>
                 </span>
               </button>
             </li>

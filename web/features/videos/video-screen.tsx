@@ -16,7 +16,15 @@ import { VideoView } from "./video-view.tsx";
  * /app/video, From your video (docs/product/videos.md): a video in, its best frames out. The video shown is in the
  * URL (`?v=`), so a reload or a link from the chat opens it again; `?t=` picks a moment of it.
  */
-export function VideoScreen({ startUpload }: { /** Tests hand in a fake upload. */ startUpload?: StartVideoUpload }) {
+export function VideoScreen({
+  userId,
+  startUpload,
+}: {
+  /** The signed-in user: the open video lists the frames saved from it. */
+  userId?: string | undefined;
+  /** Tests hand in a fake upload. */
+  startUpload?: StartVideoUpload;
+}) {
   const { t } = useTranslation("videos");
   const [params, setParams] = useSearchParams();
   const openId = params.get(VIDEO_PARAM) ?? undefined;
@@ -49,7 +57,7 @@ export function VideoScreen({ startUpload }: { /** Tests hand in a fake upload. 
         </div>
       );
     if (openId) {
-      if (video.data) return <VideoView key={video.data.id} video={video.data} initialMomentMs={Number.isFinite(moment) ? moment : undefined} onUploadAnother={uploadAnother} />;
+      if (video.data) return <VideoView key={video.data.id} video={video.data} userId={userId} initialMomentMs={Number.isFinite(moment) ? moment : undefined} onUploadAnother={uploadAnother} />;
       // Only a 404 means the video is gone; a lost connection or a server error is worth another try.
       if (video.isError && !isMissingVideo(video.error))
         return (

@@ -10,9 +10,21 @@ import { formatBytes } from "../../lib/video-format.ts";
 import { usePickFrame, useVideoActions } from "../../lib/videos-api.ts";
 import { FrameActions } from "./frame-actions.tsx";
 import { FrameTimeline } from "./frame-timeline.tsx";
+import { SavedFrames } from "./saved-frames.tsx";
 
 /** One video as its status allows: the finder at work, its best frames and timeline, or what to do after a stop. */
-export function VideoView({ video, initialMomentMs, onUploadAnother }: { video: Video; initialMomentMs?: number | undefined; onUploadAnother: () => void }) {
+export function VideoView({
+  video,
+  userId,
+  initialMomentMs,
+  onUploadAnother,
+}: {
+  video: Video;
+  /** The signed-in user, whose saved frames of this video are listed (none without). */
+  userId?: string | undefined;
+  initialMomentMs?: number | undefined;
+  onUploadAnother: () => void;
+}) {
   const { t, i18n } = useTranslation("videos");
   const actions = useVideoActions();
   const pick = usePickFrame(video.id);
@@ -81,10 +93,19 @@ export function VideoView({ video, initialMomentMs, onUploadAnother }: { video: 
         </div>
       )}
 
+      {video.status === "expired" && (
+        <div className="grid gap-1 rounded-3xl border border-border bg-surface p-4 sm:p-6" data-testid="video-expired">
+          <p className="font-semibold">{t("view.expiredTitle", { hours: VIDEO_TTL_HOURS })}</p>
+          <p className="text-sm text-muted">{t("view.expiredText")}</p>
+        </div>
+      )}
+
+      {picked && <FrameActions key={picked.image.id} frame={picked.image} timeMs={picked.timeMs} onClose={() => setPicked(null)} />}
+      {userId && <SavedFrames userId={userId} videoId={video.id} onOpen={(image, timeMs) => setPicked({ image, timeMs })} />}
+
       {video.status === "ready" && (
         <>
           {video.truncated && <p className="rounded-2xl bg-surface-2 p-3 text-sm">{t("view.truncated")}</p>}
-          {picked && <FrameActions key={picked.image.id} frame={picked.image} timeMs={picked.timeMs} onClose={() => setPicked(null)} />}
           <section aria-labelledby="best-frames-title" className="grid gap-3">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h3 id="best-frames-title" className="font-bold">
