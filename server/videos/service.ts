@@ -26,6 +26,7 @@ import { videoFrameJob, videoFramesJob } from "./find-frames-job-type.ts";
 import { missingVideo, toVideo } from "./record.ts";
 import { createVideoStore, type VideoStore } from "./store.ts";
 import type { UploadFiles } from "./upload-files.ts";
+import { unreadableVideo } from "./video-errors.ts";
 
 export { videoFrameJob, videoFramesJob };
 
@@ -65,6 +66,12 @@ export function parseUploadMetadata(header: string): Map<string, string> {
 
 const invalidUpload = (message: string) => new AppError("invalid:upload", message);
 const notAVideo = () => new AppError("unsupported_media_type:video", "That file is not a video we can read. Upload an MP4, MOV, WebM or MKV file.");
+
+/** What the probe refuses (a 4xx), with a probe that ran out of time counted as an unreadable file; else undefined. */
+function asRefusal(err: unknown): AppError | undefined {
+  if (err instanceof DOMException && err.name === "TimeoutError") return unreadableVideo(err);
+  return err instanceof AppError && err.status < 500 ? err : undefined;
+}
 
 /** The file's name as shown: its last path part, no control characters, at most VIDEO_NAME_MAX characters. */
 function cleanName(filename: string | undefined): string {
@@ -174,6 +181,12 @@ export function createVideoService(deps: {
       if (row.status !== "uploading") throw missingVideo();
     },
 
+    /** The size of the owner's upload that has already arrived whole (its file stored), else undefined. */
+    async finishedUploadBytes(userId: string, id: string): Promise<number | undefined> {
+      const row = await store.findOwned(userId, id, now());
+      return row && row.status !== "uploading" && row.fileKey ? row.bytes : undefined;
+    },
+
     /** tus could not create the upload after its row was made: the row goes, so it holds no quota. */
     async abandonUpload(userId: string, id: string): Promise<void> {
       const row = await store.findOwned(userId, id, now());
@@ -193,17 +206,21 @@ export function createVideoService(deps: {
         const probe = await engine.probe(path, settings.limits, AbortSignal.timeout(PROBE_TIMEOUT_MS));
         const fileKey = videoKey(userId, id, "source");
         await storage.putFile(fileKey, path);
-        await uploads.remove(id);
         const started = await startAnalysis(id, ["uploading"], { fileKey, probe, bytes: size });
         // Deleted while it was being stored: its files go too.
         if (!started) {
           await storage.delete(fileKey);
           throw missingVideo();
         }
+        // Only now: until the row moved on, a retry (the client's HEAD) finds the whole upload and finishes it.
+        await uploads.remove(id);
         return toVideo(started);
       } catch (err) {
+        const refusal = asRefusal(err);
+        // The server's own failure (storage, database) keeps the upload "uploading" for the client's retry.
+        if (!refusal) throw err;
         await discard(row).catch((e: unknown) => deps.logger.error({ err: e, videoId: id }, "could not remove a refused video"));
-        throw err;
+        throw refusal;
       }
     },
 
