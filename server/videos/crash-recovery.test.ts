@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Video, videoPath, videoResponseSchema } from "../../contract/videos.ts";
@@ -29,11 +29,15 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  for (const child of children) await child.stop();
-  await s3?.close();
-  made?.cleanup();
-  await dropDatabase?.();
+  // The folders go first and whatever fails after: a stop that throws leaves nothing in /tmp.
   rmSync(dataDir, { recursive: true, force: true });
+  made?.cleanup();
+  try {
+    for (const child of children) await child.stop();
+    await s3?.close();
+  } finally {
+    await dropDatabase?.();
+  }
 });
 
 /** The real server in its own process, its videos in an S3 stand-in, so a worker copies each video to a job folder. */
@@ -67,7 +71,7 @@ describe.skipIf(!testFfmpeg)("a worker killed in the middle of finding frames", 
       if (i > 1200) throw new Error("the frame finder never started");
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect(jobFolders()[0]).toMatch(new RegExp(`^${first.process.pid}-`));
+    expect(jobFolders()[0]).toMatch(new RegExp(`^${encodeURIComponent(hostname())}\\+[0-9a-f]+\\+${first.process.pid}\\+`));
 
     await first.kill();
     expect(jobFolders()).toHaveLength(1);
