@@ -10,8 +10,9 @@ import { createScratchDatabase } from "../testing/scratch-database.ts";
 import { createTestVideos, testFfmpeg, type TestVideos } from "../testing/test-videos.ts";
 import { uploadedVideo, uploadWhole } from "../testing/tus.ts";
 
-const dataDir = mkdtempSync(join(tmpdir(), "tf-video-crash-"));
-const jobDir = join(dataDir, "tmp", "video-jobs");
+// Made in beforeAll: a file whose tests are all skipped runs no afterAll, so leaves nothing.
+let dataDir = "";
+let jobDir = "";
 let s3: TestS3Server;
 let made: TestVideos;
 let databaseUrl: string | undefined;
@@ -19,6 +20,8 @@ let dropDatabase: (() => Promise<void>) | undefined;
 const children: ChildServer[] = [];
 
 beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "tf-video-crash-"));
+  jobDir = join(dataDir, "tmp", "video-jobs");
   s3 = await startS3Server();
   made = createTestVideos();
   const base = process.env.TEST_DATABASE_URL;
@@ -30,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // The folders go first and whatever fails after: a stop that throws leaves nothing in /tmp.
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   made?.cleanup();
   try {
     for (const child of children) await child.stop();

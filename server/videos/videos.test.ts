@@ -40,8 +40,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await server?.close();
   made?.cleanup();
+  await server?.close();
 });
 
 let accounts = 0;
