@@ -33,6 +33,8 @@ export { videoFrameJob, videoFramesJob };
 export interface VideoSettings {
   maxBytes: number;
   uploadsPerDay: number;
+  /** Frames one account may pick per hour: each one is an FFmpeg decode on a worker. */
+  framesPerHour: number;
   quotaBytes: number;
   limits: VideoLimits;
 }
@@ -93,9 +95,9 @@ export function createVideoService(deps: {
   storage: Storage;
   engine: VideoEngine;
   uploads: UploadFiles;
-  /** The video-frames jobs' own queue: its worker runner runs VIDEO_JOBS_PER_WORKER at a time. */
+  /** The video jobs' own queue (finding frames, cutting one): its worker runner runs VIDEO_JOBS_PER_WORKER at a time. */
   videoQueue: JobQueue;
-  /** The shared queue, for the short video-frame jobs. */
+  /** The shared queue (no video job runs on it: each would be one more FFmpeg on the worker). */
   queue: JobQueue;
   images: ImageService;
   realtime: RealtimePublisher;
@@ -107,6 +109,7 @@ export function createVideoService(deps: {
   const { storage, engine, uploads, settings, realtime } = deps;
   const store = createVideoStore(deps.db);
   const uploadRule: RateRule = { name: "video-upload", limit: settings.uploadsPerDay, windowMs: 24 * 3600_000 };
+  const frameRule: RateRule = { name: "video-frame", limit: settings.framesPerHour, windowMs: 3600_000 };
   const now = () => new Date(deps.clock());
   const announce = (row: VideoRow) => realtime.toUser(row.userId, "video:update", { video: toVideo(row) });
 
@@ -280,6 +283,7 @@ export function createVideoService(deps: {
       requireEngine();
       const row = await owned(userId, id);
       if (!row.fileKey || !row.probe) throw new AppError("conflict:video_not_ready", "The video is still being uploaded.");
+      await deps.rateLimiter.enforce(frameRule, userId);
       const clamped = Math.min(timeMs, Math.max(0, row.probe.durationMs - 1));
       const { rows } = await deps.images.lifecycle.createPending(
         userId,
@@ -287,11 +291,11 @@ export function createVideoService(deps: {
         {
           shortOfCredits: () => new AppError("internal:unexpected", "A frame costs no credits."),
           alsoIn: async (tx, images) => {
-            for (const image of images) await deps.queue.enqueue(tx, videoFrameJob, { videoId: id, imageId: image.id, timeMs: clamped }, { userId });
+            for (const image of images) await deps.videoQueue.enqueue(tx, videoFrameJob, { videoId: id, imageId: image.id, timeMs: clamped }, { userId });
           },
         },
       );
-      deps.queue.wake();
+      deps.videoQueue.wake();
       const [image] = rows;
       if (!image) throw new Error("the frame's image was not written");
       return { image: toImageRecord(image), timeMs: clamped };

@@ -251,6 +251,18 @@ describe.skipIf(!testFfmpeg)("uploading a video with tus", () => {
     expect(thumbnail.status).toBe("ready");
   });
 
+  it("refuses a frame pick past VIDEO_FRAMES_PER_USER_PER_HOUR with its own code, and queues none", async () => {
+    const { token, userId } = await account();
+    const video = await uploadedVideo(await uploadWhole(server.url, token, await readFile(await made.video({ durationS: 3 }))));
+    const rule = { name: "video-frame", limit: server.config.videos.framesPerHour, windowMs: 3600_000 } as const;
+    for (let i = 0; i < rule.limit; i++) await server.services.rateLimiter.enforce(rule, userId);
+    const jobsBefore = (await server.database.db.select().from(jobs).where(eq(jobs.userId, userId))).length;
+    const picked = await api(token, `${videoPath(video.id)}/frames`, { method: "POST", body: JSON.stringify({ timeMs: 500 }) });
+    expect(picked.status).toBe(429);
+    expect(await picked.json()).toMatchObject({ code: "rate_limited:video-frame" });
+    expect((await server.database.db.select().from(jobs).where(eq(jobs.userId, userId))).length).toBe(jobsBefore);
+  });
+
   it("answers another user's video, and its upload, as a missing one", async () => {
     const owner = await account();
     const stranger = await account();
