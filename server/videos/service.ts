@@ -132,8 +132,10 @@ export function createVideoService(deps: {
   /** Moves a video into finding frames and queues the job, in one transaction: never a status without its job. */
   async function startAnalysis(id: string, from: readonly VideoRow["status"][], change: Partial<VideoRow> = {}): Promise<VideoRow | undefined> {
     const row = await withTransaction(deps.db, async (tx) => {
-      const moved = await createVideoStore(tx).update(id, from, { ...change, status: "analysing", progress: null, error: null, errorCode: null, frames: [], filmstrip: null, truncated: false });
-      if (moved) await deps.videoQueue.enqueue(tx, videoFramesJob, { videoId: id }, { userId: moved.userId });
+      // A new run: a job of an earlier one (cancelled a moment ago) sees it is no longer current and stops.
+      const run = randomUUID();
+      const moved = await createVideoStore(tx).update(id, from, { ...change, status: "analysing", progress: { run }, error: null, errorCode: null, frames: [], filmstrip: null, truncated: false });
+      if (moved) await deps.videoQueue.enqueue(tx, videoFramesJob, { videoId: id, run }, { userId: moved.userId });
       return moved;
     });
     if (row) {
