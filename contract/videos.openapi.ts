@@ -178,6 +178,7 @@ export const videosOpenApi: OpenApiPart = {
         ...crossSiteCookie,
         ...notYours,
         409: `\`conflict:video_not_ready\`: the video is still arriving, or it expired and only its saved frames are kept; ${unconfigured}`,
+        429: "`rate_limited:video-frame`: VIDEO_FRAMES_PER_USER_PER_HOUR frames picked this hour; Retry-After says when to try again.",
         ...serverErrors,
       },
     },

@@ -179,6 +179,7 @@ const envSchema = z.object({
   // From your video (docs/product/videos.md): per-account upload limits, what the probe accepts, and decoding per worker.
   VIDEO_MAX_BYTES: z.coerce.number().int().min(1).default(2 * 1024 ** 3),
   VIDEO_UPLOADS_PER_DAY: z.coerce.number().int().min(1).default(20),
+  VIDEO_FRAMES_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
   VIDEO_STORAGE_QUOTA_BYTES: z.coerce.number().int().min(1).default(5 * 1024 ** 3),
   VIDEO_MAX_DURATION_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(360),
   VIDEO_MAX_PIXELS: z.coerce.number().int().min(1).default(7680 * 4320),
@@ -341,6 +342,7 @@ const configSchema = envSchema
       jobDir: resolve(e.DATA_DIR, "tmp", "video-jobs"),
       maxBytes: e.VIDEO_MAX_BYTES,
       uploadsPerDay: e.VIDEO_UPLOADS_PER_DAY,
+      framesPerHour: e.VIDEO_FRAMES_PER_USER_PER_HOUR,
       quotaBytes: e.VIDEO_STORAGE_QUOTA_BYTES,
       limits: { maxDurationMs: e.VIDEO_MAX_DURATION_MINUTES * 60_000, maxPixels: e.VIDEO_MAX_PIXELS, maxStreams: e.VIDEO_MAX_STREAMS },
       jobsPerWorker: e.VIDEO_JOBS_PER_WORKER,

@@ -3,6 +3,12 @@ import type { VideoFilmstrip, VideoProbe, VideoProgress } from "../../contract/v
 import { videoStatuses } from "../../contract/videos.ts";
 import { users } from "./users.ts";
 
+/**
+ * The progress column: what the tabs see, plus `run`, the id of the frame finder's run that is current (set when the
+ * video goes to analysing). A job of an older run (cancelled, then analysed again) sees another run and stops.
+ */
+export type StoredVideoProgress = Partial<VideoProgress> & { run?: string };
+
 /** A best frame as stored: its preview lives in storage under `previewKey`. */
 export interface StoredVideoFrame {
   rank: number;
@@ -30,7 +36,7 @@ export const videos = pgTable(
     /** Storage key of the whole file once uploaded; null while it is still arriving. */
     fileKey: text(),
     probe: jsonb().$type<VideoProbe>(),
-    progress: jsonb().$type<VideoProgress>(),
+    progress: jsonb().$type<StoredVideoProgress>(),
     frames: jsonb().$type<StoredVideoFrame[]>().notNull().default([]),
     filmstrip: jsonb().$type<Omit<VideoFilmstrip, "url"> & { key: string }>(),
     truncated: boolean().notNull().default(false),

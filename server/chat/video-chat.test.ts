@@ -38,8 +38,8 @@ beforeAll(async () => {
   ({ sessionToken: token, user: { id: userId } } = await signInByCode(server, "video-chat@example.com"));
 });
 afterAll(async () => {
-  await server?.close();
   videos.cleanup();
+  await server?.close();
 });
 
 interface ToolResult {

@@ -123,9 +123,10 @@ export function createServices(deps: ServiceDeps) {
   const engines = deps.engines ?? defaultEngines(config);
   const registry = createModelRegistry(config.imageProviders.keys);
   // Every kind of background work a service may queue; createWorker must bring a handler for each.
-  const queue = createJobQueue([generateJob, editJob, swapJob, personaDraftJob, videoFrameJob]);
-  // The frame finder has a queue of its own: the worker runs it with a runner of VIDEO_JOBS_PER_WORKER slots.
-  const videoQueue = createJobQueue([videoFramesJob]);
+  const queue = createJobQueue([generateJob, editJob, swapJob, personaDraftJob]);
+  // Every job that decodes a video (the frame finder, a picked frame) has a queue of its own: the worker runs it with a
+  // runner of VIDEO_JOBS_PER_WORKER slots, so one worker decodes one video at a time by default.
+  const videoQueue = createJobQueue([videoFramesJob, videoFrameJob]);
   metrics.countJobsWith(async () => [...(await queue.depth(db)), ...(await videoQueue.depth(db))]);
 
   const sessions = createSessions({ store: createSessionStore(db), clock });
@@ -259,9 +260,9 @@ export function createServices(deps: ServiceDeps) {
     editJobHandler(imageJobs),
     swapJobHandler(imageJobs, createSubjectSwapper({ extractor: subjectExtractor, pool: swapPool })),
     personaDraftJobHandler({ store: personaStore, images, storage, realtime, cutouts: subjectExtractor, renderPortrait }),
-    frameJobHandler({ db, storage, engine: videoEngine, images, jobDir: config.videos.jobDir }),
   ];
   const videoJobHandlers: readonly RegisteredJobHandler[] = [
+    frameJobHandler({ db, storage, engine: videoEngine, images, jobDir: config.videos.jobDir }),
     // The subjects model (loaded on first use) tells a frame with one clear subject from a crowded or empty one.
     findFramesJobHandler({ db, storage, engine: videoEngine, realtime, logger, jobDir: config.videos.jobDir, subjectScore: createSubjectScorer(subjectExtractor) }),
   ];

@@ -3,11 +3,15 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { videoKey } from "./keys.ts";
 import { createLocalDiskStorage } from "./local-disk.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "tf-local-disk-"));
+// Made before the first test, so a run that skips every test leaves no folder behind.
+let dir = "";
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "tf-local-disk-"));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("local-disk storage", () => {

@@ -49,20 +49,27 @@ export const testFfmpeg = findFfmpegBinaries();
  * folder that `cleanup` removes.
  */
 export function createTestVideos() {
-  const dir = mkdtempSync(join(tmpdir(), "tf-test-videos-"));
+  // Made on first use: a test file whose tests are all skipped (no FFmpeg) never runs afterAll, so leaves nothing.
+  let folder: string | undefined;
+  const dir = () => {
+    folder ??= mkdtempSync(join(tmpdir(), "tf-test-videos-"));
+    return folder;
+  };
   const made = new Map<string, Promise<string>>();
   let counter = 0;
   const once = (key: string, make: (path: string) => Promise<void>, extension: string) => {
     let path = made.get(key);
     if (!path) {
-      const target = join(dir, `v${counter++}.${extension}`);
+      const target = join(dir(), `v${counter++}.${extension}`);
       path = make(target).then(() => target);
       made.set(key, path);
     }
     return path;
   };
   return {
-    dir,
+    get dir() {
+      return dir();
+    },
     video: (options: TestVideoOptions = {}) => once(JSON.stringify(options), (path) => makeTestVideo(path, options), options.container ?? "mp4"),
     /** The first `fraction` of a video's bytes, as a download cut short leaves it. */
     truncated: (source: string, fraction: number) =>
@@ -89,7 +96,40 @@ export function createTestVideos() {
     /** A still picture renamed .mp4: FFmpeg reads it, the container is no video's. */
     renamedPng: () => once("png", async (path) => writeFile(path, await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366cc" } }).png().toBuffer()), "mp4"),
     copy: (source: string, extension: string) => once(`copy:${source}:${extension}`, (path) => copyFile(source, path), extension),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    /** Two picture tracks in one Matroska file: a 64×64 one first, then a 1280×720 one. */
+    twoPictures: () =>
+      once("two-pictures", async (path) => {
+        if (!testFfmpeg) throw new Error("FFmpeg is not installed");
+        const small = ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=10:duration=2"];
+        const large = ["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=10:duration=2"];
+        await run(testFfmpeg.ffmpeg, ["-v", "error", "-y", ...small, ...large, "-map", "0:v", "-map", "1:v", "-c:v", "libx264", "-preset", "ultrafast", "-f", "matroska", path]);
+      }, "mkv"),
+    /** A WebM as a browser's MediaRecorder writes it: live-muxed, so its header carries no duration. */
+    liveWebm: (durationS: number) =>
+      once(`live:${durationS}`, async (path) => {
+        if (!testFfmpeg) throw new Error("FFmpeg is not installed");
+        const input = ["-f", "lavfi", "-i", `testsrc2=size=320x240:rate=10:duration=${durationS}`];
+        await run(testFfmpeg.ffmpeg, ["-v", "error", "-y", ...input, "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-f", "webm", "-live", "1", path]);
+      }, "webm"),
+    /** A Matroska video whose header's Duration element says `claimedS` seconds whatever the film holds. */
+    lyingDuration: (source: string, claimedS: number) =>
+      once(`lie:${source}:${claimedS}`, async (path) => {
+        const bytes = await readFile(source);
+        // The Duration element: id 0x4489, an 8-byte float size (0x88), in TimecodeScale units (1 ms by default).
+        const at = bytes.indexOf(Buffer.from([0x44, 0x89, 0x88]));
+        if (at < 0) throw new Error("no 8-byte Duration element");
+        bytes.writeDoubleBE(claimedS * 1000, at + 3);
+        await writeFile(path, bytes);
+      }, "mkv"),
+    /** A file holding a manifest (DASH) that names a URL: FFmpeg must never fetch it. */
+    manifestPointingAt: (url: string) =>
+      once(`manifest:${url}`, async (path) => {
+        const mpd = `<?xml version="1.0"?>\n<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT10S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011"><Period><AdaptationSet mimeType="video/mp4"><Representation id="1" bandwidth="1000" codecs="avc1.42c01e" width="64" height="64"><BaseURL>${url}</BaseURL></Representation></AdaptationSet></Period></MPD>\n`;
+        await writeFile(path, mpd);
+      }, "mp4"),
+    cleanup: () => {
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    },
   };
 }
 

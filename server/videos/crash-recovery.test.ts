@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Video, videoPath, videoResponseSchema } from "../../contract/videos.ts";
@@ -10,8 +10,9 @@ import { createScratchDatabase } from "../testing/scratch-database.ts";
 import { createTestVideos, testFfmpeg, type TestVideos } from "../testing/test-videos.ts";
 import { uploadedVideo, uploadWhole } from "../testing/tus.ts";
 
-const dataDir = mkdtempSync(join(tmpdir(), "tf-video-crash-"));
-const jobDir = join(dataDir, "tmp", "video-jobs");
+// Made in beforeAll: a file whose tests are all skipped runs no afterAll, so leaves nothing.
+let dataDir = "";
+let jobDir = "";
 let s3: TestS3Server;
 let made: TestVideos;
 let databaseUrl: string | undefined;
@@ -19,6 +20,8 @@ let dropDatabase: (() => Promise<void>) | undefined;
 const children: ChildServer[] = [];
 
 beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "tf-video-crash-"));
+  jobDir = join(dataDir, "tmp", "video-jobs");
   s3 = await startS3Server();
   made = createTestVideos();
   const base = process.env.TEST_DATABASE_URL;
@@ -29,11 +32,15 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  for (const child of children) await child.stop();
-  await s3?.close();
+  // The folders go first and whatever fails after: a stop that throws leaves nothing in /tmp.
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   made?.cleanup();
-  await dropDatabase?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    for (const child of children) await child.stop();
+    await s3?.close();
+  } finally {
+    await dropDatabase?.();
+  }
 });
 
 /** The real server in its own process, its videos in an S3 stand-in, so a worker copies each video to a job folder. */
@@ -67,7 +74,7 @@ describe.skipIf(!testFfmpeg)("a worker killed in the middle of finding frames", 
       if (i > 1200) throw new Error("the frame finder never started");
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect(jobFolders()[0]).toMatch(new RegExp(`^${first.process.pid}-`));
+    expect(jobFolders()[0]).toMatch(new RegExp(`^${encodeURIComponent(hostname())}\\+[0-9a-f]+\\+${first.process.pid}\\+`));
 
     await first.kill();
     expect(jobFolders()).toHaveLength(1);

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ErrorCode } from "../../contract/errors.ts";
@@ -54,6 +56,27 @@ describe.skipIf(!testFfmpeg)("the FFmpeg engine: probe", () => {
     expect(await refusal(engine.probe(path, { ...limits, maxDurationMs: 5000 }, signal()))).toBe("unprocessable:video_too_long");
     expect(await refusal(engine.probe(path, { ...limits, maxPixels: 320 * 239 }, signal()))).toBe("unprocessable:video_too_large");
     expect(await refusal(engine.probe(path, { ...limits, maxStreams: 1 }, signal()))).toBe("unprocessable:video_streams");
+  });
+
+  it("never follows a URL inside an upload: a DASH manifest is refused and its listener hears nothing", async () => {
+    const heard: string[] = [];
+    const listener = createServer((req, res) => {
+      heard.push(req.url ?? "");
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = listener.address() as AddressInfo;
+      const manifest = await videos.manifestPointingAt(`http://127.0.0.1:${port}/film.mp4`);
+      expect(await refusal(engine.probe(manifest, limits, signal()))).toBe("unsupported_media_type:video");
+      expect(heard).toEqual([]);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
+  });
+
+  it("refuses a file with two picture tracks rather than read another one than it measured", async () => {
+    expect(await refusal(engine.probe(await videos.twoPictures(), limits, signal()))).toBe("unprocessable:video_streams");
   });
 
   it("says nothing of paths or FFmpeg in its messages", async () => {

@@ -2,6 +2,7 @@ import type { VideoProbe } from "../../contract/videos.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { VideoEngine } from "./engine.ts";
 import { findFfmpegBinaries } from "./ffmpeg-binary.ts";
+import { FILM_STREAM, inputArgs } from "./ffmpeg-input.ts";
 import { findFrames } from "./frame-finder.ts";
 import { probeVideo } from "./probe.ts";
 import { runChild } from "./run-child.ts";
@@ -33,7 +34,7 @@ export function createFfmpegEngine(options: FfmpegEngineOptions = {}): VideoEngi
     async frameAt(path, probe, timeMs, signal) {
       const at = clampToPicture(probe, timeMs);
       // -ss before -i seeks to the keyframe before, then decodes up to the moment (accurate_seek is on by default).
-      const args = ["-v", "error", "-nostdin", "-ss", seconds(at), "-i", path, "-frames:v", "1", "-an", "-sn", "-f", "image2pipe", "-c:v", "png", "pipe:1"];
+      const args = ["-v", "error", "-nostdin", "-ss", seconds(at), ...inputArgs(probe), "-i", path, ...FILM_STREAM, "-frames:v", "1", "-an", "-sn", "-f", "image2pipe", "-c:v", "png", "pipe:1"];
       const result = await runChild(need().ffmpeg, args, { signal, maxStdout: pngCeiling(probe) });
       if (result.overflowed || result.stdout.length === 0) throw unreadableVideo(new Error(result.stderr));
       return result.stdout;
@@ -42,7 +43,7 @@ export function createFfmpegEngine(options: FfmpegEngineOptions = {}): VideoEngi
       if (!probe.hasAudio) throw noAudio();
       const from = Math.max(0, Math.min(fromMs, probe.durationMs));
       const length = Math.max(0, Math.min(toMs, probe.durationMs) - from);
-      const args = ["-v", "error", "-nostdin", "-ss", seconds(from), "-t", seconds(length), "-i", path, "-vn", "-sn", "-ac", "1", "-ar", String(AUDIO_RATE), "-c:a", "pcm_s16le", "-f", "wav", "pipe:1"];
+      const args = ["-v", "error", "-nostdin", "-ss", seconds(from), "-t", seconds(length), ...inputArgs(probe), "-i", path, "-vn", "-sn", "-ac", "1", "-ar", String(AUDIO_RATE), "-c:a", "pcm_s16le", "-f", "wav", "pipe:1"];
       const ceiling = Math.ceil((length / 1000 + 1) * AUDIO_RATE * 2) + 4096;
       const result = await runChild(need().ffmpeg, args, { signal, maxStdout: ceiling });
       if (result.code !== 0 || result.overflowed) throw unreadableVideo(new Error(result.stderr));

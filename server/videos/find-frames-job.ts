@@ -35,11 +35,11 @@ export interface VideoJobDeps {
  * Aborts `controller` once the video leaves `analysing` (cancelled or deleted, from any node): the engine then kills
  * FFmpeg. Returns the stop function.
  */
-function watchForCancel(deps: VideoJobDeps, videoId: string, controller: AbortController): () => void {
+function watchForCancel(deps: VideoJobDeps, videoId: string, run: string | undefined, controller: AbortController): () => void {
   const store = createVideoStore(deps.db);
   const timer = setInterval(() => {
-    store.statusOf(videoId).then(
-      (status) => status === "analysing" || controller.abort(new AppError("conflict:video_busy", "The video was cancelled or deleted.")),
+    store.runOf(videoId).then(
+      (now) => isCurrent(now, run) || controller.abort(new AppError("conflict:video_busy", "The video was cancelled, deleted or analysed again.")),
       (err: unknown) => deps.logger.warn({ err, videoId }, "could not read the video's status"),
     );
   }, CANCEL_CHECK_MS);
@@ -47,8 +47,13 @@ function watchForCancel(deps: VideoJobDeps, videoId: string, controller: AbortCo
   return () => clearInterval(timer);
 }
 
+/** Still this run's video: analysing, and (for a job that knows its run) in this run, not a later one. */
+function isCurrent(now: { status: string; run: string | undefined } | undefined, run: string | undefined): boolean {
+  return now?.status === "analysing" && (run === undefined || now.run === run);
+}
+
 /** Progress for the tabs a few times a second, and for the row now and then (a reload shows where it was). */
-function progressReporter(deps: VideoJobDeps, row: VideoRow): (progress: VideoProgress) => void {
+function progressReporter(deps: VideoJobDeps, row: VideoRow, run: string | undefined): (progress: VideoProgress) => void {
   const store = createVideoStore(deps.db);
   let lastEvent = 0;
   let lastRow = 0;
@@ -60,9 +65,14 @@ function progressReporter(deps: VideoJobDeps, row: VideoRow): (progress: VideoPr
     }
     if (now - lastRow >= PROGRESS_ROW_MS) {
       lastRow = now;
-      void store.update(row.id, ["analysing"], { progress }).catch((err: unknown) => deps.logger.warn({ err, videoId: row.id }, "could not save the progress"));
+      void store.updateRun(row.id, run, { progress: { ...progress, run } }).catch((err: unknown) => deps.logger.warn({ err, videoId: row.id }, "could not save the progress"));
     }
   };
+}
+
+/** The keys storeAnalysis writes for an analysis: what a run removes when its video is gone by the time it ends. */
+function analysisKeys(row: VideoRow, analysis: FrameAnalysis): string[] {
+  return [...analysis.frames.map((_, rank) => videoKey(row.userId, row.id, { frame: rank })), videoKey(row.userId, row.id, "filmstrip")];
 }
 
 /** Writes the previews and the filmstrip under the video's keys; what the row then records. */
@@ -90,23 +100,27 @@ export function findFramesJobHandler(deps: VideoJobDeps): RegisteredJobHandler {
   return defineJobHandler({
     type: videoFramesJob,
     async run({ job, payload, signal, complete }) {
+      const { run } = payload;
       const row = await store.find(payload.videoId);
-      if (!row || row.status !== "analysing" || !row.fileKey || !row.probe) return;
+      if (!row || !isCurrent({ status: row.status, run: row.progress?.run }, run) || !row.fileKey || !row.probe) return;
       const controller = new AbortController();
       const abort = () => controller.abort(signal.reason);
       signal.addEventListener("abort", abort, { once: true });
-      const stopWatching = watchForCancel(deps, row.id, controller);
+      const stopWatching = watchForCancel(deps, row.id, run, controller);
       try {
         const file = await openJobFile(deps.storage, row.fileKey, deps.jobDir, job.id, controller.signal);
         try {
           const analysis = await deps.engine.findFrames(file.path, row.probe, {
             signal: controller.signal,
-            onProgress: progressReporter(deps, row),
+            onProgress: progressReporter(deps, row, run),
             subjectScore: deps.subjectScore,
           });
           const stored = await storeAnalysis(deps.storage, row, analysis);
-          const done = await complete((tx) => createVideoStore(tx).update(row.id, ["analysing"], { ...stored, status: "ready", progress: null }));
+          const done = await complete((tx) => createVideoStore(tx).updateRun(row.id, run, { ...stored, status: "ready", progress: null }));
           if (done?.value) deps.realtime.toUser(row.userId, "video:update", { video: toVideo(done.value) });
+          // Deleted or expired while the files were written: nothing names them any more. (A later run of the same
+          // video writes the same keys and owns them: they stay.)
+          else if (!(await store.find(row.id))) await Promise.all(analysisKeys(row, analysis).map((key) => deps.storage.delete(key)));
         } finally {
           await file.release();
         }
@@ -122,7 +136,8 @@ export function findFramesJobHandler(deps: VideoJobDeps): RegisteredJobHandler {
     async onFailed(tx, { payload }, error) {
       // A worker that died mid-job (kill -9, a lost machine) is the one failure the creator should simply retry.
       const interrupted = error.code === "unavailable:interrupted" || error.code === "unavailable:lease_lost";
-      const failed = await createVideoStore(tx).update(payload.videoId, ["analysing"], {
+      // Only this run's video: a later run of it is not failed by an older job's failure.
+      const failed = await createVideoStore(tx).updateRun(payload.videoId, payload.run, {
         status: "failed",
         progress: null,
         error: interrupted ? "The server restarted while this video was being read. Try again." : error.message,

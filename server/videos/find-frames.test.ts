@@ -7,6 +7,7 @@ import { VIDEO_BEST_FRAMES, VIDEO_MAX_SAMPLES, type VideoProgress } from "../../
 import { createTestVideos, processesReading, testFfmpeg } from "../testing/test-videos.ts";
 import type { VideoLimits } from "./engine.ts";
 import { createFfmpegEngine } from "./ffmpeg-engine.ts";
+import { sampleCap } from "./frame-finder.ts";
 
 const limits: VideoLimits = { maxDurationMs: 5 * 3600 * 1000, maxPixels: 3840 * 2160, maxStreams: 8 };
 const engine = createFfmpegEngine();
@@ -23,6 +24,14 @@ async function analyse(path: string, extra: { subjectScore?: (jpeg: Buffer) => P
   const analysis = await engine.findFrames(path, probe, { signal: signal(), onProgress: (p) => progress.push(p), subjectScore: extra.subjectScore });
   return { probe, progress, analysis };
 }
+
+describe("sampleCap", () => {
+  it("keeps a pass near the expected count, and never far past VIDEO_MAX_SAMPLES", () => {
+    expect(sampleCap(10)).toBeLessThan(50);
+    expect(sampleCap(VIDEO_MAX_SAMPLES)).toBeLessThan(VIDEO_MAX_SAMPLES * 1.2);
+    expect(sampleCap(100 * VIDEO_MAX_SAMPLES)).toBe(sampleCap(VIDEO_MAX_SAMPLES));
+  });
+});
 
 describe.skipIf(!testFfmpeg)("findFrames", () => {
   it("picks sharp, lit frames best first, never from the blurred stretch or the black frames", async () => {
@@ -100,6 +109,22 @@ describe.skipIf(!testFfmpeg)("findFrames", () => {
     expect(analysis.frames.length).toBeGreaterThan(0);
     for (const frame of analysis.frames) expect(frame.timeMs).toBeLessThan((analysis.framesRead + 1) * 100);
   });
+
+  it("reads no further than the header's duration allows, whatever the file holds past it", async () => {
+    const film = await videos.video({ container: "mkv", durationS: 60, fps: 10 });
+    const { analysis, probe } = await analyse(await videos.lyingDuration(film, 1));
+    expect(probe.durationMs).toBe(1000);
+    expect(analysis.framesRead).toBeLessThanOrEqual(sampleCap(10));
+    expect(analysis.frames.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("analyses a live-muxed WebM, whose header has no duration", async () => {
+    const { analysis, probe } = await analyse(await videos.liveWebm(8));
+    expect(probe.durationMs).toBeGreaterThanOrEqual(7500);
+    expect(probe.durationMs).toBeLessThanOrEqual(8100);
+    expect(analysis.framesRead).toBeGreaterThanOrEqual(75);
+    expect(analysis.frames.length).toBeGreaterThan(0);
+  }, 120_000);
 
   it("kills FFmpeg on abort, rejects with the reason, and leaves no file behind", async () => {
     const path = await videos.video({ width: 640, height: 360, fps: 30, durationS: 40, preset: "ultrafast" });

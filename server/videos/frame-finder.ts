@@ -3,6 +3,7 @@ import { VIDEO_BEST_FRAMES, VIDEO_MAX_SAMPLES, type VideoProbe, type VideoProgre
 import type { FoundFrame, FrameAnalysis, SubjectScorer } from "./engine.ts";
 import { createFilmstripCollector } from "./filmstrip.ts";
 import { finalScore, preCandidates, scoreSamples, spreadBest } from "./frame-picker.ts";
+import { FILM_STREAM, inputArgs } from "./ffmpeg-input.ts";
 import { type FrameStats, measureFrame } from "./frame-stats.ts";
 import { runChild } from "./run-child.ts";
 import { unreadableVideo } from "./video-errors.ts";
@@ -40,7 +41,7 @@ export async function findFrames(ffmpeg: string, path: string, probe: VideoProbe
   const total = candidates.length + subjectTotal;
   for (const [i, candidate] of candidates.entries()) {
     onProgress({ stage: "scoring", done: i, total });
-    const preview = await cutPreview(ffmpeg, path, candidate.stats.timeMs, signal);
+    const preview = await cutPreview(ffmpeg, path, probe, candidate.stats.timeMs, signal);
     if (preview) cut.push({ candidate, preview });
   }
   const byPromise = [...cut].sort((a, b) => finalScore(b.candidate, undefined).score - finalScore(a.candidate, undefined).score);
@@ -61,6 +62,19 @@ export async function findFrames(ffmpeg: string, path: string, probe: VideoProbe
 export function samplingRate(probe: VideoProbe): number {
   const seconds = Math.max(probe.durationMs / 1000, 0.001);
   return Math.min(probe.fps ?? 30, VIDEO_MAX_SAMPLES / seconds);
+}
+
+/** Past the probed duration the reading pass still reads this much (a header's rounding, a last long frame). */
+const PASS_MARGIN_MS = 2000;
+/** Thrown from the reader to stop FFmpeg once the sample cap is reached; the pass then ends as if the file had. */
+const ENOUGH_SAMPLES = new Error("enough samples");
+
+/**
+ * The most samples one pass keeps: the expected count with some room for a header that rounds down, and never past
+ * VIDEO_MAX_SAMPLES' own room. A file whose header claims 1 s but holds an hour stops here.
+ */
+export function sampleCap(expected: number): number {
+  return Math.min(Math.ceil(expected * 1.1) + 30, Math.ceil(VIDEO_MAX_SAMPLES * 1.1) + 30);
 }
 
 /** At most one report per PROGRESS_EVERY_MS, but always the first and the last of each stage. */
@@ -98,9 +112,12 @@ async function readSamples(ffmpeg: string, path: string, probe: VideoProbe, sign
     // Short of the total: the last report comes once the pass has ended, whatever the count.
     onProgress({ stage: "reading", done: Math.min(samples.length, expected - 1), total: expected });
   };
+  const cap = sampleCap(expected);
   const onStdout = (chunk: Buffer) => {
     let at = 0;
     while (at < chunk.length) {
+      // The header's duration was wrong (shorter than the film): what was read is enough, the child stops here.
+      if (samples.length >= cap) throw ENOUGH_SAMPLES;
       const take = Math.min(frameBytes - filled, chunk.length - at);
       chunk.copy(frame, filled, at, at + take);
       filled += take;
@@ -114,9 +131,17 @@ async function readSamples(ffmpeg: string, path: string, probe: VideoProbe, sign
 
   // Autorotation is FFmpeg's default: the samples stand as the picture is shown, like probe's width and height.
   const filters = `fps=fps=${rate.toFixed(6)},scale=${width}:${height}:flags=area,format=rgb24`;
-  const args = ["-v", "error", "-nostdin", "-i", path, "-map", "0:v:0", "-an", "-sn", "-dn", "-vf", filters, "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"];
-  const result = await runChild(ffmpeg, args, { signal, maxStdout: 0, onStdout });
-  if (samples.length === 0) throw unreadableVideo(new Error(result.stderr));
+  // `-t` ends the pass a little after the probed duration, whatever the file holds past it.
+  const limit = ((probe.durationMs + PASS_MARGIN_MS) / 1000).toFixed(3);
+  const args = ["-v", "error", "-nostdin", ...inputArgs(probe), "-i", path, ...FILM_STREAM, "-t", limit, "-an", "-sn", "-dn", "-vf", filters, "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"];
+  const stderr = await runChild(ffmpeg, args, { signal, maxStdout: 0, onStdout }).then(
+    (result) => result.stderr,
+    (err: unknown) => {
+      if (err !== ENOUGH_SAMPLES) throw err;
+      return "";
+    },
+  );
+  if (samples.length === 0) throw unreadableVideo(new Error(stderr));
   onProgress({ stage: "reading", done: expected, total: expected });
   // A sample every 1/rate seconds: stopping well short of the probed duration means the file ends early.
   const readMs = (samples.length * 1000) / rate;
@@ -125,8 +150,8 @@ async function readSamples(ffmpeg: string, path: string, probe: VideoProbe, sign
 }
 
 /** The frame at `timeMs`, at most PREVIEW_WIDTH wide, as JPEG; undefined when the seek finds no frame there. */
-async function cutPreview(ffmpeg: string, path: string, timeMs: number, signal: AbortSignal): Promise<Buffer | undefined> {
-  const args = ["-v", "error", "-nostdin", "-ss", (timeMs / 1000).toFixed(3), "-i", path, "-frames:v", "1", "-an", "-sn", "-vf", `scale='min(${PREVIEW_WIDTH},iw)':-2`, "-f", "image2pipe", "-c:v", "png", "pipe:1"];
+async function cutPreview(ffmpeg: string, path: string, probe: VideoProbe, timeMs: number, signal: AbortSignal): Promise<Buffer | undefined> {
+  const args = ["-v", "error", "-nostdin", "-ss", (timeMs / 1000).toFixed(3), ...inputArgs(probe), "-i", path, ...FILM_STREAM, "-frames:v", "1", "-an", "-sn", "-vf", `scale='min(${PREVIEW_WIDTH},iw)':-2`, "-f", "image2pipe", "-c:v", "png", "pipe:1"];
   const result = await runChild(ffmpeg, args, { signal, maxStdout: 16 * 1024 * 1024 });
   if (result.overflowed || result.stdout.length === 0) return undefined;
   return sharp(result.stdout).jpeg({ quality: 85 }).toBuffer();

@@ -35,8 +35,8 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await Promise.all([server?.close(), offline?.close(), whisper?.close()]);
   videos.cleanup();
+  await Promise.all([server?.close(), offline?.close(), whisper?.close()]);
 });
 
 function askHeadlines(on: TestServer, token: string, id: string, body: unknown): Promise<Response> {

@@ -14,7 +14,8 @@ export function toVideo(row: VideoRow): Video {
     status: row.status,
     bytes: row.bytes,
     probe: row.probe ?? null,
-    progress: row.progress ?? null,
+    // The run's id stays on the server.
+    progress: row.progress?.stage ? { stage: row.progress.stage, done: row.progress.done ?? 0, total: row.progress.total ?? 0 } : null,
     frames: row.frames.map((f) => ({ rank: f.rank, timeMs: f.timeMs, score: f.score, reasons: f.reasons as VideoFrameReason[], url: videoCandidatePath(row.id, f.rank) })),
     filmstrip,
     truncated: row.truncated,

@@ -25,12 +25,15 @@ import { videoFrameJob, videoFramesJob } from "./find-frames-job-type.ts";
 import { missingVideo, toVideo } from "./record.ts";
 import { createVideoStore, type VideoStore } from "./store.ts";
 import type { UploadFiles } from "./upload-files.ts";
+import { unreadableVideo } from "./video-errors.ts";
 
 export { videoFrameJob, videoFramesJob };
 
 export interface VideoSettings {
   maxBytes: number;
   uploadsPerDay: number;
+  /** Frames one account may pick per hour: each one is an FFmpeg decode on a worker. */
+  framesPerHour: number;
   quotaBytes: number;
   limits: VideoLimits;
 }
@@ -65,6 +68,12 @@ export function parseUploadMetadata(header: string): Map<string, string> {
 const invalidUpload = (message: string) => new AppError("invalid:upload", message);
 const notAVideo = () => new AppError("unsupported_media_type:video", "That file is not a video we can read. Upload an MP4, MOV, WebM or MKV file.");
 
+/** What the probe refuses (a 4xx), with a probe that ran out of time counted as an unreadable file; else undefined. */
+function asRefusal(err: unknown): AppError | undefined {
+  if (err instanceof DOMException && err.name === "TimeoutError") return unreadableVideo(err);
+  return err instanceof AppError && err.status < 500 ? err : undefined;
+}
+
 /** The file's name as shown: its last path part, no control characters, at most VIDEO_NAME_MAX characters. */
 function cleanName(filename: string | undefined): string {
   const base = (filename ?? "").split(/[\\/]/).pop()?.replace(/[\p{Cc}\p{Cf}]/gu, "").trim() ?? "";
@@ -85,9 +94,9 @@ export function createVideoService(deps: {
   storage: Storage;
   engine: VideoEngine;
   uploads: UploadFiles;
-  /** The video-frames jobs' own queue: its worker runner runs VIDEO_JOBS_PER_WORKER at a time. */
+  /** The video jobs' own queue (finding frames, cutting one): its worker runner runs VIDEO_JOBS_PER_WORKER at a time. */
   videoQueue: JobQueue;
-  /** The shared queue, for the short video-frame jobs. */
+  /** The shared queue (no video job runs on it: each would be one more FFmpeg on the worker). */
   queue: JobQueue;
   images: ImageService;
   realtime: RealtimePublisher;
@@ -99,6 +108,7 @@ export function createVideoService(deps: {
   const { storage, engine, uploads, settings, realtime } = deps;
   const store = createVideoStore(deps.db);
   const uploadRule: RateRule = { name: "video-upload", limit: settings.uploadsPerDay, windowMs: 24 * 3600_000 };
+  const frameRule: RateRule = { name: "video-frame", limit: settings.framesPerHour, windowMs: 3600_000 };
   const now = () => new Date(deps.clock());
   const announce = (row: VideoRow) => realtime.toUser(row.userId, "video:update", { video: toVideo(row) });
 
@@ -128,8 +138,10 @@ export function createVideoService(deps: {
   /** Moves a video into finding frames and queues the job, in one transaction: never a status without its job. */
   async function startAnalysis(id: string, from: readonly VideoRow["status"][], change: Partial<VideoRow> = {}): Promise<VideoRow | undefined> {
     const row = await withTransaction(deps.db, async (tx) => {
-      const moved = await createVideoStore(tx).update(id, from, { ...change, status: "analysing", progress: null, error: null, errorCode: null, frames: [], filmstrip: null, truncated: false });
-      if (moved) await deps.videoQueue.enqueue(tx, videoFramesJob, { videoId: id }, { userId: moved.userId });
+      // A new run: a job of an earlier one (cancelled a moment ago) sees it is no longer current and stops.
+      const run = randomUUID();
+      const moved = await createVideoStore(tx).update(id, from, { ...change, status: "analysing", progress: { run }, error: null, errorCode: null, frames: [], filmstrip: null, truncated: false });
+      if (moved) await deps.videoQueue.enqueue(tx, videoFramesJob, { videoId: id, run }, { userId: moved.userId });
       return moved;
     });
     if (row) {
@@ -193,6 +205,12 @@ export function createVideoService(deps: {
       if (row.status !== "uploading") throw missingVideo();
     },
 
+    /** The size of the owner's upload that has already arrived whole (its file stored), else undefined. */
+    async finishedUploadBytes(userId: string, id: string): Promise<number | undefined> {
+      const row = await store.findOwned(userId, id, now());
+      return row && row.status !== "uploading" && row.fileKey ? row.bytes : undefined;
+    },
+
     /** tus could not create the upload after its row was made: the row goes, so it holds no quota. */
     async abandonUpload(userId: string, id: string): Promise<void> {
       const row = await store.findOwned(userId, id, now());
@@ -212,17 +230,21 @@ export function createVideoService(deps: {
         const probe = await engine.probe(path, settings.limits, AbortSignal.timeout(PROBE_TIMEOUT_MS));
         const fileKey = videoKey(userId, id, "source");
         await storage.putFile(fileKey, path);
-        await uploads.remove(id);
         const started = await startAnalysis(id, ["uploading"], { fileKey, probe, bytes: size });
         // Deleted while it was being stored: its files go too.
         if (!started) {
           await storage.delete(fileKey);
           throw missingVideo();
         }
+        // Only now: until the row moved on, a retry (the client's HEAD) finds the whole upload and finishes it.
+        await uploads.remove(id);
         return toVideo(started);
       } catch (err) {
+        const refusal = asRefusal(err);
+        // The server's own failure (storage, database) keeps the upload "uploading" for the client's retry.
+        if (!refusal) throw err;
         await discard(row).catch((e: unknown) => deps.logger.error({ err: e, videoId: id }, "could not remove a refused video"));
-        throw err;
+        throw refusal;
       }
     },
 
@@ -284,6 +306,7 @@ export function createVideoService(deps: {
       const row = await owned(userId, id);
       if (row.status === "expired") throw new AppError("conflict:video_not_ready", "This video was deleted 24 hours after its upload; only the frames saved from it are kept. Upload it again to pick another frame.");
       if (!row.fileKey || !row.probe) throw new AppError("conflict:video_not_ready", "The video is still being uploaded.");
+      await deps.rateLimiter.enforce(frameRule, userId);
       const clamped = Math.min(timeMs, Math.max(0, row.probe.durationMs - 1));
       // A saved frame: kept (no expiry) and linked to the video as it is now, which outlives the video's own files.
       const sourceVideo = { videoId: row.id, name: row.name, durationMs: row.probe.durationMs, timeMs: clamped };
@@ -293,11 +316,11 @@ export function createVideoService(deps: {
         {
           shortOfCredits: () => new AppError("internal:unexpected", "A frame costs no credits."),
           alsoIn: async (tx, images) => {
-            for (const image of images) await deps.queue.enqueue(tx, videoFrameJob, { videoId: id, imageId: image.id, timeMs: clamped }, { userId });
+            for (const image of images) await deps.videoQueue.enqueue(tx, videoFrameJob, { videoId: id, imageId: image.id, timeMs: clamped }, { userId });
           },
         },
       );
-      deps.queue.wake();
+      deps.videoQueue.wake();
       const [image] = rows;
       if (!image) throw new Error("the frame's image was not written");
       return { image: toImageRecord(image), timeMs: clamped };

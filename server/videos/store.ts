@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/open-db.ts";
 import { type VideoRow, videos } from "../../db/schema/videos.ts";
 import type { VideoStatus } from "../../contract/videos.ts";
@@ -66,6 +66,27 @@ export function createVideoStore(db: DbOrTx) {
         .where(and(eq(videos.id, id), inArray(videos.status, [...from])))
         .returning();
       return row;
+    },
+
+    /**
+     * Changes a video only while it is analysing in run `run` (StoredVideoProgress): a job of an older run, or of a
+     * video deleted meanwhile, changes nothing. Without a run (a job queued before runs were kept): status only.
+     */
+    async updateRun(id: string, run: string | undefined, change: VideoChange): Promise<VideoRow | undefined> {
+      const conditions: SQL[] = [eq(videos.id, id), eq(videos.status, "analysing")];
+      if (run !== undefined) conditions.push(sql`${videos.progress}->>'run' = ${run}`);
+      const [row] = await db
+        .update(videos)
+        .set({ ...change, updatedAt: new Date() })
+        .where(and(...conditions))
+        .returning();
+      return row;
+    },
+
+    /** The video's status and current run, as the frame finder's watcher reads them every second. */
+    async runOf(id: string): Promise<{ status: VideoStatus; run: string | undefined } | undefined> {
+      const [row] = await db.select({ status: videos.status, progress: videos.progress }).from(videos).where(eq(videos.id, id));
+      return row ? { status: row.status, run: row.progress?.run } : undefined;
     },
 
     async statusOf(id: string): Promise<VideoStatus | undefined> {

@@ -61,6 +61,17 @@ function tusRefusal(status: number, text: string): { status_code: number; body: 
 
 const idSchema = z.uuid();
 
+/** A HEAD's answer for an upload that is whole: its offset is its length (tus 1.0.0). */
+function answerComplete(res: Response, bytes: number): void {
+  res.status(200).set({ "Tus-Resumable": "1.0.0", "Upload-Offset": String(bytes), "Upload-Length": String(bytes), "Cache-Control": "no-store" }).end();
+}
+
+/** True when tus holds every byte of the upload (its offset has reached its declared length). */
+async function wholeUpload(uploads: UploadFiles, id: string): Promise<boolean> {
+  const upload = await uploads.datastore.getUpload(id).catch(() => undefined);
+  return upload?.size !== undefined && upload.size > 0 && upload.offset === upload.size;
+}
+
 /**
  * The resumable video upload (tus 1.0.0, decision 039) at VIDEO_UPLOADS_PATH: POST creates, HEAD tells the offset,
  * PATCH appends, DELETE abandons. Signed-in only, and the same-origin rule of every mutating route applies (mounted
@@ -78,6 +89,9 @@ export function videoUploadRoutes(deps: { auth: AuthMiddleware; videos: VideoSer
     // Same origin only: no Access-Control-Allow-Origin is ever sent.
     allowedOrigins: () => false,
     namingFunction: (req) => uploadLocals(req).videoUploadId,
+    // The upload is the one whose owner the Express side checked, never what tus would read off the URL's end (a
+    // query string such as `?x=/<another id>` would otherwise name someone else's upload).
+    getFileIdFromRequest: (req) => (nodeResponse(req).locals as UploadLocals).videoUploadId,
     async onUploadFinish(req) {
       const { videoUserId, videoUploadId } = uploadLocals(req);
       const video = await videos.finishUpload(videoUserId, videoUploadId);
@@ -104,8 +118,21 @@ export function videoUploadRoutes(deps: { auth: AuthMiddleware; videos: VideoSer
     } else {
       const id = idSchema.safeParse(rawId);
       if (!id.success) throw missingVideo();
+      // The last PATCH's answer was lost: the owner's HEAD of an upload already finished says it is complete, so
+      // tus-js-client ends instead of creating the upload again.
+      const finishedBytes = req.method === "HEAD" ? await videos.finishedUploadBytes(user.id, id.data) : undefined;
+      if (finishedBytes !== undefined) {
+        answerComplete(res, finishedBytes);
+        return;
+      }
       await videos.assertUploading(user.id, id.data);
       locals.videoUploadId = id.data;
+      // Every byte is in but finishing failed on the server's side: the HEAD of the client's retry finishes it.
+      if (req.method === "HEAD" && (await wholeUpload(deps.uploads, id.data))) {
+        const video = await videos.finishUpload(user.id, id.data);
+        answerComplete(res, video.bytes);
+        return;
+      }
     }
     labelJsonErrors(res);
     await tus.handle(req, res);

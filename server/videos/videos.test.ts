@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as tus from "tus-js-client";
@@ -41,8 +41,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await server?.close();
   made?.cleanup();
+  await server?.close();
 });
 
 let accounts = 0;
@@ -264,6 +264,18 @@ describe.skipIf(!testFfmpeg)("uploading a video with tus", () => {
     expect(thumbnail.status).toBe("ready");
   });
 
+  it("refuses a frame pick past VIDEO_FRAMES_PER_USER_PER_HOUR with its own code, and queues none", async () => {
+    const { token, userId } = await account();
+    const video = await uploadedVideo(await uploadWhole(server.url, token, await readFile(await made.video({ durationS: 3 }))));
+    const rule = { name: "video-frame", limit: server.config.videos.framesPerHour, windowMs: 3600_000 } as const;
+    for (let i = 0; i < rule.limit; i++) await server.services.rateLimiter.enforce(rule, userId);
+    const jobsBefore = (await server.database.db.select().from(jobs).where(eq(jobs.userId, userId))).length;
+    const picked = await api(token, `${videoPath(video.id)}/frames`, { method: "POST", body: JSON.stringify({ timeMs: 500 }) });
+    expect(picked.status).toBe(429);
+    expect(await picked.json()).toMatchObject({ code: "rate_limited:video-frame" });
+    expect((await server.database.db.select().from(jobs).where(eq(jobs.userId, userId))).length).toBe(jobsBefore);
+  });
+
   it("answers another user's video, and its upload, as a missing one", async () => {
     const owner = await account();
     const stranger = await account();
@@ -287,6 +299,46 @@ describe.skipIf(!testFfmpeg)("uploading a video with tus", () => {
     expect(Number((await headOffset(url, owner.token)).headers.get("upload-offset"))).toBe(0);
     expect((await api(stranger.token, "/api/videos")).status).toBe(200);
     expect(videoListResponseSchema.parse(await (await api(stranger.token, "/api/videos")).json()).videos).toEqual([]);
+  });
+
+  it("takes the upload's id from the path alone: a query string naming another upload changes nothing of it", async () => {
+    const attacker = await account();
+    const victim = await account();
+    const mine = await createUpload(server.url, attacker.token, 5000);
+    const theirs = await createUpload(server.url, victim.token, 5000);
+    const theirId = new URL(theirs.uploadUrl ?? "").pathname.split("/").pop() ?? "";
+    await patchBytes(theirs.uploadUrl ?? "", victim.token, 0, Buffer.alloc(100, 1));
+    const crafted = `${mine.uploadUrl ?? ""}?x=/${theirId}`;
+    await patchBytes(crafted, attacker.token, 100, Buffer.alloc(900, 2));
+    await fetch(crafted, { method: "DELETE", headers: { "Tus-Resumable": "1.0.0", ...tokenHeaders(attacker.token) } });
+    expect(Number((await headOffset(theirs.uploadUrl ?? "", victim.token)).headers.get("upload-offset"))).toBe(100);
+    expect(await videoOwner(theirId)).toBe(victim.userId);
+    expect((await readFile(join(server.config.videos.uploadDir, theirId))).equals(Buffer.alloc(100, 1))).toBe(true);
+  });
+
+  it("keeps a whole upload whose storing failed on the server's side, and finishes it at the client's HEAD", async () => {
+    const { token, userId } = await account();
+    const bytes = await readFile(await made.video({ durationS: 3 }));
+    // A file where the user's video folder goes: storing the source fails (a 5xx), the probe has passed.
+    const userDir = join(server.config.filesDir, "videos", userId);
+    await mkdir(dirname(userDir), { recursive: true });
+    await writeFile(userDir, "in the way");
+    const failed = await uploadWhole(server.url, token, bytes);
+    expect(failed.status).toBe(500);
+    const url = new URL(failed.url);
+    const id = url.pathname.split("/").pop() ?? "";
+    expect(await videoOwner(id)).toBe(userId);
+    await rm(userDir);
+    const head = await headOffset(url.href, token);
+    expect(head.status).toBe(200);
+    expect(head.headers.get("upload-offset")).toBe(String(bytes.length));
+    expect(head.headers.get("upload-length")).toBe(String(bytes.length));
+    expect((await videoOf(token, id)).status).not.toBe("uploading");
+    // The last answer lost, tus-js-client asks again: the finished upload says it is complete.
+    const again = await headOffset(url.href, token);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("upload-offset")).toBe(String(bytes.length));
+    await analysed(token, id);
   });
 
   it("deletes expired videos, finished or not, with their files", async () => {
