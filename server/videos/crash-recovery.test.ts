@@ -63,7 +63,7 @@ const jobFolders = (): string[] => (existsSync(jobDir) ? readdirSync(jobDir) : [
 
 describe.skipIf(!testFfmpeg)("a worker killed in the middle of finding frames", () => {
   it("fails the video once as interrupted, and its copy of the video is removed at the next start", async () => {
-    const bytes = await readFile(await made.video({ durationS: 150, width: 640, height: 360, fps: 25, preset: "ultrafast" }));
+    const bytes = await readFile(await made.video({ durationS: 60, width: 320, height: 180, fps: 10, preset: "ultrafast" }));
     const first = await start();
     const { token } = await signInThroughMailbox(first.url, "video-crash@example.com");
     const headers = { "x-session-token": token };

@@ -60,7 +60,7 @@ describe.skipIf(!testFfmpeg)("the frame finder's job and its run", () => {
   it("stops when the video is analysed again meanwhile (a newer run), and leaves that run's row alone", async () => {
     const storage = createLocalDiskStorage(join(filesDir, "a"));
     const first = randomUUID();
-    const { id } = await analysingVideo(storage, await made.video({ durationS: 90, width: 640, height: 360, fps: 25, preset: "ultrafast" }), first);
+    const { id } = await analysingVideo(storage, await made.video({ durationS: 60, width: 320, height: 180, fps: 10, preset: "ultrafast" }), first);
     const running = runJob(storage, id, first);
     // Cancel then Analyse within a second: the row is analysing again, in another run.
     const second = randomUUID();

@@ -226,7 +226,7 @@ describe.skipIf(!testFfmpeg)("uploading a video with tus", () => {
 
   it("cancels the frame finder mid-job: the video stays cancelled, the job ends without failing, and analyse starts it again", async () => {
     const { token } = await account();
-    const video = await uploadedVideo(await uploadWhole(server.url, token, await readFile(await made.video({ durationS: 120, width: 640, height: 360, fps: 25, preset: "ultrafast" }))));
+    const video = await uploadedVideo(await uploadWhole(server.url, token, await readFile(await made.video({ durationS: 60, width: 320, height: 180, fps: 10, preset: "ultrafast" }))));
     expect(video.status).toBe("analysing");
     const cancelled = videoResponseSchema.parse(await (await api(token, `${videoPath(video.id)}/cancel`, { method: "POST" })).json()).video;
     expect(cancelled.status).toBe("cancelled");
