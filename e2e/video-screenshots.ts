@@ -11,7 +11,8 @@ import { launchBrowser, newContext, signInWithCode, startApp } from "./harness.t
 
 const outDir = process.argv[2] ?? "screenshots";
 mkdirSync(outDir, { recursive: true });
-const FINDER_TIMEOUT = 180_000;
+// The real finder on a busy machine (the subject model looks at each candidate for seconds).
+const FINDER_TIMEOUT = 600_000;
 const videos = createTestVideos();
 const [app, browser] = await Promise.all([startApp(), launchBrowser()]);
 const themes = ["light", "dark"] as const;
@@ -25,7 +26,7 @@ try {
   const page = await signIn.newPage();
   await signInWithCode(page, app.baseUrl, "video.shots@example.com");
   const state = await signIn.storageState();
-  const file = await videos.video({ width: 640, height: 360, fps: 15, durationS: 8 });
+  const file = await videos.video({ width: 640, height: 360, fps: 10, durationS: 6 });
 
   async function open(width: number, theme: Theme, path: string, language = "en", height = 900): Promise<{ context: BrowserContext; p: Page }> {
     const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme, storageState: state });
@@ -51,22 +52,31 @@ try {
       await context.close();
     }
 
-  // The upload (slowed down to be seen) and the finder at work, in two looks; the second upload is the one shown next.
-  let videoPath = "";
-  for (const [width, theme] of [[375, "light"], [1280, "dark"]] as const) {
-    const { context, p } = await open(width, theme, "/app/video");
-    const cdp = await context.newCDPSession(p);
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
-    await fileInput(p).setInputFiles(file);
-    await p.getByTestId("upload-progress").waitFor();
-    await p.waitForTimeout(1500);
-    await p.screenshot({ path: join(outDir, `video-uploading-${width}-${theme}.png`), fullPage: true });
-    await p.getByTestId("finder-progress-text").filter({ hasText: /\d/ }).waitFor({ timeout: FINDER_TIMEOUT });
-    await p.screenshot({ path: join(outDir, `video-finding-${width}-${theme}.png`), fullPage: true });
-    await p.locator('[data-testid="video-view"][data-status="ready"]').waitFor({ timeout: FINDER_TIMEOUT });
-    videoPath = new URL(p.url()).pathname + new URL(p.url()).search;
-    await context.close();
-  }
+  // The upload (slowed down to be seen) and the finder at work, on a phone: the one video the next screens show.
+  const progress = await open(375, "light", "/app/video");
+  const cdp = await progress.context.newCDPSession(progress.p);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+  await fileInput(progress.p).setInputFiles(file);
+  await progress.p.getByTestId("upload-progress").waitFor();
+  await progress.p.waitForTimeout(1500);
+  await progress.p.screenshot({ path: join(outDir, "video-uploading-375-light.png"), fullPage: true });
+  await progress.p.getByTestId("finder-progress-text").filter({ hasText: /\d/ }).waitFor({ timeout: FINDER_TIMEOUT });
+  await progress.p.screenshot({ path: join(outDir, "video-finding-375-light.png"), fullPage: true });
+  const videoPath = new URL(progress.p.url()).pathname + new URL(progress.p.url()).search;
+
+  // Meanwhile the chat gets a video too (its finder runs after the first): a message with the video attached.
+  await page.goto(`${app.baseUrl}/app`);
+  await page.locator('[data-testid="composer"] input[type="file"]').setInputFiles(file);
+  await page.waitForFunction(() => {
+    const button = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="composer"] button')].find((b) => b.textContent?.trim() === "Send");
+    return button !== undefined && !button.disabled;
+  }, undefined, { timeout: 60_000 });
+  await page.getByTestId("composer").getByRole("button", { name: "Send" }).click();
+  await page.getByTestId("video-card").waitFor();
+  const conversation = new URL(page.url()).pathname + new URL(page.url()).search;
+
+  await progress.p.locator('[data-testid="video-view"][data-status="ready"]').waitFor({ timeout: FINDER_TIMEOUT });
+  await progress.context.close();
 
   // The best frames and the timeline, then a picked frame with its actions.
   async function readyAndPicked(width: number, theme: Theme, language: string, prefix: string) {
@@ -84,17 +94,8 @@ try {
   await readyAndPicked(1280, "light", "de", "video-de");
   await readyAndPicked(375, "light", "ja", "video-ja");
 
-  // The chat with a video card: a video attached to a message, its best frames on the card.
-  await page.goto(`${app.baseUrl}/app`);
-  await page.locator('[data-testid="composer"] input[type="file"]').setInputFiles(file);
-  const send = page.getByTestId("composer").getByRole("button", { name: "Send" });
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll<HTMLButtonElement>('[data-testid="composer"] button')].find((b) => b.textContent?.trim() === "Send");
-    return button !== undefined && !button.disabled;
-  }, undefined, { timeout: 60_000 });
-  await send.click();
+  // The chat with the video's card, its best frames on it.
   await page.locator('[data-testid="video-card"] [data-testid="best-frames"]').waitFor({ timeout: FINDER_TIMEOUT });
-  const conversation = new URL(page.url()).pathname + new URL(page.url()).search;
   for (const width of [375, 1280])
     for (const theme of themes) {
       const { context, p } = await open(width, theme, conversation, "en", 1200);
