@@ -73,7 +73,6 @@ try {
   }, undefined, { timeout: 60_000 });
   await page.getByTestId("composer").getByRole("button", { name: "Send" }).click();
   await page.getByTestId("video-card").waitFor();
-  const conversation = new URL(page.url()).pathname + new URL(page.url()).search;
 
   await progress.p.locator('[data-testid="video-view"][data-status="ready"]').waitFor({ timeout: FINDER_TIMEOUT });
   await progress.context.close();
@@ -96,6 +95,10 @@ try {
 
   // The chat with the video's card, its best frames on it.
   await page.locator('[data-testid="video-card"] [data-testid="best-frames"]').waitFor({ timeout: FINDER_TIMEOUT });
+  // Read once the answer is in: the address names the conversation (?c=) once it is made.
+  await page.getByTestId("composer").getByRole("button", { name: "Send" }).waitFor();
+  await page.waitForURL(/[?&]c=/);
+  const conversation = new URL(page.url()).pathname + new URL(page.url()).search;
   for (const width of [375, 1280])
     for (const theme of themes) {
       const { context, p } = await open(width, theme, conversation, "en", 1200);
