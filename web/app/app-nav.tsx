@@ -12,9 +12,10 @@ const links = [
 ] as const;
 
 /**
- * The signed-in app's sections. NavLink marks the current one with aria-current="page". Below 1024 px the four
- * sections show their icons alone (the label stays, for assistive tech and as the tooltip), and below 375 px they
- * close up (36 px targets), so they fit beside the logo, the credits and the account menu down to 320 px.
+ * The signed-in app's sections. NavLink marks the current one with aria-current="page". Below 1280 px the four
+ * sections show their icons alone (the label stays, for assistive tech and as the tooltip): with labels, French and
+ * German wrap them (and the credits) at 1024 px, and nothing fits at 768. Below 375 px they close up (36 px targets),
+ * so they fit beside the logo, the credits and the account menu down to 320 px.
  */
 export function AppNav() {
   const { t } = useTranslation("app");
@@ -28,7 +29,7 @@ export function AppNav() {
               end
               title={t(link.label)}
               className={({ isActive }) =>
-                `flex h-12 min-w-11 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-[0.6875rem] max-lg:px-0 max-[374px]:min-w-9 leading-none font-semibold transition sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm ${
+                `flex h-12 min-w-11 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-[0.6875rem] max-xl:px-0 max-[374px]:min-w-9 leading-none font-semibold transition sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm ${
                   isActive ? "bg-surface-2 text-fg" : "text-muted hover:bg-surface-2 hover:text-fg"
                 }`
               }
@@ -36,7 +37,7 @@ export function AppNav() {
               {({ isActive }) => (
                 <>
                   <Icon d={link.icon} className={`size-5 ${isActive ? "text-primary" : ""}`} />
-                  <span className="max-lg:sr-only">{t(link.label)}</span>
+                  <span className="whitespace-nowrap max-xl:sr-only">{t(link.label)}</span>
                 </>
               )}
             </NavLink>

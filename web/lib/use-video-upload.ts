@@ -64,6 +64,8 @@ export function useVideoUpload(start: StartVideoUpload = uploadVideo) {
           if (current.current !== handle) return undefined; // cancelled: the state was already reset
           current.current = null;
           setState({ status: "failed", name: file.name, code: uploadErrorOf(err).code });
+          // A refused file's video is gone from the server (it was listed while it arrived): the list reads again.
+          void queryClient.invalidateQueries({ queryKey: videosKey });
           return undefined;
         },
       );

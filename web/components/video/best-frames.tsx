@@ -31,14 +31,14 @@ export function BestFrames({
         const reasons = frame.reasons.map((reason) => t(`frames.reasons.${reason}`));
         const selected = picked === frame.timeMs;
         return (
-          <li key={frame.rank}>
+          <li key={frame.rank} className="flex">
             <button
               type="button"
               disabled={disabled}
               aria-pressed={selected}
               aria-label={t("frames.pick", { timecode, reasons: reasons.join(", ") || t("frames.noReason") })}
               onClick={() => onPick(frame)}
-              className={`group grid w-full gap-1.5 rounded-2xl border bg-surface p-1.5 text-left transition hover:border-primary/60 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60 ${
+              className={`group grid w-full content-start gap-1.5 rounded-2xl border bg-surface p-1.5 text-left transition hover:border-primary/60 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60 ${
                 selected ? "border-primary ring-2 ring-primary/40" : "border-border"
               }`}
             >

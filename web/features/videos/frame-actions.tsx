@@ -71,9 +71,11 @@ export function FrameActions({ frame, timeMs, onClose }: { frame: ImageRecord; t
               }}
               className="grid gap-4"
             >
-              <TabsList aria-label={t("actions.label")} className="flex-wrap">
+              {/* Three equal tabs in one row at any width: a label that does not fit (a phone, the column beside the
+                  frame from 768 px) wraps to a second line inside its tab rather than stacking the tabs. */}
+              <TabsList aria-label={t("actions.label")}>
                 {actions.map((name) => (
-                  <TabsTrigger key={name} value={name} className="whitespace-nowrap">
+                  <TabsTrigger key={name} value={name} className="h-auto! min-h-10 basis-0 py-1.5 leading-tight">
                     {t(`actions.${name}.tab`)}
                   </TabsTrigger>
                 ))}

@@ -164,6 +164,23 @@ describe("From video: uploading", () => {
       "Your videos use all the space you have. Delete one, or wait until one expires, then try again.",
     );
   });
+
+  it("drops a refused upload from Your videos (the server deleted it)", async () => {
+    // Listed while it arrived (video:update), deleted by the server when its last byte was no video.
+    let listed: Video[] = [videoRecord(videoId, { name: "notes.mp4", status: "uploading", probe: null })];
+    stubApi({ "GET /api/videos": () => json({ videos: listed }) });
+    let refuse: (err: Error) => void = () => {};
+    const startUpload: StartVideoUpload = () => ({ done: new Promise<string>((_, reject) => (refuse = reject)), cancel: async () => {} });
+    setup({ path: "/app/video", startUpload });
+    await screen.findByTestId("previous-videos");
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("no file input");
+    await act(async () => fireEvent.change(input, { target: { files: [new File(["x"], "notes.mp4", { type: "video/mp4" })] } }));
+    listed = [];
+    await act(async () => refuse(new VideoUploadError("unsupported_media_type:video", 415)));
+    expect((await screen.findByTestId("upload-refusal")).textContent).toBe("This file is not a video we can read. Use MP4, MOV, WebM or MKV.");
+    await waitFor(() => expect(screen.queryByTestId("previous-videos")).toBeNull());
+  });
 });
 
 describe("From video: finding frames", () => {
