@@ -82,9 +82,9 @@ describe.skipIf(!testFfmpeg)("findFrames", () => {
       return ((await sharp(jpeg).stats()).channels[0]?.mean ?? 0) > 0 ? 1 : 0;
     };
     const { analysis } = await analyse(path, { subjectScore: favoured });
-    // The model (seconds a picture) sees only the ten most promising candidates, and those it likes lead.
+    // The model (seconds a picture) sees only the six most promising candidates, and those it likes lead.
     expect(looked).toBeGreaterThan(0);
-    expect(looked).toBeLessThanOrEqual(10);
+    expect(looked).toBeLessThanOrEqual(6);
     expect(analysis.frames[0]?.reasons).toContain("clear-subject");
     expect(analysis.frames.filter((f) => f.reasons.includes("clear-subject")).length).toBeGreaterThanOrEqual(Math.ceil(analysis.frames.length / 2));
   });

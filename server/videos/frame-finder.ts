@@ -12,8 +12,9 @@ import { unreadableVideo } from "./video-errors.ts";
 export const ANALYSIS_WIDTH = 256;
 /** Samples cut at preview size and scored more closely. */
 const PRE_CANDIDATES = 24;
-/** Of those, the most promising the subject model looks at. */
-const SUBJECT_SCORED = 10;
+/** Of those, the most promising the subject model looks at, within a time budget (about 2 s a picture on 2 cores). */
+const SUBJECT_SCORED = 6;
+const SUBJECT_BUDGET_MS = 15_000;
 const PREVIEW_WIDTH = 640;
 const PROGRESS_EVERY_MS = 200;
 
@@ -47,7 +48,10 @@ export async function findFrames(ffmpeg: string, path: string, probe: VideoProbe
   const byPromise = [...cut].sort((a, b) => finalScore(b.candidate, undefined).score - finalScore(a.candidate, undefined).score);
   const subjects = new Map<Buffer, number | undefined>();
   if (options.subjectScore) {
+    const started = Date.now();
     for (const [i, { preview }] of byPromise.slice(0, SUBJECT_SCORED).entries()) {
+      // A busy machine makes the model slow: what it has not seen keeps a neutral subject score.
+      if (Date.now() - started > SUBJECT_BUDGET_MS) break;
       onProgress({ stage: "scoring", done: candidates.length + i, total });
       subjects.set(preview, await scoreSubject(options.subjectScore, preview, signal));
     }
