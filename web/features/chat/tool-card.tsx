@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { type ImagesToolOutput, onlyHeadlineChanges } from "../../../contract/chat.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
@@ -14,6 +15,24 @@ const headlineFree = (output: ImagesToolOutput) =>
 
 export function Spinner() {
   return <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-primary/25 border-t-primary" />;
+}
+
+/** A free tool's card: a spinner and `pending` while it runs, `children` with its output, ToolFailed when it failed. */
+export function SimpleToolCard({ part, pending, children }: { part: { type: string; state: string }; pending: string; children: ReactNode }) {
+  return (
+    <Card as="article" padding="none" radius="md" className="grid min-w-0 gap-2 p-4" data-testid="tool-card" data-tool={part.type} data-state={part.state}>
+      <div role="status" aria-live="polite" className="grid gap-2">
+        {(part.state === "input-streaming" || part.state === "input-available") && (
+          <p className="flex items-center gap-2 font-semibold">
+            <Spinner />
+            {pending}
+          </p>
+        )}
+        {part.state === "output-available" && children}
+        {part.state === "output-error" && <ToolFailed />}
+      </div>
+    </Card>
+  );
 }
 
 /** A call that failed as a whole: it charged nothing (a call that queued images reports them instead of failing). */

@@ -6,6 +6,7 @@ import { clientRoutes } from "../../../contract/client-routes.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { imageResponseSchema } from "../../../contract/images.ts";
 import { REPLACE_SUBJECT_PATH } from "../../../contract/personas.ts";
+import { PersonaPickList } from "../../components/studio/persona-pick-list.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Dialog, DialogClose } from "../../components/ui/dialog.tsx";
 import { iconButtonClass } from "../../components/ui/icon-button.tsx";
@@ -70,24 +71,7 @@ export function SwapSubjectDialog({ image, label }: { image: ImageRecord; label:
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-2" aria-label={t("swap.listLabel")}>
-          {list.map((persona) => (
-            <li key={persona.id}>
-              <button
-                type="button"
-                disabled={swap.isPending}
-                onClick={() => swap.mutate(persona.id)}
-                className="flex w-full items-center gap-3 rounded-2xl border border-border bg-surface p-2 text-left transition hover:border-primary/60 hover:bg-surface-2 disabled:opacity-60"
-              >
-                <img src={persona.urls.thumb} alt="" width={48} height={48} className="checkerboard size-12 shrink-0 rounded-xl object-contain" />
-                <span className="grid min-w-0">
-                  <span className="truncate font-semibold">{persona.name}</span>
-                  <span className="truncate text-sm text-muted">@{persona.handle}</span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <PersonaPickList personas={list} label={t("swap.listLabel")} disabled={swap.isPending} onPick={(id) => swap.mutate(id)} />
       )}
       <DialogClose>
         <Button variant="secondary">{t("swap.cancel")}</Button>

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { DEFAULT_STYLE, type ImageRecord, type ImageStyle } from "../../../contract/images.ts";
 import { personaRoles, type PersonaRole } from "../../../contract/personas.ts";
 import { formatTimecode } from "../../../contract/videos.ts";
+import { PersonaPickList } from "../../components/studio/persona-pick-list.tsx";
 import { StylePicker } from "../../components/studio/pickers.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
@@ -226,24 +227,7 @@ function SwapForm({ frameId, onStarted }: { frameId: string; onStarted: (image: 
   return (
     <div className="grid gap-2">
       <p className="text-sm text-muted">{t("actions.swap.intro")}</p>
-      <ul className="grid gap-2 sm:grid-cols-2" aria-label={t("actions.swap.listLabel")}>
-        {list.map((persona) => (
-          <li key={persona.id}>
-            <button
-              type="button"
-              disabled={start.isPending}
-              onClick={() => start.mutate(persona.id)}
-              className="flex w-full items-center gap-3 rounded-2xl border border-border bg-surface p-2 text-left transition hover:border-primary/60 hover:bg-surface-2 disabled:opacity-60"
-            >
-              <img src={persona.urls.thumb} alt="" width={40} height={40} className="checkerboard size-10 shrink-0 rounded-xl object-contain" />
-              <span className="grid min-w-0">
-                <span className="truncate font-semibold">{persona.name}</span>
-                <span className="truncate text-sm text-muted">@{persona.handle}</span>
-              </span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <PersonaPickList personas={list} label={t("actions.swap.listLabel")} disabled={start.isPending} onPick={(id) => start.mutate(id)} columns={2} />
       {start.isError && (
         <p role="alert" className="text-sm text-danger">
           {errorText(start.error)}
