@@ -178,6 +178,8 @@ function followUpOfFrames(conversation: Conversation, language: Language): { too
   const headline = request.headline ?? headlineOfName(parsed.data.video.name) ?? fallbackHeadlines[language];
   const words = { prompt: request.prompt, headline, style: request.style };
   switch (request.next.tool) {
+    case "none":
+      return undefined;
     case "generate":
       return plannedCall("generateThumbnail", { ...words, baseImageId: first });
     case "swap":

@@ -105,3 +105,21 @@ describe("a video's name as the thumbnail's headline", () => {
     expect(headlineOfName("PXL_20261127_101010.mp4")).toBeUndefined();
   });
 });
+
+describe("a video sent alone (the composer's words, web/locales/*/videos.json composer.message)", () => {
+  const alone: [Language, string][] = [
+    ["en", "Find the best frames of my video v0.mp4"],
+    ["es", "Encuentra los mejores fotogramas de mi vídeo v0.mp4"],
+    ["fr", "Trouve les meilleures images de ma vidéo v0.mp4"],
+    ["de", "Finde die besten Bilder meines Videos v0.mp4"],
+    ["zh", "找出我的视频 v0.mp4 中最好的画面"],
+    ["ja", "動画 v0.mp4 のベストフレームを見つけて"],
+  ];
+  it.each(alone)("(%s) takes the best frame and makes nothing from it", (language, message) => {
+    expect(readVideoRequest(message, language)).toMatchObject({ frame: { moment: "best" }, next: { tool: "none" } });
+  });
+
+  it("still makes a thumbnail when one is asked for", () => {
+    expect(readVideoRequest("find the best frames of my video and make a thumbnail", "en")?.next).toEqual({ tool: "generate" });
+  });
+});

@@ -26,6 +26,8 @@ interface VideoWords {
   make: readonly string[];
   /** A thumbnail: "make a thumbnail with @me from this frame" is not a persona. */
   thumbnail: readonly string[];
+  /** Finding or showing the frames, nothing made ("find the best frames of my video", what the composer sends with a video alone). */
+  find: readonly string[];
 }
 
 const words: Record<Language, VideoWords> = {
@@ -38,6 +40,7 @@ const words: Record<Language, VideoWords> = {
     persona: ["persona", "cut me out", "cut out"],
     make: ["make", "create", "turn"],
     thumbnail: ["thumbnail", "thumb"],
+    find: ["find the best frames", "best frames of my video", "show me the best frames", "find frames", "show the frames"],
   },
   es: {
     video: ["de mi video", "usa mi video", "del video", "de este video", "usa el video", "en mi video", "usa este video"],
@@ -48,6 +51,7 @@ const words: Record<Language, VideoWords> = {
     persona: ["persona", "recortame", "recorta"],
     make: ["haz", "hazme", "crea"],
     thumbnail: ["miniatura"],
+    find: ["encuentra los mejores fotogramas", "mejores fotogramas de mi", "muestrame los mejores fotogramas"],
   },
   fr: {
     video: ["de ma video", "utilise ma video", "de la video", "dans ma video", "de cette video", "utilise la video", "utilise cette video"],
@@ -59,6 +63,7 @@ const words: Record<Language, VideoWords> = {
     persona: ["persona", "decoupe-moi", "decoupe"],
     make: ["fais", "cree", "creer"],
     thumbnail: ["miniature"],
+    find: ["trouve les meilleures images", "meilleures images de ma", "montre-moi les meilleures images"],
   },
   de: {
     video: ["aus meinem video", "in meinem video", "nimm mein video", "nutze mein video", "verwende mein video", "aus dem video", "aus diesem video", "meines videos"],
@@ -70,6 +75,7 @@ const words: Record<Language, VideoWords> = {
     persona: ["persona", "schneide", "ausschneiden"],
     make: ["mach", "mache", "erstelle"],
     thumbnail: ["thumbnail", "vorschaubild"],
+    find: ["finde die besten bilder", "besten bilder meines", "zeig mir die besten bilder"],
   },
   zh: {
     video: ["视频里", "视频中", "从视频", "用我的视频", "用视频", "视频的画面"],
@@ -80,6 +86,7 @@ const words: Record<Language, VideoWords> = {
     persona: ["人设", "抠出", "抠图"],
     make: ["做", "做成", "创建"],
     thumbnail: ["缩略图", "封面"],
+    find: ["找出我的视频", "最好的画面", "找出最好的画面"],
   },
   ja: {
     video: ["動画から", "動画を使", "動画の一番", "この動画の", "動画のフレーム", "動画の場面"],
@@ -90,11 +97,12 @@ const words: Record<Language, VideoWords> = {
     persona: ["ペルソナ", "切り抜"],
     make: ["作って", "作成"],
     thumbnail: ["サムネ"],
+    find: ["ベストフレームを見つけ", "のベストフレーム", "ベストフレームを見せ"],
   },
 };
 
 /** What follows the frame: a thumbnail from it, a persona swapped into it or made from it, or a pack from three of them. */
-export type VideoFollowUp = { tool: "generate" } | { tool: "swap"; handle: string } | { tool: "pack" } | { tool: "persona"; handle?: string };
+export type VideoFollowUp = { tool: "none" } | { tool: "generate" } | { tool: "swap"; handle: string } | { tool: "pack" } | { tool: "persona"; handle?: string };
 
 export interface VideoRequest {
   frame: VideoFrameInput;
@@ -143,7 +151,8 @@ export function readVideoRequest(message: string, language: Language): VideoRequ
   const aboutVideo = anyLanguage(normalized, language, (w) => w.video);
   const aboutFrame = anyLanguage(normalized, language, (w) => w.thisFrame) || (time !== undefined && anyLanguage(normalized, language, (w) => w.frame));
   const different = anyLanguage(normalized, language, (w) => w.differentMoments);
-  if (!aboutVideo && !aboutFrame && !different) return undefined;
+  const finds = anyLanguage(normalized, language, (w) => w.find);
+  if (!aboutVideo && !aboutFrame && !different && !finds) return undefined;
 
   const handles = extractHandles(plain);
   const base = { prompt: message.trim(), headline: extractHeadline(message), style: extractStyle(normalized, language) };
@@ -152,6 +161,9 @@ export function readVideoRequest(message: string, language: Language): VideoRequ
   const [handle] = handles;
   if (asksForPersona(normalized, language, handles.length, time !== undefined)) return { ...base, frame, next: { tool: "persona", ...(handle ? { handle: handle.toLowerCase() } : {}) } };
   if (handles.length === 1 && handle && anyLanguage(normalized, language, (w) => w.swap)) return { ...base, frame, next: { tool: "swap", handle } };
+  // "Find the best frames of my video": the frames are what it asks for; nothing is made (and nothing charged).
+  const makes = anyLanguage(normalized, language, (w) => w.make) || anyLanguage(normalized, language, (w) => w.thumbnail);
+  if (time === undefined && !makes && finds) return { ...base, frame, next: { tool: "none" } };
   return { ...base, frame, next: { tool: "generate" } };
 }
 

@@ -66,6 +66,18 @@ describe("MessageList's tool cards", () => {
     expect(screen.getByRole("img", { name: "Maya Lens" }).getAttribute("src")).toBe("/api/personas/p1/cutout");
   });
 
+  it("claims no failed generation when no frame of the video could be taken (the answer's words say why)", () => {
+    const failed = { type: "tool-videoFrame", toolCallId: "c12", state: "output-error", input: { moment: "best" }, errorText: "[conflict:video_analysing] Still finding frames." } as unknown as ChatToolPart<"videoFrame">;
+    const image = { type: "tool-generateThumbnail", toolCallId: "c13", state: "output-error", input: { prompt: "x" }, errorText: "boom" } as unknown as ChatToolPart<"generateThumbnail">;
+    renderChat(<MemoryRouter><MessageList messages={[question, { id: "a", role: "assistant", parts: [failed, { type: "text", text: "I'm still finding the best frames of your video." }] }]} actions={actions} thinking={false} /></MemoryRouter>, i18n);
+    expect(screen.queryByText("Generation failed")).toBeNull();
+    expect(screen.getByText("I'm still finding the best frames of your video.")).toBeTruthy();
+    cleanup();
+    // A generation that failed still says so.
+    renderChat(<MemoryRouter><MessageList messages={[question, { id: "a", role: "assistant", parts: [image] }]} actions={actions} thinking={false} /></MemoryRouter>, i18n);
+    expect(screen.getByText("Generation failed")).toBeTruthy();
+  });
+
   it("shows nothing for a stored call of a tool the contract no longer has", () => {
     const stale = { id: "a", role: "assistant", parts: [{ type: "text", text: "Here." }, { type: "tool-archiveImage", toolCallId: "c9", state: "input-available", input: {} }] } as unknown as ChatMessage;
     renderChat(<MemoryRouter><MessageList messages={[question, stale]} actions={actions} thinking={false} /></MemoryRouter>, i18n);

@@ -45,6 +45,13 @@ export function StarterPrompts({ onPick, disabled }: { onPick: (prompt: string) 
 
 type ToolCardOf<Name extends ChatToolName> = (props: { part: ChatToolPart<Name>; actions: ImageActions }) => ReactNode;
 
+/**
+ * A frame of the user's video: its card once taken. When none could be taken (the video still arriving, its frames
+ * still being found, a time past its end) the answer says so in words; a "Generation failed" card would claim a
+ * generation that never was.
+ */
+const VideoFrameToolCard: ToolCardOf<"videoFrame"> = ({ part, actions }) => (part.state === "output-error" ? null : <ImageToolCard part={part} actions={actions} />);
+
 /** The card of each of the contract's tools: a tool added to `chatTools` does not compile here until it has one. */
 const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   generateThumbnail: ImageToolCard,
@@ -56,7 +63,7 @@ const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   pickImage: PickToolCard,
   setTitle: TitleToolCard,
   checkImage: CheckToolCard,
-  videoFrame: ImageToolCard,
+  videoFrame: VideoFrameToolCard,
   videoHeadlines: HeadlinesToolCard,
   personaFromFrame: PersonaMadeToolCard,
 };
