@@ -100,7 +100,7 @@ describe.each([
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Gallery");
     await page.getByText("View your generated and subject-replaced images").waitFor();
     expect(await page.getByText("View your generated and subject-replaced images").isVisible()).toBe(true);
-    expect(await tabCounts(page)).toEqual(["All Images6", "Generated4", "Subject Replaced2", "Chat Edits0", "Editor Edits0"]);
+    expect(await tabCounts(page)).toEqual(["All Images6", "Generated4", "Subject Replaced2", "Chat Edits0", "Editor Edits0", "From video0"]);
     expect(await tiles(page).count()).toBe(6);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await page.getByTestId("date-heading").allTextContents()).toEqual(expect.arrayContaining(["Today", "Yesterday"]));
@@ -127,7 +127,7 @@ describe.each([
     await kinds.getByRole("button", { name: /All Images/ }).click();
     await page.getByLabel("Model").selectOption({ label: "FLUX.1 Kontext [pro]" });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="gallery-tile"]').length === 2);
-    expect(await tabCounts(page)).toEqual(["All Images2", "Generated1", "Subject Replaced1", "Chat Edits0", "Editor Edits0"]);
+    expect(await tabCounts(page)).toEqual(["All Images2", "Generated1", "Subject Replaced1", "Chat Edits0", "Editor Edits0", "From video0"]);
     await page.getByLabel("Model").selectOption("");
     await page.getByLabel("Persona").selectOption({ label: "Chef Ana" });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="gallery-tile"]').length === 2);
@@ -224,7 +224,7 @@ describe.each([
     const empty = page.getByTestId("gallery-empty");
     await empty.waitFor();
     expect(await empty.textContent()).toContain("No images yet");
-    expect(await tabCounts(page)).toEqual(["All Images0", "Generated0", "Subject Replaced0", "Chat Edits0", "Editor Edits0"]);
+    expect(await tabCounts(page)).toEqual(["All Images0", "Generated0", "Subject Replaced0", "Chat Edits0", "Editor Edits0", "From video0"]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await empty.getByRole("link", { name: "Open the chat" }).click();

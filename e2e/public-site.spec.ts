@@ -99,7 +99,7 @@ describe("waitlist form", () => {
     await email.fill("first.person@example.com");
     await page.route("**/api/waitlist", async (route) => {
       // Hold the answer briefly so the submitting state can be read.
-      await new Promise((r) => setTimeout(r, 400));
+      await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
     let answeredAt = 0;
