@@ -35,6 +35,12 @@ export const images = pgTable(
      * the other links: kept after the conversation is deleted, it still says the chat made the image.
      */
     conversationId: uuid(),
+    /** The comparison (one prompt on every model) this image is one model's try of (db/schema/comparisons.ts). */
+    comparisonId: uuid(),
+    /** The style kit it was made in (db/schema/style-kits.ts), if any; no foreign key: a deleted kit leaves its images. */
+    styleKitId: uuid(),
+    /** From the request to ready, in milliseconds: the time a comparison's tile shows. */
+    durationMs: integer(),
     width: integer(),
     height: integer(),
     /** Storage keys, never paths or URLs. */
@@ -66,6 +72,9 @@ export const images = pgTable(
     index("images_pack_idx")
       .on(t.packId)
       .where(sql`${t.packId} is not null`),
+    index("images_comparison_idx")
+      .on(t.comparisonId)
+      .where(sql`${t.comparisonId} is not null`),
     index("images_expires_idx")
       .on(t.expiresAt)
       .where(sql`${t.expiresAt} is not null`),
