@@ -37,9 +37,13 @@ describe("the feed check in the browser", () => {
     await context.close();
   });
 
-  /** Shrinks the current image's headline until the chat's check says it fails on a phone; the last check's answer. */
+  /**
+   * Shrinks the current image's headline until the chat's check says it fails on a phone; the last check's answer.
+   * The layout follows the image's random seed: at 0.75 a round, some seeds' headlines still read after four rounds,
+   * none after five (0.25 of the first size, the least an edit allows).
+   */
   async function shrinkUntilItFails(page: Page): Promise<string> {
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < 5; round++) {
       await say(page, "make the headline smaller");
       await page.locator('[data-testid="tool-card"][data-tool="tool-editImage"]').nth(round).waitFor({ timeout: 60_000 });
       await lastAnswer(page);
@@ -48,7 +52,7 @@ describe("the feed check in the browser", () => {
       const answer = await lastAnswer(page);
       if (answer.includes("does not read at")) return answer;
     }
-    throw new Error("the headline still reads on phones after four rounds of \"make the headline smaller\"");
+    throw new Error("the headline still reads on phones after five rounds of \"make the headline smaller\"");
   }
 
   it("puts a verdict on a new image's card, checks it from the chat for free, and applies a fix from the panel", async () => {
