@@ -4,6 +4,7 @@ import { createImageWrites } from "../images/store.ts";
 import { scriptedModel, type ScriptedStep } from "../testing/scripted-model.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { readChatStream } from "../testing/chat-stream.ts";
 
 let server: TestServer;
 let user: { token: string; userId: string };
@@ -37,18 +38,7 @@ async function send(conversationId: string, text: string, extra: Record<string, 
     headers: headers(who),
     body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text }] }, ...extra }),
   });
-  const body = await res.text();
-  const chunks = body
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data !== "" && data !== "[DONE]")
-    .flatMap((data) => {
-      try {
-        return [JSON.parse(data) as { type: string; [key: string]: unknown }];
-      } catch {
-        return [];
-      }
-    });
+  const chunks = await readChatStream(res);
   return { res, chunks };
 }
 

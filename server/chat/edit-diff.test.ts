@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema, type SceneChange } from "../../contract/chat.ts";
+import type { SceneChange } from "../../contract/chat.ts";
 import { samePicture } from "../generation/same-picture.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { lastToolOutput, newConversation, postChat, readChatStream, saidIn } from "../testing/chat-stream.ts";
 
 // Edits through the chat as `npm start` runs it (the offline assistant): what they change, charge and say.
 let server: TestServer;
@@ -24,25 +25,13 @@ interface ToolOutput {
 }
 
 async function ask(conversationId: string, words: string, language?: string) {
-  const res = await fetch(`${server.url}/api/chat`, {
-    method: "POST",
-    headers: { "x-session-token": token, "content-type": "application/json" },
-    body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] }, language }),
-  });
-  const chunks = (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as { type: string; delta?: string; output?: ToolOutput });
-  const said = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta ?? ""] : [])).join("");
-  const output = chunks.filter((c) => c.type === "tool-output-available").at(-1)?.output;
-  return { status: res.status, text: said, images: output?.images ?? [], changes: output?.changes, outcome: output?.outcome };
+  const res = await postChat(server, { "x-session-token": token }, conversationId, words, { language });
+  const chunks = await readChatStream(res);
+  const output = lastToolOutput<ToolOutput>(chunks);
+  return { status: res.status, text: saidIn(chunks), images: output?.images ?? [], changes: output?.changes, outcome: output?.outcome };
 }
 
-async function conversation(): Promise<string> {
-  const res = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: { "x-session-token": token, "content-type": "application/json" }, body: "{}" });
-  return conversationResponseSchema.parse(await res.json()).conversation.id;
-}
+const conversation = (): Promise<string> => newConversation(server, { "x-session-token": token });
 
 const ledgerRows = async () => (await server.services.credits.statement(userId, { limit: 100 })).transactions.length;
 const bytes = (id: string) => server.services.images.originalBytes(userId, id);

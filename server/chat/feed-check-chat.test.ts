@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema } from "../../contract/chat.ts";
 import { type FeedCheck, feedCheckSchema } from "../../contract/feed-check.ts";
 import type { FeedChecker } from "./tools/check-image.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { firstToolName, lastToolOutput, newConversation, postChat, readChatStream, saidIn } from "../testing/chat-stream.ts";
 
 // The feed check through the chat as `npm start` runs it (the offline assistant, the real database and generation),
 // with the feed check's service replaced at its interface by real contract objects: the check is free, and "fix it"
@@ -55,21 +55,8 @@ interface ToolOutput {
 }
 
 async function ask(conversationId: string, words: string) {
-  const res = await fetch(`${server.url}/api/chat`, {
-    method: "POST",
-    headers: { "x-session-token": token, "content-type": "application/json" },
-    body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] } }),
-  });
-  const chunks = (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as { type: string; delta?: string; toolName?: string; output?: ToolOutput });
-  return {
-    text: chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta ?? ""] : [])).join(""),
-    toolName: chunks.find((c) => c.type === "tool-input-start")?.toolName,
-    output: chunks.filter((c) => c.type === "tool-output-available").at(-1)?.output,
-  };
+  const chunks = await readChatStream(await postChat(server, { "x-session-token": token }, conversationId, words));
+  return { text: saidIn(chunks), toolName: firstToolName(chunks), output: lastToolOutput<ToolOutput>(chunks) };
 }
 
 const ledgerRows = async () => (await server.services.credits.statement(userId, { limit: 100 })).transactions.length;
@@ -77,8 +64,7 @@ const balance = async () => (await server.services.credits.balance(userId)) ?? 0
 
 describe("the feed check in the chat, end to end", () => {
   it("checks the current image for free, says what fails and the fix, and \"fix it\" edits it with that fix, priced like any edit (free: only the headline changes)", async () => {
-    const created = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: { "x-session-token": token, "content-type": "application/json" }, body: "{}" });
-    const id = conversationResponseSchema.parse(await created.json()).conversation.id;
+    const id = await newConversation(server, { "x-session-token": token });
     const made = await ask(id, "make a cartoon thumbnail for 'I tried 100 days of coding'");
     const imageId = made.output?.images?.[0]?.id ?? "";
     expect(imageId).not.toBe("");

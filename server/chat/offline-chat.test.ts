@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema } from "../../contract/chat.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { lastToolOutput, newConversation, postChat, readChatStream, saidIn } from "../testing/chat-stream.ts";
 
 // The chat as `npm start` runs it: no key, no network, the offline assistant.
 let server: TestServer;
@@ -17,25 +17,13 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 async function ask(conversationId: string, words: string, language?: string) {
-  const res = await fetch(`${server.url}/api/chat`, {
-    method: "POST",
-    headers: { "x-session-token": token, "content-type": "application/json" },
-    body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] }, language }),
-  });
-  const chunks = (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as { type: string; delta?: string; output?: { images: { id: string; status: string; style: string; parentId: string | null }[] } });
-  const said = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta ?? ""] : [])).join("");
-  const images = chunks.filter((c) => c.type === "tool-output-available").at(-1)?.output?.images ?? [];
-  return { status: res.status, text: said, images, deltas: chunks.filter((c) => c.type === "text-delta").length };
+  const res = await postChat(server, { "x-session-token": token }, conversationId, words, { language });
+  const chunks = await readChatStream(res);
+  const images = lastToolOutput<{ images: { id: string; status: string; style: string; parentId: string | null }[] }>(chunks)?.images ?? [];
+  return { status: res.status, text: saidIn(chunks), images, deltas: chunks.filter((c) => c.type === "text-delta").length };
 }
 
-async function conversation(): Promise<string> {
-  const res = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: { "x-session-token": token, "content-type": "application/json" }, body: "{}" });
-  return conversationResponseSchema.parse(await res.json()).conversation.id;
-}
+const conversation = (): Promise<string> => newConversation(server, { "x-session-token": token });
 
 describe("the offline assistant in the chat", () => {
   it("makes a cartoon thumbnail from a plain request, then edits it", async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema } from "../../contract/chat.ts";
 import { imageResponseSchema } from "../../contract/images.ts";
 import type { Language } from "../../contract/languages.ts";
 import { tokenHeaders } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { newConversation, postChat, readChatStream, saidIn } from "../testing/chat-stream.ts";
 
 // The video's title given in the chat, as `npm start` runs it: the offline assistant calls setTitle, and the image in
 // the database has the title (docs/product/chat.md, Video title).
@@ -24,28 +24,17 @@ interface Said {
 }
 
 async function ask(conversationId: string, words: string, language: Language): Promise<Said> {
-  const res = await fetch(`${server.url}/api/chat`, {
-    method: "POST",
-    headers: { ...tokenHeaders(token), "content-type": "application/json" },
-    body: JSON.stringify({ id: conversationId, message: { id: `m-${crypto.randomUUID()}`, role: "user", parts: [{ type: "text", text: words }] }, language }),
-  });
+  const res = await postChat(server, tokenHeaders(token), conversationId, words, { language });
   expect(res.status).toBe(200);
-  const chunks = (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as { type: string; delta?: string; toolName?: string; output?: { images?: { id: string }[] } });
+  const chunks = await readChatStream(res);
   return {
-    text: chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta ?? ""] : [])).join(""),
-    imageIds: chunks.flatMap((c) => (c.type === "tool-output-available" ? (c.output?.images ?? []).map((image) => image.id) : [])),
+    text: saidIn(chunks),
+    imageIds: chunks.flatMap((c) => (c.type === "tool-output-available" ? ((c.output as { images?: { id: string }[] } | undefined)?.images ?? []).map((image) => image.id) : [])),
     tools: chunks.flatMap((c) => (c.type === "tool-input-available" && c.toolName ? [c.toolName] : [])),
   };
 }
 
-async function conversation(): Promise<string> {
-  const res = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: { ...tokenHeaders(token), "content-type": "application/json" }, body: "{}" });
-  return conversationResponseSchema.parse(await res.json()).conversation.id;
-}
+const conversation = (): Promise<string> => newConversation(server, tokenHeaders(token));
 
 const titleOf = async (id: string) => imageResponseSchema.parse(await (await fetch(`${server.url}/api/images/${id}`, { headers: tokenHeaders(token) })).json()).image.title;
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema } from "../../contract/chat.ts";
 import { imageVersionsResponseSchema } from "../../contract/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { firstToolName, lastToolOutput, newConversation, postChat, readChatStream, saidIn } from "../testing/chat-stream.ts";
 
 // Undo, redo and picks through the chat as `npm start` runs it (the offline assistant): free moves along the versions.
 let server: TestServer;
@@ -25,26 +25,12 @@ interface ToolOutput {
 }
 
 async function ask(conversationId: string, words: string, language?: string) {
-  const res = await fetch(`${server.url}/api/chat`, {
-    method: "POST",
-    headers: { "x-session-token": token, "content-type": "application/json" },
-    body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] }, language }),
-  });
-  const chunks = (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as { type: string; delta?: string; toolName?: string; output?: ToolOutput });
-  const said = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta ?? ""] : [])).join("");
-  const toolName = chunks.find((c) => c.type === "tool-input-start")?.toolName;
-  const output = chunks.filter((c) => c.type === "tool-output-available").at(-1)?.output;
-  return { status: res.status, text: said, toolName, output };
+  const res = await postChat(server, { "x-session-token": token }, conversationId, words, { language });
+  const chunks = await readChatStream(res);
+  return { status: res.status, text: saidIn(chunks), toolName: firstToolName(chunks), output: lastToolOutput<ToolOutput>(chunks) };
 }
 
-async function conversation(): Promise<string> {
-  const res = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: { "x-session-token": token, "content-type": "application/json" }, body: "{}" });
-  return conversationResponseSchema.parse(await res.json()).conversation.id;
-}
+const conversation = (): Promise<string> => newConversation(server, { "x-session-token": token });
 
 const ledgerRows = async () => (await server.services.credits.statement(userId, { limit: 100 })).transactions.length;
 const balance = async () => (await server.services.credits.balance(userId)) ?? 0;

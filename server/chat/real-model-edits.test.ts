@@ -1,12 +1,13 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema, type SceneChange } from "../../contract/chat.ts";
+import type { SceneChange } from "../../contract/chat.ts";
 import type { OpenDb } from "../../db/open-db.ts";
 import { colorHex } from "./offline/lexicon.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { openTestDb } from "../testing/test-db.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { type RecordedRequest, startWireServer, type WireServer } from "../testing/wire-server.ts";
+import { type ChatChunk, lastToolOutput, newConversation, postChat, readChatStream, saidIn } from "../testing/chat-stream.ts";
 
 // One image, two paths: the offline assistant edits it first; then, on the same database, a real model behind an
 // OpenAI-compatible server (scripted tool calls, streamed as chat-completions SSE) edits it with the same tools.
@@ -24,7 +25,6 @@ interface ToolOutput {
   outcome?: string;
   creditsSpent?: number;
 }
-type Chunk = { type: string; delta?: string; output?: ToolOutput; approvalId?: string };
 
 /** The tool call the model makes on the next user message; answered tool results get closing words. */
 let nextCall: { name: string; args: object } | undefined;
@@ -60,26 +60,13 @@ function modelTurn(request: RecordedRequest, res: ServerResponse) {
   stream(res, [{ role: "assistant", content: "Here is what the tool said." }], "stop");
 }
 
-async function ask(server: TestServer, conversationId: string, words: string): Promise<{ chunks: Chunk[]; output?: ToolOutput; text: string }> {
-  const res = await fetch(`${server.url}/api/chat`, {
-    method: "POST",
-    headers: { "x-session-token": token, "content-type": "application/json" },
-    body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] } }),
-  });
-  const chunks = (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as Chunk);
-  const output = chunks.filter((c) => c.type === "tool-output-available").at(-1)?.output;
-  const text = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta ?? ""] : [])).join("");
-  return { chunks, text, ...(output ? { output } : {}) };
+async function ask(server: TestServer, conversationId: string, words: string): Promise<{ chunks: ChatChunk[]; output?: ToolOutput; text: string }> {
+  const chunks = await readChatStream(await postChat(server, { "x-session-token": token }, conversationId, words));
+  const output = lastToolOutput<ToolOutput>(chunks);
+  return { chunks, text: saidIn(chunks), ...(output ? { output } : {}) };
 }
 
-async function conversation(server: TestServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: { "x-session-token": token, "content-type": "application/json" }, body: "{}" });
-  return conversationResponseSchema.parse(await res.json()).conversation.id;
-}
+const conversation = (server: TestServer): Promise<string> => newConversation(server, { "x-session-token": token });
 
 const realModelEnv = (llmUrl: string) => ({ OPENAI_API_KEY: "sk-local", OPENAI_BASE_URL: `${llmUrl}/v1`, CHAT_MODEL: "local-model" });
 const ledgerRows = async (server: TestServer) => (await server.services.credits.statement(userId, { limit: 100 })).transactions.length;

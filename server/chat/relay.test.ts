@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema, type SceneChange } from "../../contract/chat.ts";
+import type { SceneChange } from "../../contract/chat.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
+import { firstToolName, lastToolOutput, newConversation, postChat, readChatStream, saidIn } from "../testing/chat-stream.ts";
 
 // One current image whose scene accumulates (decision 031), through the chat as `npm start` runs it: another frame
 // and variants keep every edit made before, and an image the user picks is the one changed.
@@ -25,27 +26,14 @@ interface ToolOutput {
 }
 
 async function ask(conversationId: string, words: string, extra: Record<string, unknown> = {}) {
-  const res = await fetch(`${server.url}/api/chat`, {
-    method: "POST",
-    headers: { "x-session-token": token, "content-type": "application/json" },
-    body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] }, ...extra }),
-  });
-  const chunks = (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as { type: string; delta?: string; toolName?: string; output?: ToolOutput; errorText?: string });
-  const said = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta ?? ""] : [])).join("");
-  const output = chunks.filter((c) => c.type === "tool-output-available").at(-1)?.output;
-  const tool = chunks.find((c) => c.type === "tool-input-start")?.toolName;
+  const res = await postChat(server, { "x-session-token": token }, conversationId, words, extra);
+  const chunks = await readChatStream(res);
+  const output = lastToolOutput<ToolOutput>(chunks);
   const error = chunks.find((c) => c.type === "error")?.errorText;
-  return { status: res.status, text: said, tool, error, images: output?.images ?? [], changes: output?.changes, outcome: output?.outcome, spent: output?.creditsSpent };
+  return { status: res.status, text: saidIn(chunks), tool: firstToolName(chunks), error, images: output?.images ?? [], changes: output?.changes, outcome: output?.outcome, spent: output?.creditsSpent };
 }
 
-async function conversation(): Promise<string> {
-  const res = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: { "x-session-token": token, "content-type": "application/json" }, body: "{}" });
-  return conversationResponseSchema.parse(await res.json()).conversation.id;
-}
+const conversation = (): Promise<string> => newConversation(server, { "x-session-token": token });
 
 const balance = async () => (await server.services.credits.balance(userId)) ?? 0;
 const ledgerRows = async () => (await server.services.credits.statement(userId, { limit: 100 })).transactions.length;

@@ -4,6 +4,7 @@ import { itOnPostgres } from "../testing/on-postgres.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { needsApproval } from "./tools/spend-approval.ts";
+import { type ChatChunk, readChatStream, saidIn } from "../testing/chat-stream.ts";
 
 // The offline assistant (no key) with a threshold of 2 credits: a Studio pack (3 credits) asks first, one Studio
 // image (1 credit) does not, unless it is more than half of what the user has.
@@ -23,17 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-type Chunk = { type: string; [key: string]: unknown };
 const headers = (who: { token: string }) => ({ "x-session-token": who.token, "content-type": "application/json" });
-
-async function readChunks(res: Response): Promise<Chunk[]> {
-  return (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as Chunk);
-}
-const saidIn = (chunks: Chunk[]) => chunks.flatMap((c) => (c.type === "text-delta" ? [String(c.delta)] : [])).join("");
 
 async function conversation(who: { token: string }): Promise<string> {
   const res = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: headers(who), body: "{}" });
@@ -46,7 +37,7 @@ async function ask(who: { token: string }, id: string, text: string) {
     headers: headers(who),
     body: JSON.stringify({ id, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text }] } }),
   });
-  return readChunks(res);
+  return readChatStream(res);
 }
 
 function answer(who: { token: string }, id: string, approvalId: string, approved: boolean) {
@@ -60,7 +51,7 @@ async function stored(who: { token: string }, id: string) {
 
 const generationRows = async (userId: string) => (await server.services.credits.statement(userId, { limit: 100 })).transactions.filter((t) => t.reason === "generation");
 
-function approvalRequest(chunks: Chunk[]) {
+function approvalRequest(chunks: ChatChunk[]) {
   const request = chunks.find((c) => c.type === "tool-approval-request") as { approvalId: string; approvalDescriptor?: { quote: Record<string, unknown> } } | undefined;
   if (!request) throw new Error(`no approval was asked for: ${JSON.stringify(chunks.map((c) => c.type))}`);
   return request;
@@ -99,7 +90,7 @@ describe("when a spend waits for the user's approval", () => {
 
     const res = await answer(rich, id, request.approvalId, false);
     expect(res.status).toBe(200);
-    const denied = await readChunks(res);
+    const denied = await readChatStream(res);
     expect(denied.some((c) => c.type === "tool-output-denied")).toBe(true);
     expect(saidIn(denied)).toContain("No credits were spent.");
     expect(saidIn(denied)).not.toMatch(/refund/i);
@@ -122,7 +113,7 @@ describe("when a spend waits for the user's approval", () => {
     expect(await server.services.credits.balance(poor.userId)).toBe(1);
 
     const res = await answer(poor, id, request.approvalId, true);
-    const approved = await readChunks(res);
+    const approved = await readChatStream(res);
     const final = approved.filter((c) => c.type === "tool-output-available").at(-1) as { output: { images: { status: string }[]; creditsSpent: number; creditsRefunded: number } } | undefined;
     expect(final?.output.images.map((i) => i.status)).toEqual(["ready"]);
     expect(final?.output).toMatchObject({ creditsSpent: 1, creditsRefunded: 0 });

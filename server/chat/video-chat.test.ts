@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema } from "../../contract/chat.ts";
 import type { Video } from "../../contract/videos.ts";
 import { images } from "../../db/schema/images.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { SubjectExtractor } from "../subjects/engine.ts";
 import { videos as videoRows } from "../../db/schema/videos.ts";
+import { newConversation, postChat, readChatStream, saidIn, toolResults } from "../testing/chat-stream.ts";
 import { endEarlyBird, tokenHeaders } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
@@ -49,31 +49,12 @@ interface ToolResult {
 }
 
 async function ask(conversationId: string, words: string, extra: { language?: string; videoId?: string } = {}, on = { server, token }) {
-  const res = await fetch(`${on.server.url}/api/chat`, {
-    method: "POST",
-    headers: { ...tokenHeaders(on.token), "content-type": "application/json" },
-    body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] }, ...extra }),
-  });
-  const chunks = (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as { type: string; delta?: string; toolCallId?: string; toolName?: string; output?: ToolResult["output"]; errorText?: string });
-  const names = new Map(chunks.filter((c) => c.type === "tool-input-available").map((c) => [c.toolCallId, c.toolName ?? ""]));
-  const results = new Map<string, ToolResult>();
-  for (const chunk of chunks) {
-    // A tool's last output is its result (the earlier ones show its images as queued).
-    if (chunk.type === "tool-output-available") results.set(chunk.toolCallId ?? "", { toolName: names.get(chunk.toolCallId) ?? "", output: chunk.output });
-    if (chunk.type === "tool-output-error") results.set(chunk.toolCallId ?? "", { toolName: names.get(chunk.toolCallId) ?? "", errorText: chunk.errorText });
-  }
-  const said = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta ?? ""] : [])).join("");
-  return { status: res.status, text: said, tools: [...results.values()] };
+  const res = await postChat(on.server, tokenHeaders(on.token), conversationId, words, extra);
+  const chunks = await readChatStream(res);
+  return { status: res.status, text: saidIn(chunks), tools: toolResults<ToolResult["output"]>(chunks) };
 }
 
-async function conversation(on = { server, token }): Promise<string> {
-  const res = await fetch(`${on.server.url}/api/conversations`, { method: "POST", headers: { ...tokenHeaders(on.token), "content-type": "application/json" }, body: "{}" });
-  return conversationResponseSchema.parse(await res.json()).conversation.id;
-}
+const conversation = (on = { server, token }): Promise<string> => newConversation(on.server, tokenHeaders(on.token));
 
 const rowsOf = (ids: string[]) => server.database.db.select().from(images).where(inArray(images.id, ids));
 const frameOf = async (imageId: string) => frameIndexOf(await server.services.images.originalBytes(userId, imageId));

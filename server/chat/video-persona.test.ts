@@ -6,13 +6,13 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema } from "../../contract/chat.ts";
 import { personaListResponseSchema } from "../../contract/personas.ts";
 import { endEarlyBird, tokenHeaders } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import { testFfmpeg } from "../testing/test-videos.ts";
 import { uploadVideo, videoWhen } from "../testing/upload-video.ts";
+import { newConversation, postChat, readChatStream, saidIn, toolResults } from "../testing/chat-stream.ts";
 
 // "Make @me from this frame" against a real server: a real video upload, the real frame finder and the real subject
 // model (ISNet) cutting the persona out of the frame, as the persona job does for a photo. The videos are a fixture
@@ -50,29 +50,12 @@ interface ToolResult {
 }
 
 async function ask(conversationId: string, words: string, videoId: string) {
-  const res = await fetch(`${server.url}/api/chat`, {
-    method: "POST",
-    headers: { ...tokenHeaders(token), "content-type": "application/json" },
-    body: JSON.stringify({ id: conversationId, message: { id: `m-${Math.random()}`, role: "user", parts: [{ type: "text", text: words }] }, videoId }),
-  });
-  const chunks = (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as { type: string; delta?: string; toolCallId?: string; toolName?: string; output?: ToolResult["output"]; errorText?: string });
-  const names = new Map(chunks.filter((c) => c.type === "tool-input-available").map((c) => [c.toolCallId, c.toolName ?? ""]));
-  const results = new Map<string, ToolResult>();
-  for (const chunk of chunks) {
-    if (chunk.type === "tool-output-available") results.set(chunk.toolCallId ?? "", { toolName: names.get(chunk.toolCallId) ?? "", output: chunk.output });
-    if (chunk.type === "tool-output-error") results.set(chunk.toolCallId ?? "", { toolName: names.get(chunk.toolCallId) ?? "", errorText: chunk.errorText });
-  }
-  return { status: res.status, text: chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta ?? ""] : [])).join(""), tools: [...results.values()] };
+  const res = await postChat(server, tokenHeaders(token), conversationId, words, { videoId });
+  const chunks = await readChatStream(res);
+  return { status: res.status, text: saidIn(chunks), tools: toolResults<ToolResult["output"]>(chunks) };
 }
 
-async function conversation(): Promise<string> {
-  const res = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: { ...tokenHeaders(token), "content-type": "application/json" }, body: "{}" });
-  return conversationResponseSchema.parse(await res.json()).conversation.id;
-}
+const conversation = (): Promise<string> => newConversation(server, tokenHeaders(token));
 
 async function personas() {
   const res = await fetch(`${server.url}/api/personas`, { headers: tokenHeaders(token) });

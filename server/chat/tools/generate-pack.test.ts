@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationResponseSchema, imagesToolOutputSchema } from "../../../contract/chat.ts";
+import { imagesToolOutputSchema } from "../../../contract/chat.ts";
 import { images } from "../../../db/schema/images.ts";
 import { eq } from "drizzle-orm";
 import { scriptedModel, type ScriptedStep } from "../../testing/scripted-model.ts";
 import { signInByCode } from "../../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../../testing/test-server.ts";
+import { newConversation, postChat, readChatStream } from "../../testing/chat-stream.ts";
 
 let server: TestServer;
 // What the model answers at each step of a turn.
@@ -24,18 +25,7 @@ async function account(email: string, credits: number) {
 
 /** Sends one message in a new conversation; the answer's SSE chunks as objects. */
 async function send(who: { headers: Record<string, string> }, text: string) {
-  const created = await fetch(`${server.url}/api/conversations`, { method: "POST", headers: who.headers, body: "{}" });
-  const { id } = conversationResponseSchema.parse(await created.json()).conversation;
-  const res = await fetch(`${server.url}/api/chat`, {
-    method: "POST",
-    headers: who.headers,
-    body: JSON.stringify({ id, message: { id: "m1", role: "user", parts: [{ type: "text", text }] } }),
-  });
-  return (await res.text())
-    .split("\n\n")
-    .map((block) => block.replace(/^data: /, "").trim())
-    .filter((data) => data.startsWith("{"))
-    .map((data) => JSON.parse(data) as { type: string; toolName?: string; output?: unknown; errorText?: string; preliminary?: boolean });
+  return readChatStream(await postChat(server, who.headers, await newConversation(server, who.headers), text));
 }
 
 const imagesOf = (userId: string) => server.database.db.select().from(images).where(eq(images.userId, userId));
@@ -48,7 +38,7 @@ describe("the generatePack tool", () => {
     const outputs = chunks.filter((c) => c.type === "tool-output-available").map((c) => imagesToolOutputSchema.parse(c.output));
     const final = outputs.at(-1);
     expect(final?.images).toHaveLength(3);
-    expect(final?.images.every((i) => i.status === "ready" && i.aspect === "16:9" && i.style === "cartoon")).toBe(true);
+    expect(final?.images.map((i) => [i.status, i.aspect, i.style])).toEqual(Array.from({ length: 3 }, () => ["ready", "16:9", "cartoon"]));
     expect(new Set(final?.images.map((i) => i.packId)).size).toBe(1);
     expect(final?.images[0]?.packId).not.toBeNull();
     expect(final?.images[0]?.prompt).toBe('"100 DAYS" I tried 100 days of coding');
