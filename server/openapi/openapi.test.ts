@@ -12,6 +12,7 @@ import { errorBodySchema, errorKinds } from "../../contract/errors.ts";
 import { apiOperations, buildOpenApiDocument, componentsOf, OPENAPI_PATH, type OpenApiDocument } from "../../contract/openapi.ts";
 import type { JsonSchema, OpenApiPart } from "../../contract/openapi-operation.ts";
 import { GENERATE_PACK_PATH, IMAGE_ZIP_PATH, PACKS_PATH } from "../../contract/images.ts";
+import { PUBLIC_SHARE_API_PATH, SHARES_PATH } from "../../contract/shares.ts";
 import { VIDEO_UPLOADS_PATH } from "../../contract/videos.ts";
 import { WAITLIST_PATH } from "../../contract/waitlist.ts";
 import { waitlistErrorBodySchema } from "../../contract/waitlist.openapi.ts";
@@ -592,6 +593,8 @@ describe("every route the server registers is documented, and every documented r
     GENERATE_PACK_PATH,
     PACKS_PATH,
     IMAGE_ZIP_PATH,
+    SHARES_PATH,
+    PUBLIC_SHARE_API_PATH,
   };
 
   /** The path a route registration names: a string literal, an AUTH_PATHS entry or a known path constant. */
