@@ -140,7 +140,9 @@ function SharedPage({ token }: { token: string }) {
           {t("feed")}
         </h2>
         <div className="overflow-x-auto rounded-3xl border border-border bg-(--yt-bg)" style={lookStyle(look)} data-testid="share-feed">
-          <FeedLayoutView layout="home" device={device} videos={videos} label={t("feedLabel")} />
+          <div className={device === "desktop" ? "mx-auto w-fit" : ""}>
+            <FeedLayoutView layout="home" device={device} videos={videos} label={t("feedLabel")} />
+          </div>
         </div>
       </section>
     </div>
