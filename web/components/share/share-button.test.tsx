@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { i18n as I18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -69,18 +69,19 @@ describe("ShareButton", () => {
     renderButton();
     fireEvent.click(screen.getByRole("button", { name: "Share for feedback" }));
     await settle();
-    expect(screen.getByText("No links yet.")).toBeTruthy();
+    expect(await screen.findByText("No links yet.")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Link works"), { target: { value: "30d" } });
     fireEvent.click(screen.getByRole("button", { name: "Create link" }));
     await settle();
+    await waitFor(() => expect(requests.some((r) => r.method === "POST")).toBe(true));
     expect(requests.find((r) => r.method === "POST")).toMatchObject({ url: "/api/shares", body: { kind: "pack", targetId: PACK, expiry: "30d" } });
-    const field = screen.getByLabelText("Your link") as HTMLInputElement;
+    const field = (await screen.findByLabelText("Your link")) as HTMLInputElement;
     expect(field.value).toBe(`${window.location.origin}/s/${TOKEN}`);
     fireEvent.click(screen.getByRole("button", { name: "Copy" }));
     await settle();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/s/${TOKEN}`);
-    expect(screen.getByRole("button", { name: "Copied" })).toBeTruthy();
-    expect(screen.getAllByTestId("share-link")).toHaveLength(1);
+    expect(await screen.findByRole("button", { name: "Copied" })).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId("share-link")).toHaveLength(1));
   });
 
   it("shows the tally per source and follows new votes live; revoking marks the link revoked", async () => {
@@ -94,10 +95,9 @@ describe("ShareButton", () => {
     const { emit } = renderButton();
     fireEvent.click(screen.getByRole("button", { name: "Share for feedback" }));
     await settle();
-    expect(screen.getByText("2 votes")).toBeTruthy();
+    expect(await screen.findByText("2 votes")).toBeTruthy();
     act(() => emit("share:votes", { shareId: "s1", targetId: PACK, tally: tally(1, 2, 1) }));
-    await settle();
-    expect(screen.getByText("4 votes")).toBeTruthy();
+    expect(await screen.findByText("4 votes")).toBeTruthy();
     const b = screen.getByTestId("share-tally-B");
     expect(within(b).getByText("2")).toBeTruthy();
     expect(within(screen.getByTestId("share-tally-C")).getByText("(page 0 · Discord 1)")).toBeTruthy();
@@ -106,8 +106,7 @@ describe("ShareButton", () => {
     await settle();
     expect(screen.getByText("4 votes")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Revoke" }));
-    await settle();
-    expect(screen.getByTestId("share-link").dataset.status).toBe("revoked");
+    await waitFor(() => expect(screen.getByTestId("share-link").dataset.status).toBe("revoked"));
     expect(screen.queryByRole("button", { name: "Revoke" })).toBeNull();
   });
 });
