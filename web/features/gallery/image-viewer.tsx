@@ -16,6 +16,7 @@ import { FeedCheckButton } from "../../components/feed-check/feed-check-dialog.t
 import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
 import { VideoTitleField } from "../../components/feed-preview/video-title-field.tsx";
 import { ExportMenu } from "../../components/exports/export-menu.tsx";
+import { ShareButton } from "../../components/share/share-button.tsx";
 import { ImageDetails } from "./image-details.tsx";
 import { useZoomPan } from "./use-zoom-pan.ts";
 
@@ -208,6 +209,8 @@ export function ImageViewer({
                   </Link>
                   <FeedPreviewButton image={image} />
                   <FeedCheckButton image={image} onFixed={onShow} />
+                  {/* A pack's image is shared with its pack, for A/B/C votes. */}
+                  <ShareButton kind={image.packId ? "pack" : "image"} targetId={image.packId ?? image.id} />
                 </>
               )}
             </div>
