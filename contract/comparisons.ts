@@ -19,16 +19,14 @@ const withoutNul = z.refine<string>((value) => !value.includes("\u0000"), { erro
 
 /**
  * POST /api/comparisons: exactly one of `prompt` (a new thumbnail on every model) or `imageId` (one of your finished
- * images: its prompt, style, frame and personas on every model). `conversationId`, one of your conversations, puts the
+ * images: its prompt, style, frame and personas on every model); the route refuses both or neither (`invalid:body`). `conversationId`, one of your conversations, puts the
  * comparison in that chat (its winner becomes the chat's current image).
  */
-export const createComparisonRequestSchema = z
-  .object({
-    prompt: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_LENGTH), withoutNul)),
-    imageId: z.optional(z.uuid()),
-    conversationId: z.optional(z.uuid()),
-  })
-  .check(z.refine((body) => (body.prompt === undefined) !== (body.imageId === undefined), { error: "send exactly one of prompt or imageId" }));
+export const createComparisonRequestSchema = z.object({
+  prompt: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_LENGTH), withoutNul)),
+  imageId: z.optional(z.uuid()),
+  conversationId: z.optional(z.uuid()),
+});
 export type CreateComparisonRequest = z.infer<typeof createComparisonRequestSchema>;
 
 /**

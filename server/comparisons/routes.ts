@@ -40,6 +40,7 @@ export function comparisonRoutes(deps: { auth: AuthMiddleware; comparisons: Comp
     const { user } = await auth.requireAuth(req, res);
     if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
     const { prompt, imageId, conversationId } = createComparisonRequestSchema.parse(req.body);
+    if ((prompt === undefined) === (imageId === undefined)) throw new AppError("invalid:body", "Send exactly one of prompt or imageId.");
     const ask = imageId !== undefined ? { imageId } : { prompt: prompt ?? "" };
     const body: ComparisonResponse = { comparison: await comparisons.create(user.id, ask, { conversationId }) };
     res.set(noStore).status(202).json(body);
