@@ -51,10 +51,15 @@ try {
       const grid = p.getByTestId("comparison-grid").last();
       await grid.waitFor({ timeout: 30_000 });
       await grid.locator('[data-testid="feed-check-verdict"][data-status="success"]').first().waitFor({ timeout: 30_000 });
-      await grid.scrollIntoViewIfNeeded();
+      // The grid card from its title down, in the thread as it scrolls; on phones, its end (the failed, refunded tiles) too.
+      await p.locator('[data-tool="tool-compareModels"]').evaluate((el) => el.scrollIntoView({ block: "start" }));
       await settle(p);
-      // The grid card from its title down: on phones it is taller than the screen, so the card is shot whole.
-      await p.locator('[data-tool="tool-compareModels"]').screenshot({ path: join(outDir, `compare-thread-${width}-${colorScheme}.png`) });
+      await p.screenshot({ path: join(outDir, `compare-thread-${width}-${colorScheme}.png`) });
+      if (width === 375) {
+        await grid.getByTestId("comparison-tile").last().evaluate((el) => el.scrollIntoView({ block: "end" }));
+        await settle(p);
+        await p.screenshot({ path: join(outDir, `compare-thread-${width}-${colorScheme}-end.png`) });
+      }
       await p.goto(`${app.baseUrl}/app/gallery?view=comparisons`);
       await p.getByTestId("comparison").first().waitFor({ timeout: 30_000 });
       await settle(p);

@@ -22,7 +22,7 @@ const toolUses: Record<ChatToolName, string> = {
   personaFromFrame:
     "makes one of the user's personas from one photo, free: the frame of the user's video just taken (\"make @me from this frame\", \"cut me out of this frame as @me\"); `handle` is the @handle asked for, without the @; when the handle is taken, say so and offer the one the error names",
   compareModels:
-    "tries one prompt, or the current image's prompt and look, on every image model this server offers, one image each, side by side with price and time (\"try this on every model\", \"compare models\"); the whole set is one spend; the user picks the winner on the grid, which then becomes the current image",
+    "makes one image on each image model this server offers from one prompt, or from the current image's prompt and look, side by side with price and time (\"try this on every model\", \"compare models\"); the whole set is one spend; the user picks the winner on the grid, which then becomes the current image",
   checkImage: "makes the free feed check of an image: whether it reads at YouTube's feed sizes, on phones above all (\"check it\", \"will this read on mobile?\", \"feed check\")",
 };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Comparison, ComparisonListResponse, CreateComparisonRequest } from "../../contract/comparisons.ts";
+import type { Comparison, ComparisonListResponse } from "../../contract/comparisons.ts";
 import { DEFAULT_ASPECT, DEFAULT_STYLE, type ImageRecord } from "../../contract/images.ts";
 import { defaultLanguage, type Language } from "../../contract/languages.ts";
 import { models } from "../../contract/models.ts";

@@ -47,24 +47,23 @@ function ComparisonTile({
   const prompt = image.prompt ?? "";
   return (
     <li
-      className={`grid min-w-0 content-start gap-2 rounded-2xl border bg-surface p-3 ${winner ? "border-success ring-2 ring-success/40" : "border-border"}`}
+      className={`flex min-w-0 flex-col gap-2 rounded-2xl border bg-surface p-3 ${winner ? "border-success ring-2 ring-success/40" : "border-border"}`}
       data-testid="comparison-tile"
       data-model={image.model ?? ""}
       data-status={image.status}
       data-winner={winner}
     >
-      <div className="flex min-w-0 items-center justify-between gap-2">
-        <p className="truncate text-sm font-semibold" title={label} data-testid="comparison-model">
-          {label}
-        </p>
+      <p className="truncate text-sm font-semibold" title={label} data-testid="comparison-model">
+        {label}
+      </p>
+      <div className="relative grid aspect-video w-full place-items-center overflow-hidden rounded-xl border border-border bg-surface-2">
         {winner && (
-          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-success/15 px-2 py-0.5 text-xs font-semibold text-success" data-testid="comparison-winner">
+          // Over the picture's corner, so a long model name keeps the tile's whole width.
+          <span className="absolute top-2 left-2 z-10 inline-flex items-center gap-1 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-on-primary shadow-sm" data-testid="comparison-winner">
             <Icon d={trophy} className="size-3.5" />
             {t("compare.winner")}
           </span>
         )}
-      </div>
-      <div className="relative grid aspect-video w-full place-items-center overflow-hidden rounded-xl border border-border bg-surface-2">
         {image.status === "ready" && image.urls ? (
           <img src={image.urls.preview} alt={t("compare.alt", { model: label, prompt })} width={image.width ?? undefined} height={image.height ?? undefined} className="size-full object-contain" />
         ) : working ? (
@@ -101,7 +100,7 @@ function ComparisonTile({
       </dl>
       {image.status === "ready" && <FeedCheckVerdict image={image} />}
       {image.status === "ready" && !winner && (
-        <Button variant="secondary" size="xs" className="justify-self-start" disabled={!canPick} loading={picking} onClick={() => onPick(image)} data-testid="comparison-pick">
+        <Button variant="secondary" size="xs" className="mt-auto self-start" disabled={!canPick} loading={picking} onClick={() => onPick(image)} data-testid="comparison-pick">
           <Icon d={trophy} className="size-4" />
           {t("compare.pick")}
         </Button>
