@@ -16,6 +16,7 @@ export const clientRoutes = {
   terms: "/terms-of-service",
   privacy: "/privacy-policy",
   refund: "/refund-policy",
+  share: "/s/:token",
 } as const;
 
 const known = new Set<string>(Object.values(clientRoutes).filter((p) => !p.includes(":")));

@@ -23,7 +23,7 @@ export const errorKinds = {
 export type ErrorKind = keyof typeof errorKinds;
 
 /** Names of the rate-limit rules; each answers `rate_limited:<name>` when spent. */
-export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload", "video-frame"] as const;
+export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload", "video-frame", "share-vote"] as const;
 export type RateLimitRule = (typeof rateLimitRules)[number];
 
 /**
@@ -52,6 +52,7 @@ export const errorCodes = [
   "invalid:persona_draft",
   "invalid:password_length",
   "invalid:request",
+  "invalid:share_vote",
   "invalid:signature",
   "invalid:upload",
   "invalid:upload_name",
@@ -97,6 +98,8 @@ export const errorCodes = [
   "not_found:video_frame",
   "not_found:video_none",
   "not_found:route",
+  "not_found:share",
+  "not_found:share_target",
   "not_found:sitemap",
   "not_configured:model",
   "not_configured:payments",

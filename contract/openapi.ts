@@ -20,6 +20,7 @@ import { imagesOpenApi } from "./images.openapi.ts";
 import type { ApiTag, HeaderSpec, HttpMethod, JsonSchema, OpenApiPart, OperationSpec, ParameterSpec, ResponseSpec, Schema } from "./openapi-operation.ts";
 import { retryAfter, serverErrors } from "./openapi-operation.ts";
 import { personasOpenApi } from "./personas.openapi.ts";
+import { sharesOpenApi } from "./shares.openapi.ts";
 import { videoHeadlinesOpenApi } from "./video-headlines.openapi.ts";
 import { waitlistOpenApi } from "./waitlist.openapi.ts";
 
@@ -67,6 +68,7 @@ const parts: readonly OpenApiPart[] = [
   personasOpenApi,
   videoHeadlinesOpenApi,
   videosOpenApi,
+  sharesOpenApi,
   metaOpenApi,
 ];
 
@@ -117,6 +119,7 @@ const tagDescriptions: Record<ApiTag, string> = {
   videos: "From your video: resumable uploads (tus 1.0.0), the best frames, and a frame as an image.",
   chat: "Conversations of the chat studio and their messages.",
   credits: "The credit balance and ledger.",
+  shares: "Read-only share links to an image, a pack or a comparison, their page's data and its votes.",
   meta: "About the API itself.",
 };
 

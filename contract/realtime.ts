@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { generateStages, imageRecordSchema } from "./images.ts";
 import { personaDraftSchema } from "./personas.ts";
+import { shareTallyRowSchema } from "./shares.ts";
 import { videoProgressSchema, videoSchema } from "./videos.ts";
 
 /**
@@ -26,6 +27,8 @@ export const serverEventSchemas = {
   "video:update": z.object({ video: videoSchema }),
   /** The frame finder moved on ("Reading frames 412/1,800"); sent at most a few times a second. */
   "video:progress": z.object({ videoId: z.string(), progress: videoProgressSchema }),
+  /** Someone voted on one of the user's share links (the page or Discord): its tally now, per source. */
+  "share:votes": z.object({ shareId: z.string(), targetId: z.string(), tally: z.array(shareTallyRowSchema) }),
   /**
    * This node lost the other nodes for a while (a database or Redis restart) and hears them again: events sent
    * meanwhile may not have arrived, so screens read their data again, as after a reconnect.

@@ -32,11 +32,13 @@ import { fixedRouteTimer, httpMetrics } from "../metrics/http-metrics.ts";
 import { openApiRoutes } from "../openapi/routes.ts";
 import { paymentRoutes } from "../payments/routes.ts";
 import type { CrossNodeRealtime } from "../realtime/cross-node.ts";
+import { shareRoutes } from "../shares/routes.ts";
 import { videoRoutes } from "../videos/routes.ts";
 import { videoHeadlinesRoutes } from "../videos/headlines-routes.ts";
 import { videoUploadRoutes } from "../videos/tus-routes.ts";
 import { waitlistRoutes } from "../waitlist/routes.ts";
 import { createPageDoor } from "../web/page-door.ts";
+import { pageLanguage } from "../web/page-language.ts";
 import { loadPublicPages } from "../web/page-variants.ts";
 import { spaRoutes } from "../web/spa.ts";
 import { operatorRoutes } from "./probe-http.ts";
@@ -133,6 +135,18 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir, jsonBody }));
   app.use(packRoutes({ auth, packs: services.packs }));
   app.use(comparisonRoutes({ auth, comparisons: services.comparisons, jsonBody, idempotent }));
+  // Share pages (/s/:token) and their image bytes are answered here, before the web app's catch-all.
+  app.use(
+    shareRoutes({
+      auth,
+      shares: services.shares,
+      jsonBody,
+      isProduction: config.isProduction,
+      publicUrl: config.publicUrl,
+      shellHtml: (language) => pages?.lookup("/s/share", language).page.bodies.identity.toString("utf8"),
+      languageOf: pageLanguage,
+    }),
+  );
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody, idempotent }));
   // The upload first: /api/videos/:id would take /api/videos/uploads.
   app.use(videoUploadRoutes({ auth, videos: services.videos, uploads: services.videoUploads, maxBytes: config.videos.maxBytes, logger }));

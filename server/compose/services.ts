@@ -61,6 +61,8 @@ import { createFeedCheckService } from "../feed-check/service.ts";
 import { createOcrEngine } from "../feed-check/engine.ts";
 import { createFeedCheckStore } from "../feed-check/store.ts";
 import { createDiscordService } from "../discord/service.ts";
+import { createShareService } from "../shares/service.ts";
+import { createShareStore } from "../shares/store.ts";
 import { createSubjectExtractor, type SubjectExtractor } from "../subjects/engine.ts";
 import { createSwapWorkerPool } from "../subjects/inpaint-pool.ts";
 import { createSubjectSwapper } from "../subjects/replace.ts";
@@ -142,6 +144,14 @@ export function createServices(deps: ServiceDeps) {
     else if (message.event === "image:deleted") images.forgetImages([message.payload.imageId]);
   });
   const packs = createPackService({ store: imageStore, storage });
+  const shares = createShareService({
+    store: createShareStore(db),
+    storage,
+    realtime,
+    rateLimiter,
+    voteRule: { name: "share-vote", limit: config.shareVotesPerIpPerHour, windowMs: 3600_000 },
+    clock,
+  });
   const personaStore = createPersonaStore(db);
   const personas = createPersonaService({ db, store: personaStore, storage, images, queue, realtime });
   // One model and one swap worker per process, each loaded on first use.
@@ -303,6 +313,7 @@ export function createServices(deps: ServiceDeps) {
     credits,
     images,
     packs,
+    shares,
     personas,
     generation,
     comparisons,

@@ -13,6 +13,7 @@ import { apiOperations, buildOpenApiDocument, componentsOf, OPENAPI_PATH, type O
 import type { JsonSchema, OpenApiPart } from "../../contract/openapi-operation.ts";
 import { GENERATE_PACK_PATH, IMAGE_ZIP_PATH, PACKS_PATH } from "../../contract/images.ts";
 import { COMPARISONS_PATH } from "../../contract/comparisons.ts";
+import { PUBLIC_SHARE_API_PATH, SHARES_PATH } from "../../contract/shares.ts";
 import { VIDEO_UPLOADS_PATH } from "../../contract/videos.ts";
 import { WAITLIST_PATH } from "../../contract/waitlist.ts";
 import { waitlistErrorBodySchema } from "../../contract/waitlist.openapi.ts";
@@ -304,6 +305,8 @@ const validBodies: Record<string, Record<string, unknown>> = {
   updatePersona: { name: "Astro Two", handle: "astro-2", description: "A new line." },
   replaceSubject: { baseImageId: uuid, personaId: uuid, model: "studio" },
   fixImageFinding: { finding: "small-headline" },
+  createShare: { kind: "pack", targetId: uuid, expiry: "7d" },
+  voteOnShare: { imageId: uuid },
   saveImageEdit: {
     crop: { aspect: "16:9", x: 0, y: 0, w: 1280, h: 720 },
     rotation: 90,
@@ -414,6 +417,16 @@ const refundSample = {
   createdAt: "2026-11-24T10:00:00.000Z",
   decidedAt: null,
 };
+const shareSample = {
+  id: uuid,
+  kind: "pack",
+  targetId: uuid,
+  status: "active",
+  createdAt,
+  expiresAt: null,
+  revokedAt: null,
+  tally: [{ imageId: uuid, label: "A", web: 2, discord: 1, total: 3 }],
+};
 const responseSamples: Record<string, unknown> = {
   ErrorBody: { error: "Some fields are missing or invalid.", code: "invalid:body", issues: [{ path: "email", message: "Required" }] },
   WaitlistErrorBody: { success: false, alreadyExists: false, error: "Please enter a valid email address.", code: "invalid:email" },
@@ -450,6 +463,17 @@ const responseSamples: Record<string, unknown> = {
     image: { ...image, kind: "upload", status: "pending", prompt: null, style: null, aspect: null, model: null, urls: null, sourceVideo: { videoId: uuid, name: "my-vlog.mp4", durationMs: 200_000, timeMs: 12_000 } },
     timeMs: 12_000,
   },
+  CreateShareResponse: { share: shareSample, path: "/s/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdE" },
+  ShareListResponse: { shares: [shareSample, { ...shareSample, status: "revoked", revokedAt: createdAt, expiresAt: createdAt }] },
+  ShareResponse: { share: { ...shareSample, kind: "image", tally: [] } },
+  PublicShareResponse: {
+    kind: "pack",
+    expiresAt: null,
+    voting: true,
+    myVote: uuid,
+    images: [{ id: uuid, label: "A", title: "I tried 100 days of coding", width: 1280, height: 720, urls: { preview: "/s/t/images/i/preview", original: "/s/t/images/i/original" } }, { id: uuid, label: "B", title: null, width: null, height: null, urls: { preview: "/s/t/images/j/preview", original: "/s/t/images/j/original" } }],
+  },
+  ShareVoteResponse: { myVote: uuid },
   PackResponse: { pack: { id: uuid, images: [image, { ...image, status: "pending", urls: null }, { ...image, status: "failed", urls: null }] } },
   ComparisonResponse: {
     comparison: {
@@ -612,6 +636,8 @@ describe("every route the server registers is documented, and every documented r
     PACKS_PATH,
     IMAGE_ZIP_PATH,
     COMPARISONS_PATH,
+    SHARES_PATH,
+    PUBLIC_SHARE_API_PATH,
   };
 
   /** The path a route registration names: a string literal, an AUTH_PATHS entry or a known path constant. */

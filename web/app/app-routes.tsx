@@ -22,6 +22,7 @@ const GalleryPage = lazy(() => import("../routes/gallery.tsx"));
 const VideoPage = lazy(() => import("../routes/video.tsx"));
 const CreditsPage = lazy(() => import("../routes/credits.tsx"));
 const PricingPage = lazy(() => import("../routes/pricing.tsx"));
+const SharePage = lazy(() => import("../routes/share.tsx"));
 const NotFoundPage = lazy(() => import("../routes/not-found.tsx"));
 
 /**
@@ -63,6 +64,7 @@ export function AppRoutes() {
           <Route path={clientRoutes.terms} element={<LegalPage doc="terms" />} />
           <Route path={clientRoutes.privacy} element={<LegalPage doc="privacy" />} />
           <Route path={clientRoutes.refund} element={<LegalPage doc="refund" />} />
+          <Route path={clientRoutes.share} element={<SharePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
         <InteractiveMark />

@@ -33,5 +33,6 @@ const signedInNamespaces: Record<string, string[]> = {
 export function namespacesFor(path: string): string[] {
   const normalized = (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path).toLowerCase();
   if (normalized.startsWith("/app/editor/")) return ["common", "app", "auth", "editor"];
+  if (normalized.startsWith("/s/")) return ["common", "share"];
   return routeMeta[normalized]?.namespaces ?? signedInNamespaces[normalized] ?? ["common"];
 }

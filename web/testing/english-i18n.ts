@@ -4,7 +4,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 
 // Test-only: the signed-in app's words in English, read from the locale files, for rendering screens under Vitest.
-const namespaces = ["chat", "app", "common", "personas", "editor", "gallery", "billing", "videos"] as const;
+const namespaces = ["chat", "app", "common", "personas", "editor", "gallery", "billing", "videos", "share"] as const;
 const load = (namespace: string) => JSON.parse(readFileSync(join(process.cwd(), `web/locales/en/${namespace}.json`), "utf8")) as Record<string, unknown>;
 
 export async function englishI18n() {

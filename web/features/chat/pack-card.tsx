@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { PACK_SIZE, PACKS_PATH } from "../../../contract/images.ts";
 import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
+import { ShareButton } from "../../components/share/share-button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ChatIcon, icons } from "./icons.tsx";
 import { type ImageActions, ImageResult } from "./image-result.tsx";
@@ -66,6 +67,7 @@ export function PackToolCard({ part, actions }: { part: PackToolPart; actions: I
                 {t("pack.downloadAll")}
               </a>
             )}
+            {complete && packId && <ShareButton kind="pack" targetId={packId} size="sm" />}
             <p className="text-sm text-muted">{broken ? t("pack.incomplete") : t("pack.hint")}</p>
           </div>
           <p className="text-xs text-muted" data-testid="tool-credits">

@@ -18,6 +18,7 @@ import type { Comparison } from "../../../contract/comparisons.ts";
 import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
 import { VideoTitleField } from "../../components/feed-preview/video-title-field.tsx";
 import { ExportMenu } from "../../components/exports/export-menu.tsx";
+import { ShareButton } from "../../components/share/share-button.tsx";
 import { ImageDetails } from "./image-details.tsx";
 import { useZoomPan } from "./use-zoom-pan.ts";
 
@@ -214,6 +215,8 @@ export function ImageViewer({
                   <FeedPreviewButton image={image} />
                   <FeedCheckButton image={image} onFixed={onShow} />
                   {onCompared && <CompareButton image={image} onStarted={onCompared} />}
+                  {/* A pack's image is shared with its pack, for A/B/C votes. */}
+                  <ShareButton kind={image.packId ? "pack" : "image"} targetId={image.packId ?? image.id} />
                 </>
               )}
             </div>
