@@ -10,6 +10,7 @@ import { generationErrorMessage } from "../../lib/generation-error-message.ts";
 import { imageProgressAtom, useImage } from "../../lib/image-cache.ts";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { FeedCheckVerdict } from "../feed-check/feed-check-verdict.tsx";
+import { ShareButton } from "../share/share-button.tsx";
 import { ProgressBar } from "../studio/progress-bar.tsx";
 import { Button } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
@@ -139,6 +140,8 @@ export function ComparisonGrid({ comparison, canPick = true, onPicked }: { compa
           />
         ))}
       </ul>
+      {/* Others vote for the one they would click on the share page, which shows each image once it is ready (docs/product/sharing.md). */}
+      <ShareButton kind="comparison" targetId={comparison.id} className="justify-self-start" />
       {pick.isError && (
         <p role="alert" className="text-sm text-danger">
           {errorCodeOf(pick.error) === "conflict:chat_busy" ? t("compare.pickBusy") : t("compare.pickFailed")}
