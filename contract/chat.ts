@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { languages } from "./languages.ts";
+import { comparisonSchema } from "./comparisons.ts";
 import { feedCheckSchema } from "./feed-check.ts";
 import { editImageInputSchema } from "./image-edit.ts";
 import { imageAspectSchema, imageRecordSchema, imageStyleSchema, MAX_PROMPT_LENGTH, PACK_SIZE } from "./images.ts";
@@ -128,6 +129,16 @@ export const pickImageInputSchema = z
   })
   .check(z.refine((input) => (input.move === undefined) !== (input.imageId === undefined), "Give either a move or an imageId, not both."));
 export type PickImageInput = z.infer<typeof pickImageInputSchema>;
+
+/**
+ * "Try this on every model" (docs/product/compare.md): a new prompt, or one of the user's images (without either, the
+ * conversation's current image), on the Studio and every provider model this server has configured, one image each.
+ */
+export const compareModelsInputSchema = z.object({
+  prompt: z.optional(generateThumbnailInputSchema.shape.prompt),
+  imageId: z.optional(z.uuid()),
+});
+export type CompareModelsInput = z.infer<typeof compareModelsInputSchema>;
 
 /**
  * Gives one of the user's images the title of the video it is for ("the title is 'I tried 100 days of coding'"), free
@@ -271,6 +282,13 @@ export const listPersonasOutputSchema = z.object({ personas: z.array(personaSumm
 export type ListPersonasOutput = z.infer<typeof listPersonasOutputSchema>;
 
 /**
+ * A comparison started: its images (one per model, filling in as each finishes) are under `comparison`, never a
+ * top-level `images`, so none of them is the current image until the user picks a winner.
+ */
+export const compareModelsOutputSchema = z.object({ comparison: comparisonSchema, creditsSpent: z.number(), creditsLeft: z.number() });
+export type CompareModelsOutput = z.infer<typeof compareModelsOutputSchema>;
+
+/**
  * The chat's tools, declared once: each name with what it takes and what it answers. The server's AI SDK tools take
  * their names and input schemas from here, and the web types its UI message parts (`tool-<name>`) from it.
  */
@@ -287,6 +305,7 @@ export const chatTools = {
   videoFrame: { input: videoFrameInputSchema, output: videoFrameOutputSchema },
   videoHeadlines: { input: videoHeadlinesInputSchema, output: videoHeadlinesOutputSchema },
   personaFromFrame: { input: personaFromFrameInputSchema, output: personaFromFrameOutputSchema },
+  compareModels: { input: compareModelsInputSchema, output: compareModelsOutputSchema },
 } as const;
 export type ChatToolName = keyof typeof chatTools;
 export type ChatToolInput<Name extends ChatToolName> = z.infer<(typeof chatTools)[Name]["input"]>;

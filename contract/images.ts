@@ -134,6 +134,10 @@ export const imageRecordSchema = z.object({
   personaIds: z.optional(z.array(z.string())),
   /** A frame saved from a video: the video (it may since have been deleted) and the moment; null for other images. */
   sourceVideo: z.optional(z.nullable(sourceVideoSchema)),
+  /** The comparison (one prompt on every model, docs/product/compare.md) this image is one model's try of. */
+  comparisonId: z.optional(z.nullable(z.string())),
+  /** From the request to ready, in milliseconds; null until it is ready (and for images made before it was kept). */
+  durationMs: z.optional(z.nullable(z.number())),
   createdAt: z.string(),
   urls: z.nullable(z.object({ original: z.string(), preview: z.string(), thumb: z.string(), download: z.string() })),
 });

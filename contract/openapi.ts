@@ -6,6 +6,7 @@ import { SESSION_TOKEN_HEADER } from "./auth.ts";
 import { authOpenApi } from "./auth.openapi.ts";
 import { billingOpenApi } from "./billing.openapi.ts";
 import { chatOpenApi } from "./chat.openapi.ts";
+import { comparisonsOpenApi } from "./comparisons.openapi.ts";
 import { creditsOpenApi } from "./credits.openapi.ts";
 import { editorOpenApi } from "./editor.openapi.ts";
 import { feedCheckOpenApi } from "./feed-check.openapi.ts";
@@ -57,6 +58,7 @@ const parts: readonly OpenApiPart[] = [
   waitlistOpenApi,
   authOpenApi,
   imagesOpenApi,
+  comparisonsOpenApi,
   editorOpenApi,
   exportsOpenApi,
   feedCheckOpenApi,

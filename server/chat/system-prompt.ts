@@ -21,6 +21,8 @@ const toolUses: Record<ChatToolName, string> = {
     "lists what the user says around a moment of their uploaded video, with up to three headlines from it, free (\"what do I say at 2:31?\"); say the transcript and offer the headlines, and when the server has no transcription model say so",
   personaFromFrame:
     "makes one of the user's personas from one photo, free: the frame of the user's video just taken (\"make @me from this frame\", \"cut me out of this frame as @me\"); `handle` is the @handle asked for, without the @; when the handle is taken, say so and offer the one the error names",
+  compareModels:
+    "makes one image on each image model this server offers from one prompt, or from the current image's prompt and look, side by side with price and time (\"try this on every model\", \"compare models\"); the whole set is one spend; the user picks the winner on the grid, which then becomes the current image",
   checkImage: "makes the free feed check of an image: whether it reads at YouTube's feed sizes, on phones above all (\"check it\", \"will this read on mobile?\", \"feed check\")",
 };
 

@@ -23,6 +23,7 @@ import { createSocketServer, hearOtherNodes, type SocketServer, socketDeliverer 
 import { editorRoutes } from "../editor/routes.ts";
 import { feedCheckRoutes } from "../feed-check/routes.ts";
 import { packRoutes } from "../images/pack-routes.ts";
+import { comparisonRoutes } from "../comparisons/routes.ts";
 import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
@@ -133,6 +134,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(feedCheckRoutes({ auth, feedCheck: services.feedCheck, jsonBody, idempotent }));
   app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir, jsonBody }));
   app.use(packRoutes({ auth, packs: services.packs }));
+  app.use(comparisonRoutes({ auth, comparisons: services.comparisons, jsonBody, idempotent }));
   // Share pages (/s/:token) and their image bytes are answered here, before the web app's catch-all.
   app.use(
     shareRoutes({

@@ -30,6 +30,8 @@ import { createModelRegistry } from "../generation/registry.ts";
 import { createGenerationService } from "../generation/service.ts";
 import { swapJob, swapJobHandler } from "../generation/swap-job.ts";
 import { createPackService } from "../images/pack-service.ts";
+import { createComparisonService } from "../comparisons/service.ts";
+import { createWinnerNote } from "../chat/winner-note.ts";
 import { createImageService } from "../images/service.ts";
 import { createImageLifecycle } from "../images/lifecycle.ts";
 import { createImageStore } from "../images/store.ts";
@@ -185,11 +187,18 @@ export function createServices(deps: ServiceDeps) {
   const waitForDraft = createDraftWaiter({ personas, realtime });
   const offlineAssistant = createOfflineAssistant({ streamDelayMs: config.chat.offlineDelayMs });
   const live = deps.liveStreams ?? createLiveStreams();
+  const comparisons = createComparisonService({
+    db,
+    generation,
+    images,
+    conversationOwned: chat.owned,
+    announceWinner: createWinnerNote({ chat, live, credits }),
+  });
   const chatTurns = createChatTurns({
     chat,
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
-    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, waitForDraft, images, feedCheck: deps.feedCheck ?? feedCheck, videos, videoHeadlines }, ctx),
-    spend: { generation, images, credits, confirmAboveCredits: config.chat.confirmAboveCredits },
+    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, waitForDraft, images, feedCheck: deps.feedCheck ?? feedCheck, videos, videoHeadlines, comparisons }, ctx),
+    spend: { generation, images, credits, comparisons, confirmAboveCredits: config.chat.confirmAboveCredits },
     live,
     logger,
   });
@@ -307,6 +316,7 @@ export function createServices(deps: ServiceDeps) {
     shares,
     personas,
     generation,
+    comparisons,
     editor,
     imageExports,
     feedCheck,

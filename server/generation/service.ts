@@ -26,6 +26,7 @@ import { generateJob } from "./generate-job.ts";
 import { swapJob } from "./swap-job.ts";
 import { isModelPictureScene } from "../studio/engine.ts";
 import type { ModelRegistry } from "./registry.ts";
+import type { ModelEntry } from "../../contract/images.ts";
 import { type ImageService, type PendingDraft, toImageRecord } from "../images/service.ts";
 
 /** A queued edit, with its scene diff when it is a Studio edit; or no image at all, for an edit that changes nothing. */
@@ -246,6 +247,61 @@ export function createGenerationService(deps: {
         shortMessage: `${price}, more than you have left. Top up or pick a cheaper model.`,
       });
       return { id: packId, images };
+    },
+
+    /**
+     * The models a comparison tries (docs/product/compare.md): the Studio and every provider model this server can run,
+     * in the list's order. What a comparison costs is the sum of their prices.
+     */
+    comparisonModels(): ModelEntry[] {
+      return deps.registry.list().filter((model) => model.available && deps.engines.has(model.id) && model.capabilities.includes("generate"));
+    },
+
+    /**
+     * Queues one comparison: the same prompt, style, frame, seed, personas and base image on each of `models`, one
+     * image each, tagged with the comparison's id. What all of them cost is checked first and charged once, under the
+     * comparison's id, with the rows, their jobs and whatever `alsoIn` writes (the comparison's own row), or nothing is
+     * made; each image records its own price, so a failed one is refunded alone.
+     */
+    async requestComparison(
+      userId: string,
+      input: { prompt: string; style: ImageDraft["style"]; aspect: ImageDraft["aspect"]; seed?: number | undefined; personaIds: string[]; baseImageId: string | null; title?: string | null },
+      models: readonly ModelEntry[],
+      options: MadeIn & { comparisonId: string; alsoIn: (tx: Tx) => Promise<unknown> },
+    ): Promise<ImageRecord[]> {
+      if (models.length === 0) throw new AppError("not_configured:model", "No model is available on this server.");
+      await deps.personas.assertOwned(userId, input.personaIds);
+      if (input.baseImageId) await deps.images.owned(userId, input.baseImageId);
+      const cost = models.reduce((sum, model) => sum + model.creditCost, 0);
+      const price = `Trying this on ${models.length} models costs ${cost} credits`;
+      const balance = (await deps.credits.balance(userId)) ?? 0;
+      if (balance < cost) throw new AppError("insufficient_credits:generation", `${price}, and you have ${balance}. Top up first.`);
+      const seed = input.seed ?? randomInt(0, 2 ** 32 - 1);
+      const drafts: PendingDraft[] = models.map((model) => ({
+        kind: "generated",
+        conversationId: options.conversationId ?? null,
+        prompt: input.prompt,
+        style: input.style,
+        aspect: input.aspect,
+        seed,
+        personaIds: input.personaIds,
+        baseImageId: input.baseImageId,
+        title: input.title ?? null,
+        comparisonId: options.comparisonId,
+        model: model.id,
+        creditsSpent: model.creditCost,
+      }));
+      const { rows } = await deps.images.lifecycle.createPending(userId, drafts, {
+        chargeRef: options.comparisonId,
+        shortOfCredits: () => new AppError("insufficient_credits:generation", `${price}, more than you have left. Top up first.`),
+        alsoIn: async (tx, made) => {
+          await options.alsoIn(tx);
+          for (const row of made) await deps.queue.enqueue(tx, generateJob, { imageId: row.id, model: row.model ?? DEFAULT_MODEL }, { userId });
+        },
+      });
+      if (cost > 0) deps.metrics?.creditsCharged(cost, "generate");
+      deps.queue.wake();
+      return rows.map(toImageRecord);
     },
 
     /**

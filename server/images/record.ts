@@ -31,6 +31,8 @@ export function toImageRecord(row: ListedImage): ImageRecord {
     conversationId: row.conversationId,
     personaIds: row.personaIds,
     sourceVideo: row.sourceVideo ?? null,
+    comparisonId: row.comparisonId,
+    durationMs: row.durationMs,
     createdAt: row.createdAt.toISOString(),
     urls:
       row.status === "ready"

@@ -266,7 +266,13 @@ export function createImageWrites(db: DbOrTx) {
     async setStatus(id: string, from: readonly ImageStatus[], to: ImageStatus, change: StatusChange = {}): Promise<ImageRow | undefined> {
       const [row] = await db
         .update(images)
-        .set({ ...change, status: to, updatedAt: new Date() })
+        .set({
+          ...change,
+          status: to,
+          updatedAt: new Date(),
+          // From the request to ready, by the database's clock (the one that wrote createdAt): a comparison's tile shows it.
+          ...(to === "ready" ? { durationMs: sql<number>`greatest(0, round(extract(epoch from (now() - ${images.createdAt})) * 1000))::int` } : {}),
+        })
         .where(and(eq(images.id, id), inArray(images.status, [...from])))
         .returning();
       return row;

@@ -12,6 +12,7 @@ import { errorBodySchema, errorKinds } from "../../contract/errors.ts";
 import { apiOperations, buildOpenApiDocument, componentsOf, OPENAPI_PATH, type OpenApiDocument } from "../../contract/openapi.ts";
 import type { JsonSchema, OpenApiPart } from "../../contract/openapi-operation.ts";
 import { GENERATE_PACK_PATH, IMAGE_ZIP_PATH, PACKS_PATH } from "../../contract/images.ts";
+import { COMPARISONS_PATH } from "../../contract/comparisons.ts";
 import { PUBLIC_SHARE_API_PATH, SHARES_PATH } from "../../contract/shares.ts";
 import { VIDEO_UPLOADS_PATH } from "../../contract/videos.ts";
 import { WAITLIST_PATH } from "../../contract/waitlist.ts";
@@ -318,6 +319,8 @@ const validBodies: Record<string, Record<string, unknown>> = {
   },
   zipImages: { ids: [uuid] },
   setImageTitle: { title: "I tried 100 days of coding" },
+  createComparison: { prompt: "I tried 100 days of coding", imageId: uuid, conversationId: uuid },
+  pickComparisonWinner: { imageId: uuid, language: "ja" },
 };
 
 /** Values of every JSON type, plus the edges of whatever bounds the documented property has. */
@@ -472,6 +475,22 @@ const responseSamples: Record<string, unknown> = {
   },
   ShareVoteResponse: { myVote: uuid },
   PackResponse: { pack: { id: uuid, images: [image, { ...image, status: "pending", urls: null }, { ...image, status: "failed", urls: null }] } },
+  ComparisonResponse: {
+    comparison: {
+      id: uuid,
+      prompt: "I tried 100 days of coding",
+      sourceImageId: null,
+      winnerImageId: uuid,
+      conversationId: uuid,
+      creditsSpent: 5,
+      createdAt,
+      images: [{ ...image, comparisonId: uuid, durationMs: 1200 }, { ...image, status: "failed", urls: null, comparisonId: uuid, durationMs: null }],
+    },
+  },
+  ComparisonListResponse: {
+    comparisons: [{ id: uuid, prompt: "A cat", sourceImageId: uuid, winnerImageId: null, conversationId: null, creditsSpent: 0, createdAt, images: [] }],
+    nextCursor: "abc",
+  },
   ImageDetailResponse: { image, scene: { version: 1, engine: "studio", composition: "badge", art: [{ id: "laptop", word: "coding" }] } },
   ImageVersionsResponse: { versions: [image, { ...image, id: "3f9e1f5e-5b8e-4c59-9f7a-2b1d8f0c4a11", parentId: image.id }] },
   GalleryResponse: {
@@ -616,6 +635,7 @@ describe("every route the server registers is documented, and every documented r
     GENERATE_PACK_PATH,
     PACKS_PATH,
     IMAGE_ZIP_PATH,
+    COMPARISONS_PATH,
     SHARES_PATH,
     PUBLIC_SHARE_API_PATH,
   };

@@ -1,6 +1,7 @@
 import {
   type ChatToolName,
   checkImageOutputSchema,
+  compareModelsOutputSchema,
   imagesToolOutputSchema,
   listPersonasOutputSchema,
   personaFromFrameOutputSchema,
@@ -48,6 +49,10 @@ export function closingReply(outcome: ToolOutcome): Reply {
   if (toolName === ("videoFrame" satisfies ChatToolName)) return videoFrameReply(output.type === "error-text" || output.type === "error-json", value);
   if (toolName === ("videoHeadlines" satisfies ChatToolName)) return spokenOf(output.type === "error-text" || output.type === "error-json", value);
   if (toolName === ("personaFromFrame" satisfies ChatToolName)) return personaOf(output.type === "error-text" || output.type === "error-json", value);
+  if (toolName === ("compareModels" satisfies ChatToolName) && output.type !== "error-text" && output.type !== "error-json") {
+    const parsed = compareModelsOutputSchema.safeParse(value);
+    if (parsed.success) return { kind: "compared", summary: { models: parsed.data.comparison.images.length, spent: parsed.data.creditsSpent, left: parsed.data.creditsLeft } };
+  }
   if (output.type === "error-text" || output.type === "error-json") {
     const problem = classifyToolError(value);
     return { kind: "tool-error", problem, credits: creditOutcome(toolName) };

@@ -1,5 +1,6 @@
 import {
   type CheckImageInput,
+  type CompareModelsInput,
   type EditImageInput,
   type GeneratePackInput,
   type GenerateThumbnailInput,
@@ -18,6 +19,7 @@ import type { FeedCheck } from "../../../contract/feed-check.ts";
 import { type ArtEdit, readArtEdit } from "./art-words.ts";
 import { firstFix } from "./check-replies.ts";
 import { asksForCheck, asksForFix } from "./check-words.ts";
+import { asksForCompare, isBareCompare } from "./compare-words.ts";
 import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
@@ -64,6 +66,8 @@ export type ClarifyReason = "what-to-make" | "which-image" | "confirm-topic" | "
 export type Intent =
   | { kind: "generate"; input: GenerateThumbnailInput }
   | { kind: "pack"; input: GeneratePackInput }
+  /** "Try this on every model": one image per model this server offers, side by side. */
+  | { kind: "compare"; input: CompareModelsInput }
   | { kind: "edit"; input: EditImageInput }
   | { kind: "vary"; input: VaryImageInput }
   | { kind: "swap"; input: ReplaceSubjectInput }
@@ -239,6 +243,15 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   if (spoken) return { kind: "spoken", input: spoken };
   const video = readVideoRequest(text, context.language);
   if (video) return { kind: "video", request: video };
+  // "Try this on every model", "compare models": said alone, the current image (or the one named, or the last prompt);
+  // with a topic, that topic on every model.
+  if (asksForCompare(normalized, context.language)) {
+    if (!isBareCompare(normalized, context.language)) return { kind: "compare", input: { prompt: text } };
+    const named = namedImage(text, normalized, context);
+    if (named !== undefined || context.imageIds.length > 0) return { kind: "compare", input: compact({ imageId: named }) };
+    if (context.lastGeneration) return { kind: "compare", input: { prompt: context.lastGeneration.prompt } };
+    return { kind: "clarify", reason: "what-to-make" };
+  }
 
   const handles = extractHandles(plain);
   const style = extractStyle(normalized, context.language);

@@ -154,6 +154,7 @@ const asks: Record<ChatToolName, ModelMessage[]> = {
   videoFrame: user("use the frame at 1:05 of my video"),
   videoHeadlines: user("what do I say at 2:31?"),
   personaFromFrame: afterFrame("make @me from this frame"),
+  compareModels: history("try this on every model"),
 };
 
 describe("the offline assistant and the contract's tools", () => {

@@ -112,6 +112,7 @@ const leads: { [Name in ChatToolName]: (input: ChatToolInput<Name>) => Reply } =
   videoFrame: videoFrameLead,
   videoHeadlines: (input) => ({ kind: "lead-video", lead: { moment: "spoken", time: input.at } }),
   personaFromFrame: (input) => ({ kind: "lead-persona", handle: input.handle }),
+  compareModels: () => ({ kind: "lead-compare" }),
 };
 
 /** A call of `toolName` with `input`, if the contract's schema of that tool takes it. */
@@ -128,6 +129,8 @@ function toolCallFor(intent: Intent): { toolName: ChatToolName; input: unknown; 
       return plannedCall("generateThumbnail", intent.input);
     case "pack":
       return plannedCall("generatePack", intent.input);
+    case "compare":
+      return plannedCall("compareModels", intent.input);
     case "edit":
       return plannedCall("editImage", intent.input);
     case "vary":

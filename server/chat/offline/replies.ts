@@ -8,6 +8,7 @@ import type { ArtEdit } from "./art-words.ts";
 import { describeChanges, renderNoChange, renderUnchanged } from "./edit-replies.ts";
 import type { ClarifyReason } from "./intent.ts";
 import { packLead, packReady } from "./pack-replies.ts";
+import { type ComparedSummary, compareLead, compareStarted } from "./compare-replies.ts";
 import { type PersonaProblem, personaLead, personaMade, personaProblem } from "./persona-replies.ts";
 import { type PickAsk, pickLead, pickResult, type VersionPlace } from "./pick-replies.ts";
 import { pick } from "./seeded.ts";
@@ -79,7 +80,10 @@ export type Reply =
   | { kind: "lead-persona"; handle: string | undefined }
   /** A persona made from a frame, usable as @handle from the next message. */
   | { kind: "persona-made"; made: { handle: string; name: string } }
-  | { kind: "persona-error"; problem: PersonaProblem };
+  | { kind: "persona-error"; problem: PersonaProblem }
+  | { kind: "lead-compare" }
+  /** A comparison queued: its models, what the set cost; the grid shows each as it finishes. */
+  | { kind: "compared"; summary: ComparedSummary };
 
 interface Phrasebook {
   credits(count: number): string;
@@ -608,6 +612,10 @@ export function renderReply(reply: Reply, language: Language, seed: number): str
       return spokenReply(reply.spoken, language, seed);
     case "lead-persona":
       return personaLead(reply.handle, language, seed);
+    case "lead-compare":
+      return compareLead(language, seed);
+    case "compared":
+      return compareStarted(reply.summary, language);
     case "persona-made":
       return personaMade(reply.made, language, seed);
     case "persona-error":

@@ -12,6 +12,7 @@ const deps = {
   generation: { findModel: (id: string) => (id === studio.id ? studio : undefined), previewEdit: async () => ({ modelId: "studio", changes: undefined }) },
   images: { record: async () => ({ id: IMAGE_ID, model: "studio" }) },
   credits: { balance: async () => 50 },
+  comparisons: { models: () => [studio] },
   confirmAboveCredits: 5,
 } as unknown as SpendApprovalDeps;
 const ctx: ChatToolContext = {
@@ -40,6 +41,7 @@ const calls: { [Name in ChatToolName]: { input: ChatToolInput<Name>; images: num
   videoFrame: { input: { moment: "1:05" }, images: 0 },
   videoHeadlines: { input: { at: "2:31" }, images: 0 },
   personaFromFrame: { input: { handle: "me" }, images: 0 },
+  compareModels: { input: {}, images: 1 },
 };
 
 describe("pricing a chat tool call", () => {
@@ -57,6 +59,18 @@ describe("pricing a chat tool call", () => {
     expect(await quoteToolCall(previewing(headline, true), ctx, "editImage", { instruction: "yellow headline", headlineColor: "#ffd60a" })).toBeUndefined();
     const background = [{ layer: "background", property: "color", from: "#1d3557", to: "#e63946" }];
     expect(await quoteToolCall(previewing(background), ctx, "editImage", { instruction: "red background", backgroundColor: "#e63946" })).toMatchObject({ cost: studio.creditCost, count: 1 });
+  });
+
+  it("prices a comparison as one set: every model's price together, named by its models", async () => {
+    const set = [studio, { id: "flux-kontext-pro", label: "FLUX.1 Kontext [pro]", creditCost: 4 }, { id: "gemini-flash-image", label: "Gemini Flash Image", creditCost: 4 }];
+    const comparing = { ...deps, comparisons: { models: () => set } } as unknown as SpendApprovalDeps;
+    expect(await quoteToolCall(comparing, ctx, "compareModels", { prompt: "a castle" })).toEqual({
+      cost: 10,
+      balance: 50,
+      count: 1,
+      modelId: "studio,flux-kontext-pro,gemini-flash-image",
+      modelLabel: "Thumbforge Studio, FLUX.1 Kontext [pro], Gemini Flash Image",
+    });
   });
 
   it("prices nothing for a tool it does not know or an input its tool would refuse", async () => {

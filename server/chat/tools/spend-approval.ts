@@ -1,6 +1,7 @@
 import type { ToolApprovalStatus } from "ai";
 import { type ChatToolInput, type ChatToolName, chatTools, isChatToolName, MAX_VARIANTS, type SpendQuote } from "../../../contract/chat.ts";
 import { PACK_SIZE } from "../../../contract/images.ts";
+import type { ComparisonService } from "../../comparisons/service.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { DEFAULT_MODEL, type GenerationService } from "../../generation/service.ts";
 import type { ImageService } from "../../images/service.ts";
@@ -19,10 +20,12 @@ export interface SpendApprovalDeps {
   generation: GenerationService;
   images: ImageService;
   credits: CreditsService;
+  comparisons: Pick<ComparisonService, "models">;
   confirmAboveCredits: number;
 }
 
-type PricedWork = { modelId: string; count: number } | undefined;
+/** Images of one model; or a set across models (a comparison), priced as a whole and named by its models. */
+type PricedWork = { modelId: string; count: number } | { models: readonly { id: string; label: string; creditCost: number }[] } | undefined;
 
 /**
  * The model and number of images each tool's call would pay for, as the tool itself will pick them; undefined for a
@@ -63,6 +66,8 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
   videoHeadlines: () => undefined,
   // A persona costs nothing, as on the Persona view.
   personaFromFrame: () => undefined,
+  // One image on each model the server offers, approved as one set.
+  compareModels: (deps) => ({ models: deps.comparisons.models() }),
 };
 
 function priceOf<Name extends ChatToolName>(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: Name, input: unknown): PricedWork | Promise<PricedWork> {
@@ -78,6 +83,12 @@ async function pricedWork(deps: SpendApprovalDeps, ctx: ChatToolContext, toolNam
 /** What a tool call would spend and the balance it would come from; undefined for calls that spend nothing. */
 export async function quoteToolCall(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: string, input: unknown): Promise<SpendQuote | undefined> {
   const work = await pricedWork(deps, ctx, toolName, input);
+  if (work && "models" in work) {
+    if (work.models.length === 0) return undefined;
+    const balance = (await deps.credits.balance(ctx.userId)) ?? 0;
+    const cost = work.models.reduce((sum, model) => sum + model.creditCost, 0);
+    return { cost, balance, count: 1, modelId: work.models.map((model) => model.id).join(","), modelLabel: work.models.map((model) => model.label).join(", ") };
+  }
   const model = work ? deps.generation.findModel(work.modelId) : undefined;
   if (!work || !model) return undefined;
   const balance = (await deps.credits.balance(ctx.userId)) ?? 0;

@@ -1,6 +1,7 @@
 import type { Tool } from "ai";
 import type { ChatToolInput, ChatToolName, ChatToolOutput } from "../../../contract/chat.ts";
 import { type CheckImageDeps, checkImageTool } from "./check-image.ts";
+import { type CompareModelsDeps, compareModelsTool } from "./compare-models.ts";
 import type { ChatToolContext } from "./context.ts";
 import { editImageTool } from "./edit-image.ts";
 import { generatePackTool } from "./generate-pack.ts";
@@ -20,7 +21,7 @@ import { type VideoHeadlinesDeps, videoHeadlinesTool } from "./video-headlines.t
  */
 export type ChatToolSet = { [Name in ChatToolName]: Tool<ChatToolInput<Name>, ChatToolOutput<Name>> };
 
-export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps & SetTitleDeps & CheckImageDeps & VideoFrameDeps & VideoHeadlinesDeps & PersonaFromFrameDeps;
+export type ChatToolDeps = GenerateThumbnailDeps & PickImageDeps & SetTitleDeps & CheckImageDeps & VideoFrameDeps & VideoHeadlinesDeps & PersonaFromFrameDeps & CompareModelsDeps;
 
 /** The chat's tools for one message, acting for its user within its context. */
 export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): ChatToolSet {
@@ -37,5 +38,6 @@ export function createChatToolSet(deps: ChatToolDeps, ctx: ChatToolContext): Cha
     videoFrame: videoFrameTool(deps, ctx),
     videoHeadlines: videoHeadlinesTool(deps, ctx),
     personaFromFrame: personaFromFrameTool(deps, ctx),
+    compareModels: compareModelsTool(deps, ctx),
   };
 }

@@ -14,6 +14,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   busy = false,
+  confirmVariant = "danger",
   onConfirm,
 }: {
   open: boolean;
@@ -23,6 +24,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   cancelLabel: string;
   busy?: boolean;
+  /** A paid action that destroys nothing confirms with the primary button. */
+  confirmVariant?: "danger" | "primary";
   onConfirm: () => void;
 }) {
   return (
@@ -41,7 +44,7 @@ export function ConfirmDialog({
               </Button>
             </AlertDialog.Cancel>
             {/* Not an AlertDialog.Action: that would close the dialog before the work is done. */}
-            <Button variant="danger" size="sm" loading={busy} onClick={onConfirm}>
+            <Button variant={confirmVariant} size="sm" loading={busy} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

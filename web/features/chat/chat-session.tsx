@@ -236,6 +236,14 @@ export function ChatSession({
         ...(image.model ? { model: image.model } : {}),
       });
     },
+    onCompare(image: ImageRecord) {
+      // The image picked is current for this message, so "this" is that image.
+      send(t("image.compareRequest"), { imageId: image.id });
+    },
+    onComparisonWinner() {
+      // The server put the winner in the thread as a note of its own: read it, so the chips and the next edit use it.
+      rereadBranchPoints.current(true);
+    },
   };
 
   const last = messages[messages.length - 1];

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { editorPath } from "../../../contract/client-routes.ts";
+import type { Comparison } from "../../../contract/comparisons.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { FeedCheckVerdict } from "../../components/feed-check/feed-check-verdict.tsx";
 import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
@@ -26,6 +27,10 @@ export interface ImageActions {
   onVariation: (image: ImageRecord) => void;
   /** Whether sending is possible now (not while an answer streams). */
   canSend: boolean;
+  /** Sends "try this on every model" for this image (docs/product/compare.md). */
+  onCompare?: (image: ImageRecord) => void;
+  /** A comparison's winner was picked: the thread reads its note (the winner is now the current image). */
+  onComparisonWinner?: (comparison: Comparison) => void;
 }
 
 /** One image of a tool result: live progress while it renders, then the picture with its facts and actions. */
@@ -111,6 +116,12 @@ export function ImageResult({ initial, actions }: { initial: ImageRecord; action
               {t("image.openEditor")}
             </Link>
             <FeedPreviewButton image={image} />
+            {actions.onCompare && image.prompt && (
+              <Button variant="secondary" size="xs" onClick={() => actions.onCompare?.(image)} disabled={!actions.canSend} data-testid="compare-image">
+                <ChatIcon d={icons.compare} className="size-4" />
+                {t("image.compare")}
+              </Button>
+            )}
             <Dialog open={fullscreen} onOpenChange={setFullscreen} title={t("image.fullscreenTitle")} description={prompt || undefined} className="max-w-5xl!">
               <img src={image.urls.original} alt={t("image.alt", { prompt })} className="max-h-[70dvh] w-full rounded-2xl object-contain" />
               <div className="flex flex-wrap justify-end gap-2">

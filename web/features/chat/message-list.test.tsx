@@ -46,6 +46,7 @@ const calls: { [Name in ChatToolName]: ChatToolPart<Name> } = {
   videoFrame: { type: "tool-videoFrame", toolCallId: "c8", state: "input-available", input: { moment: "1:05" } },
   videoHeadlines: { type: "tool-videoHeadlines", toolCallId: "c9", state: "input-available", input: { at: "2:31" } },
   personaFromFrame: { type: "tool-personaFromFrame", toolCallId: "c10", state: "input-available", input: { handle: "me" } },
+  compareModels: { type: "tool-compareModels", toolCallId: "c14", state: "input-available", input: {} },
 };
 
 describe("MessageList's tool cards", () => {

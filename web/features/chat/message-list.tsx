@@ -2,6 +2,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type ChatToolName, isChatToolName } from "../../../contract/chat.ts";
 import { CheckToolCard } from "./check-card.tsx";
+import { CompareToolCard } from "./compare-card.tsx";
 import { ApprovalCard, type ApprovalActions, isApprovalPart } from "./approval-card.tsx";
 import { type ImageActions } from "./image-result.tsx";
 import { AnswerTools, type BranchActions, EditMessageForm, UserMessageTools } from "./message-branches.tsx";
@@ -66,6 +67,7 @@ const toolCards: { [Name in ChatToolName]: ToolCardOf<Name> } = {
   videoFrame: VideoFrameToolCard,
   videoHeadlines: HeadlinesToolCard,
   personaFromFrame: PersonaMadeToolCard,
+  compareModels: CompareToolCard,
 };
 
 /** A call of one of the chat's tools (a stored part of a tool no longer offered is not one). */

@@ -14,6 +14,7 @@ export type PersonasToolPart = ChatToolPart<"listPersonas">;
 export type PickToolPart = ChatToolPart<"pickImage">;
 export type TitleToolPart = ChatToolPart<"setTitle">;
 export type CheckToolPart = ChatToolPart<"checkImage">;
+export type CompareToolPart = ChatToolPart<"compareModels">;
 
 /** A persona the composer can @-mention. */
 export interface MentionablePersona {

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -8,11 +8,13 @@ import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { useToast } from "../../components/ui/toaster.tsx";
+import { COMPARISONS_KEY } from "../../lib/comparisons-api.ts";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { usePersonas } from "../../lib/personas-api.ts";
 import { failedLast, type GalleryFilters, noFilters, recount, useImageList } from "../../lib/image-lists.ts";
 import { downloadZip, GALLERY_PAGE_SIZE } from "./api.ts";
 import { dateGroupOf } from "./date-groups.ts";
+import { ComparisonsView } from "./comparisons-view.tsx";
 import { GalleryFilterBar } from "./gallery-filters.tsx";
 import { GalleryGrid } from "./gallery-grid.tsx";
 import { ImageViewer } from "./image-viewer.tsx";
@@ -47,6 +49,45 @@ function useFilterParams(): [GalleryFilters, (next: GalleryFilters) => void] {
   return [filters, set];
 }
 
+type GalleryView = "images" | "comparisons";
+
+/** Images or comparisons (?view=comparisons), kept in the URL like the filters. */
+function useViewParam(): [GalleryView, (next: GalleryView) => void] {
+  const [params, setParams] = useSearchParams();
+  const view: GalleryView = params.get("view") === "comparisons" ? "comparisons" : "images";
+  const set = useCallback(
+    (next: GalleryView) => {
+      const out = new URLSearchParams(params);
+      if (next === "comparisons") out.set("view", "comparisons");
+      else out.delete("view");
+      setParams(out, { replace: true });
+    },
+    [params, setParams],
+  );
+  return [view, set];
+}
+
+/** The two places of the gallery: every image, and the comparisons of models side by side. */
+function ViewTabs({ view, onChange }: { view: GalleryView; onChange: (next: GalleryView) => void }) {
+  const { t } = useTranslation("gallery");
+  return (
+    <div role="group" aria-label={t("views.label")} className="inline-flex gap-1 justify-self-start rounded-xl bg-surface-2 p-1" data-testid="gallery-views">
+      {(["images", "comparisons"] as const).map((each) => (
+        <button
+          key={each}
+          type="button"
+          aria-pressed={view === each}
+          onClick={() => onChange(each)}
+          data-view={each}
+          className={`min-h-10 rounded-lg px-4 text-sm font-semibold transition ${view === each ? "bg-surface text-fg shadow-sm" : "text-muted hover:text-fg"}`}
+        >
+          {t(`views.${each}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function LoadingGrid() {
   const { t } = useTranslation("gallery");
   const widths = ["w-[34%]", "w-[19%]", "w-[26%]", "w-[24%]", "w-[30%]", "w-[40%]"];
@@ -72,6 +113,8 @@ export function GalleryScreen({ userId }: { userId: string }) {
   const { t } = useTranslation("gallery");
   const { toast } = useToast();
   const [filters, setFilters] = useFilterParams();
+  const [view, setView] = useViewParam();
+  const queryClient = useQueryClient();
   const { hidden, request: requestDelete } = useUndoDelete();
   const [now] = useState(() => new Date());
   const [openId, setOpenId] = useState<string | null>(null);
@@ -140,7 +183,7 @@ export function GalleryScreen({ userId }: { userId: string }) {
           <h1 className="text-2xl font-bold sm:text-3xl">{t("title")}</h1>
           <p className="text-muted">{t("subtitle")}</p>
         </div>
-        {images.some((image) => image.status === "ready") && (
+        {view === "images" && images.some((image) => image.status === "ready") && (
           <Button
             variant="secondary"
             size="sm"
@@ -155,6 +198,11 @@ export function GalleryScreen({ userId }: { userId: string }) {
           </Button>
         )}
       </div>
+      <ViewTabs view={view} onChange={setView} />
+      {view === "comparisons" ? (
+        <ComparisonsView />
+      ) : (
+        <>
       <GalleryFilterBar filters={filters} onChange={setFilters} counts={counts} personas={personaList} models={modelList} />
       {query.isPending ? (
         <LoadingGrid />
@@ -201,6 +249,8 @@ export function GalleryScreen({ userId }: { userId: string }) {
           onToggle={toggle}
         />
       )}
+        </>
+      )}
       {selecting && (
         <div className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-bg/95 backdrop-blur" data-testid="selection-bar">
           <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-3 sm:px-5">
@@ -232,6 +282,12 @@ export function GalleryScreen({ userId }: { userId: string }) {
           }}
           onDelete={remove}
           onShow={(made) => setOpenId(made.id)}
+          onCompared={() => {
+            // The new comparison is at the top of the Comparisons tab, its tiles filling in as each model finishes.
+            setOpenId(null);
+            void queryClient.invalidateQueries({ queryKey: COMPARISONS_KEY });
+            setView("comparisons");
+          }}
           models={modelList}
           personas={personaList}
         />

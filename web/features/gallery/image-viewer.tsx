@@ -13,6 +13,8 @@ import { useToast } from "../../components/ui/toaster.tsx";
 import { chatWithImageHref } from "../../lib/app-links.ts";
 import { editorPath } from "../../../contract/client-routes.ts";
 import { FeedCheckButton } from "../../components/feed-check/feed-check-dialog.tsx";
+import { CompareButton } from "../../components/compare/compare-button.tsx";
+import type { Comparison } from "../../../contract/comparisons.ts";
 import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-dialog.tsx";
 import { VideoTitleField } from "../../components/feed-preview/video-title-field.tsx";
 import { ExportMenu } from "../../components/exports/export-menu.tsx";
@@ -45,6 +47,7 @@ export function ImageViewer({
   onClose,
   onDelete,
   onShow,
+  onCompared,
   models,
   personas,
   takeFocusTarget,
@@ -56,6 +59,8 @@ export function ImageViewer({
   onDelete: (image: ImageRecord) => void;
   /** Opens another image in the viewer: the one a feed check's fix made. */
   onShow: (image: ImageRecord) => void;
+  /** A comparison of this image on every model started (docs/product/compare.md). */
+  onCompared?: (comparison: Comparison) => void;
   models: readonly ModelEntry[];
   personas: readonly Persona[];
   /** Which tile takes focus when the viewer closes, when not the one of the image shown (after a deletion). */
@@ -209,6 +214,7 @@ export function ImageViewer({
                   </Link>
                   <FeedPreviewButton image={image} />
                   <FeedCheckButton image={image} onFixed={onShow} />
+                  {onCompared && <CompareButton image={image} onStarted={onCompared} />}
                   {/* A pack's image is shared with its pack, for A/B/C votes. */}
                   <ShareButton kind={image.packId ? "pack" : "image"} targetId={image.packId ?? image.id} />
                 </>

@@ -1,0 +1,42 @@
+import { tool, zodSchema } from "ai";
+import { chatTools, type CompareModelsOutput } from "../../../contract/chat.ts";
+import type { ComparisonService } from "../../comparisons/service.ts";
+import type { CreditsService } from "../../credits/service.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { ChatToolContext } from "./context.ts";
+
+// Wrapped once: the model is given its JSON schema on every step, and a wrapped schema converts only once.
+const inputSchema = zodSchema(chatTools.compareModels.input);
+
+export interface CompareModelsDeps {
+  comparisons: ComparisonService;
+  credits: Pick<CreditsService, "balance">;
+}
+
+/**
+ * "Try this on every model" (docs/product/compare.md): one comparison through the comparisons service (one charge for
+ * the whole set, with its rows and jobs; each failure refunded on its own). It answers as soon as the set is queued:
+ * the thread's grid fills in as each model finishes, and none of the images is current until the user picks a winner.
+ * It is the whole of a message's images.
+ */
+export function compareModelsTool(deps: CompareModelsDeps, ctx: ChatToolContext) {
+  return tool({
+    description:
+      "Tries one prompt, or one of the user's images (its prompt and look), on every image model this server offers at once, one image per model, " +
+      "shown side by side with each model's price and time so the user can pick a winner. Use it for \"try this on every model\", \"compare models\", " +
+      "\"which model is best for this\". Give `prompt` for a new thumbnail; else `imageId`, or nothing for the conversation's current image.",
+    inputSchema,
+    async execute(input): Promise<CompareModelsOutput> {
+      const imageId = input.prompt === undefined ? (input.imageId ?? ctx.recentImageIds[0]) : undefined;
+      if (input.prompt === undefined && imageId === undefined) {
+        throw new AppError("invalid:generation", "There is nothing to compare yet. Describe the thumbnail to try on every model.");
+      }
+      if (ctx.imagesLeft <= 0) throw new AppError("invalid:generation", "This message has made all the images it may. Ask for the comparison in a new message.");
+      const comparison = await deps.comparisons.create(ctx.userId, imageId !== undefined ? { imageId } : { prompt: input.prompt ?? "" }, { conversationId: ctx.conversationId });
+      // A comparison is the whole of a message's images.
+      ctx.imagesLeft = 0;
+      const creditsLeft = (await deps.credits.balance(ctx.userId)) ?? 0;
+      return { comparison, creditsSpent: comparison.images.reduce((sum, image) => sum + image.creditsSpent, 0), creditsLeft };
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { clientRoutes } from "../../../contract/client-routes.ts";
+import { ComparisonGrid } from "../../components/compare/comparison-grid.tsx";
+import { Button, buttonClass } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { EmptyState } from "../../components/ui/empty-state.tsx";
+import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { COMPARISONS_KEY, listComparisons } from "../../lib/comparisons-api.ts";
+
+const compareIcon = "M12 3v18M4 5h5v14H4zM15 5h5v14h-5";
+
+/**
+ * The gallery's Comparisons tab (docs/product/compare.md): each comparison, newest first, as its grid of every
+ * model's try, live as they finish; a winner can be picked here too.
+ */
+export function ComparisonsView() {
+  const { t, i18n } = useTranslation("gallery");
+  const query = useInfiniteQuery({
+    queryKey: COMPARISONS_KEY,
+    queryFn: ({ pageParam }) => listComparisons(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+  const comparisons = query.data?.pages.flatMap((page) => page.comparisons) ?? [];
+  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: "medium", timeStyle: "short" });
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={t("states.loading")} className="grid gap-3">
+        <Skeleton className="h-6 w-48" />
+        <Skeleton className="h-56 w-full rounded-2xl" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-danger/40 bg-surface p-5">
+        <p className="font-semibold text-danger">{t("comparisons.failed")}</p>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          {t("states.retry")}
+        </Button>
+      </div>
+    );
+  }
+  if (comparisons.length === 0) {
+    return (
+      <EmptyState
+        data-testid="comparisons-empty"
+        icon={<svg viewBox="0 0 24 24" className="size-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"><path d={compareIcon} /></svg>}
+        title={t("comparisons.emptyTitle")}
+        text={t("comparisons.emptyBody")}
+        action={
+          <Link to={clientRoutes.app} className={buttonClass({ size: "sm" })}>
+            {t("states.emptyAction")}
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <div className="grid gap-5" data-testid="comparisons">
+      {comparisons.map((comparison) => (
+        <Card as="section" key={comparison.id} padding="none" radius="md" className="grid min-w-0 gap-3 p-4" data-testid="comparison" aria-label={comparison.prompt}>
+          <div className="grid gap-0.5">
+            <h2 className="line-clamp-2 font-semibold break-words">{comparison.prompt}</h2>
+            <p className="text-xs text-muted">
+              {t("comparisons.meta", { date: dateFormat.format(new Date(comparison.createdAt)), count: comparison.images.length, credits: comparison.creditsSpent })}
+            </p>
+          </div>
+          <ComparisonGrid comparison={comparison} />
+        </Card>
+      ))}
+      {query.hasNextPage && (
+        <Button variant="secondary" size="sm" className="justify-self-center" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {t("comparisons.more")}
+        </Button>
+      )}
+    </div>
+  );
+}
