@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, settingDefaults } from "./config.ts";
+import { ConfigError, loadConfig, settingDefaults, startWarnings } from "./config.ts";
 
 describe("loadConfig", () => {
   it("works with no configuration at all (embedded defaults)", () => {
@@ -112,6 +112,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ROLE: "worker" })).toThrow(/ROLE: web and worker need DATABASE_URL/);
     expect(loadConfig({ ROLE: "web", DATABASE_URL: "postgres://db.example.com/thumbforge" }).role).toBe("web");
     expect(loadConfig({}).role).toBe("all");
+  });
+
+  it("warns the operator at start of production without PUBLIC_URL (share previews would be relative), and only then", () => {
+    const production = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" };
+    expect(startWarnings(loadConfig(production))).toEqual([expect.stringMatching(/^PUBLIC_URL is not set: .*og:image/)]);
+    expect(startWarnings(loadConfig({ ...production, PUBLIC_URL: "https://thumbs.example" }))).toEqual([]);
+    expect(startWarnings(loadConfig({}))).toEqual([]);
   });
 
   it("refuses production without SMTP_URL, naming the setting", () => {

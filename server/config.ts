@@ -470,3 +470,13 @@ function isUrl(value: string, protocols: string[]): boolean {
     return false;
   }
 }
+
+/**
+ * Settings that start but serve worse than they should, as one line each for the operator's log at start (never for a
+ * visitor): without PUBLIC_URL a share link's preview image is a relative URL, which unfurlers ignore.
+ */
+export function startWarnings(config: Pick<Config, "isProduction" | "publicUrl">): string[] {
+  return config.isProduction && !config.publicUrl
+    ? ["PUBLIC_URL is not set: share links' previews (og:image) are relative URLs, which Discord, Slack and messengers ignore, and there is no sitemap"]
+    : [];
+}

@@ -1,5 +1,5 @@
 import { startNode, packageVersion } from "./compose/start-node.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, startWarnings } from "./config.ts";
 import { createLogger } from "./logger.ts";
 
 let config;
@@ -16,6 +16,7 @@ try {
 }
 
 const logger = createLogger(config);
+for (const warning of startWarnings(config)) logger.warn(warning);
 const node = await startNode(config, logger).catch((err: unknown) => {
   logger.fatal({ err }, "start-up failed");
   process.exit(1);

@@ -32,6 +32,7 @@ import { fixedRouteTimer, httpMetrics } from "../metrics/http-metrics.ts";
 import { openApiRoutes } from "../openapi/routes.ts";
 import { paymentRoutes } from "../payments/routes.ts";
 import type { CrossNodeRealtime } from "../realtime/cross-node.ts";
+import { sharePrivacyHeaders, urlWithoutShareToken } from "../shares/public-paths.ts";
 import { shareRoutes } from "../shares/routes.ts";
 import { videoRoutes } from "../videos/routes.ts";
 import { videoHeadlinesRoutes } from "../videos/headlines-routes.ts";
@@ -114,7 +115,9 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   // This process's sockets: with a cross-node adapter each node counts its own.
   services.metrics.countSocketsWith(() => io.of("/").sockets.size);
   // Health probes and static files would drown the log; API calls are what an operator reads.
-  app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/api/") || url.startsWith("/api/health") }));
+  // Before the log and the database gate, so even their answers to a share's path are private and not indexed.
+  app.use(sharePrivacyHeaders);
+  app.use(requestLog(logger, { ignore: (url) => !url.startsWith("/api/") || url.startsWith("/api/health"), loggedUrl: urlWithoutShareToken }));
   // A remote database can go away; the embedded one lives and dies with this process.
   if (database.kind === "postgres") app.use("/api", databaseGate(reachability));
 

@@ -22,16 +22,18 @@ export function requestIdFor(incoming: string | undefined): string {
 }
 
 /**
+ * `loggedUrl` is what a URL is logged as (a share link's token replaced by `:token`): a live secret never reaches the log.
  * One line per API call when it ends (errors at error, 4xx at warn), and `req.log` for handlers. Replaces pino-http,
  * which binds and redacts the whole request into a child logger on every request, logged or not: on the waitlist
  * hot path that cost more than the query itself. Here the child logger is made only when something logs.
  * The request runs inside its id's context, so the jobs it queues and the events it sends carry the id.
  */
-export function requestLog(logger: Logger, options: { ignore: (url: string) => boolean }): RequestHandler {
+export function requestLog(logger: Logger, options: { ignore: (url: string) => boolean; loggedUrl?: (url: string) => string }): RequestHandler {
+  const loggedUrl = options.loggedUrl ?? ((url: string) => url);
   return (req, res, next) => {
     const id = requestIdFor(req.get("x-request-id"));
     res.setHeader("X-Request-Id", id);
-    const context = () => ({ method: req.method, url: req.originalUrl, remoteAddress: req.ip });
+    const context = () => ({ method: req.method, url: loggedUrl(req.originalUrl), remoteAddress: req.ip });
     let child: Logger | undefined;
     Object.defineProperty(req, "log", { configurable: true, get: () => (child ??= logger.child({ requestId: id, req: context() })) });
     if (!options.ignore(req.url)) {

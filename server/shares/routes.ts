@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { pipeline } from "node:stream/promises";
-import { type Request, type RequestHandler, Router } from "express";
+import { type Request, type RequestHandler, type Response, Router } from "express";
 import { z } from "zod";
 import type { Language } from "../../contract/languages.ts";
 import {
@@ -22,8 +22,10 @@ import {
 } from "../../contract/shares.ts";
 import type { AuthMiddleware } from "../auth/middleware.ts";
 import { AppError } from "../errors/app-error.ts";
+import { clientKey } from "../http/client-address.ts";
 import { readCookie } from "../http/cookies.ts";
-import { goneShareHtml, sharePageHtml } from "./page-html.ts";
+import { goneShareHtml, plainShareHtml, sharePageHtml } from "./page-html.ts";
+import { PRIVATE_NOINDEX } from "./public-paths.ts";
 import type { ShareService } from "./service.ts";
 
 const missingShare = () => new AppError("not_found:share", "This link does not exist, has expired or was revoked.");
@@ -50,8 +52,6 @@ function voterOf(req: Request, isProduction: boolean): string | undefined {
   return value && VOTER_PATTERN.test(value) ? value : undefined;
 }
 
-/** Nothing of a share is kept by a browser or a proxy, and no search engine lists it (decision 043). */
-const PRIVATE_NOINDEX = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" };
 
 export interface ShareRoutesDeps {
   auth: AuthMiddleware;
@@ -91,8 +91,25 @@ export function shareRoutes(deps: ShareRoutesDeps): Router {
     res.set("Cache-Control", "no-store").json(body);
   });
 
+  /** Gives this browser its voter id for one share: sent back only to that share's API path. */
+  function setVoterCookie(res: Response, token: string, voter: string): void {
+    res.cookie(voterCookieName(deps.isProduction), voter, {
+      httpOnly: true,
+      secure: deps.isProduction,
+      sameSite: "lax",
+      path: publicShareApiPath(token),
+      maxAge: 365 * 86_400_000,
+    });
+  }
+  const newVoter = () => randomBytes(16).toString("base64url");
+
+  // The page's data gives the browser its voter id, so its first vote already carries it: two quick votes (or two
+  // tabs) of one browser are one voter's, the second changing the first.
   router.get(`${PUBLIC_SHARE_API_PATH}/:token`, async (req, res) => {
-    const body: PublicShareResponse = await shares.page(tokenOf(req), voterOf(req, deps.isProduction));
+    const token = tokenOf(req);
+    const known = voterOf(req, deps.isProduction);
+    const body: PublicShareResponse = await shares.page(token, known);
+    if (body.voting && !known) setVoterCookie(res, token, newVoter());
     res.set(PRIVATE_NOINDEX).json(body);
   });
 
@@ -100,17 +117,10 @@ export function shareRoutes(deps: ShareRoutesDeps): Router {
     const token = tokenOf(req);
     const { imageId } = shareVoteRequestSchema.parse(req.body);
     const known = voterOf(req, deps.isProduction);
-    const voter = known ?? randomBytes(16).toString("base64url");
-    const body: ShareVoteResponse = await shares.vote(token, imageId, voter, req.ip ?? "unknown");
-    if (!known) {
-      res.cookie(voterCookieName(deps.isProduction), voter, {
-        httpOnly: true,
-        secure: deps.isProduction,
-        sameSite: "lax",
-        path: publicShareApiPath(token),
-        maxAge: 365 * 86_400_000,
-      });
-    }
+    const voter = known ?? newVoter();
+    // Per client (an IPv6 /64 is one), so walking through a subscriber's addresses does not multiply the limit.
+    const body: ShareVoteResponse = await shares.vote(token, imageId, voter, clientKey(req.ip));
+    if (!known) setVoterCookie(res, token, voter);
     res.set(PRIVATE_NOINDEX).json(body);
   });
 
@@ -140,15 +150,21 @@ export function shareRoutes(deps: ShareRoutesDeps): Router {
     const language = deps.languageOf(req.headers);
     const shell = deps.shellHtml(language);
     if (!shell) return next();
-    res.set({ ...PRIVATE_NOINDEX, "Content-Type": "text/html; charset=utf-8" });
     const token = tokenSchema.safeParse(req.params.token);
+    // The headers only once the answer is known: an error must not go out as HTML-labelled JSON.
+    const html = (status: number, body: string) => res.status(status).set({ ...PRIVATE_NOINDEX, "Content-Type": "text/html; charset=utf-8" }).send(body);
     try {
       if (!token.success) throw missingShare();
       const card = await shares.card(token.data);
-      res.send(sharePageHtml(shell, language, { ...card, pagePath: sharePagePath(token.data) }, deps.publicUrl));
+      html(200, sharePageHtml(shell, language, { ...card, pagePath: sharePagePath(token.data) }, deps.publicUrl));
     } catch (err) {
-      if (!(err instanceof AppError) || err.code !== "not_found:share") throw err;
-      res.status(404).send(goneShareHtml(shell, language));
+      if (err instanceof AppError && err.code === "not_found:share") {
+        html(404, goneShareHtml(shell, language));
+        return;
+      }
+      // A database outage or any other failure: the page itself, which loads its data and offers to try again.
+      req.log.warn({ err }, "share page card failed");
+      html(503, plainShareHtml(shell, language));
     }
   });
 

@@ -158,12 +158,12 @@ export function createShareService(deps: ShareDeps) {
     },
 
     /** The card the page's HTML carries for link previews: the first image, its size and the kind. */
-    async card(token: string): Promise<{ kind: ShareKind; image: { path: string; width: number | null; height: number | null; title: string | null }; count: number }> {
+    async card(token: string): Promise<{ kind: ShareKind; image: { path: string; width: number | null; height: number | null; title: string | null }; labels: string[] }> {
       const { link, choices } = await open(token);
       const first = choices[0]!.row;
       return {
         kind: link.kind,
-        count: choices.length,
+        labels: choices.flatMap((c) => (c.label === null ? [] : [c.label])),
         image: { path: shareImagePath(token, first.id, "original"), width: first.width, height: first.height, title: first.title },
       };
     },

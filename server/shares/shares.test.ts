@@ -1,5 +1,11 @@
 import { createHash } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Writable } from "node:stream";
 import { eq, inArray } from "drizzle-orm";
+import { pino } from "pino";
+import type { Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Pack, packResponseSchema } from "../../contract/images.ts";
 import {
@@ -12,18 +18,31 @@ import {
 import { comparisons } from "../../db/schema/comparisons.ts";
 import { images } from "../../db/schema/images.ts";
 import { shareLinks, shareVotes } from "../../db/schema/share-links.ts";
-import { endEarlyBird, settled, tokenHeaders } from "../testing/images.ts";
+import { endEarlyBird, openSocket, settled, tokenHeaders } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
-import { shellOnlyWebDir } from "../testing/web-dir.ts";
 
-const VOTES_PER_HOUR = 8;
+const VOTES_PER_HOUR = 14;
 let server: TestServer;
 let offsetMs = 0;
 let owner: { token: string; userId: string; email: string };
 let pack: Pack;
 let otherPack: Pack;
 const heard: unknown[] = [];
+/** Every line the server logs, as written. */
+const logged: string[] = [];
+/** Every share token this file made or used: none may reach the log. */
+const tokensSeen = new Set<string>();
+
+/** The web app's shell as the build writes it: its own title, description and Open Graph/Twitter tags. */
+function shellWithCardsWebDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "tf-web-shell-"));
+  writeFileSync(
+    join(dir, "index.html"),
+    '<!doctype html><html lang="en"><head><title>Thumbforge</title><meta name="description" content="site"><meta property="og:title" content="site"><meta property="og:image" content="/og.png"><meta name="twitter:card" content="summary_large_image"></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}
 
 async function readyPack(token: string, prompt: string): Promise<Pack> {
   const res = await fetch(`${server.url}/api/generate-pack`, {
@@ -45,13 +64,14 @@ function createShare(token: string, body: unknown): Promise<Response> {
 async function made(res: Response): Promise<{ share: Share; token: string; path: string }> {
   expect(res.status).toBe(201);
   const body = createShareResponseSchema.parse(await res.json());
+  tokensSeen.add(body.path.slice("/s/".length));
   return { ...body, token: body.path.slice("/s/".length) };
 }
 
-function vote(token: string, imageId: string, cookie?: string): Promise<Response> {
+function vote(token: string, imageId: string, cookie?: string, forwardedFor?: string): Promise<Response> {
   return fetch(`${server.url}/api/s/${token}/vote`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}), ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
     body: JSON.stringify({ imageId }),
   });
 }
@@ -69,8 +89,21 @@ function expectNoLeak(text: string) {
 
 beforeAll(async () => {
   server = await startTestServer({
-    env: { FREE_SIGNUP_CREDITS: "10", SHARE_VOTES_PER_IP_PER_HOUR: String(VOTES_PER_HOUR) },
-    deps: { webDir: shellOnlyWebDir(), clock: () => Date.now() + offsetMs },
+    // One proxy in front, so a test can vote from IPv6 addresses (X-Forwarded-For); without the header it is 127.0.0.1.
+    env: { FREE_SIGNUP_CREDITS: "10", SHARE_VOTES_PER_IP_PER_HOUR: String(VOTES_PER_HOUR), TRUST_PROXY: "1" },
+    deps: {
+      webDir: shellWithCardsWebDir(),
+      clock: () => Date.now() + offsetMs,
+      logger: pino(
+        { level: "info" },
+        new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            logged.push(chunk.toString("utf8"));
+            done();
+          },
+        }),
+      ),
+    },
   });
   await endEarlyBird(server);
   const signed = await signInByCode(server, "sharer@example.com");
@@ -124,7 +157,11 @@ describe("share links", () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<meta property="og:title" content="Welches Thumbnail würdest du anklicken? Stimme für A, B oder C">');
     expect(html).toContain('<html lang="de"');
+    // The shell's own title and cards (the build's) are replaced, not added to.
     expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/property="og:image"/g)).toHaveLength(1);
+    expect(html.match(/name="twitter:card"/g)).toHaveLength(1);
+    expect(html).not.toContain("/og.png");
     expectNoLeak(html);
   });
 
@@ -153,6 +190,12 @@ describe("share links", () => {
 
   it("takes one vote per browser (a second changes it), tallies per source and tells the owner at once", async () => {
     const [a, b, c] = pack.images.map((i) => i.id) as [string, string, string];
+    const second = await signInByCode(server, "second-user@example.com");
+    const sockets: Socket[] = [await openSocket(server, owner.token), await openSocket(server, second.sessionToken)];
+    const [ownerSocket, secondSocket] = sockets as [Socket, Socket];
+    const secondHeard: unknown[] = [];
+    secondSocket.on("share:votes", (payload: unknown) => secondHeard.push(payload));
+    const ownerHears = new Promise((resolve) => ownerSocket.once("share:votes", resolve));
     const first = await vote(link.token, a);
     expect(first.status).toBe(200);
     const setCookie = first.headers.getSetCookie().find((v) => v.startsWith("share_voter="));
@@ -162,6 +205,15 @@ describe("share links", () => {
     const cookie = setCookie?.split(";")[0] ?? "";
     const mine = publicShareResponseSchema.parse(await (await fetch(`${server.url}/api/s/${link.token}`, { headers: { cookie } })).json());
     expect(mine.myVote).toBe(a);
+    expect(await ownerHears).toMatchObject({ shareId: link.share.id, targetId: pack.id });
+    // A marker sent to the second user after the vote: it arrives after anything sent to them before it, so hearing
+    // only the marker proves the vote's tally never reached them.
+    const marker = { shareId: "marker", targetId: "marker", tally: [] };
+    const secondHearsMarker = new Promise((resolve) => secondSocket.once("share:votes", resolve));
+    server.services.realtime.toUser(second.user.id, "share:votes", marker);
+    await secondHearsMarker;
+    expect(secondHeard).toEqual([marker]);
+    for (const socket of sockets) socket.disconnect();
 
     // The same browser votes again: its vote moves, it is not added.
     expect((await vote(link.token, b, cookie)).status).toBe(200);
@@ -213,6 +265,8 @@ describe("share links", () => {
 
   it("stops working past its expiry", async () => {
     const brief = await made(await createShare(owner.token, { kind: "pack", targetId: pack.id, expiry: "1d" }));
+    const forGood = await made(await createShare(owner.token, { kind: "pack", targetId: pack.id, expiry: "never" }));
+    expect(forGood.share.expiresAt).toBeNull();
     expect((await fetch(`${server.url}/api/s/${brief.token}`)).status).toBe(200);
     offsetMs = 86_400_000 + 60_000;
     try {
@@ -222,6 +276,9 @@ describe("share links", () => {
       const list = shareListResponseSchema.parse(await (await fetch(`${server.url}/api/shares?kind=pack&targetId=${pack.id}`, { headers: tokenHeaders(owner.token) })).json());
       expect(list.shares.find((s) => s.id === brief.share.id)?.status).toBe("expired");
       // The link made for good still works.
+      expect((await fetch(`${server.url}/api/s/${forGood.token}`)).status).toBe(200);
+      expect((await fetch(`${server.url}${forGood.path}`)).status).toBe(200);
+      expect((await fetch(`${server.url}/s/${forGood.token}/images/${pack.images[0]?.id}/preview`)).status).toBe(200);
     } finally {
       offsetMs = 0;
     }
@@ -234,6 +291,72 @@ describe("share links", () => {
       expect(page.status).toBe(404);
       expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow");
       expect(await page.text()).not.toContain("og:image");
+    }
+    // The errors of the data and image paths are as private and unindexed as their answers.
+    for (const url of [`/api/s/${"A".repeat(43)}`, `/api/s/short/vote`, `/s/${"A".repeat(43)}/images/${pack.images[0]?.id}/preview`]) {
+      const res = await fetch(`${server.url}${url}`, url.endsWith("/vote") ? { method: "POST", headers: { "content-type": "application/json" }, body: "{}" } : {});
+      expect(res.status).toBe(404);
+      expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    }
+  });
+
+  it("gives the browser its voter id with the page's data, so two votes sent at once count as one voter's", async () => {
+    const [a, b] = pack.images.map((i) => i.id) as [string, string];
+    const data = await fetch(`${server.url}/api/s/${link.token}`);
+    const setCookie = data.headers.getSetCookie().find((v) => v.startsWith("share_voter="));
+    expect(setCookie).toContain(`Path=/api/s/${link.token}`);
+    expect(setCookie).toContain("HttpOnly");
+    const cookie = setCookie?.split(";")[0] ?? "";
+    const before = await server.database.db.select().from(shareVotes).where(eq(shareVotes.shareId, link.share.id));
+    const answers = await Promise.all([vote(link.token, a, cookie), vote(link.token, b, cookie)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    // The votes carried the cookie, so neither answer gives another voter id.
+    expect(answers.flatMap((r) => r.headers.getSetCookie())).toEqual([]);
+    const after = await server.database.db.select().from(shareVotes).where(eq(shareVotes.shareId, link.share.id));
+    expect(after).toHaveLength(before.length + 1);
+  });
+
+  it("leaves a pack's failed or deleted image out of the page: not shown, no image URL, no vote", async () => {
+    const [a, failed, gone] = otherPack.images.map((i) => i.id) as [string, string, string];
+    const shared = await made(await createShare(owner.token, { kind: "pack", targetId: otherPack.id }));
+    await server.database.db.update(images).set({ status: "failed" }).where(eq(images.id, failed));
+    const page = publicShareResponseSchema.parse(await (await fetch(`${server.url}/api/s/${shared.token}`)).json());
+    expect(page.images.map((i) => [i.id, i.label])).toEqual([
+      [a, "A"],
+      [gone, "C"],
+    ]);
+    expect(page.voting).toBe(true);
+    expect((await fetch(`${server.url}/s/${shared.token}/images/${failed}/preview`)).status).toBe(404);
+    const refused = await vote(shared.token, failed);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "invalid:share_vote" });
+    // Its link preview counts the two it shows.
+    expect(await (await fetch(`${server.url}${shared.path}`)).text()).toContain("Vote A or C");
+
+    await server.database.db.delete(images).where(eq(images.id, gone));
+    const left = publicShareResponseSchema.parse(await (await fetch(`${server.url}/api/s/${shared.token}`)).json());
+    expect(left.images.map((i) => i.id)).toEqual([a]);
+    expect(left.voting).toBe(false);
+    expect((await fetch(`${server.url}/s/${shared.token}/images/${gone}/original`)).status).toBe(404);
+    expect((await vote(shared.token, gone)).status).toBe(400);
+    expect((await vote(shared.token, a)).status).toBe(400);
+  });
+
+  it("answers the page itself (503, no card) when its link cannot be read, never an error as HTML", async () => {
+    const card = server.services.shares.card;
+    server.services.shares.card = () => Promise.reject(new Error("connection terminated"));
+    try {
+      const res = await fetch(`${server.url}${link.path}`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain("og:image");
+      expect(html).not.toContain("connection terminated");
+    } finally {
+      server.services.shares.card = card;
     }
   });
 
@@ -248,6 +371,8 @@ describe("share links", () => {
     expect(refused?.status).toBe(429);
     expect(await refused?.json()).toMatchObject({ code: "rate_limited:share-vote" });
     expect(refused?.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused?.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(refused?.headers.get("cache-control")).toBe("private, no-store");
     // The refused vote (a new browser, for A) left the votes as they were: the votes before it, each a new browser's for A.
     const after = await server.database.db.select().from(shareVotes).where(eq(shareVotes.shareId, link.share.id));
     expect(after.length).toBeGreaterThan(before.length);
@@ -270,5 +395,26 @@ describe("share links", () => {
     expect(page.status).toBe(404);
     expect(await page.text()).not.toContain("og:image");
     expect((await vote(link.token, image)).status).toBe(404);
+  });
+
+  it("counts an IPv6 client's votes per /64, so walking through its addresses does not multiply the limit", async () => {
+    const open = await made(await createShare(owner.token, { kind: "pack", targetId: pack.id }));
+    const [a] = pack.images.map((i) => i.id) as [string];
+    const statuses: number[] = [];
+    for (let i = 1; i <= VOTES_PER_HOUR + 1; i++) statuses.push((await vote(open.token, a, undefined, `2001:db8:5:7::${i.toString(16)}`)).status);
+    expect(statuses.slice(0, VOTES_PER_HOUR)).toEqual(Array.from({ length: VOTES_PER_HOUR }, () => 200));
+    expect(statuses.at(-1)).toBe(429);
+    // Another /64 is another client.
+    expect((await vote(open.token, a, undefined, "2001:db8:5:8::1")).status).toBe(200);
+  });
+
+  it("never logs a share's token: request URLs are logged with it replaced", async () => {
+    const lines = logged.join("");
+    expect(lines).toContain('"url":"/api/s/:token/vote"');
+    expect(lines).toContain('"url":"/api/s/:token"');
+    // The page's failed card (the error's own line) and its request.
+    expect(lines).toContain('"url":"/s/:token"');
+    expect(tokensSeen.size).toBeGreaterThan(3);
+    for (const token of tokensSeen) expect(lines).not.toContain(token);
   });
 });

@@ -52,7 +52,58 @@ describe("the share page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Vote B" }));
     expect(await screen.findByText("Thanks! You voted B. You can change your vote.")).toBeTruthy();
     expect(posts).toEqual([{ url: `/api/s/${TOKEN}/vote`, body: { imageId: "b" } }]);
-    expect(screen.getByRole("button", { name: "Your vote" }).getAttribute("aria-pressed")).toBe("true");
+    // The chosen button keeps its letter in its accessible name, and says it is pressed.
+    expect(screen.getByRole("button", { name: "Your vote: B" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: "Vote A" }).getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("lets every vote button wait while a vote is on its way, so one browser never sends two at once", async () => {
+    let answer: (res: Response) => void = () => undefined;
+    const posts: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((_url: string, init: RequestInit) => {
+        if (init.method !== "POST") return Promise.resolve(Response.json(pack));
+        posts.push(JSON.parse(String(init.body)));
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Vote A" }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    for (const label of ["A", "B", "C"]) expect((screen.getByTestId(`share-vote-${label}`) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId("share-vote-B"));
+    expect(posts).toHaveLength(1);
+    answer(Response.json({ myVote: "a" }));
+    expect(await screen.findByText("Thanks! You voted A. You can change your vote.")).toBeTruthy();
+    expect((screen.getByTestId("share-vote-B") as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows the Gone card when the link was revoked while the page was open", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init: RequestInit) =>
+        init.method === "POST" ? Response.json({ error: "gone", code: "not_found:share" }, { status: 404 }) : Response.json(pack),
+      ),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Vote C" }));
+    expect(await screen.findByRole("heading", { name: "This link is no longer available" })).toBeTruthy();
+    expect(screen.queryByText("Your vote did not go through. Please try again.")).toBeNull();
+  });
+
+  it("words a pack by the versions it shows: two ready are two, one ready is one image without votes", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ ...pack, images: [image("a", "A"), image("c", "C")] })));
+    renderPage();
+    expect(await screen.findByText("2 versions of one thumbnail. Pick the one you would click: one vote per browser, no account needed.")).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: /^Vote / }).map((b) => b.getAttribute("aria-label"))).toEqual(["Vote A", "Vote C"]);
+    cleanup();
+
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ ...pack, voting: false, images: [image("a", "A")] })));
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "What do you think of this thumbnail?" })).toBeTruthy();
+    expect(screen.queryByText(/one vote per browser/)).toBeNull();
+    expect(screen.queryByRole("button", { name: /Vote/ })).toBeNull();
   });
 
   it("says plainly when the link no longer works", async () => {

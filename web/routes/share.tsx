@@ -32,7 +32,23 @@ function Gone() {
   );
 }
 
-function Choice({ image, page, chosen, voting, onVote }: { image: SharedImage; page: PublicShareResponse; chosen: boolean; voting: boolean; onVote: () => void }) {
+function Choice({
+  image,
+  page,
+  chosen,
+  sending,
+  pending,
+  onVote,
+}: {
+  image: SharedImage;
+  page: PublicShareResponse;
+  chosen: boolean;
+  /** This choice's vote is on its way. */
+  sending: boolean;
+  /** Any vote is on its way: every button waits, so one browser never sends two at once. */
+  pending: boolean;
+  onVote: () => void;
+}) {
   const { t } = useTranslation("share");
   const label = image.label ?? "";
   const name = image.label ? t("option", { label }) : (image.title ?? t("option", { label: "" }).trim());
@@ -55,7 +71,16 @@ function Choice({ image, page, chosen, voting, onVote }: { image: SharedImage; p
         </figcaption>
       </figure>
       {page.voting && (
-        <Button variant={chosen ? "primary" : "secondary"} size="md" aria-pressed={chosen} loading={voting} onClick={onVote} data-testid={`share-vote-${label}`}>
+        <Button
+          variant={chosen ? "primary" : "secondary"}
+          size="md"
+          aria-pressed={chosen}
+          aria-label={chosen ? t("votedLabel", { label }) : t("vote", { label })}
+          loading={sending}
+          disabled={pending}
+          onClick={onVote}
+          data-testid={`share-vote-${label}`}
+        >
           {chosen ? t("voted") : t("vote", { label })}
         </Button>
       )}
@@ -73,10 +98,13 @@ function SharedPage({ token }: { token: string }) {
     mutationFn: (imageId: string) => voteOnShare(token, imageId),
     onSuccess: (myVote) => queryClient.setQueryData<PublicShareResponse>(pageKey(token), (old) => (old ? { ...old, myVote } : old)),
   });
-  const kind = page.data?.kind ?? "pack";
+  // A page with one image takes no votes, whatever was shared: it reads as one image.
+  const kind = page.data && !page.data.voting ? "image" : (page.data?.kind ?? "pack");
   usePageMeta(page.data ? t(`heading.${kind}`) : t("metaTitle"));
 
   if (page.isPending) return <p className="mt-10 text-center text-muted">{t("loading")}</p>;
+  // The link was revoked or expired while the page was open.
+  if (vote.error instanceof ApiError && vote.error.status === 404) return <Gone />;
   if (page.isError) {
     if (page.error instanceof ApiError && page.error.status === 404) return <Gone />;
     return (
@@ -107,7 +135,7 @@ function SharedPage({ token }: { token: string }) {
       <div className="grid gap-2">
         <p className="text-sm font-semibold text-primary">{t("brand")}</p>
         <h1 className="text-2xl font-black tracking-tight text-balance sm:text-4xl">{t(`heading.${kind}`)}</h1>
-        <p className="max-w-2xl text-muted">{t(`intro.${kind}`)}</p>
+        <p className="max-w-2xl text-muted">{kind === "pack" ? t("intro.pack", { count: data.images.length }) : t(`intro.${kind}`)}</p>
         {date && <p className="text-sm text-muted">{t("expires", { date })}</p>}
       </div>
 
@@ -118,7 +146,8 @@ function SharedPage({ token }: { token: string }) {
             image={image}
             page={data}
             chosen={image.id === data.myVote}
-            voting={vote.isPending && vote.variables === image.id}
+            sending={vote.isPending && vote.variables === image.id}
+            pending={vote.isPending}
             onVote={() => vote.mutate(image.id)}
           />
         ))}
