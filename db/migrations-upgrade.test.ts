@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrationsFolder } from "./open-db.ts";
+import { migrationsFolder, pgliteExtensions } from "./open-db.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -26,7 +26,7 @@ function migrationsUpTo(lastTag: string): string {
 
 describe("numbering chat messages from a sequence", () => {
   it("keeps stored threads in order and numbers new messages after every stored one", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzle({ client });
     try {
       await migrate(db, { migrationsFolder: migrationsUpTo("0009_conversations") });
@@ -46,7 +46,7 @@ describe("numbering chat messages from a sequence", () => {
   });
 
   it("starts at 1 on an empty table", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     try {
       await migrate(drizzle({ client }), { migrationsFolder });
       const [user] = (await client.query<{ id: string }>("insert into users (email) values ('new@example.com') returning id")).rows;
@@ -61,7 +61,7 @@ describe("numbering chat messages from a sequence", () => {
 
 describe("linking the chat's images to their conversations", () => {
   it("fills in the words of stored conversations and the conversation of each image a stored answer showed", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzle({ client });
     try {
       await migrate(db, { migrationsFolder: migrationsUpTo("0017_idempotency-keys") });
@@ -100,7 +100,7 @@ describe("linking the chat's images to their conversations", () => {
 
 describe("branching conversations", () => {
   it("links each stored message to the one before it and shows the last as the branch of each conversation", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzle({ client });
     try {
       await migrate(db, { migrationsFolder: migrationsUpTo("0018_chat_images_search") });
