@@ -19,6 +19,7 @@ import { imagesOpenApi } from "./images.openapi.ts";
 import type { ApiTag, HeaderSpec, HttpMethod, JsonSchema, OpenApiPart, OperationSpec, ParameterSpec, ResponseSpec, Schema } from "./openapi-operation.ts";
 import { retryAfter, serverErrors } from "./openapi-operation.ts";
 import { personasOpenApi } from "./personas.openapi.ts";
+import { searchOpenApi } from "./search.openapi.ts";
 import { videoHeadlinesOpenApi } from "./video-headlines.openapi.ts";
 import { waitlistOpenApi } from "./waitlist.openapi.ts";
 
@@ -65,6 +66,7 @@ const parts: readonly OpenApiPart[] = [
   personasOpenApi,
   videoHeadlinesOpenApi,
   videosOpenApi,
+  searchOpenApi,
   metaOpenApi,
 ];
 
@@ -115,6 +117,7 @@ const tagDescriptions: Record<ApiTag, string> = {
   videos: "From your video: resumable uploads (tus 1.0.0), the best frames, and a frame as an image.",
   chat: "Conversations of the chat studio and their messages.",
   credits: "The credit balance and ledger.",
+  search: "One search over your conversations, images, packs and personas.",
   meta: "About the API itself.",
 };
 

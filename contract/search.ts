@@ -17,7 +17,7 @@ export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_LIMIT_MAX = 20;
 export const SEARCH_LIMIT_DEFAULT = 6;
 
-const withoutNul = z.refine((value: string) => !value.includes("\u0000"), "must not contain NUL characters");
+const withoutNul = z.refine<string>((value) => !value.includes("\u0000"), { error: "must not contain a NUL character" });
 
 /** The query string of GET /api/search: `kinds` is a comma-separated subset of `searchKinds` (all when absent). */
 export const searchQuerySchema = z.object({

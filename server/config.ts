@@ -174,6 +174,8 @@ const envSchema = z.object({
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
   // A feed check renders six sizes and reads them with OCR (about a second of CPU): cached ones are not counted.
   FEED_CHECKS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  // The search box asks as the user types (debounced): this bounds a script hammering the index, not a person.
+  SEARCHES_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   // A headline-only edit costs no credit but still renders: this bounds them (docs/decisions/038-headline-edits-are-free.md).
   FREE_EDITS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(300),
   // From your video (docs/product/videos.md): per-account upload limits, what the probe accepts, and decoding per worker.
@@ -333,6 +335,8 @@ const configSchema = envSchema
     /** Waitlist joins allowed per IP per 10 minutes. */
     waitlistLimitPerIp: e.WAITLIST_LIMIT_PER_IP,
     feedChecksPerUserPerHour: e.FEED_CHECKS_PER_USER_PER_HOUR,
+    /** Searches one account may make per minute (docs/product/search.md). */
+    searchesPerUserPerMinute: e.SEARCHES_PER_USER_PER_MINUTE,
     /** Free (headline-only) edits one account may queue per hour. */
     freeEditsPerUserPerHour: e.FREE_EDITS_PER_USER_PER_HOUR,
     /** Videos: where tus keeps uploads while they arrive (DATA_DIR/tmp/videos), the per-account limits, the probe's limits. */
