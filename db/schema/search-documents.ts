@@ -44,8 +44,8 @@ export const searchDocuments = pgTable(
     primaryKey({ columns: [t.kind, t.refId, t.messageId] }),
     index("search_documents_words_idx").using("gin", t.words),
     index("search_documents_plain_trgm_idx").using("gin", t.plain.op("gin_trgm_ops")),
-    // Newest matches of a kind first: a common word walks this and stops at the page's end.
-    index("search_documents_user_kind_at_idx").on(t.userId, t.kind, t.at.desc()),
+    // A kind's newest documents, which a search reads first (NULLS FIRST is what ORDER BY … DESC means).
+    index("search_documents_user_kind_at_idx").on(t.userId, t.kind, t.at.desc().nullsFirst()),
     index("search_documents_conversation_idx")
       .on(t.conversationId)
       .where(sql`${t.conversationId} is not null`),

@@ -18,16 +18,25 @@ export interface FoundDocument {
 /** How the documents are matched: the words' tsquery, or (for typos) trigram likeness to the whole query. */
 export type Match = { kind: "words"; config: string; wordQuery: string | null; cjkQuery: string | null } | { kind: "typo"; words: readonly string[] };
 
-/** The newest matches of a kind read before ranking: a common word stops the scan here, however many documents hold it. */
+/**
+ * The newest documents of a kind a search reads first. A word in many of them (a common word, a prefix as typed)
+ * finds enough here, and the scan never walks thousands of matches; one rarely used looks through the whole index.
+ */
+const RECENT = 400;
+/** The newest matches the whole index gives, ranked. */
 const CANDIDATES = 50;
+
+// Column names unqualified: the same condition reads the table and the subquery of its newest rows.
+const words = sql.identifier("words");
+const plain = sql.identifier("plain");
 
 function matchSql(match: Match): { where: SQL; rank: SQL } {
   if (match.kind === "typo") {
     // `%>`: each word like a word of the text (word_similarity above the threshold), which the trigram index answers.
     return {
-      where: and(...match.words.map((word) => sql`${searchDocuments.plain} %> ${word}`)) ?? sql`false`,
+      where: and(...match.words.map((word) => sql`${plain} %> ${word}`)) ?? sql`false`,
       rank: sql.join(
-        match.words.map((word) => sql`word_similarity(${word}, ${searchDocuments.plain})`),
+        match.words.map((word) => sql`word_similarity(${word}, ${plain})`),
         sql` + `,
       ),
     };
@@ -37,7 +46,7 @@ function matchSql(match: Match): { where: SQL; rank: SQL } {
   if (match.wordQuery) parts.push(sql`(to_tsquery(${match.config}::regconfig, ${match.wordQuery}) || to_tsquery('simple', ${match.wordQuery}))`);
   if (match.cjkQuery) parts.push(sql`${match.cjkQuery}::tsquery`);
   const query = sql.join(parts, sql` && `);
-  return { where: sql`${searchDocuments.words} @@ (${query})`, rank: sql`ts_rank(${searchDocuments.words}, ${query})` };
+  return { where: sql`${words} @@ (${query})`, rank: sql`ts_rank(${words}, ${query})` };
 }
 
 /** Trigram likeness a typo must reach: pg_trgm's default of 0.6 misses one letter left out of a short word. */
@@ -71,28 +80,32 @@ export function createSearchStore(db: DbOrTx): SearchStore {
      */
     async find(userId: string, kind: SearchDocumentKind, match: Match, limit: number, packed = false): Promise<FoundDocument[]> {
       const { where, rank } = matchSql(match);
+      const ofKind = and(eq(searchDocuments.userId, userId), eq(searchDocuments.kind, kind), packed ? isNotNull(searchDocuments.packId) : undefined);
+      // First the kind's newest documents, off the (user, kind, at) index.
+      const recent = db
+        .select({ ...columns, words: searchDocuments.words, plain: searchDocuments.plain })
+        .from(searchDocuments)
+        .where(ofKind)
+        .orderBy(desc(searchDocuments.at))
+        .limit(RECENT)
+        .as("recent");
+      const found: FoundDocument[] = await db
+        .select(pick(recent))
+        .from(recent)
+        .where(where)
+        .orderBy(desc(rank), desc(recent.at))
+        .limit(limit);
+      if (found.length >= limit) return found;
+      // Then the word's own index entries (the full-text or trigram GIN index). `at + 0` keeps the planner off the
+      // (user, kind, at) walk, which for a rare word would read every document of the kind.
       const candidates = db
         .select({ ...columns, rank: sql<number>`${rank}`.as("rank") })
         .from(searchDocuments)
-        .where(and(eq(searchDocuments.userId, userId), eq(searchDocuments.kind, kind), where, packed ? isNotNull(searchDocuments.packId) : undefined))
-        .orderBy(desc(searchDocuments.at))
+        .where(and(ofKind, where))
+        .orderBy(sql`${searchDocuments.at} + interval '0 seconds' desc`)
         .limit(CANDIDATES)
         .as("candidates");
-      const rows = await db
-        .select({
-          kind: candidates.kind,
-          refId: candidates.refId,
-          messageId: candidates.messageId,
-          conversationId: candidates.conversationId,
-          packId: candidates.packId,
-          title: candidates.title,
-          body: candidates.body,
-          at: candidates.at,
-        })
-        .from(candidates)
-        .orderBy(desc(candidates.rank), desc(candidates.at))
-        .limit(limit);
-      return rows;
+      return db.select(pick(candidates)).from(candidates).orderBy(desc(candidates.rank), desc(candidates.at)).limit(limit);
     },
 
     /** The titles of these conversations of the user's, by id. */
@@ -139,6 +152,12 @@ export function createSearchStore(db: DbOrTx): SearchStore {
       return found;
     },
   };
+}
+
+/** The FoundDocument columns of a subquery. */
+function pick<T extends Record<keyof FoundDocument, unknown>>(from: T): Pick<T, keyof FoundDocument> {
+  const { kind, refId, messageId, conversationId, packId, title, body, at } = from;
+  return { kind, refId, messageId, conversationId, packId, title, body, at };
 }
 
 export interface SearchStore {
