@@ -129,3 +129,36 @@ describe("branching conversations", () => {
     }
   });
 });
+
+describe("the search index", () => {
+  it("indexes what is already stored: conversations, their messages' text, finished listed images with their conversation's words, personas", async () => {
+    const client = new PGlite({ extensions: pgliteExtensions });
+    const db = drizzle({ client });
+    try {
+      await migrate(db, { migrationsFolder: migrationsUpTo("0023_compare_style_kits_shares") });
+      const [user] = (await client.query<{ id: string }>("insert into users (email) values ('stored@example.com') returning id")).rows;
+      const [chat] = (await client.query<{ id: string }>("insert into conversations (user_id, title, user_words) values ($1, 'Pasta night', 'make it saffron') returning id", [user?.id])).rows;
+      const parts = JSON.stringify([{ type: "text", text: "make it saffron" }, { type: "tool-generateThumbnail", output: { images: [] } }]);
+      await client.query("insert into chat_messages (id, conversation_id, role, parts) values ('u1', $1, 'user', $2), ('a1', $1, 'assistant', '[]')", [chat?.id, parts]);
+      const image = async (status: string, kind: string, prompt: string) =>
+        (await client.query<{ id: string }>("insert into images (user_id, kind, status, prompt, conversation_id, scene) values ($1, $2, $3, $4, $5, $6) returning id", [user?.id, kind, status, prompt, chat?.id, JSON.stringify({ text: [{ text: "NONNA" }] })])).rows[0]?.id;
+      const ready = await image("ready", "generated", "Bowl of spaghetti");
+      await image("failed", "generated", "Failed bowl");
+      await image("ready", "upload", "An upload");
+      await client.query("insert into personas (user_id, name, handle, role, description, cutout_key) values ($1, 'Chef Mario', 'mario', 'artist', 'Cooks', 'k')", [user?.id]);
+
+      await migrate(db, { migrationsFolder });
+      const rows = (await client.query<{ kind: string; message_id: string; title: string; body: string; context: string }>("select kind, message_id, title, body, context from search_documents order by kind, message_id")).rows;
+      expect(rows).toEqual([
+        { kind: "conversation", message_id: "", title: "Pasta night", body: "", context: "" },
+        { kind: "image", message_id: "", title: "NONNA", body: "Bowl of spaghetti", context: "Pasta night make it saffron" },
+        { kind: "message", message_id: "u1", title: "", body: "make it saffron", context: "" },
+        { kind: "persona", message_id: "", title: "Chef Mario", body: "@mario Cooks", context: "" },
+      ]);
+      const found = (await client.query<{ ref_id: string }>("select ref_id from search_documents where kind = 'image' and words @@ to_tsquery('english', 'saffron')")).rows;
+      expect(found.map((row) => row.ref_id)).toEqual([ready]);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -48,6 +48,7 @@ ALTER TABLE "search_documents" ADD CONSTRAINT "search_documents_user_id_users_id
 CREATE INDEX "search_documents_words_idx" ON "search_documents" USING gin ("words");--> statement-breakpoint
 CREATE INDEX "search_documents_plain_trgm_idx" ON "search_documents" USING gin ("plain" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "search_documents_user_kind_at_idx" ON "search_documents" USING btree ("user_id","kind","at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "search_documents_pack_idx" ON "search_documents" USING btree ("pack_id") WHERE "search_documents"."pack_id" is not null;--> statement-breakpoint
 CREATE INDEX "search_documents_conversation_idx" ON "search_documents" USING btree ("conversation_id") WHERE "search_documents"."conversation_id" is not null;--> statement-breakpoint
 -- The index follows every write of its sources in the writer's own statement: no service, script or bot can leave it
 -- behind (decision 042).

@@ -46,6 +46,9 @@ export const searchDocuments = pgTable(
     index("search_documents_plain_trgm_idx").using("gin", t.plain.op("gin_trgm_ops")),
     // A kind's newest documents, which a search reads first (NULLS FIRST is what ORDER BY … DESC means).
     index("search_documents_user_kind_at_idx").on(t.userId, t.kind, t.at.desc().nullsFirst()),
+    index("search_documents_pack_idx")
+      .on(t.packId)
+      .where(sql`${t.packId} is not null`),
     index("search_documents_conversation_idx")
       .on(t.conversationId)
       .where(sql`${t.conversationId} is not null`),

@@ -42,7 +42,7 @@ export function SearchButton() {
         aria-label={t("search.open")}
         aria-keyshortcuts="Control+K Meta+K /"
         title={`${t("search.open")} (${shortcut})`}
-        className="flex size-10 shrink-0 items-center justify-center gap-2 rounded-xl text-muted transition hover:bg-surface-2 hover:text-fg max-[374px]:size-9 lg:w-56 lg:justify-start lg:border lg:border-border lg:bg-surface lg:px-3"
+        className="flex size-10 shrink-0 items-center justify-center gap-2 rounded-xl text-muted transition hover:bg-surface-2 hover:text-fg max-[374px]:size-9 lg:w-44 lg:justify-start lg:border lg:border-border lg:bg-surface lg:px-3"
         data-testid="search-open"
       >
         <Icon d={searchIcon} className="size-5" />
