@@ -14,7 +14,7 @@ import type { ImageService } from "../images/service.ts";
 import type { PersonaService } from "../personas/service.ts";
 import type { RateLimiter, RateRule } from "../rate-limit/service.ts";
 import { readQuery, searchConfigs, snippetOf } from "./query-words.ts";
-import type { FoundDocument, Match, SearchStore } from "./store.ts";
+import type { FindGroup, FoundDocument, Match, SearchStore } from "./store.ts";
 
 /** A word this long that finds nothing is looked for again by trigram likeness: a typo ("thumbnial"). */
 const TYPO_MIN_LENGTH = 4;
@@ -34,15 +34,14 @@ export function createSearchService(deps: {
   const rule: RateRule = { name: "search", limit: deps.perMinute, windowMs: 60_000 };
 
   async function findAll(store: SearchStore, userId: string, kinds: ReadonlySet<SearchKind>, match: Match, limit: number) {
-    const none = Promise.resolve([] as FoundDocument[]);
-    const [titles, messages, images, packed, personas] = await Promise.all([
-      kinds.has("conversations") ? store.find(userId, "conversation", match, limit) : none,
-      kinds.has("conversations") ? store.find(userId, "message", match, limit * 3) : none,
-      kinds.has("images") ? store.find(userId, "image", match, limit) : none,
-      kinds.has("packs") ? store.find(userId, "image", match, limit * 3, true) : none,
-      kinds.has("personas") ? store.find(userId, "persona", match, limit) : none,
-    ]);
-    return { titles, messages, images, packed, personas };
+    const groups: FindGroup[] = [];
+    if (kinds.has("conversations")) groups.push({ name: "titles", kind: "conversation", limit }, { name: "messages", kind: "message", limit: limit * 3 });
+    if (kinds.has("images")) groups.push({ name: "images", kind: "image", limit });
+    if (kinds.has("packs")) groups.push({ name: "packed", kind: "image", limit: limit * 3, packed: true });
+    if (kinds.has("personas")) groups.push({ name: "personas", kind: "persona", limit });
+    const found = await store.findGroups(userId, groups, match);
+    const of = (name: string) => found.get(name) ?? [];
+    return { titles: of("titles"), messages: of("messages"), images: of("images"), packed: of("packed"), personas: of("personas") };
   }
 
   return {
@@ -71,19 +70,21 @@ export function createSearchService(deps: {
         byConversation.set(id, { conversationId: id, title: doc.title, messageId: isMessage ? doc.messageId : null, snippet: isMessage ? snippetOf(doc.body, terms) : "", at: doc.at.toISOString() });
       }
       const conversations = [...byConversation.values()].slice(0, limit);
-      const titles = await store.conversationTitles(user.id, conversations.filter((c) => !c.title).map((c) => c.conversationId));
-      answer.conversations = conversations.map((c) => ({ ...c, title: c.title || titles.get(c.conversationId) || "" }));
 
       // Packs: the packs of the newest matching variants, each once.
       const packs = new Map<string, FoundDocument>();
       for (const doc of found.packed) if (doc.packId && !packs.has(doc.packId) && packs.size < limit) packs.set(doc.packId, doc);
-      const packImages = await store.packImages(user.id, [...packs.keys()]);
-      const records = new Map(
-        (await deps.images.recordsOf(user.id, [...found.images.map((doc) => doc.refId), ...packImages.map((p) => p.imageId)])).map((record) => [record.id, record]),
-      );
-      const shown = await store.messagesShowing(
-        [...found.images, ...packs.values()].flatMap((doc) => (doc.conversationId ? [{ imageId: doc.refId, conversationId: doc.conversationId }] : [])),
-      );
+      // What the results show besides their words, read side by side.
+      const [titles, { packImages, records }, shown, personaRecords] = await Promise.all([
+        store.conversationTitles(user.id, conversations.filter((c) => !c.title).map((c) => c.conversationId)),
+        store.packImages(user.id, [...packs.keys()]).then(async (packImages) => ({
+          packImages,
+          records: new Map((await deps.images.recordsOf(user.id, [...found.images.map((doc) => doc.refId), ...packImages.map((p) => p.imageId)])).map((record) => [record.id, record])),
+        })),
+        store.messagesShowing([...found.images, ...packs.values()].flatMap((doc) => (doc.conversationId ? [{ imageId: doc.refId, conversationId: doc.conversationId }] : []))),
+        found.personas.length > 0 ? deps.personas.records(user.id) : Promise.resolve([]),
+      ]);
+      answer.conversations = conversations.map((c) => ({ ...c, title: c.title || titles.get(c.conversationId) || "" }));
       const titleOf = (doc: FoundDocument) => doc.title || records.get(doc.refId)?.prompt || doc.body;
 
       answer.images = found.images.flatMap((doc): ImageHit[] => {
@@ -115,13 +116,11 @@ export function createSearchService(deps: {
         }),
       );
 
-      if (found.personas.length > 0) {
-        const personas = new Map((await deps.personas.records(user.id)).map((persona) => [persona.id, persona]));
-        answer.personas = found.personas.flatMap((doc): PersonaHit[] => {
-          const persona = personas.get(doc.refId);
-          return persona ? [{ personaId: persona.id, name: persona.name, handle: persona.handle, snippet: snippetOf(persona.description, terms), thumbUrl: persona.urls.thumb }] : [];
-        });
-      }
+      const personas = new Map(personaRecords.map((persona) => [persona.id, persona]));
+      answer.personas = found.personas.flatMap((doc): PersonaHit[] => {
+        const persona = personas.get(doc.refId);
+        return persona ? [{ personaId: persona.id, name: persona.name, handle: persona.handle, snippet: snippetOf(persona.description, terms), thumbUrl: persona.urls.thumb }] : [];
+      });
       return answer;
     },
   };

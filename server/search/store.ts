@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SearchDocumentKind } from "../../contract/search.ts";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { chatMessages } from "../../db/schema/conversations.ts";
@@ -54,17 +54,6 @@ const TYPO_THRESHOLD = "0.5";
 
 /** The search index's reads (its writes are the triggers of migration 0024). */
 export function createSearchStore(db: DbOrTx): SearchStore {
-  const columns = {
-    kind: searchDocuments.kind,
-    refId: searchDocuments.refId,
-    messageId: searchDocuments.messageId,
-    conversationId: searchDocuments.conversationId,
-    packId: searchDocuments.packId,
-    title: searchDocuments.title,
-    body: searchDocuments.body,
-    at: searchDocuments.at,
-  };
-
   return {
     /** Runs `fn` on a store whose typo matching (`%>`) takes TYPO_THRESHOLD, in a transaction of its own. */
     withTypos<T>(fn: (store: SearchStore) => Promise<T>): Promise<T> {
@@ -78,34 +67,44 @@ export function createSearchStore(db: DbOrTx): SearchStore {
      * The user's best `limit` documents of one kind: the newest CANDIDATES matches, ranked (title words first, an
      * image's conversation's words last), newest first among equals. `packed` keeps only images of a pack.
      */
-    async find(userId: string, kind: SearchDocumentKind, match: Match, limit: number, packed = false): Promise<FoundDocument[]> {
+    async findGroups(userId: string, groups: readonly FindGroup[], match: Match): Promise<Map<string, FoundDocument[]>> {
+      if (groups.length === 0) return new Map();
       const { where, rank } = matchSql(match);
-      const ofKind = and(eq(searchDocuments.userId, userId), eq(searchDocuments.kind, kind), packed ? isNotNull(searchDocuments.packId) : undefined);
-      // First the kind's newest documents, off the (user, kind, at) index.
-      const recent = db
-        .select({ ...columns, words: searchDocuments.words, plain: searchDocuments.plain })
-        .from(searchDocuments)
-        .where(ofKind)
-        .orderBy(desc(searchDocuments.at))
-        .limit(RECENT)
-        .as("recent");
-      const found: FoundDocument[] = await db
-        .select(pick(recent))
-        .from(recent)
-        .where(where)
-        .orderBy(desc(rank), desc(recent.at))
-        .limit(limit);
-      if (found.length >= limit) return found;
-      // Then the word's own index entries (the full-text or trigram GIN index). `at + 0` keeps the planner off the
-      // (user, kind, at) walk, which for a rare word would read every document of the kind.
-      const candidates = db
-        .select({ ...columns, rank: sql<number>`${rank}`.as("rank") })
-        .from(searchDocuments)
-        .where(and(ofKind, where))
-        .orderBy(sql`${searchDocuments.at} + interval '0 seconds' desc`)
-        .limit(CANDIDATES)
-        .as("candidates");
-      return db.select(pick(candidates)).from(candidates).orderBy(desc(candidates.rank), desc(candidates.at)).limit(limit);
+      const fields = sql`kind, ref_id, message_id, conversation_id, pack_id, title, body, at`;
+      const arms = groups.map((group, index) => {
+        const ofKind = sql`user_id = ${userId} and kind = ${group.kind}${group.packed ? sql` and pack_id is not null` : sql``}`;
+        const name = sql.raw(`'${index}'`);
+        if (match.kind === "typo") {
+          // Straight to the trigram index, stopping at the first CANDIDATES likenesses (a typo's word is rare).
+          return sql`(select ${name} as arm, 'late' as step, * from (
+            select ${fields}, ${rank} as rank from search_documents where ${ofKind} and ${where} limit ${CANDIDATES}
+          ) c order by rank desc, at desc limit ${group.limit})`;
+        }
+        // The kind's newest documents first, off the (user, kind, at) index; only when too few of them match, the
+        // word's own GIN entries (`at + 0` keeps the planner off the btree walk, which for a rare word reads every
+        // document of the kind). The second part is skipped outright when the first found enough (a one-time filter).
+        return sql`(with recent as (
+            select ${fields}, words, plain from search_documents where ${ofKind} order by at desc limit ${RECENT}
+          ), early as (
+            select ${fields}, ${rank} as rank from recent where ${where} order by rank desc, at desc limit ${group.limit}
+          ), late as (
+            select ${fields}, ${rank} as rank from search_documents
+            where ${ofKind} and ${where} and (select count(*) from early) < ${group.limit}
+            order by at + interval '0 seconds' desc limit ${CANDIDATES}
+          )
+          select ${name} as arm, 'early' as step, * from early
+          union all (select ${name}, 'late', * from late order by rank desc, at desc limit ${group.limit}))`;
+      });
+      const result: unknown = await db.execute(sql.join(arms, sql` union all `));
+      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as RawDocument[];
+      const found = new Map<string, FoundDocument[]>();
+      groups.forEach((group, index) => {
+        const mine = rows.filter((row) => row.arm === String(index));
+        // The whole index's answer, when it was asked, holds the newest documents' as well.
+        const late = mine.filter((row) => row.step === "late");
+        found.set(group.name, (late.length > 0 ? late : mine).map(toFound));
+      });
+      return found;
     },
 
     /** The titles of these conversations of the user's, by id. */
@@ -154,15 +153,42 @@ export function createSearchStore(db: DbOrTx): SearchStore {
   };
 }
 
-/** The FoundDocument columns of a subquery. */
-function pick<T extends Record<keyof FoundDocument, unknown>>(from: T): Pick<T, keyof FoundDocument> {
-  const { kind, refId, messageId, conversationId, packId, title, body, at } = from;
-  return { kind, refId, messageId, conversationId, packId, title, body, at };
+/** One kind of document a search reads, under a name of the caller's; `packed` keeps images of a pack only. */
+export interface FindGroup {
+  name: string;
+  kind: SearchDocumentKind;
+  limit: number;
+  packed?: boolean;
 }
+
+interface RawDocument {
+  arm: string;
+  step: "early" | "late";
+  kind: SearchDocumentKind;
+  ref_id: string;
+  message_id: string;
+  conversation_id: string | null;
+  pack_id: string | null;
+  title: string;
+  body: string;
+  at: string | Date;
+}
+
+const toFound = (row: RawDocument): FoundDocument => ({
+  kind: row.kind,
+  refId: row.ref_id,
+  messageId: row.message_id,
+  conversationId: row.conversation_id,
+  packId: row.pack_id,
+  title: row.title,
+  body: row.body,
+  at: new Date(row.at),
+});
 
 export interface SearchStore {
   withTypos<T>(fn: (store: SearchStore) => Promise<T>): Promise<T>;
-  find(userId: string, kind: SearchDocumentKind, match: Match, limit: number, packed?: boolean): Promise<FoundDocument[]>;
+  /** Each group's best documents: the newest matches ranked (title words first, an image's conversation words last), newest first among equals. */
+  findGroups(userId: string, groups: readonly FindGroup[], match: Match): Promise<Map<string, FoundDocument[]>>;
   conversationTitles(userId: string, ids: readonly string[]): Promise<Map<string, string>>;
   packImages(userId: string, packIds: readonly string[]): Promise<{ packId: string; imageId: string }[]>;
   messagesShowing(pairs: readonly { imageId: string; conversationId: string }[]): Promise<Map<string, string>>;
