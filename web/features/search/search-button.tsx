@@ -42,11 +42,11 @@ export function SearchButton() {
         aria-label={t("search.open")}
         aria-keyshortcuts="Control+K Meta+K /"
         title={`${t("search.open")} (${shortcut})`}
-        className="flex size-10 shrink-0 items-center justify-center gap-2 rounded-xl text-muted transition hover:bg-surface-2 hover:text-fg max-[374px]:size-9 lg:w-44 lg:justify-start lg:border lg:border-border lg:bg-surface lg:px-3"
+        className="flex size-10 shrink-0 items-center justify-center gap-2 rounded-xl text-muted transition hover:bg-surface-2 hover:text-fg max-[374px]:size-9 lg:w-auto lg:border lg:border-border lg:bg-surface lg:px-3 2xl:w-44 2xl:justify-start"
         data-testid="search-open"
       >
         <Icon d={searchIcon} className="size-5" />
-        <span className="hidden flex-1 truncate text-left text-sm lg:inline">{t("search.open")}</span>
+        <span className="hidden flex-1 truncate text-left text-sm 2xl:inline">{t("search.open")}</span>
         <kbd className="hidden rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs lg:inline">{shortcut}</kbd>
       </button>
       <SearchDialog open={open} onOpenChange={setOpen} />
