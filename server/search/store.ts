@@ -22,7 +22,7 @@ export type Match = { kind: "words"; config: string; wordQuery: string | null; c
  * The newest documents of a kind a search reads first. A word in many of them (a common word, a prefix as typed)
  * finds enough here, and the scan never walks thousands of matches; one rarely used looks through the whole index.
  */
-const RECENT = 400;
+const RECENT = 200;
 /** The newest matches the whole index gives, ranked. */
 const CANDIDATES = 50;
 
@@ -75,9 +75,12 @@ export function createSearchStore(db: DbOrTx): SearchStore {
         const ofKind = sql`user_id = ${userId} and kind = ${group.kind}${group.packed ? sql` and pack_id is not null` : sql``}`;
         const name = sql.raw(`'${index}'`);
         if (match.kind === "typo") {
-          // Straight to the trigram index, stopping at the first CANDIDATES likenesses (a typo's word is rare).
+          // Likeness is measured text by text (the trigram index narrows little for a short word, and a word found
+          // nowhere would have every candidate measured): only the kind's newest documents are measured.
           return sql`(select ${name} as arm, 'late' as step, * from (
-            select ${fields}, ${rank} as rank from search_documents where ${ofKind} and ${where} limit ${CANDIDATES}
+            select ${fields}, ${rank} as rank from (
+              select ${fields}, plain from search_documents where ${ofKind} order by at desc limit ${RECENT}
+            ) recent where ${where}
           ) c order by rank desc, at desc limit ${group.limit})`;
         }
         // The kind's newest documents first, off the (user, kind, at) index; only when too few of them match, the
