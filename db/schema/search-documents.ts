@@ -35,7 +35,7 @@ export const searchDocuments = pgTable(
     words: tsvector()
       .notNull()
       .generatedAlwaysAs(sql`setweight(search_words(title), 'A') || setweight(search_words(body), 'B') || setweight(search_words(context), 'D')`),
-    /** What trigram matching (typos) reads. */
+    /** What trigram likeness (typos) is measured on, among a kind's newest documents (no index: decision 042). */
     plain: text()
       .notNull()
       .generatedAlwaysAs(sql`lower(title || ' ' || body)`),
@@ -43,7 +43,6 @@ export const searchDocuments = pgTable(
   (t) => [
     primaryKey({ columns: [t.kind, t.refId, t.messageId] }),
     index("search_documents_words_idx").using("gin", t.words),
-    index("search_documents_plain_trgm_idx").using("gin", t.plain.op("gin_trgm_ops")),
     // A kind's newest documents, which a search reads first (NULLS FIRST is what ORDER BY … DESC means).
     index("search_documents_user_kind_at_idx").on(t.userId, t.kind, t.at.desc().nullsFirst()),
     index("search_documents_pack_idx")
