@@ -45,7 +45,10 @@ CREATE TABLE "search_documents" (
 );
 --> statement-breakpoint
 ALTER TABLE "search_documents" ADD CONSTRAINT "search_documents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "search_documents_words_idx" ON "search_documents" USING gin ("words");--> statement-breakpoint
+CREATE INDEX "search_documents_conversation_words_idx" ON "search_documents" USING gin ("words") WHERE kind = 'conversation';--> statement-breakpoint
+CREATE INDEX "search_documents_message_words_idx" ON "search_documents" USING gin ("words") WHERE kind = 'message';--> statement-breakpoint
+CREATE INDEX "search_documents_image_words_idx" ON "search_documents" USING gin ("words") WHERE kind = 'image';--> statement-breakpoint
+CREATE INDEX "search_documents_persona_words_idx" ON "search_documents" USING gin ("words") WHERE kind = 'persona';--> statement-breakpoint
 CREATE INDEX "search_documents_user_kind_at_idx" ON "search_documents" USING btree ("user_id","kind","at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "search_documents_pack_idx" ON "search_documents" USING btree ("pack_id") WHERE "search_documents"."pack_id" is not null;--> statement-breakpoint
 CREATE INDEX "search_documents_conversation_idx" ON "search_documents" USING btree ("conversation_id") WHERE "search_documents"."conversation_id" is not null;--> statement-breakpoint

@@ -42,7 +42,12 @@ export const searchDocuments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.refId, t.messageId] }),
-    index("search_documents_words_idx").using("gin", t.words),
+    // One full-text index per kind: a word in every image (a prompt's "thumbnail") leaves the titles' index small.
+    ...searchDocumentKinds.map((kind) =>
+      index(`search_documents_${kind}_words_idx`)
+        .using("gin", t.words)
+        .where(sql.raw(`kind = '${kind}'`)),
+    ),
     // A kind's newest documents, which a search reads first (NULLS FIRST is what ORDER BY … DESC means).
     index("search_documents_user_kind_at_idx").on(t.userId, t.kind, t.at.desc().nullsFirst()),
     index("search_documents_pack_idx")

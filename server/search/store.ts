@@ -72,7 +72,8 @@ export function createSearchStore(db: DbOrTx): SearchStore {
       const { where, rank } = matchSql(match);
       const fields = sql`kind, ref_id, message_id, conversation_id, pack_id, title, body, at`;
       const arms = groups.map((group, index) => {
-        const ofKind = sql`user_id = ${userId} and kind = ${group.kind}${group.packed ? sql` and pack_id is not null` : sql``}`;
+        // The kind written out (one of searchDocumentKinds, never input): it picks the kind's own full-text index.
+        const ofKind = sql`user_id = ${userId} and kind = ${sql.raw(`'${group.kind}'`)}${group.packed ? sql` and pack_id is not null` : sql``}`;
         const name = sql.raw(`'${index}'`);
         if (match.kind === "typo") {
           // Likeness is measured text by text (the trigram index narrows little for a short word, and a word found
