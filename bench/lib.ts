@@ -113,7 +113,7 @@ export function printTable(title: string, rows: Record<string, { rps: number; p9
  */
 export async function startBenchApp(
   name: string,
-  options: { databaseUrl?: string; role?: "all" | "web" } = {},
+  options: { databaseUrl?: string; role?: "all" | "web"; env?: Record<string, string> } = {},
 ): Promise<{ app: RunningNode; base: string; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(`${tmpdir()}/tf-bench-${name}-`);
   const config = loadConfig(
@@ -128,6 +128,7 @@ export async function startBenchApp(
       DATABASE_URL: options.databaseUrl ?? process.env.BENCH_DATABASE_URL ?? "",
       // A web node (PostgreSQL only) queues jobs without running them: a bench of requests alone.
       ROLE: options.role ?? "all",
+      ...options.env,
     },
     "bench",
   );

@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrationsFolder } from "./open-db.ts";
+import { migrationsFolder, pgliteExtensions } from "./open-db.ts";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -26,7 +26,7 @@ function migrationsUpTo(lastTag: string): string {
 
 describe("numbering chat messages from a sequence", () => {
   it("keeps stored threads in order and numbers new messages after every stored one", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzle({ client });
     try {
       await migrate(db, { migrationsFolder: migrationsUpTo("0009_conversations") });
@@ -46,7 +46,7 @@ describe("numbering chat messages from a sequence", () => {
   });
 
   it("starts at 1 on an empty table", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     try {
       await migrate(drizzle({ client }), { migrationsFolder });
       const [user] = (await client.query<{ id: string }>("insert into users (email) values ('new@example.com') returning id")).rows;
@@ -61,7 +61,7 @@ describe("numbering chat messages from a sequence", () => {
 
 describe("linking the chat's images to their conversations", () => {
   it("fills in the words of stored conversations and the conversation of each image a stored answer showed", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzle({ client });
     try {
       await migrate(db, { migrationsFolder: migrationsUpTo("0017_idempotency-keys") });
@@ -100,7 +100,7 @@ describe("linking the chat's images to their conversations", () => {
 
 describe("branching conversations", () => {
   it("links each stored message to the one before it and shows the last as the branch of each conversation", async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: pgliteExtensions });
     const db = drizzle({ client });
     try {
       await migrate(db, { migrationsFolder: migrationsUpTo("0018_chat_images_search") });
@@ -124,6 +124,39 @@ describe("branching conversations", () => {
       const leaves = (await client.query<{ id: string; active_message_id: string | null }>("select id, active_message_id from conversations")).rows;
       const leafOf = (id: string | undefined) => leaves.find((row) => row.id === id)?.active_message_id;
       expect([leafOf(pasta), leafOf(gaming), leafOf(empty)]).toEqual(["u2", "g2", null]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("the search index", () => {
+  it("indexes what is already stored: conversations, their messages' text, finished listed images with their conversation's words, personas", async () => {
+    const client = new PGlite({ extensions: pgliteExtensions });
+    const db = drizzle({ client });
+    try {
+      await migrate(db, { migrationsFolder: migrationsUpTo("0023_compare_style_kits_shares") });
+      const [user] = (await client.query<{ id: string }>("insert into users (email) values ('stored@example.com') returning id")).rows;
+      const [chat] = (await client.query<{ id: string }>("insert into conversations (user_id, title, user_words) values ($1, 'Pasta night', 'make it saffron') returning id", [user?.id])).rows;
+      const parts = JSON.stringify([{ type: "text", text: "make it saffron" }, { type: "tool-generateThumbnail", output: { images: [] } }]);
+      await client.query("insert into chat_messages (id, conversation_id, role, parts) values ('u1', $1, 'user', $2), ('a1', $1, 'assistant', '[]')", [chat?.id, parts]);
+      const image = async (status: string, kind: string, prompt: string) =>
+        (await client.query<{ id: string }>("insert into images (user_id, kind, status, prompt, conversation_id, scene) values ($1, $2, $3, $4, $5, $6) returning id", [user?.id, kind, status, prompt, chat?.id, JSON.stringify({ text: [{ text: "NONNA" }] })])).rows[0]?.id;
+      const ready = await image("ready", "generated", "Bowl of spaghetti");
+      await image("failed", "generated", "Failed bowl");
+      await image("ready", "upload", "An upload");
+      await client.query("insert into personas (user_id, name, handle, role, description, cutout_key) values ($1, 'Chef Mario', 'mario', 'artist', 'Cooks', 'k')", [user?.id]);
+
+      await migrate(db, { migrationsFolder });
+      const rows = (await client.query<{ kind: string; message_id: string; title: string; body: string; context: string }>("select kind, message_id, title, body, context from search_documents order by kind, message_id")).rows;
+      expect(rows).toEqual([
+        { kind: "conversation", message_id: "", title: "Pasta night", body: "", context: "" },
+        { kind: "image", message_id: "", title: "NONNA", body: "Bowl of spaghetti", context: "Pasta night make it saffron" },
+        { kind: "message", message_id: "u1", title: "", body: "make it saffron", context: "" },
+        { kind: "persona", message_id: "", title: "Chef Mario", body: "@mario Cooks", context: "" },
+      ]);
+      const found = (await client.query<{ ref_id: string }>("select ref_id from search_documents where kind = 'image' and words @@ to_tsquery('english', 'saffron')")).rows;
+      expect(found.map((row) => row.ref_id)).toEqual([ready]);
     } finally {
       await client.close();
     }

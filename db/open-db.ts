@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -42,6 +43,9 @@ export interface OpenDb {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** The extensions the migrations create (pg_trgm: search, decision 042); PGlite loads each one it is given. */
+export const pgliteExtensions = { pg_trgm };
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -106,9 +110,9 @@ export async function openDb(target: DbTarget): Promise<OpenDb> {
   let client: PGlite;
   if ("pgliteDir" in target) {
     mkdirSync(target.pgliteDir, { recursive: true });
-    client = await PGlite.create({ dataDir: target.pgliteDir });
+    client = await PGlite.create({ dataDir: target.pgliteDir, extensions: pgliteExtensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: pgliteExtensions });
   }
   const db = drizzlePglite({ client, casing: "snake_case" });
   return {

@@ -176,6 +176,8 @@ const envSchema = z.object({
   FEED_CHECKS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
   // Votes on share pages come from visitors without accounts: counted per address (docs/product/sharing.md).
   SHARE_VOTES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  // The search box asks as the user types (debounced): this bounds a script hammering the index, not a person.
+  SEARCHES_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   // A headline-only edit costs no credit but still renders: this bounds them (docs/decisions/038-headline-edits-are-free.md).
   FREE_EDITS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(300),
   // From your video (docs/product/videos.md): per-account upload limits, what the probe accepts, and decoding per worker.
@@ -337,6 +339,8 @@ const configSchema = envSchema
     feedChecksPerUserPerHour: e.FEED_CHECKS_PER_USER_PER_HOUR,
     /** Votes (first or changed) one address may send to share pages per hour. */
     shareVotesPerIpPerHour: e.SHARE_VOTES_PER_IP_PER_HOUR,
+    /** Searches one account may make per minute (docs/product/search.md). */
+    searchesPerUserPerMinute: e.SEARCHES_PER_USER_PER_MINUTE,
     /** Free (headline-only) edits one account may queue per hour. */
     freeEditsPerUserPerHour: e.FREE_EDITS_PER_USER_PER_HOUR,
     /** Videos: where tus keeps uploads while they arrive (DATA_DIR/tmp/videos), the per-account limits, the probe's limits. */

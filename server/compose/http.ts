@@ -26,6 +26,7 @@ import { packRoutes } from "../images/pack-routes.ts";
 import { comparisonRoutes } from "../comparisons/routes.ts";
 import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
+import { searchRoutes } from "../search/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
 import { idempotencyMiddleware } from "../idempotency/middleware.ts";
 import { fixedRouteTimer, httpMetrics } from "../metrics/http-metrics.ts";
@@ -158,6 +159,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(creditsRoutes({ service: services.credits, auth }));
   app.use(paymentRoutes({ pricing: services.pricing, payments: services.payments, refunds: services.refunds, auth, jsonBody, idempotent }));
   app.use(conversationRoutes({ auth, chat: services.chat, jsonBody }));
+  app.use(searchRoutes({ auth, search: services.search }));
   app.use(chatRoutes({ auth, turns: services.chatTurns, jsonBody }));
   app.use(authRoutes({ service: services.auth, auth, isProduction: config.isProduction, jsonBody }));
   // The dev mailbox exists only where no real mail goes out, and never in production.

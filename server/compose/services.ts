@@ -58,6 +58,8 @@ import { createExportService } from "../editor/export-service.ts";
 import { createRenderPool } from "../editor/render-pool.ts";
 import { createExportRenderer } from "../studio/export-renderer.ts";
 import { createFeedCheckService } from "../feed-check/service.ts";
+import { createSearchService } from "../search/service.ts";
+import { createSearchStore } from "../search/store.ts";
 import { createOcrEngine } from "../feed-check/engine.ts";
 import { createFeedCheckStore } from "../feed-check/store.ts";
 import { createDiscordService } from "../discord/service.ts";
@@ -183,6 +185,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
   });
   const chat = createChatService({ store: createChatStore(db) });
+  const search = createSearchService({ store: createSearchStore(db), images, personas, rateLimiter, perMinute: config.searchesPerUserPerMinute });
   const waitForImages = createImageWaiter({ images, realtime });
   const waitForDraft = createDraftWaiter({ personas, realtime });
   const offlineAssistant = createOfflineAssistant({ streamDelayMs: config.chat.offlineDelayMs });
@@ -320,6 +323,7 @@ export function createServices(deps: ServiceDeps) {
     editor,
     imageExports,
     feedCheck,
+    search,
     chat,
     chatTurns,
     waitlist,

@@ -86,6 +86,11 @@ export function createGalleryOps(deps: {
       }
     },
 
+    /** The records of those of `ids` that are the user's, in no order: for lists made elsewhere (the search's results). */
+    async recordsOf(userId: string, ids: readonly string[]) {
+      return (await store.findManyOwned(userId, [...new Set(ids)])).map(toImageRecord);
+    },
+
     /**
      * Checks every id (each one the user's and ready; any other is a 404 and nothing is sent) and answers a zip to
      * stream: the originals, one after the other, straight from storage.

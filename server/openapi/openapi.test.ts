@@ -564,6 +564,15 @@ const responseSamples: Record<string, unknown> = {
   PersonaDraftResponse: {
     draft: { id: uuid, role: "photographer", status: "ready", error: null, errorCode: null, suggestedName: "Photographer", description: "Photographer.", photoCount: 2, createdAt, urls: { image: "/i", cutout: "/c", thumb: "/t" } },
   },
+  SearchResponse: {
+    query: "coding",
+    language: "en",
+    terms: ["coding"],
+    conversations: [{ conversationId: uuid, title: "Day 100", messageId: "m1", snippet: "100 days of coding", at: createdAt }],
+    images: [{ imageId: uuid, title: "100 DAYS OF CODING", snippet: "I tried 100 days of coding", conversationId: uuid, messageId: "m2", thumbUrl: "/t", at: createdAt }],
+    packs: [{ packId: uuid, title: "CODING", conversationId: null, messageId: null, thumbUrls: ["/t"], at: createdAt }],
+    personas: [{ personaId: uuid, name: "Astro", handle: "astro", snippet: "Loves coding", thumbUrl: "/t" }],
+  },
   OpenApiDocument: doc,
 };
 

@@ -4,6 +4,7 @@ import type { AuthUser } from "../../contract/auth.ts";
 import { AccountMenu } from "../features/account/account-menu.tsx";
 import { CreditsBadge } from "../features/account/credits-badge.tsx";
 import { useCurrentUser, useLiveCredits } from "../features/account/use-current-user.ts";
+import { SearchButton } from "../features/search/search-button.tsx";
 import { SocketProvider } from "../lib/socket-context.tsx";
 import { useImageLive } from "../lib/use-image-live.ts";
 import { RequireAuth } from "./route-guards.tsx";
@@ -17,6 +18,7 @@ function ShellFrame({ user }: { user: AuthUser }) {
   return (
     <div className="min-h-dvh">
       <ShellHeader>
+        <SearchButton />
         <CreditsBadge credits={user.credits} />
         <AccountMenu user={user} />
       </ShellHeader>

@@ -20,3 +20,13 @@ export function videoHref(videoId: string, timeMs?: number): string {
   const moment = timeMs === undefined ? "" : `&${MOMENT_PARAM}=${Math.round(timeMs)}`;
   return `${clientRoutes.video}?${VIDEO_PARAM}=${encodeURIComponent(videoId)}${moment}`;
 }
+
+/** The query parameters of the chat: the conversation open, and a message of it to scroll to and light up. */
+export const CONVERSATION_PARAM = "c";
+export const MESSAGE_PARAM = "m";
+
+/** The chat with this conversation open, at `messageId` when given (a search result). */
+export function conversationHref(conversationId: string, messageId?: string | null): string {
+  const message = messageId ? `&${MESSAGE_PARAM}=${encodeURIComponent(messageId)}` : "";
+  return `${clientRoutes.app}?${CONVERSATION_PARAM}=${encodeURIComponent(conversationId)}${message}`;
+}

@@ -7,6 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { IconButton } from "../../components/ui/icon-button.tsx";
 import { Sheet } from "../../components/ui/sheet.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
+import { CONVERSATION_PARAM } from "../../lib/app-links.ts";
 import { deleteConversation, fetchBranch, listConversations, messagesKey, renameConversation, conversationsKey } from "./api.ts";
 import { ChatSession } from "./chat-session.tsx";
 import { newConversationId } from "./conversation-id.ts";
@@ -14,7 +15,6 @@ import { ConversationList } from "./conversation-list.tsx";
 import { ChatIcon, icons } from "./icons.tsx";
 import { useAttachParam } from "./use-attach-param.ts";
 
-const CONVERSATION_PARAM = "c";
 
 /** The saved thread of one conversation, then its live session; a failed load offers a retry. */
 function ConversationThread({ id, credits }: { id: string; credits: number }) {

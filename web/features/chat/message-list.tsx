@@ -13,6 +13,7 @@ import { TitleToolCard } from "./title-card.tsx";
 import { HeadlinesToolCard } from "./headlines-card.tsx";
 import { ImageToolCard, PersonasToolCard } from "./tool-card.tsx";
 import type { ChatMessage, ChatPart, ChatToolPart } from "./types.ts";
+import { useMessageFromUrl } from "./use-message-from-url.ts";
 import { VideoCard, videoIdOf } from "./video-card.tsx";
 
 const starterKeys = ["gaming", "cooking", "tech", "vlog"] as const;
@@ -119,12 +120,14 @@ export function MessageList({
   const [editing, setEditing] = useState<string | null>(null);
   // After Cancel, the keyboard is back on the pencil it started from.
   const [returnFocus, setReturnFocus] = useState<string | null>(null);
+  const lit = useMessageFromUrl(messages);
+  const litClass = (id: string) => (lit === id ? "rounded-2xl bg-primary/10 ring-2 ring-primary ring-offset-4 ring-offset-bg transition" : "");
   return (
     <ol className="grid gap-6" aria-label={t("thread.label")}>
       {messages.map((message, index) =>
         message.role === "user" ? (
           // Keyed by place, not id: switching a message to another version keeps its controls, and the focus on them.
-          <li key={`${index}-user`} className="grid justify-items-end gap-1" data-testid="message" data-role="user">
+          <li key={`${index}-user`} className={`grid justify-items-end gap-1 ${litClass(message.id)}`} data-testid="message" data-role="user" data-message-id={message.id} data-highlighted={lit === message.id || undefined}>
             {branches && editing === message.id ? (
               <EditMessageForm
                 text={textOf(message)}
@@ -158,7 +161,7 @@ export function MessageList({
               </li>
             )
           ) : (
-            <li key={`${index}-assistant`} className="grid min-w-0 gap-3" data-testid="message" data-role="assistant">
+            <li key={`${index}-assistant`} className={`grid min-w-0 gap-3 ${litClass(message.id)}`} data-testid="message" data-role="assistant" data-message-id={message.id} data-highlighted={lit === message.id || undefined}>
               <span className="sr-only">{t("thread.assistant")}: </span>
               {message.parts.map((part, partIndex) => (
                 <Part
