@@ -23,7 +23,7 @@ export const errorKinds = {
 export type ErrorKind = keyof typeof errorKinds;
 
 /** Names of the rate-limit rules; each answers `rate_limited:<name>` when spent. */
-export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload", "video-frame"] as const;
+export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload", "video-frame", "style-kit"] as const;
 export type RateLimitRule = (typeof rateLimitRules)[number];
 
 /**
@@ -73,6 +73,7 @@ export const errorCodes = [
   "conflict:discord_linked",
   "conflict:refund_requested",
   "conflict:refund_decided",
+  "conflict:style_kit_limit",
   "conflict:video_not_ready",
   "conflict:video_busy",
   "conflict:video_analysing",
@@ -91,6 +92,7 @@ export const errorCodes = [
   "not_found:persona",
   "not_found:persona_draft",
   "not_found:refund_request",
+  "not_found:style_kit",
   "not_found:video",
   "not_found:video_frame",
   "not_found:video_none",
@@ -132,6 +134,7 @@ export const errorCodes = [
   "unprocessable:refund_used",
   "unprocessable:refund_window",
   "unprocessable:relay",
+  "unprocessable:style_kit_images",
   "unprocessable:swap_subject",
   "unprocessable:title_too_long",
   ...rateLimitRules.map((rule) => `rate_limited:${rule}` as const),

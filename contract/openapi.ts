@@ -19,6 +19,7 @@ import { imagesOpenApi } from "./images.openapi.ts";
 import type { ApiTag, HeaderSpec, HttpMethod, JsonSchema, OpenApiPart, OperationSpec, ParameterSpec, ResponseSpec, Schema } from "./openapi-operation.ts";
 import { retryAfter, serverErrors } from "./openapi-operation.ts";
 import { personasOpenApi } from "./personas.openapi.ts";
+import { styleKitsOpenApi } from "./style-kits.openapi.ts";
 import { videoHeadlinesOpenApi } from "./video-headlines.openapi.ts";
 import { waitlistOpenApi } from "./waitlist.openapi.ts";
 
@@ -63,6 +64,7 @@ const parts: readonly OpenApiPart[] = [
   billingOpenApi,
   chatOpenApi,
   personasOpenApi,
+  styleKitsOpenApi,
   videoHeadlinesOpenApi,
   videosOpenApi,
   metaOpenApi,

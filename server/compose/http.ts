@@ -25,6 +25,7 @@ import { feedCheckRoutes } from "../feed-check/routes.ts";
 import { packRoutes } from "../images/pack-routes.ts";
 import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
+import { styleKitRoutes } from "../style-kits/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
 import { idempotencyMiddleware } from "../idempotency/middleware.ts";
 import { fixedRouteTimer, httpMetrics } from "../metrics/http-metrics.ts";
@@ -131,6 +132,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(feedCheckRoutes({ auth, feedCheck: services.feedCheck, jsonBody, idempotent }));
   app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir, jsonBody }));
   app.use(packRoutes({ auth, packs: services.packs }));
+  app.use(styleKitRoutes({ auth, styleKits: services.styleKits, jsonBody }));
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody, idempotent }));
   // The upload first: /api/videos/:id would take /api/videos/uploads.
   app.use(videoUploadRoutes({ auth, videos: services.videos, uploads: services.videoUploads, maxBytes: config.videos.maxBytes, logger }));

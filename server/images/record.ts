@@ -31,6 +31,7 @@ export function toImageRecord(row: ListedImage): ImageRecord {
     conversationId: row.conversationId,
     personaIds: row.personaIds,
     sourceVideo: row.sourceVideo ?? null,
+    styleKitId: row.styleKitId,
     createdAt: row.createdAt.toISOString(),
     urls:
       row.status === "ready"
