@@ -181,7 +181,7 @@ export function createServices(deps: ServiceDeps) {
   const chatTurns = createChatTurns({
     chat,
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
-    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, waitForDraft, images, feedCheck: deps.feedCheck ?? feedCheck, videos, videoHeadlines }, ctx),
+    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, waitForDraft, images, feedCheck: deps.feedCheck ?? feedCheck, videos, videoHeadlines, styleKits }, ctx),
     spend: { generation, images, credits, confirmAboveCredits: config.chat.confirmAboveCredits },
     live,
     logger,
