@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../../contract/languages.ts";
+import { languages } from "../../../contract/languages.ts";
+import { classifyToolError } from "./closing.ts";
 import { type IntentContext, readIntent } from "./intent.ts";
+import { renderReply } from "./replies.ts";
 
 const context = (language: Language): IntentContext => ({ language, imageIds: [], latestBatch: [], attachmentIds: [] });
 
@@ -36,5 +39,13 @@ describe("the offline assistant and the creator's style kit", () => {
   it("carries it into an A/B pack", () => {
     const intent = readIntent('A/B pack "NEW RECORD" in my style', context("en"));
     expect(intent).toMatchObject({ kind: "pack", input: { myStyle: true } });
+  });
+
+  it.each(languages)("[%s] says there is no kit yet, in the person's language", (language) => {
+    const problem = classifyToolError("[not_found:style_kit] You have no style kit yet.");
+    expect(problem).toBe("style-kit");
+    const reply = renderReply({ kind: "tool-error", problem, credits: "not-spent" }, language, 1);
+    expect(reply.length).toBeGreaterThan(20);
+    if (language !== "en") expect(reply).not.toContain("style kit yet");
   });
 });
