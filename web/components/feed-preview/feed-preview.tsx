@@ -10,7 +10,8 @@ import { CHANNEL_MAX, channelFromEmail, DEFAULT_DURATION, defaultTitle, isDurati
 import { ChoiceGroup } from "./choice-group.tsx";
 import { type FeedDevice, type FeedLayout, feedLayouts, FeedLayoutView } from "./feed-layouts.tsx";
 import { type PixelReader, readImagePixels } from "./read-pixels.ts";
-import { useImageScene, useNeighbours, useVerdict } from "./use-feed-data.ts";
+import { pickNeighbours, useImageScene, useRecentImages, useVerdict } from "./use-feed-data.ts";
+import { YourGrid } from "./your-grid.tsx";
 import { VerdictPanel } from "./verdict-panel.tsx";
 import { VideoTitleField } from "./video-title-field.tsx";
 import { type FeedLook, type FeedVideo, lookStyle } from "./video-card.tsx";
@@ -46,7 +47,8 @@ export function FeedPreview({ image: given, others, channel, readPixels = readIm
   const live = useImage(given);
   const image = { ...given, title: live.title };
   const scene = useImageScene(image.id);
-  const neighbours = useNeighbours(user?.id, image.id, others);
+  const recent = useRecentImages(user?.id, others);
+  const neighbours = pickNeighbours(recent, image.id);
   const verdict = useVerdict(image.id, image.urls.preview, readPixels);
 
   const [layout, setLayout] = useState<FeedLayout>("home");
@@ -155,6 +157,7 @@ export function FeedPreview({ image: given, others, channel, readPixels = readIm
       <p className="text-sm text-muted" data-testid="feed-note">
         {neighbours.length === 0 ? t("feedPreview.noteAlone") : t("feedPreview.note", { count: neighbours.length })}
       </p>
+      <YourGrid image={image} recent={recent} readPixels={readPixels} />
     </div>
   );
 }
