@@ -25,6 +25,8 @@ export interface FeedPreviewProps {
   channel?: string;
   /** How pixels are read for the verdict; the browser's canvas unless a test hands in fixtures. */
   readPixels?: PixelReader;
+  /** How "Your grid" reads the thumbnails' colours; the browser's canvas unless a test hands in fixtures. */
+  readGridPixels?: PixelReader;
 }
 
 /** The scene's headline text, when the record carries a Studio scene. */
@@ -39,7 +41,7 @@ function sceneHeadline(scene: Record<string, unknown> | null | undefined): strin
  * duration, and the thumbnail in YouTube's home grid, search results and "up next" list at desktop and mobile sizes,
  * in YouTube's dark or light look, beside up to three of the user's own gallery images.
  */
-export function FeedPreview({ image: given, others, channel, readPixels = readImagePixels }: FeedPreviewProps) {
+export function FeedPreview({ image: given, others, channel, readPixels = readImagePixels, readGridPixels = readImagePixels }: FeedPreviewProps) {
   const { t } = useTranslation("app");
   const auth = useAtomValue(authAtom);
   const user = auth.status === "authenticated" ? auth.user : null;
@@ -157,7 +159,7 @@ export function FeedPreview({ image: given, others, channel, readPixels = readIm
       <p className="text-sm text-muted" data-testid="feed-note">
         {neighbours.length === 0 ? t("feedPreview.noteAlone") : t("feedPreview.note", { count: neighbours.length })}
       </p>
-      <YourGrid image={image} recent={recent} readPixels={readPixels} />
+      <YourGrid image={image} recent={recent} readPixels={readGridPixels} />
     </div>
   );
 }
