@@ -35,7 +35,7 @@ describe("style kits in the browser", () => {
     await composer(page).waitFor();
 
     // Reached from the style picker.
-    await page.getByRole("button", { name: /Options/ }).click();
+    await page.getByRole("button", { name: /Style, shape and model/ }).click();
     await page.getByTestId("style-kits-link").click();
     await page.getByRole("heading", { name: "My style", level: 1 }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -65,10 +65,10 @@ describe("style kits in the browser", () => {
     // My style in the chat's picker: the next thumbnail is made in the kit.
     await page.getByRole("link", { name: "Chat" }).first().click();
     await composer(page).waitFor();
-    await page.getByRole("button", { name: /Options/ }).click();
+    await page.getByRole("button", { name: /Style, shape and model/ }).click();
     await page.getByTestId(`style-kit-${kitId}`).click();
     expect(await page.getByRole("radio", { name: /My style/ }).isChecked()).toBe(true);
-    await page.getByRole("button", { name: /Options/ }).click();
+    await page.getByRole("button", { name: /Style, shape and model/ }).click();
     const picked = await newChatImage(page, 'make a thumbnail "NEVER GIVE UP" about marathon training');
     const first = await detail(page, picked);
     expect(first.image.styleKitId).toBe(kitId);
@@ -77,9 +77,9 @@ describe("style kits in the browser", () => {
 
     // "In my style" in a new chat, with a plain look picked: the words ask for the kit.
     await page.getByRole("button", { name: "New chat" }).first().click();
-    await page.getByRole("button", { name: /Options/ }).click();
+    await page.getByRole("button", { name: /Style, shape and model/ }).click();
     await page.getByTestId("style-realistic").click();
-    await page.getByRole("button", { name: /Options/ }).click();
+    await page.getByRole("button", { name: /Style, shape and model/ }).click();
     const worded = await newChatImage(page, 'make a thumbnail "BEST PIZZA EVER" in my style');
     expect((await detail(page, worded)).image.styleKitId).toBe(kitId);
 

@@ -2,7 +2,18 @@ import type { KitSide, StyleKit } from "../../contract/style-kits.ts";
 import { type Layout, mirrorLayout } from "./composition-layouts.ts";
 import { mixHex } from "./color.ts";
 import type { Palette } from "./palette.ts";
-import type { TextLayer } from "./scene.ts";
+
+/** The headline's look in a kit, as the text layer (scene.ts `TextLayer`) takes it. */
+export interface KitLook {
+  face: "anton" | "abril";
+  rotation: number;
+  fill: string;
+  highlight: string;
+  stroke: { color: string; width: number };
+  shadow: { dx: number; dy: number; opacity: number };
+  fixedFill: true;
+  fixedFace: true;
+}
 
 /**
  * What a scene keeps of the style kit it was made in (docs/product/style-kits.md): its colours and headline look are
@@ -33,7 +44,7 @@ export function kitPalette(kit: StyleKit, variant = 0): Palette {
  * The headline as the kit has it: its face, straight, its fill and highlight kept whatever is behind them (the
  * outline and shadow carry the contrast, as in the creator's own thumbnails), the outline and shadow only when learned.
  */
-export function kitLook(kit: StyleKit, palette: Palette, unit: number): Pick<TextLayer, "face" | "rotation" | "fill" | "highlight" | "stroke" | "shadow" | "fixedFill" | "fixedFace"> {
+export function kitLook(kit: StyleKit, palette: Palette, unit: number): KitLook {
   const heavy = kit.headline.weight === "heavy";
   return {
     face: kit.font,

@@ -80,7 +80,7 @@ export function createStyleKitService(deps: {
       }
       await deps.rateLimiter.enforce(rule, userId);
       const started = performance.now();
-      const readings: PictureReading[] = new Array(ids.length);
+      const readings: PictureReading[] = [];
       let next = 0;
       const reader = async () => {
         while (next < ids.length) {

@@ -100,6 +100,8 @@ function KitMaker({ userId }: { userId: string }) {
             multiple
             accept={uploadTypes.join(",")}
             className="sr-only"
+            tabIndex={-1}
+            aria-label={t("styleKits.upload")}
             data-testid="kit-files"
             onChange={(e) => {
               add([...(e.target.files ?? [])]);
