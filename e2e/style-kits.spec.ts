@@ -46,21 +46,23 @@ describe("style kits in the browser", () => {
     await page.locator('[data-testid="kit-chosen"] img').nth(2).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("kit-count").textContent()).toBe("3 of 12");
     await page.getByTestId("kit-learn").click();
-    const card = page.locator('[data-testid^="kit-"]').filter({ has: page.getByTestId("kit-name-shown") }).first();
+    const card = page.getByTestId("kit-list").locator("li > [data-testid]").first();
     await card.getByTestId("kit-name-shown").filter({ hasText: "Orange channel" }).waitFor({ timeout: 90_000 });
     const kitId = ((await card.getAttribute("data-testid")) ?? "").replace("kit-", "");
-    const cardText = await card.textContent();
+    expect(kitId).toMatch(/^[0-9a-f-]{36}$/);
+    const kitCard = page.getByTestId(`kit-${kitId}`);
+    const cardText = await kitCard.textContent();
     expect(cardText).toContain("Left");
     expect(cardText).toContain("Anton");
     expect(cardText).toContain("All caps");
-    expect(await card.locator("li[title]").first().getAttribute("title")).toMatch(/^#f[ef][78][0-9a-f]0[0-9a-f]$/);
+    expect(await kitCard.locator("li[title]").first().getAttribute("title")).toMatch(/^#f[ef][78][0-9a-f]0[0-9a-f]$/);
     expect(await axeViolations(page)).toEqual([]);
 
     // Renamed in place.
-    await card.getByRole("button", { name: "Rename" }).click();
-    await card.getByTestId("kit-rename-input").fill("Loud orange");
-    await card.getByRole("button", { name: "Save" }).click();
-    await card.getByTestId("kit-name-shown").filter({ hasText: "Loud orange" }).waitFor();
+    await kitCard.getByRole("button", { name: "Rename" }).click();
+    await kitCard.getByTestId("kit-rename-input").fill("Loud orange");
+    await kitCard.getByRole("button", { name: "Save" }).click();
+    await kitCard.getByTestId("kit-name-shown").filter({ hasText: "Loud orange" }).waitFor();
 
     // My style in the chat's picker: the next thumbnail is made in the kit.
     await page.getByRole("link", { name: "Chat" }).first().click();
@@ -85,7 +87,7 @@ describe("style kits in the browser", () => {
 
     // Deleted after asking; the images made in it stay.
     await page.goto(`${app.baseUrl}/app/style-kits`);
-    await card.getByRole("button", { name: "Delete" }).click();
+    await kitCard.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await page.getByText("No style kit yet").waitFor();
     expect((await detail(page, picked)).image.styleKitId).toBe(kitId);

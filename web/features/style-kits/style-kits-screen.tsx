@@ -56,15 +56,17 @@ function KitMaker({ userId }: { userId: string }) {
     },
   });
 
-  function add(files: File[]) {
+  // One upload at a time: the server admits few uploads per account at once (rate_limited:upload_concurrency).
+  async function add(files: File[]) {
     const room = MAX_KIT_IMAGES - chosen.length;
-    for (const file of files.filter((f) => (uploadTypes as readonly string[]).includes(f.type)).slice(0, room)) {
-      const key = `${file.name}-${crypto.randomUUID()}`;
-      setChosen((list) => [...list, { key, status: "uploading" }]);
-      uploadImageFile("/api/upload-temp-image", file, "image").then(
-        (image) => setChosen((list) => list.map((c) => (c.key === key ? { key, status: "ready", image } : c))),
-        () => setChosen((list) => list.map((c) => (c.key === key ? { key, status: "failed", name: file.name } : c))),
+    const queued = files.filter((f) => (uploadTypes as readonly string[]).includes(f.type)).slice(0, room).map((file) => ({ file, key: `${file.name}-${crypto.randomUUID()}` }));
+    setChosen((list) => [...list, ...queued.map(({ key }): Chosen => ({ key, status: "uploading" }))]);
+    for (const { file, key } of queued) {
+      const done: Chosen = await uploadImageFile("/api/upload-temp-image", file, "image").then(
+        (image): Chosen => ({ key, status: "ready", image }),
+        (): Chosen => ({ key, status: "failed", name: file.name }),
       );
+      setChosen((list) => list.map((c) => (c.key === key ? done : c)));
     }
   }
 
@@ -104,7 +106,7 @@ function KitMaker({ userId }: { userId: string }) {
             aria-label={t("styleKits.upload")}
             data-testid="kit-files"
             onChange={(e) => {
-              add([...(e.target.files ?? [])]);
+              void add([...(e.target.files ?? [])]);
               e.target.value = "";
             }}
           />
