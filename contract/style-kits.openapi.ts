@@ -8,9 +8,7 @@ import {
   renameStyleKitRequestSchema,
   STYLE_KITS_PATH,
   styleKitListResponseSchema,
-  styleKitRecordSchema,
   styleKitResponseSchema,
-  styleKitSchema,
 } from "./style-kits.ts";
 
 const kitId: ParameterSpec = { name: "id", in: "path", description: "One of your style kits; anyone else's is 404.", schema: z.string() };
@@ -21,8 +19,6 @@ export const styleKitsOpenApi: OpenApiPart = {
     RenameStyleKitRequest: renameStyleKitRequestSchema,
   },
   responseComponents: {
-    StyleKit: styleKitSchema,
-    StyleKitRecord: styleKitRecordSchema,
     StyleKitResponse: styleKitResponseSchema,
     StyleKitListResponse: styleKitListResponseSchema,
   },
