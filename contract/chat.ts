@@ -65,6 +65,8 @@ export const generateThumbnailInputSchema = z.object({
   count: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_IMAGES_PER_MESSAGE))),
   /** Only when the user asks for it ("let the model write it"): a provider model draws the headline itself. */
   modelText: z.optional(z.boolean()),
+  /** "In my style": made in the user's style kit (docs/product/style-kits.md), the one picked, else their newest. */
+  myStyle: z.optional(z.boolean()),
 });
 export type GenerateThumbnailInput = z.infer<typeof generateThumbnailInputSchema>;
 
@@ -82,6 +84,7 @@ export const generatePackInputSchema = z.object({
   /** One base image per variant, A's first: three frames of a video (videoFrame with count 3), never with baseImageId. */
   baseImageIds: z.optional(z.array(z.uuid()).check(z.length(PACK_SIZE))),
   modelText: generateThumbnailInputSchema.shape.modelText,
+  myStyle: generateThumbnailInputSchema.shape.myStyle,
 });
 export type GeneratePackInput = z.infer<typeof generatePackInputSchema>;
 
@@ -344,6 +347,8 @@ export const chatRequestSchema = z.object({
   style: z.optional(imageStyleSchema),
   aspect: z.optional(imageAspectSchema),
   model: z.optional(z.string().check(z.maxLength(64))),
+  /** "My style" in the composer's picker: one of the user's style kits, what new thumbnails are made in. */
+  styleKitId: z.optional(z.uuid()),
   attachmentImageId: z.optional(z.uuid()),
   /** An image of this conversation the user picked to work on ("Edit" on its card): the current image for this message. */
   imageId: z.optional(z.uuid()),

@@ -8,6 +8,7 @@ export const clientRoutes = {
   login: "/login",
   app: "/app",
   personas: "/app/personas",
+  styleKits: "/app/style-kits",
   editor: "/app/editor/:imageId",
   gallery: "/app/gallery",
   video: "/app/video",

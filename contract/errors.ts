@@ -23,7 +23,7 @@ export const errorKinds = {
 export type ErrorKind = keyof typeof errorKinds;
 
 /** Names of the rate-limit rules; each answers `rate_limited:<name>` when spent. */
-export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload", "video-frame", "share-vote", "search"] as const;
+export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload", "video-frame", "share-vote", "search", "style-kit"] as const;
 export type RateLimitRule = (typeof rateLimitRules)[number];
 
 /**
@@ -75,6 +75,7 @@ export const errorCodes = [
   "conflict:discord_linked",
   "conflict:refund_requested",
   "conflict:refund_decided",
+  "conflict:style_kit_limit",
   "conflict:video_not_ready",
   "conflict:video_busy",
   "conflict:video_analysing",
@@ -94,6 +95,7 @@ export const errorCodes = [
   "not_found:persona",
   "not_found:persona_draft",
   "not_found:refund_request",
+  "not_found:style_kit",
   "not_found:video",
   "not_found:video_frame",
   "not_found:video_none",
@@ -137,6 +139,7 @@ export const errorCodes = [
   "unprocessable:refund_used",
   "unprocessable:refund_window",
   "unprocessable:relay",
+  "unprocessable:style_kit_images",
   "unprocessable:swap_subject",
   "unprocessable:title_too_long",
   ...rateLimitRules.map((rule) => `rate_limited:${rule}` as const),

@@ -104,6 +104,8 @@ export const generateImageRequestSchema = z.object({
    * picture without words and the headline is a text layer over it (docs/product/images.md, Headlines over a model's picture).
    */
   modelText: z.optional(z.boolean()),
+  /** One of your style kits (docs/product/style-kits.md): Studio renders in it, a provider model is told it. */
+  styleKitId: z.optional(z.uuid()),
 });
 export type GenerateImageRequest = z.input<typeof generateImageRequestSchema>;
 
@@ -138,6 +140,8 @@ export const imageRecordSchema = z.object({
   comparisonId: z.optional(z.nullable(z.string())),
   /** From the request to ready, in milliseconds; null until it is ready (and for images made before it was kept). */
   durationMs: z.optional(z.nullable(z.number())),
+  /** The style kit it was made in (it may since have been deleted); null for images made in one of the four looks. */
+  styleKitId: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
   urls: z.nullable(z.object({ original: z.string(), preview: z.string(), thumb: z.string(), download: z.string() })),
 });
@@ -193,6 +197,7 @@ export const generatePackRequestSchema = z.object({
   /** The pack's seed; each variant's own seed is derived from it. */
   seed: generateImageRequestSchema.shape.seed,
   modelText: generateImageRequestSchema.shape.modelText,
+  styleKitId: generateImageRequestSchema.shape.styleKitId,
 });
 export type GeneratePackRequest = z.input<typeof generatePackRequestSchema>;
 

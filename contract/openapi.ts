@@ -22,6 +22,7 @@ import { retryAfter, serverErrors } from "./openapi-operation.ts";
 import { personasOpenApi } from "./personas.openapi.ts";
 import { sharesOpenApi } from "./shares.openapi.ts";
 import { searchOpenApi } from "./search.openapi.ts";
+import { styleKitsOpenApi } from "./style-kits.openapi.ts";
 import { videoHeadlinesOpenApi } from "./video-headlines.openapi.ts";
 import { waitlistOpenApi } from "./waitlist.openapi.ts";
 
@@ -67,6 +68,7 @@ const parts: readonly OpenApiPart[] = [
   billingOpenApi,
   chatOpenApi,
   personasOpenApi,
+  styleKitsOpenApi,
   videoHeadlinesOpenApi,
   videosOpenApi,
   sharesOpenApi,

@@ -14,6 +14,8 @@ export interface ApprovalDescriptor {
     style?: z.infer<typeof imageStyleSchema> | undefined;
     aspect?: z.infer<typeof imageAspectSchema> | undefined;
     model?: string | undefined;
+    /** The style kit picked in the composer. */
+    styleKitId?: string | undefined;
     attachmentImageId?: string | undefined;
     /** The image the user picked to work on, the current one for this turn. */
     imageId?: string | undefined;
@@ -26,6 +28,7 @@ const turnSchema = z.object({
   style: z.optional(imageStyleSchema),
   aspect: z.optional(imageAspectSchema),
   model: z.optional(z.string().check(z.maxLength(64))),
+  styleKitId: z.optional(z.uuid()),
   attachmentImageId: z.optional(z.uuid()),
   imageId: z.optional(z.uuid()),
   videoId: z.optional(z.uuid()),

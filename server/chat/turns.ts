@@ -117,6 +117,7 @@ export function createChatTurns(deps: {
       style: turn.style,
       aspect: turn.aspect,
       model: turn.model,
+      styleKitId: turn.styleKitId,
       attachmentImageId: turn.attachmentImageId,
       videoId: turn.videoId ?? videoIn(messages),
       imagesLeft: Math.max(0, MAX_IMAGES_PER_MESSAGE - run.imagesMade),
@@ -234,7 +235,7 @@ export function createChatTurns(deps: {
     const nothingSaid = () => deps.chat.setActive(conversation, replaced, parentId);
     try {
       return await goLive(conversation.id, responseId, parentId, async (writer, stop, customerMessage) => {
-        const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId, videoId: request.videoId };
+        const turn = { style: request.style, aspect: request.aspect, model: request.model, styleKitId: request.styleKitId, attachmentImageId: request.attachmentImageId, videoId: request.videoId };
         await answerInto(
           writer,
           { user, conversation, parentId, messages: before as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0, nothingSaid },
@@ -283,7 +284,7 @@ export function createChatTurns(deps: {
                 saved,
               }));
         if (!saved) throw new AppError("invalid:chat_message", "That message was already sent.");
-        const turn = { style: request.style, aspect: request.aspect, model: request.model, attachmentImageId: request.attachmentImageId, imageId: request.imageId, videoId: request.videoId };
+        const turn = { style: request.style, aspect: request.aspect, model: request.model, styleKitId: request.styleKitId, attachmentImageId: request.attachmentImageId, imageId: request.imageId, videoId: request.videoId };
         await answerInto(
           writer,
           { user, conversation, parentId: userMessage.id, messages: [...thread, userMessage] as UIMessage[], turn, language: request.language, stop, responseId, imagesMade: 0 },

@@ -27,6 +27,7 @@ import { comparisonRoutes } from "../comparisons/routes.ts";
 import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
 import { searchRoutes } from "../search/routes.ts";
+import { styleKitRoutes } from "../style-kits/routes.ts";
 import { devMailboxRoutes } from "../mail/routes.ts";
 import { idempotencyMiddleware } from "../idempotency/middleware.ts";
 import { fixedRouteTimer, httpMetrics } from "../metrics/http-metrics.ts";
@@ -151,6 +152,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
       languageOf: pageLanguage,
     }),
   );
+  app.use(styleKitRoutes({ auth, styleKits: services.styleKits, jsonBody }));
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody, idempotent }));
   // The upload first: /api/videos/:id would take /api/videos/uploads.
   app.use(videoUploadRoutes({ auth, videos: services.videos, uploads: services.videoUploads, maxBytes: config.videos.maxBytes, logger }));

@@ -73,6 +73,8 @@ import { createFfmpegEngine } from "../videos/ffmpeg-engine.ts";
 import { findFramesJobHandler } from "../videos/find-frames-job.ts";
 import { frameJobHandler } from "../videos/frame-job.ts";
 import { createSubjectScorer } from "../videos/subject-score.ts";
+import { createStyleKitService } from "../style-kits/service.ts";
+import { styleKitLearning } from "./style-kit-learning.ts";
 import { createVideoService, videoFrameJob, videoFramesJob } from "../videos/service.ts";
 import { createUploadFiles } from "../videos/upload-files.ts";
 import { createVideoHeadlines } from "../videos/headlines-service.ts";
@@ -159,7 +161,10 @@ export function createServices(deps: ServiceDeps) {
   // One model and one swap worker per process, each loaded on first use.
   const subjectExtractor = deps.subjectExtractor ?? createSubjectExtractor({ logger, modelCacheDir: join(config.dataDir, "models") });
   const swapPool = createSwapWorkerPool();
-  const generation = createGenerationService({ registry, engines, personas, images, credits, queue, metrics, rateLimiter, freeEditsPerHour: config.freeEditsPerUserPerHour });
+  // One OCR worker thread per language, started by the first check (or style kit) that needs it.
+  const ocr = createOcrEngine();
+  const styleKits = createStyleKitService({ db, images, rateLimiter, logger, learn: styleKitLearning(ocr) });
+  const generation = createGenerationService({ registry, engines, personas, images, credits, queue, metrics, rateLimiter, styleKits, freeEditsPerHour: config.freeEditsPerUserPerHour });
   const auth = createAuthService({
     store: createAuthStore(db),
     sessions,
@@ -172,8 +177,6 @@ export function createServices(deps: ServiceDeps) {
     logger,
     limits: { otpSendsPerIp: config.otpSendLimitPerIp, failuresPerIp: config.loginFailureLimitPerIp },
   });
-  // One OCR worker thread per language, started by the first check that needs it.
-  const ocr = createOcrEngine();
   const feedCheck = createFeedCheckService({
     images,
     packs,
@@ -200,7 +203,7 @@ export function createServices(deps: ServiceDeps) {
   const chatTurns = createChatTurns({
     chat,
     model: deps.chatModel ?? chatModelFor(config.chat, () => offlineAssistant),
-    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, waitForDraft, images, feedCheck: deps.feedCheck ?? feedCheck, videos, videoHeadlines, comparisons }, ctx),
+    tools: (ctx) => createChatToolSet({ generation, personas, credits, waitForImages, waitForDraft, images, feedCheck: deps.feedCheck ?? feedCheck, videos, videoHeadlines, comparisons, styleKits }, ctx),
     spend: { generation, images, credits, comparisons, confirmAboveCredits: config.chat.confirmAboveCredits },
     live,
     logger,
@@ -264,7 +267,7 @@ export function createServices(deps: ServiceDeps) {
   const idempotency = createIdempotencyService({ db, clock, waitMs: config.idempotencyWaitMs });
 
   /** How the worker runs each kind of job queued above. */
-  const imageJobs = { engines, images, personas, credits, metrics };
+  const imageJobs = { engines, images, personas, credits, metrics, styleKits };
   const studio = engines.get("studio");
   const renderPortrait: PortraitRenderer = async ({ cutout, name, role, seed, signal }) => {
     if (!studio) throw new Error("the Studio engine is missing");
@@ -324,6 +327,7 @@ export function createServices(deps: ServiceDeps) {
     imageExports,
     feedCheck,
     search,
+    styleKits,
     chat,
     chatTurns,
     waitlist,

@@ -1,4 +1,5 @@
 import type { PersonaCutout } from "../personas/service.ts";
+import type { StyleKit } from "../../contract/style-kits.ts";
 import type { EditImageInput, SceneChange } from "../../contract/chat.ts";
 import type { GenerateStage as JobStage, ImageAspect, ImageStyle } from "../../contract/images.ts";
 
@@ -25,6 +26,8 @@ export interface GenerateInput {
   modelText?: boolean | undefined;
   /** The base image's own words stay as they are and no headline is added (a subject swap into a finished image). */
   keepText?: boolean | undefined;
+  /** The creator's style kit to render in (docs/product/style-kits.md): Studio follows it, providers are told it. */
+  styleKit?: StyleKit | undefined;
   /** The headline's words, when the creator named them (an edit that sets the headline); else taken from the prompt. */
   headline?: string | undefined;
   signal?: AbortSignal | undefined;

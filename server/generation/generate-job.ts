@@ -25,9 +25,11 @@ export function generateJobHandler(deps: ImageJobDeps) {
   return imageJobHandler(generateJob, deps, async (row, payload, work) => {
     const engine = row.model ? deps.engines.get(row.model) : undefined;
     if (!engine) throw new AppError("not_configured:model", "This model is not available on the server any more.");
-    const [personas, baseImage] = await Promise.all([
+    // A kit deleted after the request fails the job, refunded: the image is never made in another look than asked.
+    const [personas, baseImage, styleKit] = await Promise.all([
       deps.personas.cutouts(row.userId, row.personaIds),
       row.baseImageId ? deps.images.originalBytes(row.userId, row.baseImageId) : undefined,
+      row.styleKitId ? deps.styleKits.kitFor(row.userId, row.styleKitId) : undefined,
     ]);
     return engine.generate({
       prompt: row.prompt ?? "",
@@ -38,6 +40,7 @@ export function generateJobHandler(deps: ImageJobDeps) {
       seed: row.seed ?? 0,
       variant: payload.variant,
       modelText: payload.modelText,
+      styleKit,
       ...work,
     });
   });

@@ -5,6 +5,7 @@ import type { ImageService } from "../images/service.ts";
 import { defineJobHandler, type JobType, type RegisteredJobHandler } from "../jobs/job-type.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import type { PersonaService } from "../personas/service.ts";
+import type { StyleKitService } from "../style-kits/service.ts";
 import type { EngineSet, GenerateProgress, GenerateResult } from "./engine.ts";
 
 export interface ImageJobDeps {
@@ -12,6 +13,8 @@ export interface ImageJobDeps {
   images: ImageService;
   personas: PersonaService;
   credits: CreditsService;
+  /** The style kit an image is made in, read when its job runs. */
+  styleKits: Pick<StyleKitService, "kitFor">;
   /** Counts the refunds (`credits_refunded_total`). */
   metrics?: Pick<Metrics, "creditsRefunded"> | undefined;
 }

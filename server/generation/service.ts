@@ -27,6 +27,7 @@ import { swapJob } from "./swap-job.ts";
 import { isModelPictureScene } from "../studio/engine.ts";
 import type { ModelRegistry } from "./registry.ts";
 import type { ModelEntry } from "../../contract/images.ts";
+import type { StyleKitService } from "../style-kits/service.ts";
 import { type ImageService, type PendingDraft, toImageRecord } from "../images/service.ts";
 
 /** A queued edit, with its scene diff when it is a Studio edit; or no image at all, for an edit that changes nothing. */
@@ -69,6 +70,8 @@ export function createGenerationService(deps: {
   /** Counts the charges (`credits_charged_total`). */
   metrics?: Pick<Metrics, "creditsCharged"> | undefined;
   rateLimiter: RateLimiter;
+  /** Checks a style kit a request names is the user's, before anything is charged. */
+  styleKits: Pick<StyleKitService, "assertOwned">;
   /** Free (headline-only) edits one account may queue per hour: no credit bounds them (FREE_EDITS_PER_USER_PER_HOUR). */
   freeEditsPerHour: number;
 }) {
@@ -105,7 +108,7 @@ export function createGenerationService(deps: {
    * its video title, and the style and frame the changes ask for, else its own. Its seed is the parent's unless a new one is given.
    */
   function childOf(
-    parent: Pick<ImageRow, "id" | "style" | "aspect" | "seed" | "personaIds" | "baseImageId" | "title">,
+    parent: Pick<ImageRow, "id" | "style" | "aspect" | "seed" | "personaIds" | "baseImageId" | "title" | "styleKitId">,
     made: { kind: "edited" | "generated"; prompt: string; changes: SceneChanges; options: MadeIn; seed?: number },
   ): ImageDraft {
     return {
@@ -118,8 +121,9 @@ export function createGenerationService(deps: {
       seed: made.seed ?? parent.seed,
       personaIds: parent.personaIds,
       baseImageId: parent.baseImageId,
-      // A new version of the same thumbnail is for the same video.
+      // A new version of the same thumbnail is for the same video, and in the same style kit.
       title: parent.title,
+      styleKitId: parent.styleKitId,
     };
   }
   /** The chat conversation asking for an image, when one is: its gallery tab and search follow it. */
@@ -175,6 +179,7 @@ export function createGenerationService(deps: {
     const personaIds = [...new Set(input.personaIds ?? [])];
     await deps.personas.assertOwned(userId, personaIds);
     if (input.baseImageId) await deps.images.owned(userId, input.baseImageId);
+    if (input.styleKitId) await deps.styleKits.assertOwned(userId, input.styleKitId);
     return { model, personaIds };
   }
 
@@ -201,6 +206,7 @@ export function createGenerationService(deps: {
         seed: input.seed ?? randomInt(0, 2 ** 32 - 1),
         personaIds,
         baseImageId: input.baseImageId ?? null,
+        styleKitId: input.styleKitId ?? null,
       }, async (tx, row) => {
         await deps.queue.enqueue(tx, generateJob, { imageId: row.id, model: model.id, ...(options.announceFromWorker ? { announceCredits: true } : {}), ...(input.modelText ? { modelText: true } : {}) }, { userId });
         await options.alsoIn?.(tx, row.id);
@@ -239,6 +245,7 @@ export function createGenerationService(deps: {
         packId,
         packVariant: variant,
         conversationId: options.conversationId ?? null,
+        styleKitId: input.styleKitId ?? null,
       }));
       const images = await queuePaid(userId, model, drafts, (tx, row, variant) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, variant, model: model.id, ...(input.modelText ? { modelText: true } : {}) }, { userId }), {
         ref: packId,

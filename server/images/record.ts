@@ -33,6 +33,7 @@ export function toImageRecord(row: ListedImage): ImageRecord {
     sourceVideo: row.sourceVideo ?? null,
     comparisonId: row.comparisonId,
     durationMs: row.durationMs,
+    styleKitId: row.styleKitId,
     createdAt: row.createdAt.toISOString(),
     urls:
       row.status === "ready"

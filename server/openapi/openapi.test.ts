@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import express from "express";
+import { STYLE_KITS_PATH } from "../../contract/style-kits.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod/mini";
 import { AUTH_PATHS } from "../../contract/auth.ts";
@@ -279,8 +280,10 @@ const validBodies: Record<string, Record<string, unknown>> = {
   verifyOtp: { email: "ada@example.com", code: "123456", language: "de" },
   login: { email: "ada@example.com", password: "correct horse" },
   setPassword: { currentPassword: "old password", newPassword: "a new password" },
-  generateImage: { prompt: "A cat on a rocket", style: "cartoon", aspect: "1:1", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42, modelText: true },
-  generatePack: { prompt: "I tried 100 days of coding", style: "cartoon", model: "studio", personaIds: [uuid], baseImageId: uuid, baseImageIds: [uuid, uuid, uuid], seed: 42, modelText: true },
+  generateImage: { prompt: "A cat on a rocket", style: "cartoon", aspect: "1:1", model: "studio", personaIds: [uuid], baseImageId: uuid, seed: 42, modelText: true, styleKitId: uuid },
+  generatePack: { prompt: "I tried 100 days of coding", style: "cartoon", model: "studio", personaIds: [uuid], baseImageId: uuid, baseImageIds: [uuid, uuid, uuid], seed: 42, modelText: true, styleKitId: uuid },
+  createStyleKit: { name: "Main channel", imageIds: [uuid, uuid] },
+  renameStyleKit: { name: "Second channel" },
   createConversation: { title: "My channel art" },
   renameConversation: { title: "Day 100 thumbnails" },
   sendChatMessage: {
@@ -289,6 +292,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     style: "cartoon",
     aspect: "16:9",
     model: "studio",
+    styleKitId: uuid,
     attachmentImageId: uuid,
     imageId: uuid,
     videoId: uuid,
@@ -385,6 +389,26 @@ describe("the document's request bodies agree with the contract's schemas", () =
 
 const createdAt = "2026-11-23T10:00:00.000Z";
 const authUser = { id: uuid, email: "ada@example.com", credits: 100, plan: "free", earlyBird: true, hasPassword: false, createdAt };
+const styleKitSample = {
+  id: uuid,
+  name: "Main channel",
+  kit: {
+    palette: [{ color: "#ff7a00", share: 0.8 }, { color: "#1b2a6b", share: 0.2 }],
+    text: "#ffffff",
+    outline: "#000000",
+    highlight: null,
+    headline: { case: "upper", weight: "heavy", outline: true, shadow: false, highlight: false },
+    side: "left",
+    faceShare: 0.2,
+    font: "anton",
+    baseStyle: "cartoon",
+    readHeadlines: 3,
+  },
+  sourceImageIds: [uuid],
+  createdAt,
+  updatedAt: createdAt,
+};
+
 const image = {
   id: uuid,
   kind: "generated",
@@ -573,6 +597,8 @@ const responseSamples: Record<string, unknown> = {
     packs: [{ packId: uuid, title: "CODING", conversationId: null, messageId: null, thumbUrls: ["/t"], at: createdAt }],
     personas: [{ personaId: uuid, name: "Astro", handle: "astro", snippet: "Loves coding", thumbUrl: "/t" }],
   },
+  StyleKitResponse: { kit: styleKitSample },
+  StyleKitListResponse: { kits: [styleKitSample] },
   OpenApiDocument: doc,
 };
 
@@ -637,6 +663,7 @@ describe("every route the server registers is documented, and every documented r
     CONVERSATIONS_PATH,
     CHAT_PATH,
     PERSONAS_PATH,
+    STYLE_KITS_PATH,
     PERSONA_UPLOAD_PATH,
     PERSONA_GENERATE_PATH,
     PERSONA_DRAFTS_PATH,

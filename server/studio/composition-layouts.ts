@@ -315,3 +315,17 @@ function freeSpot(layout: Layout, g: Geometry, right: boolean, frame: string, sh
   const fit = Math.min(r, (bottom - top) / 2 - m * 0.2, (room - m) / 2);
   return { x: right ? W - m - fit : m + fit, y: (top + bottom) / 2, r: fit };
 }
+
+/** The layout mirrored across the frame's vertical centre line, so the hero stands on the side it stood before. */
+export function mirrorLayout(layout: Layout, width: number): Layout {
+  const flip = (r: Rect): Rect => ({ ...r, x: Math.round(width - r.x - r.w) });
+  const slot = (s: Slot): Slot => ({ ...s, box: flip(s.box), rotation: -s.rotation });
+  const out: Layout = { ...layout, textBox: flip(layout.textBox), objects: layout.objects.map(slot) };
+  if (layout.subjectArea) out.subjectArea = flip(layout.subjectArea);
+  if (layout.reaction) out.reaction = slot(layout.reaction);
+  if (layout.badge) out.badge = { ...layout.badge, x: Math.round(width - layout.badge.x) };
+  if (layout.pointer) out.pointer = { from: { ...layout.pointer.from, x: Math.round(width - layout.pointer.from.x) } };
+  if (layout.divider) out.divider = layout.divider.axis === "x" ? { ...layout.divider, at: Math.round(width - layout.divider.at) } : layout.divider;
+  if (layout.labels) out.labels = [flip(layout.labels[0]), flip(layout.labels[1])];
+  return out;
+}

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { z } from "zod";
 import { type ImageAspect, imageAspectSchema, imageStyleSchema, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_PERSONAS, MAX_PROMPT_LENGTH } from "../../contract/images.ts";
 import { AppError } from "../errors/app-error.ts";
+import { styleKitSchema } from "../../contract/style-kits.ts";
 import type { GenerateInput, GenerateProgress, GenerateResult, ImageEngine, PersonaCutout, SceneChanges, SceneSwapInput } from "../generation/engine.ts";
 import type { EditorSubject, EditorText } from "../../contract/editor.ts";
 import type { OverlayOptions } from "sharp";
@@ -198,6 +199,7 @@ export function createStudioEngine(deps: { fonts?: FontStore; subjectCacheSize?:
         ...(variant === undefined ? {} : { variant }),
         personaNames: personas.map((p) => p.name),
         hasBaseImage: baseImage !== undefined,
+        ...(input.styleKit ? { kit: styleKitSchema.parse(input.styleKit) } : {}),
       });
       const rendered = await renderScene(scene, { fonts, subjects, art, cutouts: personas.map((p) => p.png), baseImage, signal: input.signal, progress });
       progress("encode", 100);

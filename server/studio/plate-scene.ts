@@ -4,6 +4,8 @@ import { headlineFromPrompt } from "./headline.ts";
 import { type Palette, palettesFor } from "./palette.ts";
 import { createRandom, hashString } from "./random.ts";
 import { type Scene, textLook } from "./scene.ts";
+import { applyKitCase, kitLook, kitPalette } from "./scene-kit.ts";
+import type { StyleKit } from "../../contract/style-kits.ts";
 
 /**
  * A Studio scene for a picture a provider model made (decision 036): the model's text-free picture is the backdrop
@@ -17,6 +19,8 @@ export interface PlateSceneInput {
   seed: number;
   /** An A/B pack's variant (0–2): the headline takes the other side, so the three differ in layout too. */
   variant?: number | undefined;
+  /** The creator's style kit: the headline takes its side, colours and look (docs/product/style-kits.md). */
+  kit?: StyleKit | undefined;
 }
 
 /** Where the headline goes on a frame: a side column on landscape and square frames, a band on a tall one. */
@@ -32,13 +36,17 @@ export function buildPlateScene(input: PlateSceneInput): PlateScene {
   const { width, height } = imageAspects[input.aspect];
   const random = createRandom((input.seed >>> 0) ^ hashString(`plate|${input.style}|${input.aspect}|${input.prompt}`));
   const palettes = palettesFor(input.style);
-  const palette: Palette = random.fork("palette").pick(palettes);
+  const kit = input.kit;
+  const palette: Palette = kit ? kitPalette(kit) : random.fork("palette").pick(palettes);
   const first = random.fork("side").chance(0.5);
   const flip = (input.variant ?? 0) % 2 === 1;
-  const clearArea: ClearArea = width > height ? (first !== flip ? "left" : "right") : first !== flip ? "top" : "bottom";
-  const headline = headlineFromPrompt(input.prompt);
+  const sided: ClearArea = width > height ? (first !== flip ? "left" : "right") : first !== flip ? "top" : "bottom";
+  // A kit's side holds on a landscape or square frame; a tall one has a band, not a side.
+  const clearArea: ClearArea = kit && kit.side !== "center" && width > height ? kit.side : sided;
+  const prompted = headlineFromPrompt(input.prompt);
+  const headline = kit ? { ...prompted, text: applyKitCase(prompted.text, kit) } : prompted;
   const unit = Math.min(width, height);
-  const look = textLook(input.style, palette, unit, random.fork("look"));
+  const look = kit ? kitLook(kit, palette, unit) : textLook(input.style, palette, unit, random.fork("look"));
   return {
     clearArea,
     scene: {
@@ -66,10 +74,12 @@ export function buildPlateScene(input: PlateSceneInput): PlateScene {
           highlightLine: random.fork("highlight").int(0, 2),
           stroke: look.stroke,
           shadow: look.shadow,
+          ...("fixedFill" in look ? { fixedFill: true, fixedFace: true } : {}),
         },
       ],
       accents: [],
       ...(input.variant ? { variant: input.variant } : {}),
+      ...(kit ? { kit: { side: kit.side } } : {}),
     },
   };
 }

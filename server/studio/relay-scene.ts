@@ -1,6 +1,7 @@
 import { imageAspects, type ImageAspect } from "../../contract/images.ts";
 import { reactionFaces } from "./art/pick-art.ts";
-import { layoutFor, type Layout, type Slot } from "./composition-layouts.ts";
+import { layoutFor, type Layout, mirrorLayout } from "./composition-layouts.ts";
+import { kitLayout } from "./scene-kit.ts";
 import { type CompositionId, fittingCompositions } from "./compositions.ts";
 import { fitInFrame, type Rect } from "./frame.ts";
 import { type Palette, palettesFor } from "./palette.ts";
@@ -39,7 +40,8 @@ export function varyScene(scene: Scene, n: number): Scene {
   const composition = candidates[(from + n) % candidates.length] ?? "hero";
   const palettes = palettesFor(scene.style);
   const at = palettes.findIndex((p) => p.base === scene.palette.base && p.text === scene.palette.text);
-  const palette = scene.background.fixedColor ? scene.palette : (palettes[(Math.max(0, at) + n) % palettes.length] ?? scene.palette);
+  // A scene in the creator's style kit keeps the kit's colours: a variant differs in layout only.
+  const palette = scene.background.fixedColor || scene.kit ? scene.palette : (palettes[(Math.max(0, at) + n) % palettes.length] ?? scene.palette);
   return layOut(scene, { aspect: scene.aspect, composition, palette, random, keepSide: false });
 }
 
@@ -68,7 +70,9 @@ function layOut(scene: Scene, options: LayOutOptions): Scene {
     ...(shape.split ? { split: shape.split.kind } : {}),
     random: random.fork("layout"),
   });
-  const layout = options.keepSide && sideOf(heroOfScene(scene), scene.width) !== sideOf(heroOfLayout(drawn), width) ? mirrored(drawn, width) : drawn;
+  const sided = options.keepSide && sideOf(heroOfScene(scene), scene.width) !== sideOf(heroOfLayout(drawn), width) ? mirrorLayout(drawn, width) : drawn;
+  // The kit's side for the headline holds in every layout of a scene made in it.
+  const layout = scene.kit ? kitLayout(sided, scene.kit.side, width) : sided;
 
   const names = [...scene.subjects].sort((a, b) => a.index - b.index).map((s) => s.name);
   const subjects = layout.subjectArea ? placeSubjects(names, layout.subjectArea, palette, random.fork("subjects"), unit) : [];
@@ -178,20 +182,6 @@ function heroOfScene(scene: Scene): Rect | undefined {
 
 function heroOfLayout(layout: Layout): Rect | undefined {
   return layout.subjectArea ?? layout.objects[0]?.box;
-}
-
-/** The layout mirrored across the frame's vertical centre line, so the hero stands on the side it stood before. */
-function mirrored(layout: Layout, width: number): Layout {
-  const flip = (r: Rect): Rect => ({ ...r, x: Math.round(width - r.x - r.w) });
-  const slot = (s: Slot): Slot => ({ ...s, box: flip(s.box), rotation: -s.rotation });
-  const out: Layout = { ...layout, textBox: flip(layout.textBox), objects: layout.objects.map(slot) };
-  if (layout.subjectArea) out.subjectArea = flip(layout.subjectArea);
-  if (layout.reaction) out.reaction = slot(layout.reaction);
-  if (layout.badge) out.badge = { ...layout.badge, x: Math.round(width - layout.badge.x) };
-  if (layout.pointer) out.pointer = { from: { ...layout.pointer.from, x: Math.round(width - layout.pointer.from.x) } };
-  if (layout.divider) out.divider = layout.divider.axis === "x" ? { ...layout.divider, at: Math.round(width - layout.divider.at) } : layout.divider;
-  if (layout.labels) out.labels = [flip(layout.labels[0]), flip(layout.labels[1])];
-  return out;
 }
 
 function round2(n: number): number {

@@ -3,6 +3,7 @@ import { imageAspects, imageAspectSchema, imageStyleSchema, MAX_PERSONAS } from 
 import { isArtId } from "./art/art-svg.ts";
 import { compositionIds, MAX_VARIANT } from "./compositions.ts";
 import type { Scene } from "./scene.ts";
+import { kitSides } from "../../contract/style-kits.ts";
 
 /**
  * A stored scene (the image's jsonb `scene` column) read back safely. Everything the renderer trusts is bounded
@@ -136,6 +137,7 @@ export const sceneSchema = z
     badge: badgeSchema.optional(),
     pointers: z.array(pointerSchema).max(4).optional(),
     split: splitSchema.optional(),
+    kit: z.object({ side: z.enum(kitSides) }).optional(),
   })
   // The canvas size follows from the aspect; anything else would render at a size nobody asked for.
   .refine((s) => imageAspects[s.aspect].width === s.width && imageAspects[s.aspect].height === s.height, { message: "size does not match the aspect" });

@@ -1,6 +1,8 @@
 import { imageAspects, type ImageAspect, type ImageStyle } from "../../contract/images.ts";
 import { pickArt, reactionFaces } from "./art/pick-art.ts";
 import { layoutFor, type Layout } from "./composition-layouts.ts";
+import { applyKitCase, kitLayout, kitLook, kitPalette, type SceneKit } from "./scene-kit.ts";
+import type { StyleKit } from "../../contract/style-kits.ts";
 import { chooseComposition, type CompositionId, MAX_VARIANT } from "./compositions.ts";
 import type { Rect } from "./frame.ts";
 import { headlineFromPrompt, type Script } from "./headline.ts";
@@ -110,6 +112,8 @@ export interface Scene {
   badge?: BadgeLayer;
   pointers?: PointerLayer[];
   split?: SplitLayer;
+  /** The creator's style kit it was made in (scene-kit.ts): variants and re-lays keep its palette and side. */
+  kit?: SceneKit;
 }
 
 export interface SceneInput {
@@ -125,6 +129,8 @@ export interface SceneInput {
   art?: readonly ArtChoice[];
   /** Reaction faces the seed may choose from; the art set's when absent. */
   reactionFaces?: readonly ArtChoice[];
+  /** The creator's style kit: its palette, headline look, side and face replace the style's (docs/product/style-kits.md). */
+  kit?: StyleKit;
 }
 
 export function buildScene(input: SceneInput): Scene {
@@ -133,15 +139,17 @@ export function buildScene(input: SceneInput): Scene {
   const variant = Math.min(MAX_VARIANT, Math.max(0, Math.trunc(input.variant ?? 0)));
   // The seed picks the palette; each variant takes the next one, so the three of a pack never share colours.
   const palettes = palettesFor(input.style);
-  const palette = palettes[(palettes.indexOf(random.fork("palette").pick(palettes)) + variant) % palettes.length] as Palette;
-  const headline = headlineFromPrompt(input.prompt);
+  const styled = palettes[(palettes.indexOf(random.fork("palette").pick(palettes)) + variant) % palettes.length] as Palette;
+  const palette = input.kit ? kitPalette(input.kit, variant) : styled;
+  const prompted = headlineFromPrompt(input.prompt);
+  const headline = input.kit ? { ...prompted, text: applyKitCase(prompted.text, input.kit) } : prompted;
   const layoutRandom = random.fork("layout");
   const shape = promptShape(input.prompt);
   const hasPersona = input.personaNames.length > 0;
   const picks = (input.art ?? pickArt(input.prompt, { max: 2 })).slice(0, 2);
   const faces = input.reactionFaces ?? reactionFaces(input.prompt);
   const composition = chooseComposition({ shape, objects: picks.length, persona: hasPersona, reactionFaces: faces.length > 0 }, random.fork("composition"), variant);
-  const layout: Layout = layoutFor(composition, {
+  const drawn: Layout = layoutFor(composition, {
     width,
     height,
     persona: hasPersona,
@@ -149,9 +157,10 @@ export function buildScene(input: SceneInput): Scene {
     ...(shape.split ? { split: shape.split.kind } : {}),
     random: random.fork(`layout:${composition}`),
   });
+  const layout = input.kit ? kitLayout(drawn, input.kit.side, width) : drawn;
   const unit = Math.min(width, height);
   const subjects = layout.subjectArea ? placeSubjects(input.personaNames, layout.subjectArea, palette, layoutRandom, unit) : [];
-  const look = textLook(input.style, palette, unit, layoutRandom);
+  const look = input.kit ? kitLook(input.kit, palette, unit) : textLook(input.style, palette, unit, layoutRandom);
   const text: TextLayer = {
     text: headline.text,
     script: headline.script,
@@ -164,6 +173,7 @@ export function buildScene(input: SceneInput): Scene {
     highlightLine: layoutRandom.int(0, 2),
     stroke: look.stroke,
     shadow: look.shadow,
+    ...("fixedFill" in look ? { fixedFill: true, fixedFace: true } : {}),
   };
   const decor = decorate(layout, { style: input.style, palette, width, height, shape, picks, faces, random: random.fork("decor") });
   const hero = decor.art?.find((a) => a.role === "object")?.box ?? subjects.at(-1)?.box ?? layout.textBox;
@@ -185,6 +195,7 @@ export function buildScene(input: SceneInput): Scene {
     composition,
     ...(variant > 0 ? { variant } : {}),
     ...decor,
+    ...(input.kit ? { kit: { side: input.kit.side } } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ const LoginPage = lazy(() => import("../routes/login.tsx"));
 const AppShell = lazy(() => import("./app-shell.tsx"));
 const AppHomePage = lazy(() => import("../routes/app-home.tsx"));
 const PersonasPage = lazy(() => import("../routes/personas.tsx"));
+const StyleKitsPage = lazy(() => import("../routes/style-kits.tsx"));
 const EditorPage = lazy(() => import("../routes/editor.tsx"));
 const GalleryPage = lazy(() => import("../routes/gallery.tsx"));
 const VideoPage = lazy(() => import("../routes/video.tsx"));
@@ -54,6 +55,7 @@ export function AppRoutes() {
             <Route element={<AppShell />}>
               <Route path={clientRoutes.app} element={<AppHomePage />} />
               <Route path={clientRoutes.personas} element={<PersonasPage />} />
+              <Route path={clientRoutes.styleKits} element={<StyleKitsPage />} />
               <Route path={clientRoutes.editor} element={<EditorPage />} />
               <Route path={clientRoutes.gallery} element={<GalleryPage />} />
               <Route path={clientRoutes.video} element={<VideoPage />} />

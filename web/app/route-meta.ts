@@ -24,6 +24,7 @@ export const routeMeta: Record<string, RouteMeta> = {
 const signedInNamespaces: Record<string, string[]> = {
   "/app": ["common", "app", "auth", "chat"],
   "/app/personas": ["common", "app", "auth", "personas"],
+  "/app/style-kits": ["common", "app", "auth"],
   "/app/gallery": ["common", "app", "auth", "gallery"],
   "/app/video": ["common", "app", "auth", "videos", "personas"],
   "/app/credits": ["common", "app", "auth", "billing"],

@@ -24,6 +24,7 @@ import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
 import { asksModelText } from "./model-text-words.ts";
+import { asksMyStyle } from "./my-style-words.ts";
 import { choosesImage, readPickMove } from "./pick-words.ts";
 import {
   colorsAround,
@@ -260,10 +261,11 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   const count = extractCount(normalized, context.language);
   const creates = any(lexicons, normalized, (lexicon) => lexicon.create);
   const modelText = asksModelText(normalized) || undefined;
+  const myStyle = asksMyStyle(normalized) || undefined;
   const imageNoun = any(lexicons, normalized, (lexicon) => lexicon.imageNouns);
   const fresh = any(lexicons, normalized, (lexicon) => lexicon.fresh);
   const details =
-    handles.length > 0 || style !== undefined || aspect !== undefined || model !== undefined || headline !== undefined || count !== undefined;
+    handles.length > 0 || style !== undefined || aspect !== undefined || model !== undefined || headline !== undefined || count !== undefined || myStyle !== undefined;
   const asksToMake = creates || (imageNoun && (details || wordCount(normalized) >= 4));
 
   if (isCapabilityQuestion(normalized)) return { kind: "help" };
@@ -318,12 +320,12 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
     if (bare && hasImage && !attachment) return vary(count ?? MAX_VARIANTS);
     if (bare && lastGeneration) {
       const { count: _count, aspect: _aspect, ...previous } = lastGeneration;
-      return { kind: "pack", input: compact({ ...previous, style: style ?? previous.style, model: model ?? previous.model }) };
+      return { kind: "pack", input: compact({ ...previous, style: style ?? previous.style, model: model ?? previous.model, myStyle: myStyle ?? previous.myStyle }) };
     }
     if (bare && !attachment) return { kind: "clarify", reason: "what-to-make" };
     return {
       kind: "pack",
-      input: compact({ prompt: text, headline, style, model, personaHandles: handles.length > 0 ? handles : undefined, baseImageId: attachment, modelText }),
+      input: compact({ prompt: text, headline, style, model, personaHandles: handles.length > 0 ? handles : undefined, baseImageId: attachment, modelText, myStyle }),
     };
   }
 
@@ -351,9 +353,12 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
         model: model ?? previous.model,
         personaHandles: handles.length > 0 ? handles : previous.personaHandles,
         count: count !== undefined && count > 1 ? count : undefined,
+        myStyle: myStyle ?? previous.myStyle,
       }),
     };
   };
+  // "Now in my style" names no new topic: the last thumbnail made again in the creator's style kit.
+  if (myStyle && lastGeneration && headline === undefined && topicHeadline(plain) === undefined && !editsOnly) return makeAgain(lastGeneration);
   if (lastGeneration && wordCount(normalized) <= 5 && again && !editsOnly) return makeAgain(lastGeneration);
 
   const retouch =
@@ -401,6 +406,7 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
         baseImageId: attachment,
         count: count !== undefined && count > 1 ? count : undefined,
         modelText,
+        myStyle,
       }),
     };
   }

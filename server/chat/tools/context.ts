@@ -14,6 +14,8 @@ export interface ChatToolContext {
   style: ImageStyle | undefined;
   aspect: ImageAspect | undefined;
   model: string | undefined;
+  /** The style kit picked in the composer ("My style"): new thumbnails are made in it. */
+  styleKitId?: string | undefined;
   /** An upload attached to the message: the base image of a generation. */
   attachmentImageId: string | undefined;
   /** The video this message came with, else the one an earlier message of the conversation came with: videoFrame's default. */

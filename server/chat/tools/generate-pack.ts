@@ -3,7 +3,7 @@ import { chatTools, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../
 import { PACK_SIZE } from "../../../contract/images.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { ChatToolContext } from "./context.ts";
-import { type GenerateThumbnailDeps, promptWithHeadline } from "./generate-thumbnail.ts";
+import { type GenerateThumbnailDeps, kitChoice, promptWithHeadline } from "./generate-thumbnail.ts";
 import { followImages } from "./wait-for-images.ts";
 
 // Wrapped once: the model is given its JSON schema on every step, and a wrapped schema converts only once.
@@ -41,13 +41,15 @@ export function generatePackTool(deps: GenerateThumbnailDeps, ctx: ChatToolConte
           );
         }
       }
+      const kit = await kitChoice(deps, ctx, input);
       ctx.imagesLeft -= PACK_SIZE;
       // Three frames of a video: one base per variant; else one base image for all three, if any.
       const baseImageIds = input.baseImageIds;
       const baseImageId = baseImageIds ? undefined : (input.baseImageId ?? ctx.attachmentImageId);
       const pack = await deps.generation.requestPack(ctx.userId, {
         prompt: promptWithHeadline(input),
-        style: input.style ?? ctx.style ?? "realistic",
+        style: kit.style ?? input.style ?? ctx.style ?? "realistic",
+        ...(kit.styleKitId ? { styleKitId: kit.styleKitId } : {}),
         model: modelId,
         personaIds: personas.map((p) => p.id),
         ...(baseImageId ? { baseImageId } : {}),

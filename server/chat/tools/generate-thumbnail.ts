@@ -1,10 +1,11 @@
 import { tool, zodSchema } from "ai";
 import { chatTools, type GenerateThumbnailInput, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
-import type { ImageRecord } from "../../../contract/images.ts";
+import type { ImageRecord, ImageStyle } from "../../../contract/images.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { GenerationService } from "../../generation/service.ts";
 import type { PersonaService } from "../../personas/service.ts";
+import type { StyleKitService } from "../../style-kits/service.ts";
 import type { ChatToolContext } from "./context.ts";
 import { followImages, type ImageWaiter } from "./wait-for-images.ts";
 
@@ -16,6 +17,24 @@ export interface GenerateThumbnailDeps {
   personas: PersonaService;
   credits: CreditsService;
   waitForImages: ImageWaiter;
+  styleKits: Pick<StyleKitService, "list" | "kitFor">;
+}
+
+/**
+ * The style kit a new thumbnail is made in and the look its backdrop takes: asked for in words ("in my style": the
+ * kit picked in the composer, else the newest), or picked in the composer; none otherwise. A look the user named wins
+ * over the kit's nearest one.
+ */
+export async function kitChoice(
+  deps: Pick<GenerateThumbnailDeps, "styleKits">,
+  ctx: ChatToolContext,
+  input: { myStyle?: boolean | undefined; style?: ImageStyle | undefined },
+): Promise<{ styleKitId?: string; style?: ImageStyle }> {
+  if (!input.myStyle && (!ctx.styleKitId || input.style)) return {};
+  const id = ctx.styleKitId ?? (await deps.styleKits.list(ctx.userId))[0]?.id;
+  if (!id) throw new AppError("not_found:style_kit", "You have no style kit yet. Make one from your own thumbnails under My style, then ask again.");
+  const kit = await deps.styleKits.kitFor(ctx.userId, id);
+  return { styleKitId: id, style: input.style ?? kit.baseStyle };
 }
 
 /** The words on the picture go in quotes: the engines read a quoted phrase as the headline. */
@@ -33,6 +52,7 @@ export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatTool
     description:
       "Makes one or more thumbnails. Use the user's own words as the prompt; put words they quoted in `headline`. " +
       "Set `modelText` only when the user asks the image model itself to write the words. " +
+      "Set `myStyle` when the user asks for their own style, channel style or style kit (\"in my style\"). " +
       `Persona handles (without @) only as the user wrote them. At most ${MAX_IMAGES_PER_MESSAGE} images per message.`,
     inputSchema,
     async *execute(input): AsyncGenerator<ImagesToolOutput> {
@@ -51,10 +71,12 @@ export function generateThumbnailTool(deps: GenerateThumbnailDeps, ctx: ChatTool
           );
         }
       }
+      const kit = await kitChoice(deps, ctx, input);
       ctx.imagesLeft -= count;
       const request = {
         prompt: promptWithHeadline(input),
-        style: input.style ?? ctx.style ?? "realistic",
+        style: kit.style ?? input.style ?? ctx.style ?? "realistic",
+        ...(kit.styleKitId ? { styleKitId: kit.styleKitId } : {}),
         aspect: input.aspect ?? ctx.aspect ?? "16:9",
         model: modelId,
         personaIds: personas.map((p) => p.id),

@@ -124,7 +124,7 @@ export function createProviderEngine(spec: ProviderEngineSpec): ImageEngine {
         // Words the model drew before are still the model's: the record says so, as it did for the image edited.
         return { png: drawn.png, width: drawn.width, height: drawn.height, scene: { provider: spec.provider, model: spec.modelId, prompt: drawn.prompt, ...(input.modelText ? { modelText: true } : {}) } };
       }
-      const planned = studio.pictureScene({ prompt: input.prompt, style: input.style, aspect: input.aspect, seed: input.seed, variant: input.variant });
+      const planned = studio.pictureScene({ prompt: input.prompt, style: input.style, aspect: input.aspect, seed: input.seed, variant: input.variant, kit: input.styleKit });
       const headline = input.headline ?? planned.scene.text[0]?.text ?? "";
       if (input.modelText) {
         const drawn = await draw(input, { kind: "draw", headline });

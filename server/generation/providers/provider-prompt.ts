@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { type ImageAspect, type ImageStyle, MAX_IMAGE_PIXELS } from "../../../contract/images.ts";
 import type { GenerateInput } from "../engine.ts";
 import type { ClearArea } from "../../studio/engine.ts";
+import { describeKit } from "../../style-kits/service.ts";
 
 /** What each look means to an image model; Studio draws the same four looks locally (docs/product/studio-engine.md). */
 const styleLines: Record<ImageStyle, string> = {
@@ -50,6 +51,7 @@ export function buildProviderPrompt(input: GenerateInput, sendsImages: boolean, 
     `${styleLines[input.style]}.`,
     `Compose it as ${aspectLines[input.aspect]}: one clear focal subject, high contrast, readable at small sizes, no watermark.`,
   ];
+  if (input.styleKit) parts.push(describeKit(input.styleKit, { withHeadline: text.kind === "draw" }));
   const words = textLine(text);
   if (words) parts.push(words);
   if (sendsImages && input.baseImage !== undefined) parts.push("Edit the first reference image, keeping its scene.");

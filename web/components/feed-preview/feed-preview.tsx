@@ -10,7 +10,8 @@ import { CHANNEL_MAX, channelFromEmail, DEFAULT_DURATION, defaultTitle, isDurati
 import { ChoiceGroup } from "./choice-group.tsx";
 import { type FeedDevice, type FeedLayout, feedLayouts, FeedLayoutView } from "./feed-layouts.tsx";
 import { type PixelReader, readImagePixels } from "./read-pixels.ts";
-import { useImageScene, useNeighbours, useVerdict } from "./use-feed-data.ts";
+import { pickNeighbours, useImageScene, useRecentImages, useVerdict } from "./use-feed-data.ts";
+import { YourGrid } from "./your-grid.tsx";
 import { VerdictPanel } from "./verdict-panel.tsx";
 import { VideoTitleField } from "./video-title-field.tsx";
 import { type FeedLook, type FeedVideo, lookStyle } from "./video-card.tsx";
@@ -24,6 +25,8 @@ export interface FeedPreviewProps {
   channel?: string;
   /** How pixels are read for the verdict; the browser's canvas unless a test hands in fixtures. */
   readPixels?: PixelReader;
+  /** How "Your grid" reads the thumbnails' colours; the browser's canvas unless a test hands in fixtures. */
+  readGridPixels?: PixelReader;
 }
 
 /** The scene's headline text, when the record carries a Studio scene. */
@@ -38,7 +41,7 @@ function sceneHeadline(scene: Record<string, unknown> | null | undefined): strin
  * duration, and the thumbnail in YouTube's home grid, search results and "up next" list at desktop and mobile sizes,
  * in YouTube's dark or light look, beside up to three of the user's own gallery images.
  */
-export function FeedPreview({ image: given, others, channel, readPixels = readImagePixels }: FeedPreviewProps) {
+export function FeedPreview({ image: given, others, channel, readPixels = readImagePixels, readGridPixels = readImagePixels }: FeedPreviewProps) {
   const { t } = useTranslation("app");
   const auth = useAtomValue(authAtom);
   const user = auth.status === "authenticated" ? auth.user : null;
@@ -46,7 +49,8 @@ export function FeedPreview({ image: given, others, channel, readPixels = readIm
   const live = useImage(given);
   const image = { ...given, title: live.title };
   const scene = useImageScene(image.id);
-  const neighbours = useNeighbours(user?.id, image.id, others);
+  const recent = useRecentImages(user?.id, others);
+  const neighbours = pickNeighbours(recent, image.id);
   const verdict = useVerdict(image.id, image.urls.preview, readPixels);
 
   const [layout, setLayout] = useState<FeedLayout>("home");
@@ -155,6 +159,7 @@ export function FeedPreview({ image: given, others, channel, readPixels = readIm
       <p className="text-sm text-muted" data-testid="feed-note">
         {neighbours.length === 0 ? t("feedPreview.noteAlone") : t("feedPreview.note", { count: neighbours.length })}
       </p>
+      <YourGrid image={image} recent={recent} readPixels={readGridPixels} />
     </div>
   );
 }

@@ -23,13 +23,18 @@ export function pickNeighbours(images: readonly ImageRecord[], imageId: string):
  * image made since the last preview is there.
  */
 export function useNeighbours(userId: string | undefined, imageId: string, given: readonly ImageRecord[] | undefined): ImageRecord[] {
+  return pickNeighbours(useRecentImages(userId, given), imageId);
+}
+
+/** The creator's newest images (the gallery's first page, or `given`), for the feed and for "Your grid". */
+export function useRecentImages(userId: string | undefined, given: readonly ImageRecord[] | undefined): readonly ImageRecord[] {
   const query = useQuery({
     queryKey: feedGalleryKey(userId ?? ""),
     queryFn: async () => galleryResponseSchema.parse(await (await apiRequest("GET", `/api/users/${encodeURIComponent(userId ?? "")}/gallery?limit=${GALLERY_LIMIT}`)).json()),
     enabled: given === undefined && userId !== undefined,
     gcTime: 0,
   });
-  return pickNeighbours(given ?? query.data?.images ?? [], imageId);
+  return given ?? query.data?.images ?? [];
 }
 
 /** The image's Studio scene (GET /api/images/:id answers it beside the record); null for any other image. */

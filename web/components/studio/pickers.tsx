@@ -2,6 +2,9 @@ import { Select } from "radix-ui";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type ImageAspect, type ImageStyle, imageAspectIds, imageStyles, type ModelEntry } from "../../../contract/images.ts";
+import type { StyleKitRecord } from "../../../contract/style-kits.ts";
+import { Link } from "react-router";
+import { clientRoutes } from "../../../contract/client-routes.ts";
 import { ChevronDown } from "../ui/chevron-down.tsx";
 import { floatingPanelClass, floatingPanelPlacement } from "../ui/floating-panel.ts";
 
@@ -27,16 +30,35 @@ function Check() {
   );
 }
 
-export function StylePicker({ value, onChange, disabled }: { value: ImageStyle; onChange: (style: ImageStyle) => void; disabled?: boolean }) {
+/**
+ * The four looks, and with `kits` the creator's style kits beside them as "My style" (docs/product/style-kits.md):
+ * picking a kit picks its nearest look too; picking a look leaves the kit.
+ */
+export function StylePicker({
+  value,
+  onChange,
+  disabled,
+  kits,
+  kitId,
+  onKitChange,
+}: {
+  value: ImageStyle;
+  onChange: (style: ImageStyle) => void;
+  disabled?: boolean;
+  kits?: readonly StyleKitRecord[] | undefined;
+  kitId?: string | undefined;
+  onKitChange?: ((kit: StyleKitRecord) => void) | undefined;
+}) {
   const { t } = useTranslation("app");
   const name = useId();
+  const kitPicked = kits?.some((kit) => kit.id === kitId) === true;
   return (
     <fieldset className="grid min-w-0 gap-2" disabled={disabled}>
       <legend className="mb-2 text-sm font-semibold">{t("studio.styleLegend")}</legend>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {imageStyles.map((style) => (
           <label key={style} className={`group ${cardClass} flex-col gap-2 p-2`} data-testid={`style-${style}`}>
-            <input type="radio" name={name} value={style} checked={value === style} onChange={() => onChange(style)} className="sr-only" />
+            <input type="radio" name={name} value={style} checked={!kitPicked && value === style} onChange={() => onChange(style)} className="sr-only" />
             <span aria-hidden="true" className={`h-12 rounded-xl ${swatches[style]}`} />
             <span className="grid gap-0.5 px-1 pb-1">
               <span className="text-sm font-semibold">{t(`studio.styles.${style}.label`)}</span>
@@ -45,7 +67,27 @@ export function StylePicker({ value, onChange, disabled }: { value: ImageStyle; 
             <Check />
           </label>
         ))}
+        {kits?.map((kit) => (
+          <label key={kit.id} className={`group ${cardClass} flex-col gap-2 p-2`} data-testid={`style-kit-${kit.id}`}>
+            <input type="radio" name={name} value={kit.id} checked={kitId === kit.id} onChange={() => onKitChange?.(kit)} className="sr-only" />
+            <span aria-hidden="true" className="flex h-12 overflow-hidden rounded-xl">
+              {kit.kit.palette.map((swatch) => (
+                <span key={swatch.color} className="h-full" style={{ backgroundColor: swatch.color, flexGrow: Math.max(0.05, swatch.share) }} />
+              ))}
+            </span>
+            <span className="grid gap-0.5 px-1 pb-1">
+              <span className="text-sm font-semibold">{t("studio.myStyle")}</span>
+              <span className="truncate text-xs leading-snug text-muted">{kit.name}</span>
+            </span>
+            <Check />
+          </label>
+        ))}
       </div>
+      {kits && (
+        <Link to={clientRoutes.styleKits} className="mt-1 justify-self-start text-sm font-semibold text-primary underline-offset-4 hover:underline" data-testid="style-kits-link">
+          {kits.length === 0 ? t("studio.makeStyleKit") : t("studio.manageStyleKits")}
+        </Link>
+      )}
     </fieldset>
   );
 }

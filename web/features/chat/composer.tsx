@@ -25,6 +25,8 @@ import { activeMention, insertMention, matchPersonas } from "./mention.ts";
 import { optionId, PersonaAutocomplete } from "./persona-autocomplete.tsx";
 import { useMentionablePersonas } from "./personas.ts";
 import type { ChatOptions, MentionablePersona } from "./types.ts";
+import type { StyleKitRecord } from "../../../contract/style-kits.ts";
+import { useStyleKits } from "../../lib/style-kits-api.ts";
 import { isVideoFile, useVideoAttachment, VideoAttachmentChip } from "./video-attachment.tsx";
 import { videoExtensions, videoTypes } from "../../../contract/videos.ts";
 import type { StartVideoUpload } from "../../lib/use-video-upload.ts";
@@ -87,6 +89,8 @@ export function Composer({
   const textarea = textareaRef ?? ownRef;
   const fileInput = useRef<HTMLInputElement>(null);
   const [style, setStyle] = useState<ImageStyle>(DEFAULT_STYLE);
+  const [kitId, setKitId] = useState<string | undefined>();
+  const styleKits = useStyleKits();
   const [aspect, setAspect] = useState<ImageAspect>(DEFAULT_ASPECT);
   const [modelId, setModelId] = useState<string | undefined>();
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -108,6 +112,8 @@ export function Composer({
   useEffect(() => setChange(null), [currentImage?.id]);
 
   const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
+  // A kit deleted on the kit screen is no longer picked.
+  const kit = styleKits.data?.find((k) => k.id === kitId);
   const { personas, known: personasKnown } = useMentionablePersonas();
   const modelList = models.data?.models ?? [];
   const modelFor = (wanted: string | undefined) => modelList.find((m) => m.id === wanted) ?? modelList.find((m) => m.available) ?? modelList[0];
@@ -162,7 +168,10 @@ export function Composer({
 
   function choose(next: ChipChange) {
     if (!currentImage) {
-      if (next.field === "style") setStyle(next.value);
+      if (next.field === "style") {
+        setStyle(next.value);
+        setKitId(undefined);
+      }
       else if (next.field === "aspect") setAspect(next.value);
       else setModelId(next.value);
       return;
@@ -183,6 +192,7 @@ export function Composer({
     const text = draft.trim() || tVideos("composer.message", { name: video.name ?? "" });
     onSend(text, {
       style: current.style,
+      ...(kit && !currentImage ? { styleKitId: kit.id } : {}),
       aspect: current.aspect,
       ...(model ? { model: model.id } : {}),
       ...(attachment?.status === "ready" ? { attachmentImageId: attachment.image.id } : {}),
@@ -255,7 +265,7 @@ export function Composer({
     send();
   }
 
-  const styleLabel = tApp(`studio.styles.${current.style}.label`);
+  const styleLabel = kit && !currentImage ? `${tApp("studio.myStyle")}: ${kit.name}` : tApp(`studio.styles.${current.style}.label`);
   const noticeId = `${id}-notice`;
   const costId = `${id}-cost`;
 
@@ -276,7 +286,20 @@ export function Composer({
       {optionsOpen && (
         <div id={`${id}-options`} className="grid max-h-[45dvh] gap-4 overflow-y-auto border-b border-border p-2 pb-4">
           {currentImage && <p className="text-sm text-muted">{t(editing ? "composer.editsPicked" : "composer.editsCurrent")}</p>}
-          <StylePicker value={shown.style} onChange={(value) => choose({ field: "style", value })} />
+          <StylePicker
+            value={shown.style}
+            onChange={(value) => choose({ field: "style", value })}
+            {...(currentImage
+              ? {}
+              : {
+                  kits: styleKits.data ?? [],
+                  kitId: kit?.id,
+                  onKitChange: (picked: StyleKitRecord) => {
+                    setStyle(picked.kit.baseStyle);
+                    setKitId(picked.id);
+                  },
+                })}
+          />
           <AspectPicker value={shown.aspect} onChange={(value) => choose({ field: "aspect", value })} />
           <ModelPicker models={modelList} value={shown.model?.id} onChange={(value) => choose({ field: "model", value })} />
         </div>

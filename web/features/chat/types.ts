@@ -28,6 +28,8 @@ export interface ChatOptions {
   style?: string;
   aspect?: string;
   model?: string;
+  /** "My style": the style kit new thumbnails are made in. */
+  styleKitId?: string;
   attachmentImageId?: string;
   /** The image the user picked to work on ("Edit" on its card): the current image for this message. */
   imageId?: string;
