@@ -19,18 +19,21 @@ export interface FoundDocument {
 export type Match = { kind: "words"; config: string; wordQuery: string | null; cjkQuery: string | null } | { kind: "typo"; words: readonly string[] };
 
 /**
- * The newest documents of a kind a search reads first. A word in many of them (a common word, a prefix as typed)
- * finds enough here, and the scan never walks thousands of matches; one rarely used looks through the whole index.
+ * The newest documents of a kind a search reads first, walking the (user, kind, at) index: a word in many of them (a
+ * common word, a prefix as typed) finds enough here and the walk stops at CANDIDATES matches, never reading the
+ * thousands the word's index holds. Only a kind whose newest documents match too few asks the word's GIN index.
  */
-const RECENT = 200;
-/** The newest matches the whole index gives, ranked. */
+const RECENT = 400;
+/** The newest documents of a kind whose trigram likeness a typo measures (each measure costs far more than a match). */
+const TYPO_RECENT = 200;
+/** The newest matches ranked: ts_rank is measured on these alone, never on every match. */
 const CANDIDATES = 50;
 
 // Column names unqualified: the same condition reads the table and the subquery of its newest rows.
 const words = sql.identifier("words");
 const plain = sql.identifier("plain");
 
-function matchSql(match: Match): { where: SQL; rank: SQL } {
+function matchSql(match: Match): { where: SQL; rank: SQL; indexed: SQL } {
   if (match.kind === "typo") {
     // `%>`: each word like a word of the text (word_similarity above the threshold), which the trigram index answers.
     return {
@@ -39,6 +42,7 @@ function matchSql(match: Match): { where: SQL; rank: SQL } {
         match.words.map((word) => sql`word_similarity(${word}, ${plain})`),
         sql` + `,
       ),
+      indexed: sql`false`,
     };
   }
   const parts: SQL[] = [];
@@ -46,7 +50,9 @@ function matchSql(match: Match): { where: SQL; rank: SQL } {
   if (match.wordQuery) parts.push(sql`(to_tsquery(${match.config}::regconfig, ${match.wordQuery}) || to_tsquery('simple', ${match.wordQuery}))`);
   if (match.cjkQuery) parts.push(sql`${match.cjkQuery}::tsquery`);
   const query = sql.join(parts, sql` && `);
-  return { where: sql`${words} @@ (${query})`, rank: sql`ts_rank(${words}, ${query})` };
+  // `indexed`: the query as a subquery's value, which the planner cannot read, so it estimates the word rare and takes
+  // the kind's GIN index (its statistics are the whole table's: a word of every image looks common among titles too).
+  return { where: sql`${words} @@ (${query})`, rank: sql`ts_rank(${words}, ${query})`, indexed: sql`${words} @@ (select ${query})` };
 }
 
 /** Trigram likeness a typo must reach: pg_trgm's default of 0.6 misses one letter left out of a short word. */
@@ -69,45 +75,55 @@ export function createSearchStore(db: DbOrTx): SearchStore {
      */
     async findGroups(userId: string, groups: readonly FindGroup[], match: Match): Promise<Map<string, FoundDocument[]>> {
       if (groups.length === 0) return new Map();
-      const { where, rank } = matchSql(match);
+      const { where, rank, indexed } = matchSql(match);
       const fields = sql`kind, ref_id, message_id, conversation_id, pack_id, title, body, at`;
-      const arms = groups.map((group, index) => {
-        // The kind written out (one of searchDocumentKinds, never input): it picks the kind's own full-text index.
-        const ofKind = sql`user_id = ${userId} and kind = ${sql.raw(`'${group.kind}'`)}${group.packed ? sql` and pack_id is not null` : sql``}`;
-        const name = sql.raw(`'${index}'`);
-        if (match.kind === "typo") {
-          // Likeness is measured text by text (the trigram index narrows little for a short word, and a word found
-          // nowhere would have every candidate measured): only the kind's newest documents are measured.
-          return sql`(select ${name} as arm, 'late' as step, * from (
-            select ${fields}, ${rank} as rank from (
-              select ${fields}, plain from search_documents where ${ofKind} order by at desc limit ${RECENT}
-            ) recent where ${where}
-          ) c order by rank desc, at desc limit ${group.limit})`;
-        }
-        // The kind's newest documents first, off the (user, kind, at) index; only when too few of them match, the
-        // word's own GIN entries (`at + 0` keeps the planner off the btree walk, which for a rare word reads every
-        // document of the kind). The second part is skipped outright when the first found enough (a one-time filter).
-        return sql`(with recent as (
-            select ${fields}, words, plain from search_documents where ${ofKind} order by at desc limit ${RECENT}
-          ), early as (
-            select ${fields}, ${rank} as rank from recent where ${where} order by rank desc, at desc limit ${group.limit}
-          ), late as (
-            select ${fields}, ${rank} as rank from search_documents
-            where ${ofKind} and ${where} and (select count(*) from early) < ${group.limit}
-            order by at + interval '0 seconds' desc limit ${CANDIDATES}
-          )
-          select ${name} as arm, 'early' as step, * from early
-          union all (select ${name}, 'late', * from late order by rank desc, at desc limit ${group.limit}))`;
-      });
-      const result: unknown = await db.execute(sql.join(arms, sql` union all `));
-      const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as RawDocument[];
+      // The kind written out (one of searchDocumentKinds, never input): it picks the kind's own full-text index.
+      const ofKind = (group: FindGroup) =>
+        sql`user_id = ${userId} and kind = ${sql.raw(`'${group.kind}'`)}${group.packed ? sql` and pack_id is not null` : sql``}`;
+      const read = async (arms: SQL[]) => {
+        const result: unknown = await db.execute(sql.join(arms, sql` union all `));
+        return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as RawDocument[];
+      };
       const found = new Map<string, FoundDocument[]>();
-      groups.forEach((group, index) => {
-        const mine = rows.filter((row) => row.arm === String(index));
-        // The whole index's answer, when it was asked, holds the newest documents' as well.
-        const late = mine.filter((row) => row.step === "late");
-        found.set(group.name, (late.length > 0 ? late : mine).map(toFound));
-      });
+      const keep = (rows: RawDocument[], indexes: readonly number[]) => {
+        for (const index of indexes) {
+          const group = groups[index] as FindGroup;
+          found.set(group.name, rows.filter((row) => row.arm === String(index)).map(toFound));
+        }
+      };
+      const all = groups.map((_, index) => index);
+      // A statement per step, each arm small and planned in well under a millisecond; ranking reads only the rows fetched.
+      // Typos rank every likeness among the newest documents; words, the newest CANDIDATES matches among them.
+      const [recent, cap] = match.kind === "typo" ? [TYPO_RECENT, sql``] : [RECENT, sql` limit ${CANDIDATES}`];
+      const recentArm = (group: FindGroup, index: number) => sql`(select ${sql.raw(`'${index}'`)} as arm, ${fields} from (
+          select ${fields}, ${rank} as rank from (
+            select ${fields}, words, plain from (
+              select ${fields}, words, plain from search_documents where ${ofKind(group)} order by at desc limit ${recent}
+            ) recent where ${where}${cap}
+          ) matched
+        ) ranked order by rank desc, at desc limit ${group.limit})`;
+      if (match.kind === "typo") {
+        // Likeness is measured text by text (the trigram index narrows little for a short word, and a word found
+        // nowhere would have every candidate measured): only the kind's newest documents are measured.
+        keep(await read(groups.map(recentArm)), all);
+        return found;
+      }
+      const early = await read(groups.map(recentArm));
+      keep(early, all);
+      // The kinds whose newest documents held too few matches: the word's GIN entries, newest CANDIDATES ranked
+      // (`at + 0` keeps the planner off the btree walk, which for a rare word reads every document of the kind).
+      const short = all.filter((index) => (found.get((groups[index] as FindGroup).name) ?? []).length < (groups[index] as FindGroup).limit);
+      if (short.length === 0) return found;
+      const lateArm = (index: number) => {
+        const group = groups[index] as FindGroup;
+        return sql`(select ${sql.raw(`'${index}'`)} as arm, ${fields} from (
+            select ${fields}, ${rank} as rank from (
+              select ${fields}, words from search_documents where ${ofKind(group)} and ${indexed}
+              order by at + interval '0 seconds' desc limit ${CANDIDATES}
+            ) matched
+          ) ranked order by rank desc, at desc limit ${group.limit})`;
+      };
+      keep(await read(short.map(lateArm)), short);
       return found;
     },
 
@@ -167,7 +183,6 @@ export interface FindGroup {
 
 interface RawDocument {
   arm: string;
-  step: "early" | "late";
   kind: SearchDocumentKind;
   ref_id: string;
   message_id: string;
