@@ -7,9 +7,10 @@ import type { ImageRecord } from "../../../contract/images.ts";
 import { COMPARISONS_KEY } from "../../lib/comparisons-api.ts";
 import { imageKey } from "../../lib/image-cache.ts";
 import { imageRecord } from "../../testing/image-fixture.ts";
+import { MODELS_KEY } from "../../lib/models-api.ts";
 import { CompareToolCard } from "./compare-card.tsx";
-import type { ImageActions } from "./image-result.tsx";
-import { englishI18n, renderChat } from "./testing.tsx";
+import { type ImageActions, ImageResult } from "./image-result.tsx";
+import { englishI18n, renderChat, testModels } from "./testing.tsx";
 import type { CompareToolPart } from "./types.ts";
 
 let i18n: Awaited<ReturnType<typeof englishI18n>>;
@@ -126,5 +127,14 @@ describe("CompareToolCard", () => {
     client.setQueryData(COMPARISONS_KEY, { pages: [{ comparisons: [comparison], nextCursor: null }], pageParams: [undefined] });
     fireEvent.click(pickButtonOf(0));
     await waitFor(() => expect(client.getQueryData<{ pages: { comparisons: Comparison[] }[] }>(COMPARISONS_KEY)?.pages[0]?.comparisons[0]?.winnerImageId).toBe(studio.id));
+  });
+
+  it("offers Compare on an image card only when at least two models are configured, as the gallery does", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ image: studio, versions: [] }), { status: 200 })));
+    const actions: ImageActions = { onEdit: vi.fn(), onVariation: vi.fn(), canSend: true, onCompare: vi.fn() };
+    const one = renderChat(<MemoryRouter><ImageResult initial={studio} actions={actions} /></MemoryRouter>, i18n);
+    expect(screen.queryByTestId("compare-image")).toBeNull();
+    act(() => one.client.setQueryData(MODELS_KEY, { models: testModels.map((model) => ({ ...model, available: true })) }));
+    await waitFor(() => expect(screen.getByTestId("compare-image")).toBeTruthy());
   });
 });
