@@ -303,19 +303,29 @@ describe("picking a winner in a conversation", () => {
     const [a, b] = comparison.images.filter((image) => image.status === "ready");
     if (!a || !b) throw new Error("two finished images expected");
 
-    // The same pick twice at once: one winner, one note.
-    const same = await Promise.all([0, 1].map(() => post(token, `/api/comparisons/${comparison.id}/winner`, { imageId: a.id })));
-    expect(same.map((res) => res.status)).toEqual([200, 200]);
+    // Every note stored, on whichever branch, oldest first: the winner each one names.
+    const notesStored = async () =>
+      (
+        await server.database.query<{ parts: { type: string; output?: { images: { id: string }[] } }[] }>(
+          "select parts from chat_messages where conversation_id = $1 and role = 'assistant' order by position",
+          [conversationId],
+        )
+      ).map((row) => row.parts.find((p) => p.type === "tool-pickImage")?.output?.images[0]?.id);
+
+    // The same pick four times at once: one winner, one note.
+    const same = await Promise.all([0, 1, 2, 3].map(() => post(token, `/api/comparisons/${comparison.id}/winner`, { imageId: a.id })));
+    expect(same.map((res) => res.status)).toEqual([200, 200, 200, 200]);
+    expect(await notesStored()).toEqual([a.id]);
     expect(pickNotes(await threadOf(token, conversationId)).length).toBe(1);
 
-    // Two others at once: whichever is stored last is the winner, and its note is the last one.
-    const [c, d] = comparison.images.filter((image) => image.status === "ready" && image.id !== a.id);
-    const pair = [b, c ?? d ?? b];
+    // Two others at once: taken one after the other, a note each, and the last note names the winner stored.
+    const [c] = comparison.images.filter((image) => image.status === "ready" && image.id !== a.id && image.id !== b.id);
+    const pair = [b, c ?? a];
     await Promise.all(pair.map((image) => post(token, `/api/comparisons/${comparison.id}/winner`, { imageId: image.id })));
     const winner = (await read(token, comparison.id)).winnerImageId;
-    const notes = pickNotes(await threadOf(token, conversationId));
-    expect(notes.at(-1)?.parts.find((p) => p.type === "tool-pickImage")?.output?.images.map((image) => image.id)).toEqual([winner]);
-    expect(notes.length).toBeLessThanOrEqual(3);
+    const notes = await notesStored();
+    expect(notes.at(-1)).toBe(winner);
+    expect(notes.length).toBe(3);
   });
 
   it("picks a winner of a comparison whose conversation was deleted, with no note", async () => {
