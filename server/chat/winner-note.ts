@@ -25,16 +25,16 @@ const said: Record<Language, (model: string) => string> = {
  * shown, with the words above and a pick of the winner (a `pickImage` result, nothing rendered, nothing charged),
  * which is what makes it the current image for the server's tools (turns.ts, imagesIn) and the web's chips alike.
  * Refused while an answer is still coming (it would land in the middle of that answer) or while the answer shown waits
- * on an Approve / Deny (the note would strand it). Saved in the pick's transaction. A conversation deleted since takes
+ * on an Approve / Deny (the note would strand it). Read before the pick's transaction; saved in it. A conversation deleted since takes
  * no note: the pick stands on its own.
  */
 export function createWinnerNote(deps: { chat: Pick<ChatService, "owned" | "thread" | "saveAnswer">; live: Pick<LiveStreams, "isLive">; credits: Pick<CreditsService, "balance"> }) {
-  return async (tx: Tx, winner: { userId: string; conversationId: string; image: ImageRecord; language: Language }): Promise<void> => {
+  return async (winner: { userId: string; conversationId: string; image: ImageRecord; language: Language }): Promise<((tx: Tx) => Promise<void>) | undefined> => {
     const conversation = await deps.chat.owned(winner.userId, winner.conversationId).catch((err: unknown) => {
       if (err instanceof AppError && err.code === "not_found:conversation") return undefined;
       throw err;
     });
-    if (!conversation) return;
+    if (!conversation) return undefined;
     if (await deps.live.isLive(conversation.id)) {
       throw new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Pick the winner when it has finished.");
     }
@@ -47,6 +47,7 @@ export function createWinnerNote(deps: { chat: Pick<ChatService, "owned" | "thre
       { type: "text", text: said[winner.language](label), state: "done" },
       { type: "tool-pickImage", toolCallId: `call_${randomUUID()}`, state: "output-available", input: { imageId: winner.image.id }, output },
     ];
-    await deps.chat.saveAnswer(conversation, { id: randomUUID(), role: "assistant", parts }, conversation.activeMessageId, tx);
+    // Written by the pick's transaction, with the winner.
+    return (tx) => deps.chat.saveAnswer(conversation, { id: randomUUID(), role: "assistant", parts }, conversation.activeMessageId, tx);
   };
 }

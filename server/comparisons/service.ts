@@ -27,7 +27,7 @@ export type ComparisonAsk = { prompt: string; imageId?: undefined } | { imageId:
  * pick's own transaction: the note and the winner are stored together or not at all. A conversation that is gone
  * takes no note; the pick still stands.
  */
-export type WinnerAnnouncer = (tx: Tx, winner: { userId: string; conversationId: string; image: ImageRecord; language: Language }) => Promise<void>;
+export type WinnerAnnouncer = (winner: { userId: string; conversationId: string; image: ImageRecord; language: Language }) => Promise<((tx: Tx) => Promise<void>) | undefined>;
 
 /** The models quoted to the user (the chat's approval, the gallery's dialog): a comparison runs only on exactly those. */
 export type QuotedSet = { modelIds: readonly string[]; cost?: number | undefined };
@@ -183,12 +183,16 @@ export function createComparisonService(deps: {
       const image = comparison.images.find((each) => each.id === imageId.toLowerCase());
       if (!image) throw new AppError("not_found:image", "That image is not one of this comparison's.");
       if (image.status !== "ready") throw new AppError("conflict:comparison_not_ready", "That image is not finished. Pick one that is ready.");
+      if (comparison.winnerImageId === image.id) return comparison;
+      // The thread is read (and a busy one refused) before the row is locked: the transaction holds one connection
+      // and asks for no other, so picks at once never wait on the pool while holding the lock.
+      const note = comparison.conversationId ? await deps.announceWinner?.({ userId, conversationId: comparison.conversationId, image, language }) : undefined;
       await withTransaction(deps.db, async (tx) => {
         const row = await store.lockOwned(tx, userId, id);
         if (!row) throw missingComparison();
         if (row.winnerImageId === image.id) return;
         await store.setWinner(tx, id, image.id);
-        if (row.conversationId) await deps.announceWinner?.(tx, { userId, conversationId: row.conversationId, image, language });
+        await note?.(tx);
       });
       return { ...comparison, winnerImageId: image.id };
     },
