@@ -20,12 +20,14 @@ const withoutNul = z.refine<string>((value) => !value.includes("\u0000"), { erro
 /**
  * POST /api/comparisons: exactly one of `prompt` (a new thumbnail on every model) or `imageId` (one of your finished
  * images: its prompt, style, frame and personas on every model); the route refuses both or neither (`invalid:body`). `conversationId`, one of your conversations, puts the
- * comparison in that chat (its winner becomes the chat's current image).
+ * comparison in that chat (its winner becomes the chat's current image). `expectedModels`: the model ids whose price was
+ * shown; when the server's set differs by now, nothing is made or charged (409 `conflict:comparison_models_changed`).
  */
 export const createComparisonRequestSchema = z.object({
   prompt: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROMPT_LENGTH), withoutNul)),
   imageId: z.optional(z.uuid()),
   conversationId: z.optional(z.uuid()),
+  expectedModels: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(32))),
 });
 export type CreateComparisonRequest = z.infer<typeof createComparisonRequestSchema>;
 

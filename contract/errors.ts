@@ -66,6 +66,8 @@ export const errorCodes = [
   "conflict:already_pro",
   "conflict:chat_busy",
   "conflict:chat_approval",
+  "conflict:chat_approval_waiting",
+  "conflict:comparison_models_changed",
   "conflict:comparison_not_ready",
   "conflict:idempotency_key_in_flight",
   "conflict:image_busy",

@@ -48,6 +48,23 @@ function isWaiting(part: unknown): part is ApprovalPart {
   return typeof p?.type === "string" && p.type.startsWith("tool-") && p.state === "approval-requested" && typeof p.approval?.id === "string";
 }
 
+/** The quotes the user approved in these messages, by tool call: an approved call runs only as it was quoted. */
+export function approvedQuotesIn(messages: readonly { parts: readonly unknown[] }[]): Map<string, SpendQuote> {
+  const quotes = new Map<string, SpendQuote>();
+  for (const message of messages) {
+    for (const part of message.parts) {
+      const p = part as Partial<ApprovalPart> | null;
+      if (typeof p?.toolCallId !== "string" || p.approval?.approved !== true) continue;
+      const parsed = descriptorSchema.safeParse(p.approval.descriptor);
+      if (parsed.success) quotes.set(p.toolCallId, parsed.data.quote);
+    }
+  }
+  return quotes;
+}
+
+/** Whether a message waits on the user's Approve / Deny: nothing may be added after it until they answer. */
+export const waitsForApproval = (message: StoredMessage | undefined): boolean => message?.parts.some(isWaiting) ?? false;
+
 /** The parts of an answer with each waiting approval's descriptor written on it (the saved answer keeps them). */
 export function withQuotes<Part>(parts: Part[], descriptorOf: (toolCallId: string) => ApprovalDescriptor | undefined): Part[] {
   return parts.map((part) => {

@@ -1,5 +1,6 @@
 import { type ChatBranch, type Conversation, type ConversationList, CONVERSATION_TITLE_MAX_LENGTH } from "../../contract/chat.ts";
 import type { ConversationRow } from "../../db/schema/conversations.ts";
+import type { DbOrTx } from "../../db/open-db.ts";
 import { AppError } from "../errors/app-error.ts";
 import { decodeCursor, encodeCursor } from "../paging/keyset-cursor.ts";
 import { activePath, branchPointsOn, newestLeafUnder, pathTo, type TreeMessage } from "./branches.ts";
@@ -154,8 +155,11 @@ export function createChatService(deps: { store: ChatStore }) {
     answerApprovals: (conversation: ConversationRow, messageId: string, approvalIds: readonly string[], parts: unknown[]) =>
       store.answerApprovals(conversation.id, messageId, approvalIds, parts),
 
-    /** Saves an answer following `parentId` in a conversation the caller has checked (docs: store.saveAnswer). */
-    saveAnswer: (conversation: ConversationRow, message: StoredMessage, parentId: string | null) => store.saveAnswer(conversation.id, message, parentId),
+    /**
+     * Saves an answer following `parentId` in a conversation the caller has checked (docs: store.saveAnswer); in `tx`
+     * when the caller's own transaction must carry it.
+     */
+    saveAnswer: (conversation: ConversationRow, message: StoredMessage, parentId: string | null, tx?: DbOrTx) => store.saveAnswer(conversation.id, message, parentId, tx),
   };
 }
 

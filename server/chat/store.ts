@@ -135,9 +135,9 @@ export function createChatStore(db: DbOrTx) {
      * read or locked. The answer becomes the active leaf only while its parent still is one: a user who switched
      * branches meanwhile stays where they went.
      */
-    async saveAnswer(conversationId: string, message: StoredMessage, parentId: string | null): Promise<void> {
-      const inserted = db.$with("inserted").as(
-        db
+    async saveAnswer(conversationId: string, message: StoredMessage, parentId: string | null, tx: DbOrTx = db): Promise<void> {
+      const inserted = tx.$with("inserted").as(
+        tx
           .insert(chatMessages)
           .values({ id: message.id, conversationId, parentId, role: message.role, parts: message.parts })
           .onConflictDoUpdate({ target: [chatMessages.conversationId, chatMessages.id], set: { parts: sql`excluded.parts` } })
@@ -145,7 +145,7 @@ export function createChatStore(db: DbOrTx) {
       );
       const advanced = parentId === null ? sql`${message.id}` : sql`case when ${conversations.activeMessageId} = ${parentId} then ${message.id} else ${conversations.activeMessageId} end`;
       // A data-modifying WITH runs whether or not the outer statement reads it.
-      await db
+      await tx
         .with(inserted)
         .update(conversations)
         .set({ updatedAt: new Date(), activeMessageId: advanced })

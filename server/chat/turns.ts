@@ -9,7 +9,7 @@ import { toAppError } from "../errors/to-app-error.ts";
 import type { Logger } from "../logger.ts";
 import type { LiveStreams } from "./live-streams.ts";
 import { type ChatService, missingMessage } from "./service.ts";
-import { answeredApprovals, type ApprovalDescriptor, imagesMadeIn, notWaiting, withQuotes } from "./approvals.ts";
+import { answeredApprovals, type ApprovalDescriptor, approvedQuotesIn, imagesMadeIn, notWaiting, withQuotes } from "./approvals.ts";
 import { systemPrompt } from "./system-prompt.ts";
 import type { ChatToolContext } from "./tools/context.ts";
 import { type SpendApprovalDeps, spendApproval } from "./tools/spend-approval.ts";
@@ -121,6 +121,7 @@ export function createChatTurns(deps: {
       attachmentImageId: turn.attachmentImageId,
       videoId: turn.videoId ?? videoIn(messages),
       imagesLeft: Math.max(0, MAX_IMAGES_PER_MESSAGE - run.imagesMade),
+      approvedQuotes: approvedQuotesIn(messages.slice(-1)),
       recentImageIds: withCurrent(imagesIn(messages), turn.imageId),
       signal: run.stop.signal,
     };

@@ -3,8 +3,10 @@ import type { ImagesToolOutput } from "../../contract/chat.ts";
 import type { ImageRecord } from "../../contract/images.ts";
 import type { Language } from "../../contract/languages.ts";
 import { models } from "../../contract/models.ts";
+import type { Tx } from "../../db/open-db.ts";
 import type { CreditsService } from "../credits/service.ts";
 import { AppError } from "../errors/app-error.ts";
+import { waitsForApproval } from "./approvals.ts";
 import type { LiveStreams } from "./live-streams.ts";
 import type { ChatService } from "./service.ts";
 
@@ -22,13 +24,22 @@ const said: Record<Language, (model: string) => string> = {
  * A comparison's winner, told in the conversation that asked for it: an answer of its own at the end of the branch
  * shown, with the words above and a pick of the winner (a `pickImage` result, nothing rendered, nothing charged),
  * which is what makes it the current image for the server's tools (turns.ts, imagesIn) and the web's chips alike.
- * Refused while an answer is still coming: it would land in the middle of that answer.
+ * Refused while an answer is still coming (it would land in the middle of that answer) or while the answer shown waits
+ * on an Approve / Deny (the note would strand it). Read before the pick's transaction; saved in it. A conversation deleted since takes
+ * no note: the pick stands on its own.
  */
-export function createWinnerNote(deps: { chat: Pick<ChatService, "owned" | "saveAnswer">; live: Pick<LiveStreams, "isLive">; credits: Pick<CreditsService, "balance"> }) {
-  return async (winner: { userId: string; conversationId: string; image: ImageRecord; language: Language }): Promise<void> => {
-    const conversation = await deps.chat.owned(winner.userId, winner.conversationId);
+export function createWinnerNote(deps: { chat: Pick<ChatService, "owned" | "thread" | "saveAnswer">; live: Pick<LiveStreams, "isLive">; credits: Pick<CreditsService, "balance"> }) {
+  return async (winner: { userId: string; conversationId: string; image: ImageRecord; language: Language }): Promise<((tx: Tx) => Promise<void>) | undefined> => {
+    const conversation = await deps.chat.owned(winner.userId, winner.conversationId).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === "not_found:conversation") return undefined;
+      throw err;
+    });
+    if (!conversation) return undefined;
     if (await deps.live.isLive(conversation.id)) {
       throw new AppError("conflict:chat_busy", "An answer is still coming in this conversation. Pick the winner when it has finished.");
+    }
+    if (waitsForApproval((await deps.chat.thread(winner.userId, conversation.id, conversation)).at(-1))) {
+      throw new AppError("conflict:chat_approval_waiting", "This conversation waits on your Approve or Deny. Answer it, then pick the winner.");
     }
     const label = models.find((model) => model.id === winner.image.model)?.label ?? winner.image.model ?? "";
     const output: ImagesToolOutput = { images: [winner.image], creditsSpent: 0, creditsLeft: (await deps.credits.balance(winner.userId)) ?? 0, outcome: "picked" };
@@ -36,6 +47,7 @@ export function createWinnerNote(deps: { chat: Pick<ChatService, "owned" | "save
       { type: "text", text: said[winner.language](label), state: "done" },
       { type: "tool-pickImage", toolCallId: `call_${randomUUID()}`, state: "output-available", input: { imageId: winner.image.id }, output },
     ];
-    await deps.chat.saveAnswer(conversation, { id: randomUUID(), role: "assistant", parts }, conversation.activeMessageId);
+    // Written by the pick's transaction, with the winner.
+    return (tx) => deps.chat.saveAnswer(conversation, { id: randomUUID(), role: "assistant", parts }, conversation.activeMessageId, tx);
   };
 }

@@ -39,10 +39,10 @@ export function comparisonRoutes(deps: { auth: AuthMiddleware; comparisons: Comp
   router.post(COMPARISONS_PATH, deps.jsonBody, deps.idempotent, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
     if (!req.is("application/json")) throw new AppError("unsupported_media_type:json", "Send the request as JSON.");
-    const { prompt, imageId, conversationId } = createComparisonRequestSchema.parse(req.body);
+    const { prompt, imageId, conversationId, expectedModels } = createComparisonRequestSchema.parse(req.body);
     if ((prompt === undefined) === (imageId === undefined)) throw new AppError("invalid:body", "Send exactly one of prompt or imageId.");
     const ask = imageId !== undefined ? { imageId } : { prompt: prompt ?? "" };
-    const body: ComparisonResponse = { comparison: await comparisons.create(user.id, ask, { conversationId }) };
+    const body: ComparisonResponse = { comparison: await comparisons.create(user.id, ask, { conversationId, quoted: expectedModels && { modelIds: expectedModels } }) };
     res.set(noStore).status(202).json(body);
   });
 

@@ -62,6 +62,7 @@ import { createSearchService } from "../search/service.ts";
 import { createSearchStore } from "../search/store.ts";
 import { createOcrEngine } from "../feed-check/engine.ts";
 import { createFeedCheckStore } from "../feed-check/store.ts";
+import { promptHeadline, sceneFacts } from "../feed-check/scene-facts.ts";
 import { createDiscordService } from "../discord/service.ts";
 import { createShareService } from "../shares/service.ts";
 import { createShareStore } from "../shares/store.ts";
@@ -197,6 +198,8 @@ export function createServices(deps: ServiceDeps) {
     db,
     generation,
     images,
+    // The headline a Studio image shows is its scene's (an edit may have changed it); a provider's is its prompt's quote.
+    headlineOf: async (userId, image) => sceneFacts((await images.editSource(userId, image.id)).scene)?.headline?.text ?? promptHeadline(image.prompt),
     conversationOwned: chat.owned,
     announceWinner: createWinnerNote({ chat, live, credits }),
   });

@@ -45,6 +45,8 @@ export function imageJobHandler<P extends { imageId: string; announceCredits?: b
     type,
 
     async run({ payload, signal, complete }) {
+      // What the image took is counted from here: the time it waited in the queue is not the model's.
+      const runningSince = new Date();
       const started = await lifecycle.start(payload.imageId);
       if (!started) return; // Deleted, or already finished: nothing left to make.
       const { row, progress } = started;
@@ -64,7 +66,7 @@ export function imageJobHandler<P extends { imageId: string; announceCredits?: b
       progress("saving", 93);
       const done = await images.storeResult(row, result.png, result.scene, result.picture);
       // A result no row points at is deleted, whether the lease was lost or the commit failed.
-      const committed = await complete((tx) => lifecycle.finishIn(tx, row.id, done)).catch(async (err: unknown) => {
+      const committed = await complete((tx) => lifecycle.finishIn(tx, row.id, { ...done, runningSince })).catch(async (err: unknown) => {
         await images.removeResult(done);
         throw err;
       });

@@ -50,7 +50,7 @@ export interface StartedImage {
 export function createImageLifecycle(deps: { db: DbOrTx; realtime: RealtimePublisher; credits: Pick<CreditsService, "debitIn" | "applyIn" | "announce"> }) {
   const { realtime } = deps;
   const writes = createImageWrites(deps.db);
-  const move = (db: DbOrTx, id: string, to: ImageStatus, change?: StatusChange) => createImageWrites(db).setStatus(id, imageTransitions[to], to, change);
+  const move = (db: DbOrTx, id: string, to: ImageStatus, change?: StatusChange & { runningSince?: Date | undefined }) => createImageWrites(db).setStatus(id, imageTransitions[to], to, change);
   const announceUpdate = (row: ImageRow) => realtime.toUser(row.userId, "image:update", { image: toImageRecord(row) });
 
   return {
@@ -105,7 +105,7 @@ export function createImageLifecycle(deps: { db: DbOrTx; realtime: RealtimePubli
      * new model's picture under its scene becomes its base image: a row of kind `upload` that never expires, so it is
      * in no gallery and no upload quota, and every later edit finds it (decision 036).
      */
-    async finishIn(tx: Tx, id: string, result: StatusChange & { picture?: StoredPicture | undefined }): Promise<CommittedLater | undefined> {
+    async finishIn(tx: Tx, id: string, result: StatusChange & { picture?: StoredPicture | undefined; runningSince?: Date | undefined }): Promise<CommittedLater | undefined> {
       const { picture, ...files } = result;
       const row = await move(tx, id, "ready", picture ? { ...files, baseImageId: picture.id } : files);
       if (!row) return undefined;

@@ -263,15 +263,19 @@ export function createImageWrites(db: DbOrTx) {
     },
 
     /** Moves an image to `to`; undefined when it is gone or not in one of the `from` states. */
-    async setStatus(id: string, from: readonly ImageStatus[], to: ImageStatus, change: StatusChange = {}): Promise<ImageRow | undefined> {
+    async setStatus(id: string, from: readonly ImageStatus[], to: ImageStatus, change: StatusChange & { runningSince?: Date | undefined } = {}): Promise<ImageRow | undefined> {
+      const { runningSince, ...columns } = change;
+      // What making it took (a comparison's tile shows it): from when its job began running it, by the job's own clock,
+      // so time spent waiting in the queue is not counted; else from the request, by the database's clock.
+      const durationMs =
+        runningSince !== undefined ? Math.max(0, Date.now() - runningSince.getTime()) : sql<number>`greatest(0, round(extract(epoch from (now() - ${images.createdAt})) * 1000))::int`;
       const [row] = await db
         .update(images)
         .set({
-          ...change,
+          ...columns,
           status: to,
           updatedAt: new Date(),
-          // From the request to ready, by the database's clock (the one that wrote createdAt): a comparison's tile shows it.
-          ...(to === "ready" ? { durationMs: sql<number>`greatest(0, round(extract(epoch from (now() - ${images.createdAt})) * 1000))::int` } : {}),
+          ...(to === "ready" ? { durationMs } : {}),
         })
         .where(and(eq(images.id, id), inArray(images.status, [...from])))
         .returning();

@@ -1,5 +1,7 @@
+import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import {
   type Comparison,
+  comparisonPath,
   comparisonListResponseSchema,
   comparisonResponseSchema,
   COMPARISONS_PATH,
@@ -17,9 +19,23 @@ export async function listComparisons(cursor?: string): Promise<ComparisonListRe
   return comparisonListResponseSchema.parse(await res.json());
 }
 
-/** One image tried on every model: paid, so one Idempotency-Key for the click and its retries. */
-export async function compareImage(imageId: string): Promise<Comparison> {
-  const res = await actionRequest("POST", COMPARISONS_PATH, { imageId });
+/** One comparison as it is now (a chat card's, whose winner may have been picked since its message was saved). */
+export const comparisonKey = (id: string) => [comparisonPath(id)] as const;
+
+/** A comparison as the server answered it (a pick), everywhere it is shown: its own query and the gallery's list. */
+export function storeComparison(queryClient: QueryClient, comparison: Comparison): void {
+  queryClient.setQueryData(comparisonKey(comparison.id), comparison);
+  queryClient.setQueryData<InfiniteData<ComparisonListResponse>>(COMPARISONS_KEY, (list) =>
+    list && { ...list, pages: list.pages.map((page) => ({ ...page, comparisons: page.comparisons.map((each) => (each.id === comparison.id ? comparison : each)) })) },
+  );
+}
+
+/**
+ * One image tried on every model: paid, so one Idempotency-Key for the click and its retries. `expectedModels`: the
+ * models whose price was shown; the server refuses (409) rather than charge for another set.
+ */
+export async function compareImage(imageId: string, expectedModels: readonly string[]): Promise<Comparison> {
+  const res = await actionRequest("POST", COMPARISONS_PATH, { imageId, expectedModels });
   return comparisonResponseSchema.parse(await res.json()).comparison;
 }
 

@@ -28,6 +28,7 @@ const messageKeyByCode = {
   "unavailable:feed_check_busy": "feed_check_busy",
   "conflict:chat_approval": "chat_approval",
   "invalid:chat_approval": "chat_approval",
+  "conflict:comparison_models_changed": "comparison_models_changed",
 } as const satisfies Partial<Record<ErrorCode, string>>;
 // A failed image's stored `errorCode` is any string, so lookups go by string.
 const messageKeys: ReadonlyMap<string, string> = new Map(Object.entries(messageKeyByCode));

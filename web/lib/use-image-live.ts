@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSetAtom } from "jotai";
 import { useRef } from "react";
+import { COMPARISONS_KEY } from "./comparisons-api.ts";
 import { applyProgress, imageProgressAtom, imageRootKey, readImage, withoutProgress } from "./image-cache.ts";
 import { forgetImage, invalidateLists, receiveImage } from "./image-lists.ts";
 import { getImage } from "./images-api.ts";
@@ -35,6 +36,8 @@ export function useImageLive(): void {
     discover(event.imageId);
   });
   useSocketEvent("image:update", ({ image }) => {
+    // A comparison's tile finished or failed (here or in another tab): the Comparisons list reads what it cost again.
+    if (image.comparisonId && (image.status === "ready" || image.status === "failed")) void queryClient.invalidateQueries({ queryKey: COMPARISONS_KEY });
     if (image.status !== "pending") return receiveImage(queryClient, image);
     // Pending again after running: a stopping server handed the job back. It starts over, bar included.
     setProgress((map) => withoutProgress(map, image.id));

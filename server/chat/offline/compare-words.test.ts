@@ -41,7 +41,12 @@ describe("try this on every model, in six languages", () => {
 
     it("tries a topic named with it on every model, and asks what to make when there is nothing yet", () => {
       const topic = asks[language].topic;
-      expect(readIntent(topic, withImage(language))).toEqual({ kind: "compare", input: { prompt: topic } });
+      // What is made is the topic, without "on every model": a model would draw those words too.
+      const intent = readIntent(topic, withImage(language));
+      expect(intent).toEqual({ kind: "compare", input: { prompt: expect.any(String) } });
+      const prompt = intent.kind === "compare" ? (intent.input.prompt ?? "") : "";
+      expect(topic).toContain(prompt.replace(/^.*? /u, "").slice(0, 4));
+      expect(asksForCompare(normalizeText(prompt), language)).toBe(false);
       expect(readIntent(asks[language].bare[0] ?? "", fresh(language))).toEqual({ kind: "clarify", reason: "what-to-make" });
     });
 
@@ -53,8 +58,18 @@ describe("try this on every model, in six languages", () => {
     });
   });
 
+  it("makes a thumbnail that only names every model: a plain generation, nothing compared", () => {
+    expect(readIntent("a thumbnail ranking every model of iPhone", withImage("en")).kind).toBe("generate");
+    expect(readIntent("alle Modelle des Jahres: die große Rangliste", withImage("de")).kind).not.toBe("compare");
+  });
+
+  it("takes the phrase out of the prompt, in any case and with its accents", () => {
+    expect(readIntent("try a rocket launch 'TO THE MOON' on every model", withImage("en"))).toEqual({ kind: "compare", input: { prompt: "try a rocket launch 'TO THE MOON'" } });
+    expect(readIntent("un chat astronaute 'DANS L'ESPACE' sur tous les modèles", withImage("fr"))).toEqual({ kind: "compare", input: { prompt: "un chat astronaute 'DANS L'ESPACE'" } });
+  });
+
   it("leaves messages about other things alone", () => {
-    for (const message of ["make a thumbnail of a castle", "which one is better?", "give me three versions", "use Flux for this one"]) {
+    for (const message of ["make a thumbnail of a castle", "which one is better?", "give me three versions", "use Flux for this one", "a thumbnail ranking every model of iPhone", "all the models of the year, ranked", "una miniatura con todos los modelos de coche", "alle Modelle des iPhone im Ranking", "所有模型的手机排行", "全モデルのランキング"]) {
       expect(readIntent(message, withImage("en")).kind).not.toBe("compare");
     }
   });

@@ -19,7 +19,7 @@ import type { FeedCheck } from "../../../contract/feed-check.ts";
 import { type ArtEdit, readArtEdit } from "./art-words.ts";
 import { firstFix } from "./check-replies.ts";
 import { asksForCheck, asksForFix } from "./check-words.ts";
-import { asksForCompare, isBareCompare } from "./compare-words.ts";
+import { asksForCompare, compareTopic, isBareCompare } from "./compare-words.ts";
 import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
@@ -247,7 +247,7 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   // "Try this on every model", "compare models": said alone, the current image (or the one named, or the last prompt);
   // with a topic, that topic on every model.
   if (asksForCompare(normalized, context.language)) {
-    if (!isBareCompare(normalized, context.language)) return { kind: "compare", input: { prompt: text } };
+    if (!isBareCompare(normalized, context.language)) return { kind: "compare", input: { prompt: compareTopic(text, context.language) } };
     const named = namedImage(text, normalized, context);
     if (named !== undefined || context.imageIds.length > 0) return { kind: "compare", input: compact({ imageId: named }) };
     if (context.lastGeneration) return { kind: "compare", input: { prompt: context.lastGeneration.prompt } };

@@ -1,5 +1,6 @@
 import type { ImageAspect, ImageStyle } from "../../../contract/images.ts";
 import type { Language } from "../../../contract/languages.ts";
+import type { SpendQuote } from "../../../contract/chat.ts";
 
 /**
  * What one chat message's tools act with. The user comes from the session, never from a tool's arguments; the
@@ -21,6 +22,8 @@ export interface ChatToolContext {
   /** The video this message came with, else the one an earlier message of the conversation came with: videoFrame's default. */
   videoId?: string | undefined;
   imagesLeft: number;
+  /** What the user approved, by tool call (an answer going on after Approve): such a call runs only as quoted. */
+  approvedQuotes?: ReadonlyMap<string, SpendQuote> | undefined;
   /** Images made earlier in this conversation, newest first: what "it" or "the last one" means to an edit. */
   recentImageIds: string[];
   signal: AbortSignal;

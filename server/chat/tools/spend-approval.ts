@@ -5,6 +5,7 @@ import type { ComparisonService } from "../../comparisons/service.ts";
 import type { CreditsService } from "../../credits/service.ts";
 import { DEFAULT_MODEL, type GenerationService } from "../../generation/service.ts";
 import type { ImageService } from "../../images/service.ts";
+import { compareWouldRun } from "./compare-models.ts";
 import type { ChatToolContext } from "./context.ts";
 
 /**
@@ -67,7 +68,7 @@ const pricers: { [Name in ChatToolName]: (deps: SpendApprovalDeps, ctx: ChatTool
   // A persona costs nothing, as on the Persona view.
   personaFromFrame: () => undefined,
   // One image on each model the server offers, approved as one set.
-  compareModels: (deps) => ({ models: deps.comparisons.models() }),
+  compareModels: (deps, ctx, input) => (compareWouldRun(ctx, input) ? { models: deps.comparisons.models() } : undefined),
 };
 
 function priceOf<Name extends ChatToolName>(deps: SpendApprovalDeps, ctx: ChatToolContext, toolName: Name, input: unknown): PricedWork | Promise<PricedWork> {

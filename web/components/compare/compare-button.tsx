@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Comparison } from "../../../contract/comparisons.ts";
@@ -6,7 +6,7 @@ import type { ImageRecord } from "../../../contract/images.ts";
 import { errorCodeOf } from "../../lib/api.ts";
 import { compareImage } from "../../lib/comparisons-api.ts";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
-import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
+import { comparableModels, fetchModels, MIN_COMPARED_MODELS, MODELS_KEY } from "../../lib/models-api.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Icon } from "../ui/icon.tsx";
@@ -22,20 +22,28 @@ export function CompareButton({ image, onStarted }: { image: ImageRecord; onStar
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
-  const offered = (models.data?.models ?? []).filter((model) => model.available && model.capabilities.includes("generate"));
+  const offered = comparableModels(models.data);
   const cost = offered.reduce((sum, model) => sum + model.creditCost, 0);
-  if (image.status !== "ready" || !image.prompt || offered.length < 2) return null;
+  if (image.status !== "ready" || !image.prompt || offered.length < MIN_COMPARED_MODELS) return null;
 
   async function start() {
     setBusy(true);
     setFailure(null);
     try {
-      const comparison = await compareImage(image.id);
+      // The set priced above, and no other, is what may be charged.
+      const comparison = await compareImage(
+        image.id,
+        offered.map((model) => model.id),
+      );
       setOpen(false);
       onStarted(comparison);
     } catch (error) {
-      setFailure(generationErrorMessage(t, errorCodeOf(error)));
+      const code = errorCodeOf(error);
+      setFailure(generationErrorMessage(t, code));
+      // The models on offer changed: the dialog shows the new set and its price before another try.
+      if (code === "conflict:comparison_models_changed") void queryClient.invalidateQueries({ queryKey: MODELS_KEY });
     } finally {
       setBusy(false);
     }
@@ -43,7 +51,17 @@ export function CompareButton({ image, onStarted }: { image: ImageRecord; onStar
 
   return (
     <>
-      <Button variant="secondary" size="xs" onClick={() => (setFailure(null), setOpen(true))} data-testid="compare-image">
+      <Button
+        variant="secondary"
+        size="xs"
+        onClick={() => {
+          setFailure(null);
+          setOpen(true);
+          // Priced from the list as it is now, not as it was when the page loaded.
+          void queryClient.invalidateQueries({ queryKey: MODELS_KEY });
+        }}
+        data-testid="compare-image"
+      >
         <Icon d={compareIcon} className="size-4" />
         {t("compare.start")}
       </Button>

@@ -1,13 +1,14 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { Comparison } from "../../../contract/comparisons.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { isLanguage } from "../../../contract/languages.ts";
 import { errorCodeOf } from "../../lib/api.ts";
-import { pickWinner } from "../../lib/comparisons-api.ts";
+import { pickWinner, storeComparison } from "../../lib/comparisons-api.ts";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
-import { imageProgressAtom, useImage } from "../../lib/image-cache.ts";
+import { imageProgressAtom, newerImage, useImage, useImages } from "../../lib/image-cache.ts";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { FeedCheckVerdict } from "../feed-check/feed-check-verdict.tsx";
 import { ShareButton } from "../share/share-button.tsx";
@@ -25,6 +26,24 @@ export function formatDuration(ms: number, language: string): string {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
+/** The comparison's tiles as they are now: each one's live record once the cache holds it. */
+export function useLiveTiles(comparison: Comparison): ImageRecord[] {
+  const live = useImages(comparison.images.map((image) => image.id));
+  return comparison.images.map((image) => {
+    const found = live.find((each) => each.id === image.id);
+    return found ? newerImage(image, found) : image;
+  });
+}
+
+/**
+ * What the set has cost so far: what the server said (its ledger), less the refund of every tile that has failed
+ * since it said so.
+ */
+export function creditsOfTiles(comparison: Comparison, tiles: readonly ImageRecord[]): number {
+  const failedSince = tiles.filter((tile) => tile.status === "failed" && comparison.images.some((saved) => saved.id === tile.id && saved.status !== "failed"));
+  return Math.max(0, comparison.creditsSpent - failedSince.reduce((sum, tile) => sum + tile.creditsSpent, 0));
+}
+
 /** One model's try: its picture as it comes in, then its model, price, time and feed-check verdict, and the pick. */
 function ComparisonTile({
   initial,
@@ -33,6 +52,7 @@ function ComparisonTile({
   canPick,
   picking,
   onPick,
+  focusWinner,
 }: {
   initial: ImageRecord;
   label: string;
@@ -40,12 +60,18 @@ function ComparisonTile({
   canPick: boolean;
   picking: boolean;
   onPick: (image: ImageRecord) => void;
+  /** Just picked here: focus moves to its badge, so a screen reader hears the pick took. */
+  focusWinner: boolean;
 }) {
   const { t, i18n } = useTranslation("app");
   const image = useImage(initial);
   const progress = useAtomValue(imageProgressAtom)[initial.id];
   const working = image.status === "pending" || image.status === "running";
   const prompt = image.prompt ?? "";
+  const badge = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (winner && focusWinner) badge.current?.focus();
+  }, [winner, focusWinner]);
   return (
     <li
       className={`flex min-w-0 flex-col gap-2 rounded-2xl border bg-surface p-3 ${winner ? "border-success ring-2 ring-success/40" : "border-border"}`}
@@ -60,7 +86,12 @@ function ComparisonTile({
       <div className="relative grid aspect-video w-full place-items-center overflow-hidden rounded-xl border border-border bg-surface-2">
         {winner && (
           // Over the picture's corner, so a long model name keeps the tile's whole width.
-          <span className="absolute top-2 left-2 z-10 inline-flex items-center gap-1 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-on-primary shadow-sm" data-testid="comparison-winner">
+          <span
+            ref={badge}
+            tabIndex={-1}
+            className="absolute top-2 left-2 z-10 inline-flex items-center gap-1 rounded-full bg-success px-2 py-0.5 text-xs font-semibold text-on-primary shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-primary"
+            data-testid="comparison-winner"
+          >
             <Icon d={trophy} className="size-3.5" />
             {t("compare.winner")}
           </span>
@@ -68,7 +99,8 @@ function ComparisonTile({
         {image.status === "ready" && image.urls ? (
           <img src={image.urls.preview} alt={t("compare.alt", { model: label, prompt })} width={image.width ?? undefined} height={image.height ?? undefined} className="size-full object-contain" />
         ) : working ? (
-          <div className="grid w-full max-w-[12rem] gap-2 px-3 text-center" role="status" aria-live="polite">
+          // Not a live region of its own: the grid announces what finished, not every percent of every tile.
+          <div className="grid w-full max-w-[12rem] gap-2 px-3 text-center">
             <span aria-hidden="true" className="mx-auto size-6 animate-spin rounded-full border-4 border-primary/25 border-t-primary" />
             <p className="text-xs text-muted tabular-nums">
               {progress?.percent ?? 0}% · {t(`studio.stages.${progress?.stage ?? "queued"}`)}
@@ -76,7 +108,7 @@ function ComparisonTile({
             <ProgressBar progress={progress} size="sm" />
           </div>
         ) : (
-          <div className="grid gap-1 px-3 text-center text-xs" role="status">
+          <div className="grid gap-1 px-3 text-center text-xs">
             <Icon d={warning} className="mx-auto size-6 text-danger" />
             <p className="font-semibold text-danger">{t("compare.failed")}</p>
             <p className="text-muted">{generationErrorMessage(t, image.errorCode)}</p>
@@ -113,20 +145,33 @@ function ComparisonTile({
 /**
  * A comparison's grid (docs/product/compare.md): one tile per model, each filling in live as its image finishes, with
  * the model, what it cost (or what was refunded), the time it took and its feed-check verdict; a finished tile can be
- * picked as the winner. `canPick` is false while the chat is answering (the thread would not take the note).
+ * picked as the winner. `canPick` is false while the chat is answering or waits on an Approve / Deny (the thread
+ * would not take the note). A pick is stored wherever the comparison is shown (the chat's card, the gallery's tab).
  */
 export function ComparisonGrid({ comparison, canPick = true, onPicked }: { comparison: Comparison; canPick?: boolean; onPicked?: (comparison: Comparison) => void }) {
   const { t, i18n } = useTranslation("app");
+  const queryClient = useQueryClient();
+  const tiles = useLiveTiles(comparison);
+  const finished = tiles.filter((image) => image.status === "ready").length;
+  const failed = tiles.filter((image) => image.status === "failed").length;
   const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
   const labelOf = (id: string | null) => models.data?.models.find((model) => model.id === id)?.label ?? id ?? "";
   const language = i18n.resolvedLanguage;
   const pick = useMutation({
     mutationFn: (image: ImageRecord) => pickWinner(comparison.id, image.id, isLanguage(language) ? language : "en"),
-    onSuccess: (picked) => onPicked?.(picked),
+    onSuccess: (picked) => {
+      storeComparison(queryClient, picked);
+      onPicked?.(picked);
+    },
   });
+  const pickError = errorCodeOf(pick.error);
   const winnerId = pick.data?.winnerImageId ?? comparison.winnerImageId;
   return (
     <div className="grid min-w-0 gap-3" data-testid="comparison-grid" data-comparison-id={comparison.id}>
+      {/* The grid's one live region: how many models have finished or failed, said as each one does. */}
+      <p className="sr-only" role="status" aria-live="polite" data-testid="comparison-progress">
+        {t("compare.progress", { finished, failed, count: tiles.length })}
+      </p>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {comparison.images.map((image) => (
           <ComparisonTile
@@ -137,6 +182,7 @@ export function ComparisonGrid({ comparison, canPick = true, onPicked }: { compa
             canPick={canPick && !pick.isPending}
             picking={pick.isPending && pick.variables?.id === image.id}
             onPick={(picked) => pick.mutate(picked)}
+            focusWinner={pick.isSuccess && pick.variables.id === image.id}
           />
         ))}
       </ul>
@@ -144,7 +190,7 @@ export function ComparisonGrid({ comparison, canPick = true, onPicked }: { compa
       <ShareButton kind="comparison" targetId={comparison.id} className="justify-self-start" />
       {pick.isError && (
         <p role="alert" className="text-sm text-danger">
-          {errorCodeOf(pick.error) === "conflict:chat_busy" ? t("compare.pickBusy") : t("compare.pickFailed")}
+          {pickError === "conflict:chat_busy" ? t("compare.pickBusy") : pickError === "conflict:chat_approval_waiting" ? t("compare.pickApproval") : t("compare.pickFailed")}
         </p>
       )}
     </div>

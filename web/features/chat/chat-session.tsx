@@ -11,6 +11,7 @@ import { conversationsKey, fetchBranch, stopChat, switchBranch } from "./api.ts"
 import { chatErrorCode } from "./chat-error.ts";
 import { Composer } from "./composer.tsx";
 import { useCurrentImage } from "./current-image.ts";
+import { isApprovalPart } from "./approval-card.tsx";
 import type { ImageActions } from "./image-result.tsx";
 import type { BranchActions } from "./message-branches.tsx";
 import { isVisible, MessageList, StarterPrompts } from "./message-list.tsx";
@@ -213,8 +214,11 @@ export function ChatSession({
     });
   }
 
+  // A note added after an answer that waits on an Approve / Deny would strand it: no winner is picked meanwhile.
+  const awaitingApproval = messages.at(-1)?.parts.some((part) => isApprovalPart(part) && part.state === "approval-requested") ?? false;
   const actions: ImageActions = {
     canSend: !streaming,
+    canPick: !streaming && !awaitingApproval,
     onEdit(image: ImageRecord) {
       setEditing(image);
       requestAnimationFrame(() => {

@@ -1,9 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { type Comparison, comparisonPath, comparisonResponseSchema } from "../../../contract/comparisons.ts";
 import { ComparisonGrid } from "../../components/compare/comparison-grid.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { apiRequest } from "../../lib/api.ts";
+import { COMPARISONS_KEY, comparisonKey } from "../../lib/comparisons-api.ts";
 import { type ImageActions } from "./image-result.tsx";
 import { Spinner, ToolFailed } from "./tool-card.tsx";
 import type { CompareToolPart } from "./types.ts";
@@ -11,7 +13,7 @@ import type { CompareToolPart } from "./types.ts";
 /** The comparison as it is now (its winner may have been picked since the message was saved). */
 function useComparison(saved: Comparison): Comparison {
   const current = useQuery({
-    queryKey: [comparisonPath(saved.id)],
+    queryKey: comparisonKey(saved.id),
     queryFn: async () => comparisonResponseSchema.parse(await (await apiRequest("GET", comparisonPath(saved.id))).json()).comparison,
     initialData: saved,
     staleTime: 0,
@@ -21,7 +23,12 @@ function useComparison(saved: Comparison): Comparison {
 
 function CompareResult({ saved, actions }: { saved: Comparison; actions: ImageActions }) {
   const comparison = useComparison(saved);
-  return <ComparisonGrid comparison={comparison} canPick={actions.canSend} onPicked={actions.onComparisonWinner} />;
+  const queryClient = useQueryClient();
+  // Started in the chat: the gallery's Comparisons tab reads its list again to show it.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: COMPARISONS_KEY });
+  }, [queryClient, saved.id]);
+  return <ComparisonGrid comparison={comparison} canPick={actions.canPick ?? actions.canSend} onPicked={actions.onComparisonWinner} />;
 }
 
 /**

@@ -12,7 +12,7 @@ import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { generationErrorMessage } from "../../lib/generation-error-message.ts";
 import { useImageVersions } from "../../lib/image-versions.ts";
-import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
+import { comparableModels, fetchModels, MIN_COMPARED_MODELS, MODELS_KEY } from "../../lib/models-api.ts";
 import { ChatIcon, icons } from "./icons.tsx";
 import { useLiveImage } from "./use-live-image.ts";
 import { VersionCompare } from "./version-compare.tsx";
@@ -29,6 +29,8 @@ export interface ImageActions {
   canSend: boolean;
   /** Sends "try this on every model" for this image (docs/product/compare.md). */
   onCompare?: (image: ImageRecord) => void;
+  /** Whether a comparison's winner may be picked now: not while an answer streams or waits on an Approve / Deny. */
+  canPick?: boolean;
   /** A comparison's winner was picked: the thread reads its note (the winner is now the current image). */
   onComparisonWinner?: (comparison: Comparison) => void;
 }
@@ -45,6 +47,8 @@ export function ImageResult({ initial, actions }: { initial: ImageRecord; action
   const [fullscreen, setFullscreen] = useState(false);
   const models = useQuery({ queryKey: MODELS_KEY, queryFn: fetchModels });
   const modelLabel = models.data?.models.find((m) => m.id === image.model)?.label ?? image.model;
+  // As in the gallery: with one model configured there is nothing to compare.
+  const canCompare = comparableModels(models.data).length >= MIN_COMPARED_MODELS;
   const working = image.status === "pending" || image.status === "running";
   const prompt = image.prompt ?? "";
   const frame = frames[image.aspect ?? "16:9"] ?? frames["16:9"];
@@ -116,7 +120,7 @@ export function ImageResult({ initial, actions }: { initial: ImageRecord; action
               {t("image.openEditor")}
             </Link>
             <FeedPreviewButton image={image} />
-            {actions.onCompare && image.prompt && (
+            {actions.onCompare && image.prompt && canCompare && (
               <Button variant="secondary" size="xs" onClick={() => actions.onCompare?.(image)} disabled={!actions.canSend} data-testid="compare-image">
                 <ChatIcon d={icons.compare} className="size-4" />
                 {t("image.compare")}

@@ -2,7 +2,8 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { clientRoutes } from "../../../contract/client-routes.ts";
-import { ComparisonGrid } from "../../components/compare/comparison-grid.tsx";
+import type { Comparison } from "../../../contract/comparisons.ts";
+import { ComparisonGrid, creditsOfTiles, useLiveTiles } from "../../components/compare/comparison-grid.tsx";
 import { Button, buttonClass } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
@@ -10,6 +11,17 @@ import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { COMPARISONS_KEY, listComparisons } from "../../lib/comparisons-api.ts";
 
 const compareIcon = "M12 3v18M4 5h5v14H4zM15 5h5v14h-5";
+
+/** When it was made, how many models, and what it cost so far: from the tiles as they are now (refunds included). */
+function ComparisonMeta({ comparison, date }: { comparison: Comparison; date: string }) {
+  const { t } = useTranslation("gallery");
+  const tiles = useLiveTiles(comparison);
+  return (
+    <p className="text-xs text-muted" data-testid="comparison-meta">
+      {t("comparisons.meta", { date, count: tiles.length, credits: creditsOfTiles(comparison, tiles) })}
+    </p>
+  );
+}
 
 /**
  * The gallery's Comparisons tab (docs/product/compare.md): each comparison, newest first, as its grid of every
@@ -65,9 +77,7 @@ export function ComparisonsView() {
         <Card as="section" key={comparison.id} padding="none" radius="md" className="grid min-w-0 gap-3 p-4" data-testid="comparison" aria-label={comparison.prompt}>
           <div className="grid gap-0.5">
             <h2 className="line-clamp-2 font-semibold break-words">{comparison.prompt}</h2>
-            <p className="text-xs text-muted">
-              {t("comparisons.meta", { date: dateFormat.format(new Date(comparison.createdAt)), count: comparison.images.length, credits: comparison.creditsSpent })}
-            </p>
+            <ComparisonMeta comparison={comparison} date={dateFormat.format(new Date(comparison.createdAt))} />
           </div>
           <ComparisonGrid comparison={comparison} />
         </Card>
