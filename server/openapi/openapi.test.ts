@@ -323,7 +323,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   },
   zipImages: { ids: [uuid] },
   setImageTitle: { title: "I tried 100 days of coding" },
-  createComparison: { prompt: "I tried 100 days of coding", imageId: uuid, conversationId: uuid },
+  createComparison: { prompt: "I tried 100 days of coding", imageId: uuid, conversationId: uuid, expectedModels: ["studio", "flux-pro"] },
   pickComparisonWinner: { imageId: uuid, language: "ja" },
 };
 
