@@ -3,26 +3,14 @@ import type { Comparison } from "../../../contract/comparisons.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { ComparisonService } from "../../comparisons/service.ts";
 import { compareModelsTool } from "./compare-models.ts";
-import type { ChatToolContext } from "./context.ts";
 import { quoteToolCall, type SpendApprovalDeps } from "./spend-approval.ts";
+import { chatToolContext } from "../../testing/chat-tool-context.ts";
 
-const IMAGE_ID = "11111111-1111-4111-8111-111111111111";
 const studio = { id: "studio", label: "Thumbforge Studio", creditCost: 1, capabilities: ["generate"] };
 const flux = { id: "flux-kontext-pro", label: "FLUX.1 Kontext [pro]", creditCost: 4, capabilities: ["generate"] };
 const comparison: Comparison = { id: "c1", prompt: "a castle", sourceImageId: null, winnerImageId: null, conversationId: null, creditsSpent: 5, createdAt: "2026-11-27T10:00:00.000Z", images: [] };
 
-const context = (patch: Partial<ChatToolContext> = {}): ChatToolContext => ({
-  userId: "u1",
-  conversationId: "00000000-0000-4000-8000-000000000001",
-  style: undefined,
-  aspect: undefined,
-  model: undefined,
-  attachmentImageId: undefined,
-  imagesLeft: 4,
-  recentImageIds: [IMAGE_ID],
-  signal: new AbortController().signal,
-  ...patch,
-});
+const context = chatToolContext;
 const run = (tool: ReturnType<typeof compareModelsTool>, input: { prompt?: string }, toolCallId = "call_1") => {
   if (!tool.execute) throw new Error("no execute");
   return tool.execute(input, { toolCallId, messages: [], context: undefined as never }) as Promise<unknown>;

@@ -3,29 +3,19 @@ import { type ChatToolInput, type ChatToolName, chatToolNames } from "../../../c
 import { PACK_SIZE } from "../../../contract/images.ts";
 import type { ChatToolContext } from "./context.ts";
 import { quoteToolCall, type SpendApprovalDeps } from "./spend-approval.ts";
+import { chatToolContext, RECENT_IMAGE_ID } from "../../testing/chat-tool-context.ts";
 
-const IMAGE_ID = "11111111-1111-4111-8111-111111111111";
 const studio = { id: "studio", label: "Thumbforge Studio", creditCost: 2, capabilities: ["generate", "edit", "swap"] };
 // Only what pricing reads: the model by id, what an edit would change (here: not known ahead), an image's record,
 // the balance.
 const deps = {
   generation: { findModel: (id: string) => (id === studio.id ? studio : undefined), previewEdit: async () => ({ modelId: "studio", changes: undefined }) },
-  images: { record: async () => ({ id: IMAGE_ID, model: "studio" }) },
+  images: { record: async () => ({ id: RECENT_IMAGE_ID, model: "studio" }) },
   credits: { balance: async () => 50 },
   comparisons: { models: () => [studio] },
   confirmAboveCredits: 5,
 } as unknown as SpendApprovalDeps;
-const ctx: ChatToolContext = {
-  userId: "u1",
-  conversationId: "00000000-0000-4000-8000-000000000001",
-  style: undefined,
-  aspect: undefined,
-  model: undefined,
-  attachmentImageId: undefined,
-  imagesLeft: 4,
-  recentImageIds: [IMAGE_ID],
-  signal: new AbortController().signal,
-};
+const ctx = chatToolContext();
 
 /** A call of each of the contract's tools, and the images it would pay for (none: it spends nothing). */
 const calls: { [Name in ChatToolName]: { input: ChatToolInput<Name>; images: number } } = {
