@@ -35,6 +35,8 @@ describe("the generatePack tool", () => {
     const who = await account("pack-tool@example.com", 10);
     script = (step) => (step === 0 ? { toolCalls: [{ toolName: "generatePack", input: { prompt: "I tried 100 days of coding", headline: "100 DAYS", style: "cartoon" } }] } : { text: "Here they are." });
     const chunks = await send(who, "give me three versions of 'I tried 100 days of coding'");
+    // A tool that failed after its first (preliminary) output leaves that output last: say why rather than "pending".
+    expect(chunks.find((c) => c.type === "tool-output-error" || c.type === "error")?.errorText).toBeUndefined();
     const outputs = chunks.filter((c) => c.type === "tool-output-available").map((c) => imagesToolOutputSchema.parse(c.output));
     const final = outputs.at(-1);
     expect(final?.images).toHaveLength(3);
