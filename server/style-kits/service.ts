@@ -87,6 +87,7 @@ export function createStyleKitService(deps: {
           const index = next++;
           const bytes = await deps.images.originalBytes(userId, ids[index] as string);
           readings[index] = await readPicture(bytes, deps.learn).catch((cause: unknown) => {
+            if (cause instanceof AppError) throw cause;
             throw new AppError("unprocessable:style_kit_images", "One of the pictures could not be read. Try another.", undefined, { cause });
           });
         }
