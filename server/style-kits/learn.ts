@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { type ImageStyle, MAX_IMAGE_PIXELS } from "../../contract/images.ts";
 import { clusterPalette, deltaE, type KitFont, type KitSide, labOfHex, type StyleKit, type Swatch } from "../../contract/style-kits.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -83,7 +83,7 @@ function overlap(a: Box, b: Box): number {
 }
 
 /** A picture decoded as the app's other decoders do: bounded in pixels, and a damaged file refused rather than guessed. */
-function decoded(bytes: Buffer): sharp.Sharp {
+function decoded(bytes: Buffer): Sharp {
   return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning" }).rotate();
 }
 

@@ -165,8 +165,9 @@ function KitMaker({ userId }: { userId: string }) {
   );
 }
 
-function errorKey(code: string | undefined): "limit" | "images" | "busy" | "generic" {
+function errorKey(code: string | undefined): "limit" | "images" | "busy" | "serverBusy" | "generic" {
   if (code === "conflict:style_kit_limit") return "limit";
+  if (code === "unavailable:style_kit_busy") return "serverBusy";
   if (code === "unprocessable:style_kit_images" || code === "not_found:image") return "images";
   if (code?.startsWith("rate_limited:")) return "busy";
   return "generic";
