@@ -91,6 +91,11 @@ export function createStyleKitService(deps: {
       return toRecord(await owned(userId, id)).kit;
     },
 
+    /** Whether the kit is still the user's: variants of an image made in a deleted kit are drawn without it. */
+    async has(userId: string, id: string): Promise<boolean> {
+      return (await store.find(userId, id)) !== undefined;
+    },
+
     /** Asserts the kit is the user's, before anything is charged for a render in it. */
     async assertOwned(userId: string, id: string): Promise<void> {
       await owned(userId, id);

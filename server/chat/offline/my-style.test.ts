@@ -59,6 +59,14 @@ describe("the offline assistant and the creator's style kit", () => {
     expect(intent).toMatchObject({ kind: "pack", input: { myStyle: true } });
   });
 
+  it.each(languages)("[%s] says the picked kit no longer exists, not that there is none", (language) => {
+    const problem = classifyToolError("[not_found:style_kit] That style kit does not exist.");
+    expect(problem).toBe("style-kit-gone");
+    const reply = renderReply({ kind: "tool-error", problem, credits: "not-spent" }, language, 1);
+    expect(reply).not.toBe(renderReply({ kind: "tool-error", problem: "style-kit", credits: "not-spent" }, language, 1));
+    if (language === "en") expect(reply).toContain("no longer exists");
+  });
+
   it.each(languages)("[%s] says there is no kit yet, in the person's language", (language) => {
     const problem = classifyToolError("[not_found:style_kit] You have no style kit yet.");
     expect(problem).toBe("style-kit");
