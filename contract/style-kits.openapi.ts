@@ -35,6 +35,7 @@ export const styleKitsOpenApi: OpenApiPart = {
     },
     {
       operationId: "createStyleKit",
+      idempotent: true,
       method: "post",
       path: STYLE_KITS_PATH,
       summary: `Learns a style kit from one to ${MAX_KIT_IMAGES} of your ready images (uploads from /api/upload-temp-image or gallery images): palette, headline treatment, side, subject share and closest bundled font. Takes about a second a picture.`,
@@ -48,9 +49,10 @@ export const styleKitsOpenApi: OpenApiPart = {
         ...crossSiteCookie,
         404: "`not_found:image`: a picture that is not yours.",
         409: `\`conflict:style_kit_limit\`: you keep ${MAX_KITS_PER_USER} kits already.`,
-        422: "`unprocessable:style_kit_images`: a picture still being made, or one that cannot be read.",
+        422: "`unprocessable:style_kit_images`: a picture still being made, one that cannot be read, one far too tall or wide for a thumbnail (past 4:1), or pictures with no colour to learn.",
         429: "`rate_limited:style-kit`.",
         ...serverErrors,
+        503: "`unavailable:style_kit_busy` (with Retry-After) while the server learns many kits at once, or `unavailable:database`.",
       },
     },
     {

@@ -74,7 +74,7 @@ describe("style kits in the browser", () => {
     const picked = await newChatImage(page, 'make a thumbnail "NEVER GIVE UP" about marathon training');
     const first = await detail(page, picked);
     expect(first.image.styleKitId).toBe(kitId);
-    expect(first.scene.kit).toEqual({ side: "left" });
+    expect(first.scene.kit).toEqual({ side: "left", case: "upper" });
     expect(first.scene.text[0]?.face).toBe("anton");
 
     // "In my style" in a new chat, with a plain look picked: the words ask for the kit.

@@ -152,7 +152,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
       languageOf: pageLanguage,
     }),
   );
-  app.use(styleKitRoutes({ auth, styleKits: services.styleKits, jsonBody }));
+  app.use(styleKitRoutes({ auth, styleKits: services.styleKits, jsonBody, idempotent }));
   app.use(personaRoutes({ auth, personas: services.personas, storage: services.storage, jsonBody, idempotent }));
   // The upload first: /api/videos/:id would take /api/videos/uploads.
   app.use(videoUploadRoutes({ auth, videos: services.videos, uploads: services.videoUploads, maxBytes: config.videos.maxBytes, logger }));

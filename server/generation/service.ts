@@ -71,7 +71,7 @@ export function createGenerationService(deps: {
   metrics?: Pick<Metrics, "creditsCharged"> | undefined;
   rateLimiter: RateLimiter;
   /** Checks a style kit a request names is the user's, before anything is charged. */
-  styleKits: Pick<StyleKitService, "assertOwned">;
+  styleKits: Pick<StyleKitService, "assertOwned" | "has">;
   /** Free (headline-only) edits one account may queue per hour: no credit bounds them (FREE_EDITS_PER_USER_PER_HOUR). */
   freeEditsPerHour: number;
 }) {
@@ -392,9 +392,13 @@ export function createGenerationService(deps: {
       if (changes === undefined) {
         if (!parent.prompt) throw new AppError("unprocessable:image", "This image has no prompt to make new versions from. Describe the thumbnail you want instead.");
         const prompt = parent.prompt;
+        // Drawn afresh, a version reads its kit in the job: a kit deleted since is checked here, before the charge, and
+        // left out (the versions come in the image's look without it), rather than a job that fails and refunds.
+        const kitGone = parent.styleKitId !== null && !(await deps.styleKits.has(userId, parent.styleKitId));
         const drafts = Array.from({ length: input.count }, () => ({
           ...childOf(parent, { kind: "generated", prompt, changes: input.changes, options, seed: randomInt(0, 2 ** 32 - 1) }),
           ...(overModelPicture ? { baseImageId: null } : {}),
+          ...(kitGone ? { styleKitId: null } : {}),
         }));
         const images = await queuePaid(userId, model, drafts, (tx, row) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, model: model.id }, { userId }), { shortMessage, work: "generate" });
         return { kind: "from-prompt", images };

@@ -44,7 +44,7 @@ export function buildPlateScene(input: PlateSceneInput): PlateScene {
   // A kit's side holds on a landscape or square frame; a tall one has a band, not a side.
   const clearArea: ClearArea = kit && kit.side !== "center" && width > height ? kit.side : sided;
   const prompted = headlineFromPrompt(input.prompt);
-  const headline = kit ? { ...prompted, text: applyKitCase(prompted.text, kit) } : prompted;
+  const headline = kit ? { ...prompted, text: applyKitCase(prompted.text, kit.headline.case, input.prompt) } : prompted;
   const unit = Math.min(width, height);
   const look = kit ? kitLook(kit, palette, unit) : textLook(input.style, palette, unit, random.fork("look"));
   return {
@@ -79,7 +79,7 @@ export function buildPlateScene(input: PlateSceneInput): PlateScene {
       ],
       accents: [],
       ...(input.variant ? { variant: input.variant } : {}),
-      ...(kit ? { kit: { side: kit.side } } : {}),
+      ...(kit ? { kit: { side: kit.side, case: kit.headline.case } } : {}),
     },
   };
 }

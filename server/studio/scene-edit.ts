@@ -1,3 +1,4 @@
+import { applyKitCase, type KitCase } from "./scene-kit.ts";
 import { ART_WORD_MAX_LENGTH, headlineFonts, headlinePositions, subjectPositions } from "../../contract/chat.ts";
 import { shorterHeadline } from "../../contract/headline-hook.ts";
 import { imageAspectIds, type ImageAspect, imageStyles, type ImageStyle } from "../../contract/images.ts";
@@ -64,9 +65,9 @@ export function editScene(scene: Scene, changes: SceneChanges): Scene {
   if (checked.headlineSide !== undefined) next = withHeadline(next, (layer) => sideHeadline(next, layer, checked.headlineSide ?? "center"));
   if (checked.headlinePosition !== undefined) next = withHeadline(next, (layer) => placeHeadline(next, layer, checked.headlinePosition ?? "center"));
   if (checked.headlineScale !== undefined) next = withHeadline(next, (layer) => scaleHeadline(next, layer, checked.headlineScale ?? 1));
-  if (checked.headline !== undefined) next = withHeadline(next, (layer) => retitle(layer, checked.headline ?? layer.text));
+  if (checked.headline !== undefined) next = withHeadline(next, (layer) => retitle(layer, checked.headline ?? layer.text, next.kit?.case));
   // Words the creator typed are the headline they want; "less text" shortens the one there is.
-  else if (checked.shorterHeadline) next = withHeadline(next, (layer) => shorten(layer));
+  else if (checked.shorterHeadline) next = withHeadline(next, (layer) => shorten(layer, next.kit?.case));
   if (checked.headlineFont !== undefined) next = withHeadline(next, (layer) => reface(layer, checked.headlineFont ?? "other"));
   if (checked.headlineColor !== undefined) next = withHeadline(next, (layer) => recolour(next, layer, checked.headlineColor ?? layer.fill));
   // After the fill, so an outline asked in the same breath is checked against the new letters.
@@ -133,17 +134,19 @@ function unrendered(layer: TextLayer): TextLayer {
   return copy;
 }
 
-function retitle(layer: TextLayer, text: string): TextLayer {
+function retitle(layer: TextLayer, text: string, kitCase?: KitCase): TextLayer {
   const script = scriptOf(text);
-  // Set in capitals like a headline taken from a prompt; the renderer breaks and fits the lines again.
-  const cased = script === "latin" ? text.split(" ").map(upperWord).join(" ") : text.replace(/\s+/gu, "");
+  // Set in capitals like a headline taken from a prompt (or in a mixed-case kit's case, from the words as typed); the
+  // renderer breaks and fits the lines again.
+  const upper = text.split(" ").map(upperWord).join(" ");
+  const cased = script === "latin" ? (kitCase === "mixed" ? applyKitCase(upper, "mixed", text) : upper) : text.replace(/\s+/gu, "");
   return { ...unrendered(layer), text: cased, script };
 }
 
 /** The headline shortened by meaning; one that is already as short as it gets stays, so the edit shows no change. */
-function shorten(layer: TextLayer): TextLayer {
+function shorten(layer: TextLayer, kitCase?: KitCase): TextLayer {
   const shorter = shorterHeadline(layer.text);
-  return shorter === undefined ? layer : retitle(layer, shorter);
+  return shorter === undefined ? layer : retitle(layer, shorter, kitCase);
 }
 
 const FACES: Record<Exclude<HeadlineFont, "other">, TextLayer["face"]> = { bold: "anton", serif: "abril" };

@@ -1,3 +1,4 @@
+import { scriptOf, upperWord } from "../../contract/headline-hook.ts";
 import type { KitSide, StyleKit } from "../../contract/style-kits.ts";
 import { type Layout, mirrorLayout } from "./composition-layouts.ts";
 import { mixHex } from "./color.ts";
@@ -21,7 +22,11 @@ export interface KitLook {
  */
 export interface SceneKit {
   side: KitSide;
+  /** The kit's headline case, so a new headline typed in an edit is set as the kit sets them (absent in older scenes: capitals). */
+  case?: KitCase;
 }
+
+export type KitCase = StyleKit["headline"]["case"];
 
 /**
  * The kit's colours as a Studio palette: the backdrop in shades of its most used colour (the styles draw their fills,
@@ -72,16 +77,41 @@ export function kitLayout(layout: Layout, side: KitSide, width: number): Layout 
   return (side === "left") === onLeft ? layout : mirrorLayout(layout, width);
 }
 
-/** The headline in the kit's case: all capitals, or each word capitalised (the creator writes in mixed case). */
-export function applyKitCase(text: string, kit: StyleKit): string {
-  if (kit.headline.case === "upper") return text.toLocaleUpperCase();
+/**
+ * The headline in the kit's case. Headlines come set in capitals (headline.ts); for a mixed-case kit each word is
+ * found again in what the creator wrote (`source`, the prompt or the words typed), so "iPhone", "GTA" and "VI" keep
+ * their own capitals and other words are capitalised. Capitals go through upperWord, which keeps brands as written.
+ */
+export function applyKitCase(text: string, kitCase: KitCase, source = text): string {
+  if (scriptOf(text) === "cjk") return text;
+  if (kitCase === "upper") return text.split(" ").map(upperWord).join(" ");
+  const written = new Map<string, string>();
+  for (const word of source.split(/\s+/u)) {
+    const core = bare(word);
+    if (core && !written.has(core.toLocaleUpperCase("en"))) written.set(core.toLocaleUpperCase("en"), core);
+  }
   return text
     .split(" ")
     .map((word) => {
-      const [first = "", ...rest] = [...word];
-      return first.toLocaleUpperCase() + rest.join("").toLocaleLowerCase();
+      const core = bare(word);
+      if (!core) return word;
+      const original = written.get(core.toLocaleUpperCase("en")) ?? core.toLocaleLowerCase("en");
+      const branded = upperWord(original);
+      // A brand, or a word the creator wrote with capitals past its first letter (an acronym, a numeral): as written.
+      const kept = branded !== original.toLocaleUpperCase("en") ? branded : /^.+\p{Lu}/u.test(original) ? original : capitalised(original);
+      return word.replace(core, kept);
     })
     .join(" ");
+}
+
+/** A word without the quotes and punctuation around it. */
+function bare(word: string): string {
+  return word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+function capitalised(word: string): string {
+  const [first = "", ...rest] = [...word];
+  return first.toLocaleUpperCase("en") + rest.join("").toLocaleLowerCase("en");
 }
 
 function lightness(hex: string): number {

@@ -137,7 +137,7 @@ export const sceneSchema = z
     badge: badgeSchema.optional(),
     pointers: z.array(pointerSchema).max(4).optional(),
     split: splitSchema.optional(),
-    kit: z.object({ side: z.enum(kitSides) }).optional(),
+    kit: z.object({ side: z.enum(kitSides), case: z.enum(["upper", "mixed"]).optional() }).optional(),
   })
   // The canvas size follows from the aspect; anything else would render at a size nobody asked for.
   .refine((s) => imageAspects[s.aspect].width === s.width && imageAspects[s.aspect].height === s.height, { message: "size does not match the aspect" });

@@ -142,7 +142,7 @@ export function buildScene(input: SceneInput): Scene {
   const styled = palettes[(palettes.indexOf(random.fork("palette").pick(palettes)) + variant) % palettes.length] as Palette;
   const palette = input.kit ? kitPalette(input.kit, variant) : styled;
   const prompted = headlineFromPrompt(input.prompt);
-  const headline = input.kit ? { ...prompted, text: applyKitCase(prompted.text, input.kit) } : prompted;
+  const headline = input.kit ? { ...prompted, text: applyKitCase(prompted.text, input.kit.headline.case, input.prompt) } : prompted;
   const layoutRandom = random.fork("layout");
   const shape = promptShape(input.prompt);
   const hasPersona = input.personaNames.length > 0;
@@ -195,7 +195,7 @@ export function buildScene(input: SceneInput): Scene {
     composition,
     ...(variant > 0 ? { variant } : {}),
     ...decor,
-    ...(input.kit ? { kit: { side: input.kit.side } } : {}),
+    ...(input.kit ? { kit: { side: input.kit.side, case: input.kit.headline.case } } : {}),
   };
 }
 

@@ -1,12 +1,17 @@
-import sharp from "sharp";
-import { type ImageStyle } from "../../contract/images.ts";
+import sharp, { type Sharp } from "sharp";
+import { type ImageStyle, MAX_IMAGE_PIXELS } from "../../contract/images.ts";
 import { clusterPalette, deltaE, type KitFont, type KitSide, labOfHex, type StyleKit, type Swatch } from "../../contract/style-kits.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { OcrReading, OcrWord } from "../feed-check/engine.ts";
 
-/** The pictures are measured this wide: colours and layout need no more, and k-means over 320×180 is a few ms. */
-const GRID_WIDTH = 320;
-/** What OCR reads: wide enough for a headline's letters, small enough to read in a tenth of a second or so. */
-const OCR_WIDTH = 960;
+/** The pictures are measured inside this square: colours and layout need no more (320×180 for a 16:9 thumbnail). */
+const GRID_BOX = 320;
+/** What OCR reads, inside this square: wide enough for a headline's letters, small enough to read in a tenth of a second or so. */
+const OCR_BOX = 960;
+/** Pixels clustered for a palette: the main thread's k-means stays a few ms whatever the picture (as web grid-palette.ts). */
+const SAMPLE_PIXELS = 4000;
+/** Longest side over shortest past which a picture is no thumbnail (16:9 is 1.8, a Shorts frame 9:16 the same). */
+const MAX_ASPECT = 4;
 /** A word counts as headline text at this OCR confidence, with two letters or more and this share of the height. */
 const MIN_CONFIDENCE = 60;
 const MIN_WORD_HEIGHT = 0.04;
@@ -50,10 +55,10 @@ export interface PictureReading {
  * since outlined, shadowed display letters on loud colours defeat a plain read; a word found twice keeps its surest read.
  */
 async function readWords(bytes: Buffer, deps: LearnDeps): Promise<{ words: OcrWord[]; width: number }> {
-  const grey = sharp(bytes).resize({ width: OCR_WIDTH }).greyscale();
+  const grey = decoded(bytes).resize(OCR_BOX, OCR_BOX, { fit: "inside" }).greyscale();
   const { info } = await grey.clone().raw().toBuffer({ resolveWithObject: true });
   const versions = await Promise.all([
-    sharp(bytes).resize({ width: OCR_WIDTH }).png().toBuffer(),
+    decoded(bytes).resize(OCR_BOX, OCR_BOX, { fit: "inside" }).png().toBuffer(),
     grey.clone().threshold(200).png().toBuffer(),
     grey.clone().negate().threshold(200).png().toBuffer(),
   ]);
@@ -77,9 +82,26 @@ function overlap(a: Box, b: Box): number {
   return w > 0 && h > 0 ? (w * h) / Math.max(1, Math.min(a.w * a.h, b.w * b.h)) : 0;
 }
 
+/** A picture decoded as the app's other decoders do: bounded in pixels, and a damaged file refused rather than guessed. */
+function decoded(bytes: Buffer): Sharp {
+  return sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "warning" }).rotate();
+}
+
+/** Every `step`-th kept pixel, so at most about SAMPLE_PIXELS of `among` are clustered. */
+function sampled(among: number, keep: (index: number) => boolean): (index: number) => boolean {
+  const step = Math.max(1, Math.floor(among / SAMPLE_PIXELS));
+  return step === 1 ? keep : (i) => i % step === 0 && keep(i);
+}
+
 /** Reads one picture: its background palette, its headline's look and place, its subject's share. */
 export async function readPicture(bytes: Buffer, deps: LearnDeps): Promise<PictureReading> {
-  const grid = await sharp(bytes).resize({ width: GRID_WIDTH }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const meta = await decoded(bytes).metadata();
+  const long = Math.max(meta.width, meta.height);
+  const short = Math.max(1, Math.min(meta.width, meta.height));
+  if (long / short > MAX_ASPECT) {
+    throw new AppError("unprocessable:style_kit_images", "One of the pictures is far too tall or wide for a thumbnail. Try another.");
+  }
+  const grid = await decoded(bytes).resize(GRID_BOX, GRID_BOX, { fit: "inside" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width, height } = grid.info;
   const pixels = grid.data;
   const found = await readWords(bytes, deps);
@@ -95,7 +117,7 @@ export async function readPicture(bytes: Buffer, deps: LearnDeps): Promise<Pictu
   const subjectShare = skinShare(pixels, inText);
   // Faces are the subject, not the backdrop: their pixels stay out of the palette unless they are most of the frame.
   const skin = subjectShare < 0.6 ? skinMask(pixels, inText.length) : new Uint8Array(inText.length);
-  const background = clusterPalette(pixels, 3, 5, (i) => inText[i] === 0 && skin[i] === 0);
+  const background = clusterPalette(pixels, 3, 5, sampled(inText.length, (i) => inText[i] === 0 && skin[i] === 0));
   if (words.length === 0) return { background, subjectShare };
   const backdrop = background[0]?.color ?? "#000000";
 
@@ -116,7 +138,7 @@ export async function readPicture(bytes: Buffer, deps: LearnDeps): Promise<Pictu
       return x >= w.box.x && x < w.box.x + w.box.w && y >= w.box.y && y < w.box.y + w.box.h;
     };
     // The box holds the backdrop, the fill and (with one) the outline: the cluster nearest the backdrop is not text.
-    const parts = clusterPalette(pixels, 3, 3, inBox).filter((s) => deltaE(labOfHex(s.color), labOfHex(backdrop)) >= 12);
+    const parts = clusterPalette(pixels, 3, 3, sampled(w.box.w * w.box.h, inBox)).filter((s) => deltaE(labOfHex(s.color), labOfHex(backdrop)) >= 12);
     const [fill, outline] = parts;
     if (!fill) continue;
     const area = w.box.w * w.box.h;

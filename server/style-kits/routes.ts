@@ -15,8 +15,8 @@ function idOf(req: Request): string {
 }
 
 /** Style kits (docs/product/style-kits.md): learned, listed, read, renamed and deleted; owner checks in the service. */
-export function styleKitRoutes(deps: { auth: AuthMiddleware; styleKits: StyleKitService; jsonBody: RequestHandler }): Router {
-  const { auth, styleKits, jsonBody } = deps;
+export function styleKitRoutes(deps: { auth: AuthMiddleware; styleKits: StyleKitService; jsonBody: RequestHandler; idempotent: RequestHandler }): Router {
+  const { auth, styleKits, jsonBody, idempotent } = deps;
   const router = Router();
   const noStore = { "Cache-Control": "no-store" };
 
@@ -25,9 +25,15 @@ export function styleKitRoutes(deps: { auth: AuthMiddleware; styleKits: StyleKit
     res.set(noStore).json({ kits: await styleKits.list(user.id) });
   });
 
-  router.post(STYLE_KITS_PATH, jsonBody, async (req, res) => {
+  router.post(STYLE_KITS_PATH, jsonBody, idempotent, async (req, res) => {
     const { user } = await auth.requireAuth(req, res);
-    res.set(noStore).status(201).json({ kit: await styleKits.create(user.id, createStyleKitRequestSchema.parse(req.body)) });
+    const body = createStyleKitRequestSchema.parse(req.body);
+    // Learning takes seconds: a client that goes away stops it between pictures, and nothing is stored.
+    const gone = new AbortController();
+    res.on("close", () => {
+      if (!res.writableEnded) gone.abort(new Error("the client went away"));
+    });
+    res.set(noStore).status(201).json({ kit: await styleKits.create(user.id, body, gone.signal) });
   });
 
   router.get(`${STYLE_KITS_PATH}/:id`, async (req, res) => {

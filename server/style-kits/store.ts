@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/open-db.ts";
 import { styleKits, type StyleKitRow } from "../../db/schema/style-kits.ts";
 
@@ -13,6 +13,14 @@ export function createStyleKitStore(db: DbOrTx) {
     async count(userId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(styleKits).where(eq(styleKits.userId, userId));
       return row?.n ?? 0;
+    },
+
+    /**
+     * Holds the user's kit limit until the transaction ends: two kits learned at once count the kits one after the
+     * other, so both cannot pass on the same free place. An advisory lock keyed by the user: no row is needed.
+     */
+    async lockLimitOf(userId: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`style-kit-limit:${userId}`}))`);
     },
 
     async find(userId: string, id: string): Promise<StyleKitRow | undefined> {

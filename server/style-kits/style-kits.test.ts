@@ -2,13 +2,16 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageDetailResponseSchema, imageResponseSchema } from "../../contract/images.ts";
 import { clusterPalette, deltaE, labOfHex, type StyleKitRecord, styleKitListResponseSchema, styleKitResponseSchema } from "../../contract/style-kits.ts";
-import { generate, settled, tokenHeaders, upload } from "../testing/images.ts";
+import type { ImageEngine } from "../generation/engine.ts";
+import { createStudioEngine } from "../studio/engine.ts";
+import { balanceOf, generate, settled, tokenHeaders, upload } from "../testing/images.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { drawStyleThumbnail, orangeLeft } from "../testing/style-thumbnails.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 
 // Style kits end to end (docs/product/style-kits.md): thumbnails with known colours and layout drawn here, uploaded,
-// learned with the real OCR data and subject model, then a Studio render in the kit.
+// learned with the real OCR engine (English data; faces by skin tone, not a subject model), then a Studio render in
+// the kit.
 let server: TestServer;
 let token: string;
 let ownerId: string;
@@ -17,7 +20,10 @@ let other: string;
 const near = (a: string, b: string, within = 12) => deltaE(labOfHex(a), labOfHex(b)) <= within;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { FREE_SIGNUP_CREDITS: "40" } });
+  // A second model (the Studio under a provider's id) so new versions in another model are drawn from the prompt.
+  const studio = createStudioEngine();
+  const engines = new Map<string, ImageEngine>([["studio", studio], ["gpt-image", { ...studio, id: "gpt-image" }]]);
+  server = await startTestServer({ env: { FREE_SIGNUP_CREDITS: "40", OPENAI_API_KEY: "sk-test" }, deps: { engines } });
   const owner = await signInByCode(server, "kit-owner@example.com");
   token = owner.sessionToken;
   ownerId = owner.user.id;
@@ -38,6 +44,7 @@ function post(as: string, body: unknown): Promise<Response> {
 describe("style kits", () => {
   let kit: StyleKitRecord;
   let ids: string[];
+  let madeInKit: string;
 
   it("learns the fixtures' colours, headline look and side", { timeout: 120_000 }, async () => {
     ids = [];
@@ -63,10 +70,11 @@ describe("style kits", () => {
     expect(res.status).toBe(202);
     const { image } = imageResponseSchema.parse(await res.json());
     expect(image.styleKitId).toBe(kit.id);
+    madeInKit = image.id;
     expect((await settled(server, token, image.id, 60_000)).status).toBe("ready");
     const detail = imageDetailResponseSchema.parse(await (await fetch(`${server.url}/api/images/${image.id}`, { headers: tokenHeaders(token) })).json());
     const scene = detail.scene as { palette: { mid: string }; text: { fill: string; face: string; box: { x: number; w: number } }[]; width: number; kit?: { side: string } };
-    expect(scene.kit).toEqual({ side: "left" });
+    expect(scene.kit).toEqual({ side: "left", case: "upper" });
     expect(scene.palette.mid).toBe(kit.kit.palette[0]?.color);
     const headline = scene.text[0];
     expect(headline?.fill).toBe(kit.kit.text);
@@ -83,14 +91,16 @@ describe("style kits", () => {
     const first = imageResponseSchema.parse(await (await generate(server, token, { prompt: "Speedrun \"NEW RECORD\"", style: kit.kit.baseStyle, styleKitId: kit.id, seed: 3 })).json()).image;
     expect((await settled(server, token, first.id, 60_000)).status).toBe("ready");
     const scene = (id: string) => fetch(`${server.url}/api/images/${id}`, { headers: tokenHeaders(token) }).then(async (r) => imageDetailResponseSchema.parse(await r.json()));
-    const edited = await server.services.generation.requestEdit(ownerId, { imageId: first.id, instruction: "headline WORLD RECORD", changes: { headline: "WORLD RECORD" } });
+    const edited = await server.services.generation.requestEdit(ownerId, { imageId: first.id, instruction: "headline World record on iPhone", changes: { headline: "World record on iPhone" } });
     expect(edited.kind).toBe("queued");
     if (edited.kind !== "queued") return;
     expect((await settled(server, token, edited.image.id, 60_000)).status).toBe("ready");
     const after = await scene(edited.image.id);
     expect(after.image.styleKitId).toBe(kit.id);
-    const s = after.scene as { palette: { mid: string }; kit?: { side: string }; text: { fill: string }[] };
-    expect(s.kit).toEqual({ side: "left" });
+    const s = after.scene as { palette: { mid: string }; kit?: { side: string }; text: { fill: string; text: string }[] };
+    expect(s.kit).toEqual({ side: "left", case: "upper" });
+    // The kit sets headlines in capitals: a typed mixed-case headline takes them, the brand keeps its own.
+    expect(s.text[0]?.text).toBe("WORLD RECORD ON iPhone");
     expect(s.palette.mid).toBe(kit.kit.palette[0]?.color);
     expect(s.text[0]?.fill).toBe(kit.kit.text);
   });
@@ -106,7 +116,24 @@ describe("style kits", () => {
     expect((await fetch(`${server.url}/api/style-kits/${kit.id}`, { method: "DELETE", headers: tokenHeaders(token) })).status).toBe(204);
     expect((await fetch(`${server.url}/api/style-kits/${kit.id}`, { headers: tokenHeaders(token) })).status).toBe(404);
     // A render in a deleted (or someone else's) kit is refused before anything is charged.
-    expect((await generate(server, token, { prompt: "after", styleKitId: kit.id })).status).toBe(404);
+    const credits = (await balanceOf(server, token, ownerId)).credits;
+    const gone = await generate(server, token, { prompt: "after", styleKitId: kit.id });
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { code: string }).code).toBe("not_found:style_kit");
+    expect((await balanceOf(server, token, ownerId)).credits).toBe(credits);
+    const otherKit = await post(other, { name: "Theirs", imageIds: [await uploaded(other, await drawStyleThumbnail(orangeLeft[0] as (typeof orangeLeft)[number]))] });
+    expect(otherKit.status).toBe(201);
+    const theirs = styleKitResponseSchema.parse(await otherKit.json()).kit.id;
+    expect((await generate(server, token, { prompt: "theirs", styleKitId: theirs })).status).toBe(404);
+    expect((await balanceOf(server, token, ownerId)).credits).toBe(credits);
+  });
+
+  it("makes new versions of an image whose kit was deleted without it, charged once and never failed", { timeout: 120_000 }, async () => {
+    const outcome = await server.services.generation.requestVariants(ownerId, { imageId: madeInKit, count: 1, instruction: "another one", changes: {}, model: "gpt-image" });
+    expect(outcome.kind).toBe("from-prompt");
+    const [version] = outcome.images;
+    expect(version?.styleKitId).toBeNull();
+    expect((await settled(server, token, version?.id ?? "", 60_000)).status).toBe("ready");
   });
 
   it("refuses bad input and changes nothing", async () => {

@@ -23,6 +23,7 @@ describe("generation error messages", () => {
     ["invalid:body", "invalid_body"],
     ["not_found:persona", "not_found_persona"],
     ["not_found:image", "not_found_image"],
+    ["not_found:style_kit", "not_found_style_kit"],
     ["rate_limited:generation", "rate_limited"],
     ["rate_limited:anything-else", "rate_limited"],
     ["rate_limited:free-edit", "free_edit_limit"],

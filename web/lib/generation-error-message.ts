@@ -11,6 +11,7 @@ const messageKeyByCode = {
   "invalid:body": "invalid_body",
   "not_found:persona": "not_found_persona",
   "not_found:image": "not_found_image",
+  "not_found:style_kit": "not_found_style_kit",
   "unavailable:provider": "unavailable_provider",
   "unavailable:database": "unavailable_database",
   "unprocessable:provider": "unprocessable_provider",

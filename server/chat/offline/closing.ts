@@ -20,7 +20,8 @@ import { classifyVideoError } from "./video-replies.ts";
 export function classifyToolError(error: unknown): ToolProblem {
   const text = (typeof error === "string" ? error : JSON.stringify(error ?? "")).toLowerCase();
   if (/insufficient_credits|not enough credits|insufficient credits/.test(text)) return "credits";
-  if (/not_found:style_kit/.test(text)) return "style-kit";
+  // None at all ("no style kit yet", from kitChoice), or the one picked was deleted or is not theirs.
+  if (/not_found:style_kit/.test(text)) return /no style kit yet/.test(text) ? "style-kit" : "style-kit-gone";
   if (/not_found:persona|unprocessable:persona|persona.{0,30}not found|unknown persona|no persona/.test(text)) return "persona";
   if (/unprocessable:relay/.test(text)) return "relay";
   if (/not_found:image|unprocessable:base_image|unprocessable:image|image.{0,30}not found/.test(text)) return "image";

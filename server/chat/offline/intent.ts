@@ -24,7 +24,7 @@ import { editWordsFor } from "./edit-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { looksLikeManipulation } from "./manipulation.ts";
 import { asksModelText } from "./model-text-words.ts";
-import { asksMyStyle } from "./my-style-words.ts";
+import { asksMyStyle, withoutMyStyle } from "./my-style-words.ts";
 import { choosesImage, readPickMove } from "./pick-words.ts";
 import {
   colorsAround,
@@ -262,6 +262,8 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
   const creates = any(lexicons, normalized, (lexicon) => lexicon.create);
   const modelText = asksModelText(normalized) || undefined;
   const myStyle = asksMyStyle(normalized) || undefined;
+  // The prompt a new thumbnail is made from: "in my style" picks the kit and is no part of the topic or headline.
+  const topicText = myStyle ? withoutMyStyle(text) : text;
   const imageNoun = any(lexicons, normalized, (lexicon) => lexicon.imageNouns);
   const fresh = any(lexicons, normalized, (lexicon) => lexicon.fresh);
   const details =
@@ -325,7 +327,7 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
     if (bare && !attachment) return { kind: "clarify", reason: "what-to-make" };
     return {
       kind: "pack",
-      input: compact({ prompt: text, headline, style, model, personaHandles: handles.length > 0 ? handles : undefined, baseImageId: attachment, modelText, myStyle }),
+      input: compact({ prompt: topicText, headline, style, model, personaHandles: handles.length > 0 ? handles : undefined, baseImageId: attachment, modelText, myStyle }),
     };
   }
 
@@ -397,7 +399,7 @@ function readMessage(message: string, context: IntentContext, confirmed: boolean
     return {
       kind: "generate",
       input: compact({
-        prompt: text,
+        prompt: topicText,
         headline,
         style,
         aspect,

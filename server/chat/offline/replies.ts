@@ -17,7 +17,7 @@ import { cannotRelay, frameLead, madeFromPrompt, variantsReady, varyLead } from 
 import { type Spoken, spokenReply, type TakenFrames, type VideoLead, type VideoProblem, videoLead, videoProblem, videoTaken } from "./video-replies.ts";
 
 /** What went wrong in a tool, as far as the answer needs to know. */
-export type ToolProblem = "credits" | "persona" | "style-kit" | "image" | "relay" | "refused" | "model" | "busy" | "unavailable" | "invalid" | "unknown";
+export type ToolProblem = "credits" | "persona" | "style-kit" | "style-kit-gone" | "image" | "relay" | "refused" | "model" | "busy" | "unavailable" | "invalid" | "unknown";
 /** The main change an edit makes, so the lead-in can name it. */
 export type EditFocus = "frame" | "headline-color" | "headline-size" | "headline-place" | "headline-text" | "subject-place" | "style";
 /** What a failed tool call did to the user's credits. */
@@ -186,6 +186,7 @@ const en: Phrasebook = {
     credits: ["You don't have enough credits for that.", "Your credits won't cover that one."],
     persona: ["I couldn't find that persona among yours; ask me to list your personas to see their handles.", "That @handle doesn't match any of your personas. Want me to list them?"],
     "style-kit": ["You have no style kit yet. Open My style, learn one from up to twelve of your own thumbnails, then ask again."],
+    "style-kit-gone": ["The style kit you picked no longer exists. Pick another one under My style, or ask without it."],
     image: ["I couldn't find that image.", "That image isn't available any more."],
     refused: ["The image model refused that request.", "The model declined to make that picture."],
     model: ["That model isn't available for this request.", "That model can't do this right now."],
@@ -257,6 +258,7 @@ const es: Phrasebook = {
     credits: ["No tienes créditos suficientes para eso.", "Tus créditos no alcanzan para esa imagen."],
     persona: ["No encontré esa persona entre las tuyas; pídeme la lista de tus personas para ver sus @.", "Ese @ no coincide con ninguna de tus personas. ¿Te las muestro?"],
     "style-kit": ["Aún no tienes un kit de estilo. Abre Mi estilo, crea uno con hasta doce de tus miniaturas y vuelve a pedirlo."],
+    "style-kit-gone": ["El kit de estilo que elegiste ya no existe. Elige otro en Mi estilo o pídelo sin él."],
     image: ["No encontré esa imagen.", "Esa imagen ya no está disponible."],
     refused: ["El modelo de imagen rechazó esa petición.", "El modelo se negó a crear esa imagen."],
     model: ["Ese modelo no está disponible para esta petición.", "Ese modelo no puede hacer esto ahora mismo."],
@@ -328,6 +330,7 @@ const fr: Phrasebook = {
     credits: ["Tu n'as pas assez de crédits pour ça.", "Tes crédits ne suffisent pas pour cette image."],
     persona: ["Je n'ai pas trouvé cette persona parmi les tiennes ; demande-moi la liste de tes personas pour voir leurs @.", "Ce @ ne correspond à aucune de tes personas. Je te les montre ?"],
     "style-kit": ["Tu n'as pas encore de kit de style. Ouvre Mon style, crées-en un à partir de douze de tes miniatures au plus, puis redemande."],
+    "style-kit-gone": ["Le kit de style que tu as choisi n'existe plus. Choisis-en un autre dans Mon style, ou demande sans."],
     image: ["Je n'ai pas trouvé cette image.", "Cette image n'est plus disponible."],
     refused: ["Le modèle d'image a refusé cette demande.", "Le modèle a refusé de créer cette image."],
     model: ["Ce modèle n'est pas disponible pour cette demande.", "Ce modèle ne peut pas faire ça pour le moment."],
@@ -399,6 +402,7 @@ const de: Phrasebook = {
     credits: ["Dafür reichen deine Credits nicht.", "Dein Guthaben reicht für dieses Bild nicht."],
     persona: ["Diese Persona habe ich bei dir nicht gefunden; frag mich nach deinen Personas, dann siehst du ihre @-Namen.", "Dieses @ passt zu keiner deiner Personas. Soll ich sie dir zeigen?"],
     "style-kit": ["Du hast noch kein Stil-Kit. Öffne Mein Stil, lerne eins aus bis zu zwölf deiner eigenen Vorschaubilder und frag dann noch einmal."],
+    "style-kit-gone": ["Das gewählte Stil-Kit gibt es nicht mehr. Wähle unter Mein Stil ein anderes oder frag ohne Kit."],
     image: ["Dieses Bild habe ich nicht gefunden.", "Dieses Bild ist nicht mehr verfügbar."],
     refused: ["Das Bildmodell hat die Anfrage abgelehnt.", "Das Modell wollte dieses Bild nicht erstellen."],
     model: ["Dieses Modell ist für diese Anfrage nicht verfügbar.", "Dieses Modell kann das gerade nicht."],
@@ -465,6 +469,7 @@ const zh: Phrasebook = {
     credits: ["你的积分不够。", "积分不足，无法生成这张图。"],
     persona: ["在你的角色里没找到这个，可以让我列出你的角色看看它们的 @ 名称。", "这个 @ 名称和你的任何角色都不匹配。要我列出来吗？"],
     "style-kit": ["你还没有风格包。打开“我的风格”，用最多十二张你自己的缩略图生成一个，然后再来找我。"],
+    "style-kit-gone": ["你选择的风格包已不存在。请在“我的风格”中另选一个，或不用风格包再试一次。"],
     image: ["没找到那张图片。", "那张图片已经不可用了。"],
     refused: ["图像模型拒绝了这个请求。", "模型拒绝生成这张图。"],
     model: ["这个模型不支持这个请求。", "这个模型现在做不了这个。"],
@@ -531,6 +536,7 @@ const ja: Phrasebook = {
     credits: ["クレジットが足りません。", "この画像を作るにはクレジットが不足しています。"],
     persona: ["そのペルソナは見つかりませんでした。ペルソナ一覧を頼めば@を確認できます。", "その@はどのペルソナとも一致しません。一覧を表示しましょうか？"],
     "style-kit": ["まだスタイルキットがありません。「マイスタイル」で自分のサムネイルを最大12枚選んで作成してから、もう一度頼んでください。"],
+    "style-kit-gone": ["選んだスタイルキットはもう存在しません。「マイスタイル」で別のキットを選ぶか、キットなしで頼んでください。"],
     image: ["その画像が見つかりませんでした。", "その画像はもう利用できません。"],
     refused: ["画像モデルがこのリクエストを拒否しました。", "モデルがこの画像の作成を断りました。"],
     model: ["そのモデルはこのリクエストに使えません。", "そのモデルは今これに対応していません。"],

@@ -1,3 +1,4 @@
+import { withoutMyStyle } from "../offline/my-style-words.ts";
 import { tool, zodSchema } from "ai";
 import { chatTools, type GenerateThumbnailInput, type ImagesToolOutput, MAX_IMAGES_PER_MESSAGE } from "../../../contract/chat.ts";
 import type { ImageRecord, ImageStyle } from "../../../contract/images.ts";
@@ -37,10 +38,14 @@ export async function kitChoice(
   return { styleKitId: id, style: input.style ?? kit.baseStyle };
 }
 
-/** The words on the picture go in quotes: the engines read a quoted phrase as the headline. */
+/**
+ * The words on the picture go in quotes: the engines read a quoted phrase as the headline. "In my style" is left out:
+ * it picks the kit (`myStyle`), and would otherwise be printed on the thumbnail.
+ */
 export function promptWithHeadline(input: Pick<GenerateThumbnailInput, "prompt" | "headline">): string {
-  if (!input.headline || input.prompt.includes(input.headline)) return input.prompt;
-  return `"${input.headline.replaceAll('"', "'")}" ${input.prompt}`;
+  const prompt = withoutMyStyle(input.prompt);
+  if (!input.headline || prompt.includes(input.headline)) return prompt;
+  return `"${input.headline.replaceAll('"', "'")}" ${prompt}`;
 }
 
 /**

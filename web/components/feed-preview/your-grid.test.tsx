@@ -60,4 +60,27 @@ describe("Your grid", () => {
     const note = await show(ready("new"), [ready("new"), imageRecord("pending")], { new: [1, 2, 3] });
     expect(note.dataset.fit).toBe("alone");
   });
+
+  it("does not wait for ever on a thumbnail whose pixels cannot be read", async () => {
+    const failing: PixelReader = async (src) => {
+      if (src === "/t/b") throw new Error("tainted canvas");
+      return solid(64, 36, src === "/t/new" ? [255, 122, 0] : [250, 120, 5]);
+    };
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <I18nextProvider i18n={i18n}>
+          <YourGrid image={ready("new")} recent={recent} readPixels={failing} />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId("your-grid-note").dataset.fit).toBe("blends-in"), { timeout: 15_000 });
+  }, 20_000);
+
+  it("leaves out images of the same pack or version tree", async () => {
+    const image = { ...ready("new"), packId: "pack-1", parentId: "root" } as Ready;
+    const family = [{ ...ready("root") }, { ...ready("sibling"), packId: "pack-1" }, { ...ready("edit"), parentId: "root" }, ready("a")];
+    await show(image, family, { new: [255, 122, 0], a: [20, 60, 220] });
+    expect(screen.getAllByTestId("your-grid-recent")).toHaveLength(1);
+  });
 });
+

@@ -15,7 +15,8 @@ type Ready = ImageRecord & { urls: NonNullable<ImageRecord["urls"]> };
  */
 export function YourGrid({ image, recent, readPixels }: { image: Ready; recent: readonly ImageRecord[]; readPixels: PixelReader }) {
   const { t } = useTranslation("app");
-  const others = recent.filter((r): r is Ready => r.id !== image.id && r.status === "ready" && r.urls !== null).slice(0, GRID_RECENT);
+  const family = familyOf(image, recent);
+  const others = recent.filter((r): r is Ready => !family(r) && r.status === "ready" && r.urls !== null).slice(0, GRID_RECENT);
   const all = [image, ...others];
   const palettes = useQueries({
     queries: all.map((item) => ({
@@ -24,8 +25,12 @@ export function YourGrid({ image, recent, readPixels }: { image: Ready; recent: 
       staleTime: Infinity,
     })),
   });
-  const [mine, ...theirs] = palettes.map((p) => p.data);
-  const fit = mine && theirs.every(Boolean) ? gridFit(mine, theirs.filter((p) => p !== undefined)) : undefined;
+  const [mine, ...theirs] = palettes;
+  // A thumbnail whose pixels cannot be read is left out of the comparison rather than keeping it waiting for ever.
+  const settled = palettes.every((p) => !p.isPending);
+  const readable = theirs.flatMap((p) => (p.data ? [p.data] : []));
+  const fit = settled && mine?.data && readable.length > 0 ? gridFit(mine.data, readable) : undefined;
+  const unreadable = settled && !fit && others.length > 0;
   return (
     <section className="grid min-w-0 gap-3" aria-labelledby="your-grid-heading" data-testid="your-grid">
       <div className="grid gap-1">
@@ -42,13 +47,36 @@ export function YourGrid({ image, recent, readPixels }: { image: Ready; recent: 
           </li>
         ))}
       </ul>
-      <p className="text-sm" data-testid="your-grid-note" data-fit={fit?.fit ?? (others.length === 0 ? "alone" : "measuring")}>
+      <p className="text-sm" data-testid="your-grid-note" data-fit={fit?.fit ?? (others.length === 0 ? "alone" : unreadable ? "unreadable" : "measuring")}>
         {others.length === 0
           ? t("feedPreview.grid.alone")
           : fit
             ? t(`feedPreview.grid.${fit.fit}`, { distance: fit.distance })
-            : t("feedPreview.grid.measuring")}
+            : unreadable
+              ? t("feedPreview.grid.unreadable")
+              : t("feedPreview.grid.measuring")}
       </p>
     </section>
   );
+}
+
+/**
+ * Whether a recent image is of the new one's own making: itself, the same pack, or the same version tree (edits and
+ * variants, followed through parentId among the images at hand). Those are no part of "your channel".
+ */
+function familyOf(image: ImageRecord, recent: readonly ImageRecord[]): (other: ImageRecord) => boolean {
+  const byId = new Map([image, ...recent].map((r) => [r.id, r]));
+  const rootOf = (start: ImageRecord) => {
+    let at = start;
+    const seen = new Set<string>();
+    while (at.parentId && !seen.has(at.id)) {
+      seen.add(at.id);
+      const parent = byId.get(at.parentId);
+      if (!parent) return at.parentId;
+      at = parent;
+    }
+    return at.id;
+  };
+  const root = rootOf(image);
+  return (other) => other.id === image.id || (image.packId !== null && other.packId === image.packId) || rootOf(other) === root;
 }

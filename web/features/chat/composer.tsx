@@ -292,7 +292,8 @@ export function Composer({
             {...(currentImage
               ? {}
               : {
-                  kits: styleKits.data ?? [],
+                  // Unknown while loading or after an error: no kit cards and no "Make a style kit" invitation yet.
+                  kits: styleKits.data,
                   kitId: kit?.id,
                   onKitChange: (picked: StyleKitRecord) => {
                     setStyle(picked.kit.baseStyle);

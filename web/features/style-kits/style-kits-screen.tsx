@@ -47,6 +47,7 @@ function KitMaker({ userId }: { userId: string }) {
   const gallery = useImageList(userId, noFilters, GALLERY_PICKS);
   const ready = chosen.flatMap((c) => (c.status === "ready" ? [c.image] : []));
   const full = chosen.length >= MAX_KIT_IMAGES;
+  const [unsupported, setUnsupported] = useState<string[]>([]);
   const create = useMutation({
     mutationFn: () => createStyleKit(name.trim(), ready.map((image) => image.id)),
     onSuccess: async () => {
@@ -59,7 +60,10 @@ function KitMaker({ userId }: { userId: string }) {
   // One upload at a time: the server admits few uploads per account at once (rate_limited:upload_concurrency).
   async function add(files: File[]) {
     const room = MAX_KIT_IMAGES - chosen.length;
-    const queued = files.filter((f) => (uploadTypes as readonly string[]).includes(f.type)).slice(0, room).map((file) => ({ file, key: `${file.name}-${crypto.randomUUID()}` }));
+    const supported = files.filter((f) => (uploadTypes as readonly string[]).includes(f.type));
+    // Files left out (not PNG, JPEG or WebP) are named, never dropped silently.
+    setUnsupported(files.filter((f) => !supported.includes(f)).map((f) => f.name));
+    const queued = supported.slice(0, room).map((file) => ({ file, key: `${file.name}-${crypto.randomUUID()}` }));
     setChosen((list) => [...list, ...queued.map(({ key }): Chosen => ({ key, status: "uploading" }))]);
     for (const { file, key } of queued) {
       const done: Chosen = await uploadImageFile("/api/upload-temp-image", file, "image").then(
@@ -81,6 +85,7 @@ function KitMaker({ userId }: { userId: string }) {
 
   const picks = gallery.images.filter((image) => image.status === "ready" && image.urls);
   const error = create.error ? t(`styleKits.errors.${errorKey(errorCodeOf(create.error))}`) : null;
+  const skipped = unsupported.length > 0 ? t("styleKits.unsupportedFiles", { count: unsupported.length, names: unsupported.join(", ") }) : null;
   return (
     <Card className="grid gap-5" data-testid="kit-maker">
       <h2 className="text-lg font-bold">{t("styleKits.newTitle")}</h2>
@@ -149,6 +154,11 @@ function KitMaker({ userId }: { userId: string }) {
             </div>
           </fieldset>
         )}
+        {skipped && (
+          <p role="alert" className="text-sm font-medium text-danger" data-testid="kit-unsupported">
+            {skipped}
+          </p>
+        )}
         {error && (
           <p role="alert" className="text-sm font-medium text-danger">
             {error}
@@ -165,14 +175,15 @@ function KitMaker({ userId }: { userId: string }) {
   );
 }
 
-function errorKey(code: string | undefined): "limit" | "images" | "busy" | "generic" {
+function errorKey(code: string | undefined): "limit" | "images" | "busy" | "serverBusy" | "generic" {
   if (code === "conflict:style_kit_limit") return "limit";
+  if (code === "unavailable:style_kit_busy") return "serverBusy";
   if (code === "unprocessable:style_kit_images" || code === "not_found:image") return "images";
   if (code?.startsWith("rate_limited:")) return "busy";
   return "generic";
 }
 
-function KitList() {
+export function KitList() {
   const { t } = useTranslation("app");
   const kits = useStyleKits();
   return (
@@ -180,6 +191,19 @@ function KitList() {
       <h2 id="kits-heading" className="text-lg font-bold">
         {t("styleKits.yourKits")}
       </h2>
+      {kits.isPending && (
+        <p role="status" className="text-sm text-muted" data-testid="kit-list-loading">
+          {t("styleKits.loading")}
+        </p>
+      )}
+      {kits.isError && (
+        <div role="alert" className="grid justify-items-start gap-2 text-sm font-medium text-danger" data-testid="kit-list-error">
+          <p>{t("styleKits.loadFailed")}</p>
+          <Button variant="secondary" size="sm" onClick={() => void kits.refetch()}>
+            {t("styleKits.retry")}
+          </Button>
+        </div>
+      )}
       {kits.data?.length === 0 && <EmptyState title={t("styleKits.emptyTitle")} text={t("styleKits.emptyBody")} />}
       <ul className="grid gap-4" data-testid="kit-list">
         {kits.data?.map((kit) => (
@@ -296,6 +320,11 @@ export function KitCard({ kit }: { kit: StyleKitRecord }) {
         busy={remove.isPending}
         onConfirm={() => remove.mutate()}
       />
+      {(rename.isError || remove.isError) && (
+        <p role="alert" className="text-sm font-medium text-danger" data-testid="kit-card-error">
+          {rename.isError ? t("styleKits.renameFailed") : t("styleKits.deleteFailed")}
+        </p>
+      )}
     </Card>
   );
 }
