@@ -39,7 +39,8 @@ export function SearchButton() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={t("search.open")}
+        // The name holds the words shown (the shortcut from lg, "Search" too from 2xl), as a speech-input user says them.
+        aria-label={`${t("search.open")} ${shortcut}`}
         aria-keyshortcuts="Control+K Meta+K /"
         title={`${t("search.open")} (${shortcut})`}
         className="flex size-10 shrink-0 items-center justify-center gap-2 rounded-xl text-muted transition hover:bg-surface-2 hover:text-fg max-[374px]:size-9 lg:w-auto lg:border lg:border-border lg:bg-surface lg:px-3 2xl:w-44 2xl:justify-start"
