@@ -6,17 +6,14 @@ import type { Language } from "./languages.ts";
  * offline assistant and by the composer that shows what the message will cost.
  */
 
-/** Full-width forms folded (NFKC), Latin accents dropped, lower case; kana keep their voicing marks. */
+/** Full-width forms folded (NFKC), Latin accents dropped, lower case, one apostrophe; kana keep their voicing marks. */
+export function foldText(text: string): string {
+  return text.normalize("NFKC").normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC").toLowerCase().replace(/[’`´]/g, "'");
+}
+
+/** Folded (foldText), with runs of white space as one space and none at either end. */
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKC")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/[’`´]/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
+  return foldText(text).replace(/\s+/g, " ").trim();
 }
 
 /** Nouns a number counts, and number words, per language (matched after normalizeText). */

@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { seedGallery, type SeedImage } from "../server/testing/gallery-seed.ts";
-import { launchBrowser, signInWithCode, startApp } from "./harness.ts";
+import { launchBrowser, signedInState, startApp } from "./harness.ts";
 
 const outDir = process.argv[2] ?? "screenshots";
 mkdirSync(outDir, { recursive: true });
@@ -30,11 +30,7 @@ const images: SeedImage[] = Array.from({ length: 28 }, (_, i) => ({
 }));
 const [app, browser] = await Promise.all([startApp({}, (dataDir) => seedGallery(dataDir, [{ email, images, persona: { name: "Chef Ana", handle: "ana" } }])), launchBrowser()]);
 try {
-  const signIn = await browser.newContext();
-  const page = await signIn.newPage();
-  await signInWithCode(page, app.baseUrl, email);
-  const state = await signIn.storageState();
-  await signIn.close();
+  const state = await signedInState(browser, app.baseUrl, email);
   for (const width of [375, 1280]) {
     for (const colorScheme of ["light", "dark"] as const) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, storageState: state });

@@ -60,6 +60,17 @@ export async function signInWithCode(page: Page, baseUrl: string, email: string)
   await page.waitForURL(`${baseUrl}/app`);
 }
 
+/** Signs a new account in once, for contexts made with its state (cookies and storage): one sign-in for many screenshots. */
+export async function signedInState(browser: Browser, baseUrl: string, email: string): Promise<Awaited<ReturnType<BrowserContext["storageState"]>>> {
+  const signIn = await browser.newContext();
+  try {
+    await signInWithCode(await signIn.newPage(), baseUrl, email);
+    return await signIn.storageState();
+  } finally {
+    await signIn.close();
+  }
+}
+
 /**
  * Sends a prompt in the chat and waits for the image it makes; answers the new image's id. A message typed while an
  * answer still streams is not sent, so it waits for Send to come back first.

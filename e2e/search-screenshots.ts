@@ -9,7 +9,7 @@ import { chatMessages, conversations } from "../db/schema/conversations.ts";
 import { images } from "../db/schema/images.ts";
 import { users } from "../db/schema/users.ts";
 import { seedGallery, type SeedImage } from "../server/testing/gallery-seed.ts";
-import { launchBrowser, signInWithCode, startApp } from "./harness.ts";
+import { launchBrowser, signedInState, startApp } from "./harness.ts";
 
 const outDir = process.argv[2] ?? "screenshots";
 mkdirSync(outDir, { recursive: true });
@@ -52,11 +52,7 @@ async function seedConversations(dataDir: string): Promise<void> {
 
 const [app, browser] = await Promise.all([startApp({}, seedConversations), launchBrowser()]);
 try {
-  const signIn = await browser.newContext();
-  const page = await signIn.newPage();
-  await signInWithCode(page, app.baseUrl, email);
-  const state = await signIn.storageState();
-  await signIn.close();
+  const state = await signedInState(browser, app.baseUrl, email);
   for (const width of [375, 1280]) {
     for (const colorScheme of ["light", "dark"] as const) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, storageState: state });

@@ -1,3 +1,4 @@
+import { foldText } from "../../../contract/image-count.ts";
 /**
  * "In my style": the creator wants the thumbnail made in their own style kit (docs/product/style-kits.md). Matched
  * after normalizeText (lower case, no accents), in the six languages. Longer phrases come first in each alternation,
@@ -18,14 +19,7 @@ export function asksMyStyle(normalized: string): boolean {
 
 /** One character as normalizeText (contract/image-count.ts) writes it, so a match maps back to the raw text. */
 function normalizedChar(char: string): string {
-  return char
-    .normalize("NFKC")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .normalize("NFC")
-    .toLowerCase()
-    .replace(/[’`´]/g, "'")
-    .replace(/\s/g, " ");
+  return foldText(char).replace(/\s/g, " ");
 }
 
 /**
