@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ChatToolInput, type ChatToolName, chatToolNames } from "../../../contract/chat.ts";
 import { PACK_SIZE } from "../../../contract/images.ts";
-import type { ChatToolContext } from "./context.ts";
 import { quoteToolCall, type SpendApprovalDeps } from "./spend-approval.ts";
 import { chatToolContext, RECENT_IMAGE_ID } from "../../testing/chat-tool-context.ts";
 
