@@ -169,6 +169,9 @@ describe("Idempotency-Key on the money-moving routes", () => {
       "/api/refund-requests",
       "/api/images/00000000-0000-4000-8000-000000000000/edits",
       "/api/images/00000000-0000-4000-8000-000000000000/fix",
+      "/api/comparisons",
+      // Free, but seconds of work a retry must not repeat (a kit learned twice).
+      "/api/style-kits",
     ];
     for (const path of routes) {
       const res = await post(waiting, path, me.sessionToken, {}, "bad key");
