@@ -7,13 +7,13 @@ import { AppNav } from "./app-nav.tsx";
 export function ShellHeader({ children }: { children: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-bg/90 backdrop-blur">
-      <div className="mx-auto flex h-16 items-center gap-2 px-3 max-[374px]:gap-1 max-[374px]:px-2 sm:gap-4 sm:px-5">
+      <div className="mx-auto flex h-16 items-center gap-2 px-2 max-[374px]:gap-1 sm:gap-4 sm:px-5">
         {/* Below 420 px the sections' Chat link is the way home; the logo makes room for the four of them. */}
         <div className="contents max-[419px]:hidden">
           <Logo to="/app" compact="app" />
         </div>
         <AppNav />
-        <div className="ml-auto flex items-center gap-2 sm:gap-3">{children}</div>
+        <div className="ml-auto flex items-center gap-1 sm:gap-3">{children}</div>
       </div>
     </header>
   );

@@ -43,7 +43,7 @@ export function SearchButton() {
         aria-label={`${t("search.open")} ${shortcut}`}
         aria-keyshortcuts="Control+K Meta+K /"
         title={`${t("search.open")} (${shortcut})`}
-        className="flex size-10 shrink-0 items-center justify-center gap-2 rounded-xl text-muted transition hover:bg-surface-2 hover:text-fg max-[374px]:size-9 lg:w-auto lg:border lg:border-border lg:bg-surface lg:px-3 2xl:w-44 2xl:justify-start"
+        className="flex size-10 shrink-0 items-center justify-center gap-2 rounded-xl text-muted transition hover:bg-surface-2 hover:text-fg max-sm:size-9 lg:w-auto lg:border lg:border-border lg:bg-surface lg:px-3 2xl:w-44 2xl:justify-start"
         data-testid="search-open"
       >
         <Icon d={searchIcon} className="size-5" />
