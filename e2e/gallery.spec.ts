@@ -79,13 +79,13 @@ describe.each([
   it("fails once and retries, filters with counts, opens the viewer by keyboard, downloads, deletes with undo, zips, goes live and hands an image to the chat", async () => {
     const context = await newContext(browser, { width, height: 800, colorScheme });
     const page = await context.newPage();
-    // The first gallery request is held (the loading state shows), then fails the way a dropped connection would.
-    let galleryRequests = 0;
+    // The first gallery request is held (the loading state shows), then it fails the way a dropped connection would,
+    // and so does any other read of the list (a socket that connects late refreshes it) until Retry is pressed.
+    let failing = true;
     let releaseFirst: () => void = () => {};
     const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
     await page.route("**/api/users/*/gallery?*", async (route) => {
-      galleryRequests += 1;
-      if (galleryRequests > 1) return route.continue();
+      if (!failing) return route.continue();
       await firstHeld;
       await route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: "Try again.", code: "unavailable:database" }) });
     });
@@ -95,6 +95,7 @@ describe.each([
     const failed = page.getByTestId("gallery-failed");
     await failed.waitFor();
     expect(await failed.textContent()).toContain("Failed to load gallery");
+    failing = false;
     await failed.getByRole("button", { name: "Retry" }).click();
     await tiles(page).first().waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Gallery");
