@@ -55,13 +55,9 @@ export interface PictureReading {
  * since outlined, shadowed display letters on loud colours defeat a plain read; a word found twice keeps its surest read.
  */
 async function readWords(bytes: Buffer, deps: LearnDeps): Promise<{ words: OcrWord[]; width: number }> {
-  const grey = decoded(bytes).resize(OCR_BOX, OCR_BOX, { fit: "inside" }).greyscale();
-  const { info } = await grey.clone().raw().toBuffer({ resolveWithObject: true });
-  const versions = await Promise.all([
-    decoded(bytes).resize(OCR_BOX, OCR_BOX, { fit: "inside" }).png().toBuffer(),
-    grey.clone().threshold(200).png().toBuffer(),
-    grey.clone().negate().threshold(200).png().toBuffer(),
-  ]);
+  // The original is decoded once; the two thresholded reads start from the small copy.
+  const { data: small, info } = await decoded(bytes).resize(OCR_BOX, OCR_BOX, { fit: "inside" }).png().toBuffer({ resolveWithObject: true });
+  const versions = [small, ...(await Promise.all([sharp(small).greyscale().threshold(200).png().toBuffer(), sharp(small).greyscale().negate().threshold(200).png().toBuffer()]))];
   const words: OcrWord[] = [];
   for (const png of versions) {
     const reading = await deps.readText(png);

@@ -9,6 +9,8 @@ import { Card } from "../../components/ui/card.tsx";
 import { EmptyState } from "../../components/ui/empty-state.tsx";
 import { Skeleton } from "../../components/ui/skeleton.tsx";
 import { COMPARISONS_KEY, listComparisons } from "../../lib/comparisons-api.ts";
+import { LoadFailed } from "../../components/ui/load-failed.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 const compareIcon = "M12 3v18M4 5h5v14H4zM15 5h5v14h-5";
 
@@ -48,19 +50,14 @@ export function ComparisonsView() {
   }
   if (query.isError) {
     return (
-      <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-danger/40 bg-surface p-5">
-        <p className="font-semibold text-danger">{t("comparisons.failed")}</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          {t("states.retry")}
-        </Button>
-      </div>
+      <LoadFailed message={t("comparisons.failed")} retryLabel={t("states.retry")} onRetry={() => void query.refetch()} />
     );
   }
   if (comparisons.length === 0) {
     return (
       <EmptyState
         data-testid="comparisons-empty"
-        icon={<svg viewBox="0 0 24 24" className="size-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"><path d={compareIcon} /></svg>}
+        icon={<Icon d={compareIcon} className="size-9" />}
         title={t("comparisons.emptyTitle")}
         text={t("comparisons.emptyBody")}
         action={

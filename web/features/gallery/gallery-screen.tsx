@@ -19,6 +19,8 @@ import { GalleryFilterBar } from "./gallery-filters.tsx";
 import { GalleryGrid } from "./gallery-grid.tsx";
 import { ImageViewer } from "./image-viewer.tsx";
 import { useUndoDelete } from "./use-undo-delete.tsx";
+import { LoadFailed } from "../../components/ui/load-failed.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 const galleryIcon = "M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01";
 
@@ -207,12 +209,7 @@ export function GalleryScreen({ userId }: { userId: string }) {
       {query.isPending ? (
         <LoadingGrid />
       ) : query.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-danger/40 bg-surface p-5" data-testid="gallery-failed">
-          <p className="font-semibold text-danger">{t("states.failed")}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t("states.retry")}
-          </Button>
-        </div>
+        <LoadFailed data-testid="gallery-failed" message={t("states.failed")} retryLabel={t("states.retry")} onRetry={() => void query.refetch()} />
       ) : images.length === 0 && filtered ? (
         <EmptyState
           data-testid="gallery-filtered-empty"
@@ -227,7 +224,7 @@ export function GalleryScreen({ userId }: { userId: string }) {
       ) : images.length === 0 ? (
         <EmptyState
           data-testid="gallery-empty"
-          icon={<svg viewBox="0 0 24 24" className="size-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"><path d={galleryIcon} /></svg>}
+          icon={<Icon d={galleryIcon} className="size-9" />}
           title={t("states.emptyTitle")}
           text={t("states.emptyBody")}
           action={

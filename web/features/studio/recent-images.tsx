@@ -16,6 +16,8 @@ import { iconPaths } from "../../components/ui/icon-paths.ts";
 import type { ImageProgress } from "../../lib/image-cache.ts";
 import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 import { imageProgressAtom } from "../../lib/image-cache.ts";
+import { LoadFailed } from "../../components/ui/load-failed.tsx";
+import { Icon } from "../../components/ui/icon.tsx";
 
 const gridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4";
 
@@ -154,20 +156,11 @@ export function RecentImages({ userId }: { userId: string }) {
           ))}
         </ul>
       ) : query.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3 rounded-2xl border border-danger/40 bg-surface p-5">
-          <p className="font-semibold text-danger">{t("recent.failed")}</p>
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            {t("recent.retry")}
-          </Button>
-        </div>
+        <LoadFailed message={t("recent.failed")} retryLabel={t("recent.retry")} onRetry={() => void query.refetch()} />
       ) : images.length === 0 ? (
         <EmptyState
           data-testid="recent-empty"
-          icon={
-            <svg viewBox="0 0 24 24" className="size-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5" />
-            </svg>
-          }
+          icon={<Icon d="M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5" className="size-9" />}
           title={t("recent.emptyTitle")}
           text={t("recent.emptyBody")}
         />
