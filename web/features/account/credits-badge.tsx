@@ -18,7 +18,10 @@ export function CreditsBadge({ credits }: { credits: number }) {
       {/* Narrow screens show the number alone; the full phrase stays for screen readers. */}
       <span className="tabular-nums" aria-live="polite">
         <span aria-hidden="true" className="sm:hidden">{credits}</span>
-        <span className="sr-only sm:not-sr-only">{t("credits.count", { count: credits })}</span>
+        {/* not-sr-only sets white-space back to normal: the inner span keeps "109 Credits" on one line. */}
+        <span className="sr-only sm:not-sr-only">
+          <span className="whitespace-nowrap">{t("credits.count", { count: credits })}</span>
+        </span>
       </span>
     </Link>
   );

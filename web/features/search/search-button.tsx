@@ -39,7 +39,7 @@ export function SearchButton() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        // The name holds the words shown (the shortcut from lg, "Search" too from 2xl), as a speech-input user says them.
+        // The name holds the words shown ("Search" and the shortcut from 2xl), as a speech-input user says them.
         aria-label={`${t("search.open")} ${shortcut}`}
         aria-keyshortcuts="Control+K Meta+K /"
         title={`${t("search.open")} (${shortcut})`}
@@ -48,7 +48,7 @@ export function SearchButton() {
       >
         <Icon d={searchIcon} className="size-5" />
         <span className="hidden flex-1 truncate text-left text-sm 2xl:inline">{t("search.open")}</span>
-        <kbd className="hidden rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs lg:inline">{shortcut}</kbd>
+        <kbd className="hidden rounded-md border border-border bg-surface-2 px-1.5 py-0.5 font-sans text-xs 2xl:inline">{shortcut}</kbd>
       </button>
       <SearchDialog open={open} onOpenChange={setOpen} />
     </>
