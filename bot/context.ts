@@ -2,7 +2,7 @@ import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from "discord.js
 import type { DiscordPosts } from "../server/compose/discord-posts.ts";
 import type { Services } from "../server/compose/services.ts";
 import type { Logger } from "../server/logger.ts";
-import type { CommandInteraction } from "./interaction.ts";
+import type { AutocompleteRequest, ButtonPress, CommandInteraction } from "./interaction.ts";
 
 /** Gives the community server's Early Bird role; false when the member or the role cannot be found. */
 export interface EarlyBirdRoles {
@@ -21,4 +21,12 @@ export interface BotContext {
 export interface BotCommand {
   data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
   execute(interaction: CommandInteraction, ctx: BotContext): Promise<void>;
+  /** Suggestions for an option marked `setAutocomplete(true)`; Discord shows at most 25. */
+  autocomplete?(interaction: AutocompleteRequest, ctx: BotContext): Promise<void>;
+}
+
+/** What a message button does when pressed: its custom id starts with `<prefix>:`. */
+export interface BotButton {
+  prefix: string;
+  press(interaction: ButtonPress, ctx: BotContext): Promise<void>;
 }

@@ -7,9 +7,9 @@ import { createLogger } from "../server/logger.ts";
 import { BotSettingsError, botSettingsFrom } from "./bot-config.ts";
 import type { BotContext } from "./context.ts";
 import { createDiscordPoster } from "./discord-poster.ts";
-import { dispatch } from "./dispatch.ts";
 import { earlyBirdRoles } from "./early-bird-roles.ts";
 import { welcomeOnJoin } from "./greeting.ts";
+import { routeInteraction } from "./route-interaction.ts";
 import { startBot } from "./start-bot.ts";
 
 // `npm run bot`: the Discord companion, its own process on the app's services and database (README, Discord bot).
@@ -36,10 +36,7 @@ const worker = bot.database.kind === "pglite" ? createWorker(bot.services) : und
 const ctx: BotContext = { services: bot.services, posts, roles: earlyBirdRoles(client, settings), logger };
 const { guildId, welcomeChannelId } = settings;
 
-client.on(Events.InteractionCreate, (interaction) => {
-  if (!interaction.isChatInputCommand() || interaction.guildId !== guildId) return;
-  void dispatch(interaction, ctx);
-});
+client.on(Events.InteractionCreate, (interaction) => void routeInteraction(interaction, ctx, guildId));
 const welcomeChannel = async () => {
   const channel = await client.channels.fetch(welcomeChannelId);
   return channel?.isSendable() ? channel : undefined;

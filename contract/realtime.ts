@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { communityPollSchema } from "./community-polls.ts";
 import { generateStages, imageRecordSchema } from "./images.ts";
 import { personaDraftSchema } from "./personas.ts";
 import { shareTallyRowSchema } from "./shares.ts";
@@ -29,6 +30,8 @@ export const serverEventSchemas = {
   "video:progress": z.object({ videoId: z.string(), progress: videoProgressSchema }),
   /** Someone voted on one of the user's share links (the page or Discord): its tally now, per source. */
   "share:votes": z.object({ shareId: z.string(), targetId: z.string(), tally: z.array(shareTallyRowSchema) }),
+  /** One of the user's community polls changed: posted, a vote, closed or failed. */
+  "community:poll": z.object({ poll: communityPollSchema }),
   /**
    * This node lost the other nodes for a while (a database or Redis restart) and hears them again: events sent
    * meanwhile may not have arrived, so screens read their data again, as after a reconnect.

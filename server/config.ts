@@ -127,6 +127,8 @@ const envSchema = z.object({
   DISCORD_GUILD_ID: optionalSnowflake,
   DISCORD_WELCOME_CHANNEL_ID: optionalSnowflake,
   DISCORD_EARLY_BIRD_ROLE_ID: optionalSnowflake,
+  // Where the bot posts community polls (A/B/C votes on a creator's images); unset, the web offers no poll.
+  DISCORD_FEEDBACK_CHANNEL_ID: optionalSnowflake,
   WAITLIST_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: "must be at least 32 characters" }),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
@@ -333,7 +335,7 @@ const configSchema = envSchema
     /** How long a request with an Idempotency-Key waits for the same request still running (docs/decisions/018-idempotency-keys.md). */
     idempotencyWaitMs: e.IDEMPOTENCY_WAIT_MS,
     /** The Discord bot (`npm run bot`): its token, community server, welcome channel and Early Bird role (else the role named "Early Bird"). */
-    discord: { token: e.DISCORD_TOKEN, guildId: e.DISCORD_GUILD_ID, welcomeChannelId: e.DISCORD_WELCOME_CHANNEL_ID, earlyBirdRoleId: e.DISCORD_EARLY_BIRD_ROLE_ID },
+    discord: { token: e.DISCORD_TOKEN, guildId: e.DISCORD_GUILD_ID, welcomeChannelId: e.DISCORD_WELCOME_CHANNEL_ID, earlyBirdRoleId: e.DISCORD_EARLY_BIRD_ROLE_ID, feedbackChannelId: e.DISCORD_FEEDBACK_CHANNEL_ID },
     /** Waitlist joins allowed per IP per 10 minutes. */
     waitlistLimitPerIp: e.WAITLIST_LIMIT_PER_IP,
     feedChecksPerUserPerHour: e.FEED_CHECKS_PER_USER_PER_HOUR,
