@@ -29,7 +29,7 @@ export function AppNav() {
               end
               title={t(link.label)}
               className={({ isActive }) =>
-                `flex h-12 min-w-11 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-[0.6875rem] max-xl:px-0 max-sm:min-w-10 max-[374px]:min-w-9 leading-none font-semibold transition sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm ${
+                `flex h-12 min-w-9 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-[0.6875rem] max-xl:px-0 min-[375px]:min-w-10 sm:min-w-11 leading-none font-semibold transition sm:h-10 sm:flex-row sm:gap-2 sm:px-3 sm:text-sm ${
                   isActive ? "bg-surface-2 text-fg" : "text-muted hover:bg-surface-2 hover:text-fg"
                 }`
               }

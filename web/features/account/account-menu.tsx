@@ -32,7 +32,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
   return (
     <>
       <Menu>
-        <MenuTrigger className="flex h-10 items-center gap-2 rounded-full border border-border bg-surface pr-3 pl-1 text-sm font-medium hover:bg-surface-2">
+        <MenuTrigger className="flex h-10 items-center gap-2 rounded-full border border-border bg-surface pr-3 pl-1 text-sm font-medium hover:bg-surface-2 max-[374px]:gap-0 max-[374px]:pr-1">
           <span aria-hidden="true" className="brand-gradient grid size-8 place-items-center rounded-full text-sm font-black text-white">
             {initial}
           </span>
@@ -41,7 +41,7 @@ export function AccountMenu({ user }: { user: AuthUser }) {
             <span className="sr-only">{t("menu.open")}: </span>
             {user.email}
           </span>
-          <ChevronDown className="size-4 text-muted" />
+          <ChevronDown className="size-4 text-muted max-[374px]:hidden" />
         </MenuTrigger>
         <MenuContent className="w-72">
           <div className="grid gap-0.5 px-3 pt-2 pb-3">

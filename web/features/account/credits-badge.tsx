@@ -8,7 +8,7 @@ export function CreditsBadge({ credits }: { credits: number }) {
   return (
     <Link
       to={clientRoutes.credits}
-      className="inline-flex h-10 items-center gap-1.5 rounded-full border border-border bg-surface-2 px-3 text-sm font-semibold whitespace-nowrap hover:bg-surface"
+      className="inline-flex h-10 items-center gap-1.5 rounded-full border border-border bg-surface-2 px-3 text-sm font-semibold whitespace-nowrap max-[374px]:px-2 hover:bg-surface"
       data-testid="credits-badge"
       title={t("credits.badgeTitle")}
     >
