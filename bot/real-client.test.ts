@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Locale } from "discord.js";
+import { type APIMessage, type ButtonInteraction, Events, type Interaction, Locale, Routes } from "discord.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EARLY_BIRD_ACCOUNTS } from "../contract/credits.ts";
@@ -14,8 +14,10 @@ import { createLogger } from "../server/logger.ts";
 import { latestCode } from "../server/testing/discord.ts";
 import { openTestDb } from "../server/testing/test-db.ts";
 import { botSettingsFrom } from "./bot-config.ts";
+import { commandDefinitions } from "./command-list.ts";
 import { botMessages } from "./i18n.ts";
 import { EPHEMERAL } from "./interaction.ts";
+import { registerCommands } from "./register-commands.ts";
 import { type RunningBot, runBot } from "./run-bot.ts";
 import { type DiscordStandIn, startDiscordStandIn } from "./testing/discord-stand-in.ts";
 
@@ -37,11 +39,12 @@ interface Rig {
 }
 
 /** A stand-in Discord and the bot connected to it; the app's worker too on PostgreSQL (over PGlite the bot runs it). */
-async function startRig(options: { engines?: EngineSet; appWorker?: boolean } = {}): Promise<Rig> {
+async function startRig(options: { engines?: EngineSet; appWorker?: boolean; membersIntent?: boolean } = {}): Promise<Rig> {
   const dataDir = mkdtempSync(join(tmpdir(), "tf-bot-client-"));
   const database = await openTestDb();
   const discord = await startDiscordStandIn({
     token: TOKEN,
+    ...(options.membersIntent === undefined ? {} : { membersIntent: options.membersIntent }),
     guild: {
       id: GUILD,
       preferredLocale: Locale.German,
@@ -67,6 +70,7 @@ async function startRig(options: { engines?: EngineSet; appWorker?: boolean } = 
     await bot.stop();
     await discord.close();
     await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
   return {
@@ -81,6 +85,11 @@ async function startRig(options: { engines?: EngineSet; appWorker?: boolean } = 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The next interaction discord.js emits on the bot's client. */
+function nextInteraction(rig: Rig): Promise<Interaction> {
+  return new Promise((resolve) => rig.bot.client.once(Events.InteractionCreate, resolve));
 }
 
 let nextMember = 300000000000000000n;
@@ -110,6 +119,19 @@ describe("the bot's discord.js client against a local Discord", () => {
     expect(rig.discord.requests.find((r) => r.path === "/gateway/bot")?.headers.authorization).toBe(`Bot ${TOKEN}`);
     expect(rig.discord.connections[0]?.query.get("v")).toBe("10");
     expect(rig.bot.client.guilds.cache.get(GUILD)?.channels.cache.get(WELCOME)?.name).toBe("welcome");
+  });
+
+  it("npm run bot:commands registers every command on the server; the commands members use then carry those ids", async () => {
+    const names = await registerCommands({ token: TOKEN, guildId: GUILD, api: rig.discord.api });
+    expect(names).toEqual(commandDefinitions().map((c) => c.name));
+    const put = rig.discord.requests.find((r) => r.method === "PUT" && r.path === `/applications/${rig.discord.applicationId}/guilds/${GUILD}/commands`);
+    expect(put?.body).toEqual(JSON.parse(JSON.stringify(commandDefinitions())));
+    expect(put?.status).toBe(200);
+    const seen = nextInteraction(rig);
+    rig.discord.command({ name: "help", userId: newMemberId() });
+    const help = await seen;
+    expect(help.isChatInputCommand() && help.commandId).toBe(rig.discord.commandId("help"));
+    expect(rig.discord.commandId("help")).toMatch(/^\d{17,20}$/);
   });
 
   it("welcomes a member who joins, in the welcome channel, in the server's language, pinging only them", async () => {
@@ -175,6 +197,33 @@ describe("the bot's discord.js client against a local Discord", () => {
     expect(asked.followUps()[0]?.attachments[0]?.size).toBe(file?.bytes.length);
   });
 
+  it("offers suggestions through an autocomplete result (callback type 8)", async () => {
+    const typed = rig.discord.autocomplete({ name: "thumbnail", userId: newMemberId(), options: { prompt: "a cat", persona: "ma" }, focused: "persona" });
+    const answer = await typed.callback();
+    expect(answer.status).toBe(204);
+    expect(answer.body).toMatchObject({ type: 8, data: { choices: expect.any(Array) } });
+  });
+
+  it("a press of a button on a message the bot posted reaches discord.js as that button, on that message, and can update it", async () => {
+    const row = { type: 1, components: [{ type: 2, style: 1, label: "A", custom_id: "test:a" }] };
+    const message = (await rig.bot.client.rest.post(Routes.channelMessages(THUMBNAILS), { body: { content: "Pick one", components: [row] } })) as APIMessage;
+    const seen = nextInteraction(rig);
+    const pressed = rig.discord.button({ customId: "test:a", userId: newMemberId(), locale: Locale.Japanese });
+    const press = (await seen) as ButtonInteraction;
+    expect(press.isButton()).toBe(true);
+    expect({ id: press.id, customId: press.customId, message: press.message.id, channel: press.channelId, locale: press.locale }).toEqual({
+      id: pressed.id,
+      customId: "test:a",
+      message: message.id,
+      channel: THUMBNAILS,
+      locale: "ja",
+    });
+    // No button of the bot's has the prefix "test": the test answers as a button's handler would.
+    await press.update({ content: "Thanks", components: [] });
+    expect((await pressed.callback()).body).toMatchObject({ type: 7, data: { content: "Thanks", components: [] } });
+    expect(rig.discord.messages.get(message.id)).toMatchObject({ content: "Thanks", components: [] });
+  });
+
   it("a dropped connection resumes the session, and an interaction sent while the bot was away is still answered", async () => {
     const sessionId = rig.discord.sessionId();
     const identifies = rig.discord.received.filter((p) => p.op === 2).length;
@@ -195,6 +244,12 @@ describe("the bot's discord.js client against a local Discord", () => {
 
   it("answers only known routes", () => {
     expect(rig.discord.unknownRoutes.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+});
+
+describe("starting the bot", () => {
+  it("fails, saying why, when the Server Members intent is not switched on in the Developer Portal", async () => {
+    await expect(startRig({ membersIntent: false })).rejects.toThrow("Used disallowed intents");
   });
 });
 

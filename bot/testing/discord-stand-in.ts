@@ -159,6 +159,8 @@ export interface DiscordStandIn {
   messages: ReadonlyMap<string, APIMessage>;
   /** The gateway session's id (from READY), once the client has identified. */
   sessionId(): string | undefined;
+  /** The id of a command registered with `PUT /applications/:app/guilds/:guild/commands`, if it is. */
+  commandId(name: string): string | undefined;
   /** Role ids of a member now. */
   rolesOf(userId: string): string[];
   waitForRequest(predicate: (request: RecordedRequest) => boolean, what: string, timeoutMs?: number): Promise<RecordedRequest>;
@@ -829,6 +831,7 @@ export async function startDiscordStandIn(options: StandInOptions): Promise<Disc
     unknownRoutes,
     messages,
     sessionId: () => session?.id,
+    commandId: (name) => [...commands.values()].find((c) => c.name === name)?.id,
     rolesOf: (userId) => [...(members.get(userId)?.roles ?? [])],
     waitForRequest: (predicate, what, timeoutMs = 20_000) => requests.waitFor(predicate, what, timeoutMs),
     waitForGateway: (predicate, what, timeoutMs = 20_000) => received.waitFor(predicate, what, timeoutMs),
