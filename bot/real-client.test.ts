@@ -242,6 +242,21 @@ describe("the bot's discord.js client against a local Discord", () => {
     expect(rig.discord.sessionId()).toBe(sessionId);
   });
 
+  it("told to reconnect (op 7), it closes with 4200 and resumes the same session", async () => {
+    const sessionId = rig.discord.sessionId();
+    const connectionCount = rig.discord.connections.length;
+    const resumes = rig.discord.received.filter((p) => p.op === 6).length;
+    const previous = rig.discord.connections.at(-1);
+    rig.discord.requestReconnect();
+    expect((await previous?.closed)?.code).toBe(4200);
+    expect((await rig.discord.waitForConnection(connectionCount)).path).toBe("/resume");
+    const resumesSent = () => rig.discord.received.filter((p) => p.op === 6);
+    await vi.waitFor(() => expect(resumesSent()).toHaveLength(resumes + 1), { timeout: 20_000, interval: 25 });
+    expect(resumesSent().at(-1)?.d).toMatchObject({ token: TOKEN, session_id: sessionId });
+    const asked = rig.discord.command({ name: "help", userId: newMemberId() });
+    expect((await asked.callback()).status).toBe(204);
+  });
+
   it("answers only known routes", () => {
     expect(rig.discord.unknownRoutes.map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });

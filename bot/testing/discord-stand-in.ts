@@ -395,8 +395,9 @@ export async function startDiscordStandIn(options: StandInOptions): Promise<Disc
           return identify(ws, payload.d);
         case GatewayOpcodes.Resume:
           if (identified) return void ws.close(GatewayCloseCodes.AlreadyAuthenticated, "Already authenticated.");
-          identified = true;
-          return resume(ws, payload.d);
+          // A session that cannot be resumed leaves the connection open for an IDENTIFY.
+          identified = resume(ws, payload.d);
+          return;
         default:
           if (!identified) return void ws.close(GatewayCloseCodes.NotAuthenticated, "Not authenticated.");
           // Presence and voice updates, member requests: nothing the bot sends today; accepted and recorded.
@@ -430,17 +431,25 @@ export async function startDiscordStandIn(options: StandInOptions): Promise<Disc
     if ((intents & GUILDS_INTENT) !== 0) dispatch(GatewayDispatchEvents.GuildCreate, guildCreate(intents));
   }
 
-  function resume(ws: WebSocket, d: unknown) {
+  /** Whether the session was resumed on this connection. */
+  function resume(ws: WebSocket, d: unknown): boolean {
     const resumeData = d as { token?: unknown; session_id?: unknown; seq?: unknown };
-    if (resumeData.token !== options.token) return void ws.close(GatewayCloseCodes.AuthenticationFailed, "Authentication failed.");
+    if (resumeData.token !== options.token) {
+      ws.close(GatewayCloseCodes.AuthenticationFailed, "Authentication failed.");
+      return false;
+    }
     if (!session || resumeData.session_id !== session.id || typeof resumeData.seq !== "number") {
       // Not resumable: the client must identify again (op 9 with d false).
-      return send(ws, { op: GatewayOpcodes.InvalidSession, d: false });
+      send(ws, { op: GatewayOpcodes.InvalidSession, d: false });
+      return false;
     }
+    // A client resuming while its old connection still stands (told to reconnect) leaves the old one behind.
+    if (session.socket && session.socket !== ws) session.socket.terminate();
     session.socket = ws;
     const from = resumeData.seq;
     for (const missed of session.sent.filter((p) => p.s > from)) send(ws, { op: GatewayOpcodes.Dispatch, ...missed });
     dispatch(GatewayDispatchEvents.Resumed, null);
+    return true;
   }
 
   /** Sends a dispatch on the session; while the client is away it is kept for the resume to replay. */
@@ -715,7 +724,7 @@ export async function startDiscordStandIn(options: StandInOptions): Promise<Disc
     const had = target.roles.includes(roleId);
     if (add && !had) target.roles.push(roleId);
     if (!add && had) target.roles.splice(target.roles.indexOf(roleId), 1);
-    if (add !== had) dispatch(GatewayDispatchEvents.GuildMemberUpdate, { ...target, guild_id: guildId });
+    if (add !== had && session) dispatch(GatewayDispatchEvents.GuildMemberUpdate, { ...target, guild_id: guildId });
     return { status: 204 };
   }
 
