@@ -44,6 +44,8 @@ async function startRig(options: { engines?: EngineSet; appWorker?: boolean; mem
   const database = await openTestDb();
   const discord = await startDiscordStandIn({
     token: TOKEN,
+    // Short enough that the client beats during the tests, long enough that a busy machine's late ACK is no zombie.
+    heartbeatIntervalMs: 5000,
     ...(options.membersIntent === undefined ? {} : { membersIntent: options.membersIntent }),
     guild: {
       id: GUILD,
@@ -119,6 +121,9 @@ describe("the bot's discord.js client against a local Discord", () => {
     expect(rig.discord.requests.find((r) => r.path === "/gateway/bot")?.headers.authorization).toBe(`Bot ${TOKEN}`);
     expect(rig.discord.connections[0]?.query.get("v")).toBe("10");
     expect(rig.bot.client.guilds.cache.get(GUILD)?.channels.cache.get(WELCOME)?.name).toBe("welcome");
+    // Heartbeats are acknowledged: discord.js measures the round trip.
+    await rig.discord.waitForGateway((p) => p.op === 1, "a heartbeat");
+    await vi.waitFor(() => expect(rig.bot.client.ws.ping).toBeGreaterThanOrEqual(0), { timeout: 20_000, interval: 25 });
   });
 
   it("npm run bot:commands registers every command on the server; the commands members use then carry those ids", async () => {

@@ -91,6 +91,8 @@ export async function runBot(options: RunBotOptions): Promise<RunningBot> {
     const isReady = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
     await client.login(settings.token);
     await isReady;
+    // Stopped while connecting (a signal during start-up): the runners must not start on a closed database.
+    if (stopping) return;
     await Promise.all([posts.start(), worker?.start()]);
   })();
   // The caller learns of a failed start through `ready`; this only keeps it from being an unhandled rejection first.

@@ -255,7 +255,6 @@ interface InteractionState {
   token: string;
   createdAt: number;
   channelId: string;
-  userId: string;
   /** The callback type the bot answered with, once it has. */
   answeredWith?: number;
   /** The message the original answer is (a reply), or the message a button is on (a component interaction). */
@@ -525,7 +524,7 @@ export async function startDiscordStandIn(options: StandInOptions): Promise<Disc
     if (!channel) throw new Error(`the stand-in has no channel ${init.channelId ?? "(none configured)"}`);
     const m = memberFor(init.userId);
     const interactionMember: APIInteractionGuildMember = { ...m, user: m.user, permissions: MEMBER_PERMISSIONS };
-    const state: InteractionState = { id: snowflake(), token: `interaction-token-${snowflake()}`, createdAt: Date.now(), channelId: channel.id, userId: init.userId, followUpIds: [] };
+    const state: InteractionState = { id: snowflake(), token: `interaction-token-${snowflake()}`, createdAt: Date.now(), channelId: channel.id, followUpIds: [] };
     interactions.set(state.token, state);
     const base = {
       id: state.id,
