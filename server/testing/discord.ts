@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { desc, eq } from "drizzle-orm";
+import type { OpenDb } from "../../db/open-db.ts";
 import { devMails } from "../../db/schema/dev-mails.ts";
 import { createServices, type Services } from "../compose/services.ts";
 import { loadConfig } from "../config.ts";
@@ -27,18 +28,21 @@ export async function botTestServices(options: { engines?: EngineSet } = {}) {
       offsetMs += ms;
     },
     /** The newest one-time code the dev mailbox holds for an address. */
-    async latestCode(email: string): Promise<string> {
-      const [mail] = await database.db.select().from(devMails).where(eq(devMails.to, email.toLowerCase())).orderBy(desc(devMails.sentAt)).limit(1);
-      const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1];
-      if (!code) throw new Error(`no code mailed to ${email}`);
-      return code;
-    },
+    latestCode: (email: string) => latestCode(database, email),
     async close() {
       await services.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The newest one-time code the dev mailbox of a database holds for an address. */
+export async function latestCode(database: OpenDb, email: string): Promise<string> {
+  const [mail] = await database.db.select().from(devMails).where(eq(devMails.to, email.toLowerCase())).orderBy(desc(devMails.sentAt)).limit(1);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? "")?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
 }
 
 export interface FakeReply {
