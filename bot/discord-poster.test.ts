@@ -59,8 +59,10 @@ describe("the Discord poster", () => {
 
   it("answers privately unless asked: an ephemeral follow-up, and a direct message (never the channel) when it is refused", async () => {
     seen.length = 0;
-    await createDiscordPoster(rest, logger).post(target, "de", { kind: "edit", public: false, images: [{ status: "ready", image, png }], creditsLeft: 4 });
+    await createDiscordPoster(rest, logger).post(target, "de", { kind: "edit", public: false, images: [{ status: "ready", image, png }], creditsLeft: 4, note: "Ich habe den Hintergrund blau gemacht." });
     expect(seen[0]?.body).toContain('"flags":64');
+    const text = JSON.stringify(`${botMessages.de.edit.posted({ mention: "<@111111111111111111>", creditsLeft: 4 })}\nIch habe den Hintergrund blau gemacht.`).slice(1, -1);
+    expect(Buffer.from(seen[0]?.body ?? "", "latin1").toString("utf8")).toContain(text);
     seen.length = 0;
     await createDiscordPoster(rest, logger).post({ ...target, interactionToken: "expired-token" }, "en", { kind: "thumbnail", public: true, images: [{ status: "failed", image, credits: 1 }], creditsLeft: 5 });
     expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v10/webhooks/333333333333333333/expired-token", "POST /v10/users/@me/channels", "POST /v10/channels/1/messages"]);

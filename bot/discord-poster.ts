@@ -18,6 +18,7 @@ function messageOf(m: Messages, mention: string, outcome: DiscordPostOutcome) {
     if (failedCount > 0) lines.push(m.pack.someFailed({ count: failedCount, credits: refunded }));
   } else if (outcome.kind === "edit") lines.push(m.edit.posted({ mention, creditsLeft: outcome.creditsLeft }));
   else lines.push(m.posted({ mention, prompt, creditsLeft: outcome.creditsLeft }));
+  if (ready.length > 0 && outcome.note) lines.push(outcome.note);
   return {
     content: lines.join("\n"),
     files: ready.map((i) => ({ name: `thumbnail-${i.image.id}.png`, data: i.png, contentType: "image/png" })),

@@ -49,12 +49,15 @@ export const edit: BotCommand = {
     const latest = (await finishedImages(services, userId))[0];
     if (!latest) return void (await interaction.editReply({ content: m.serviceErrors.noImage }));
     const changes = changesFrom(instruction, latest.id, language);
+    // What the edit will change, told with the result once it is made (the same diff the edit itself decides by).
+    const preview = await services.generation.previewEdit(userId, { imageId: latest.id, changes });
+    const note = describeChanges(preview.changes ?? [], language);
     const visible = interaction.options.getBoolean("public") ?? false;
     const target = postTarget(interaction);
     let outcome: Awaited<ReturnType<typeof services.generation.requestEdit>>;
     try {
       outcome = await services.generation.requestEdit(userId, { imageId: latest.id, instruction, changes }, {
-        alsoIn: (tx, imageId) => posts.enqueueIn(tx, { imageIds: [imageId], userId, language, kind: "edit", public: visible, target }),
+        alsoIn: (tx, imageId) => posts.enqueueIn(tx, { imageIds: [imageId], userId, language, kind: "edit", public: visible, target, ...(note ? { note } : {}) }),
         announceFromWorker: true,
       });
     } catch (err) {
@@ -65,7 +68,6 @@ export const edit: BotCommand = {
     }
     if (outcome.kind === "no-change") return void (await interaction.editReply({ content: renderNoChange(language, instruction.length) }));
     posts.wake();
-    const what = describeChanges(outcome.changes ?? [], language) ?? `“${instruction}”`;
-    await interaction.editReply({ content: m.edit.working({ what, cost: outcome.image.creditsSpent }) });
+    await interaction.editReply({ content: m.edit.working({ cost: outcome.image.creditsSpent }) });
   },
 };

@@ -87,7 +87,7 @@ export const de: Messages = {
   edit: {
     command: "Ändere dein neuestes Thumbnail",
     instruction: "Was sich ändern soll, z. B. „größere Überschrift“ oder „blauer Hintergrund“",
-    working: ({ what, cost }) => (cost === 0 ? `Ich bearbeite dein neuestes Bild: ${what}. Diese Bearbeitung ist kostenlos.` : `Ich bearbeite dein neuestes Bild: ${what} (${cost} Credits)…`),
+    working: ({ cost }) => (cost === 0 ? "Ich bearbeite dein neuestes Bild. Diese Bearbeitung ist kostenlos." : `Ich bearbeite dein neuestes Bild (${cost} Credits)…`),
     posted: ({ mention, creditsLeft }) => `${mention} hier ist dein bearbeitetes Thumbnail. Es ist auch in deiner Galerie. Verbleibende Credits: ${creditsLeft}.`,
   },
   style: {

@@ -87,7 +87,7 @@ export const en: Messages = {
   edit: {
     command: "Change your latest thumbnail",
     instruction: "What to change, e.g. “bigger headline” or “blue background”",
-    working: ({ what, cost }) => (cost === 0 ? `Editing your latest image: ${what}. This edit is free.` : `Editing your latest image: ${what} (${cost} credits)…`),
+    working: ({ cost }) => (cost === 0 ? "Editing your latest image. This edit is free." : `Editing your latest image (${cost} credits)…`),
     posted: ({ mention, creditsLeft }) => `${mention} here is your edited thumbnail. It is in your gallery too. Credits left: ${creditsLeft}.`,
   },
   style: {

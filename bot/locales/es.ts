@@ -87,7 +87,7 @@ export const es: Messages = {
   edit: {
     command: "Cambia tu última miniatura",
     instruction: "Qué cambiar, p. ej. «titular más grande» o «fondo azul»",
-    working: ({ what, cost }) => (cost === 0 ? `Editando tu última imagen: ${what}. Esta edición es gratis.` : `Editando tu última imagen: ${what} (${cost} créditos)…`),
+    working: ({ cost }) => (cost === 0 ? "Editando tu última imagen. Esta edición es gratis." : `Editando tu última imagen (${cost} créditos)…`),
     posted: ({ mention, creditsLeft }) => `${mention} aquí tienes tu miniatura editada. También está en tu galería. Créditos restantes: ${creditsLeft}.`,
   },
   style: {

@@ -87,7 +87,7 @@ export const fr: Messages = {
   edit: {
     command: "Modifie ta dernière miniature",
     instruction: "Quoi changer, par ex. « titre plus grand » ou « fond bleu »",
-    working: ({ what, cost }) => (cost === 0 ? `Modification de ta dernière image : ${what}. Cette modification est gratuite.` : `Modification de ta dernière image : ${what} (${cost} crédits)…`),
+    working: ({ cost }) => (cost === 0 ? "Modification de ta dernière image. Cette modification est gratuite." : `Modification de ta dernière image (${cost} crédits)…`),
     posted: ({ mention, creditsLeft }) => `${mention} voici ta miniature modifiée. Elle est aussi dans ta galerie. Crédits restants : ${creditsLeft}.`,
   },
   style: {

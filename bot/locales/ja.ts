@@ -87,7 +87,7 @@ export const ja: Messages = {
   edit: {
     command: "最新のサムネイルを変更する",
     instruction: "変更内容（例：「見出しを大きく」「背景を青に」）",
-    working: ({ what, cost }) => (cost === 0 ? `最新の画像を編集中：${what}。この編集は無料です。` : `最新の画像を編集中：${what}（${cost} クレジット）…`),
+    working: ({ cost }) => (cost === 0 ? "最新の画像を編集中です。この編集は無料です。" : `最新の画像を編集中（${cost} クレジット）…`),
     posted: ({ mention, creditsLeft }) => `${mention} 編集したサムネイルです。ギャラリーにも入っています。残りクレジット：${creditsLeft}。`,
   },
   style: {

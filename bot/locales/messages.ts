@@ -66,7 +66,7 @@ export interface Messages {
   edit: {
     command: string;
     instruction: string;
-    working: (v: { what: string; cost: number }) => string;
+    working: (v: { cost: number }) => string;
     posted: (v: { mention: string; creditsLeft: number }) => string;
   };
   style: {

@@ -87,7 +87,7 @@ export const zh: Messages = {
   edit: {
     command: "修改你最新的缩略图",
     instruction: "要修改的内容，例如“标题放大”或“背景改成蓝色”",
-    working: ({ what, cost }) => (cost === 0 ? `正在修改你最新的图片：${what}。这次修改免费。` : `正在修改你最新的图片：${what}（${cost} 积分）…`),
+    working: ({ cost }) => (cost === 0 ? "正在修改你最新的图片。这次修改免费。" : `正在修改你最新的图片（${cost} 积分）…`),
     posted: ({ mention, creditsLeft }) => `${mention} 这是你修改后的缩略图。它也在你的图库里。剩余积分：${creditsLeft}。`,
   },
   style: {

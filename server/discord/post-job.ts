@@ -36,6 +36,8 @@ export const discordPostJob = defineJobType(
       kind: z.enum(discordPostKinds).default("thumbnail"),
       /** In the channel for everyone, or an ephemeral follow-up only the member sees. */
       public: z.boolean(),
+      /** Words said with the result once it is made (an edit's scene diff, in the member's language). */
+      note: z.string().max(1000).optional(),
       target: z.object({
         applicationId: snowflake,
         interactionToken: z.string().min(1).max(1000),
@@ -58,6 +60,7 @@ export interface DiscordPostOutcome {
   public: boolean;
   images: DiscordPostImage[];
   creditsLeft: number;
+  note?: string | undefined;
 }
 
 /** What talks to Discord: the bot's REST client, or a test's recorder. */
@@ -86,7 +89,7 @@ export function discordPostJobHandler(deps: { images: ImageService; credits: Cre
           image.status === "ready" ? { status: "ready", image, png: await deps.images.originalBytes(payload.userId, image.id) } : { status: "failed", image, credits: image.creditsSpent },
         ),
       );
-      const outcome: DiscordPostOutcome = { kind: payload.kind, public: payload.public, images, creditsLeft: (await deps.credits.balance(payload.userId)) ?? 0 };
+      const outcome: DiscordPostOutcome = { kind: payload.kind, public: payload.public, images, creditsLeft: (await deps.credits.balance(payload.userId)) ?? 0, note: payload.note };
       await deps.poster.post(payload.target, payload.language, outcome);
       await complete(async () => undefined);
     },
