@@ -61,6 +61,24 @@ describe("slash command definitions", () => {
     expect(commands.size).toBe(10);
   });
 
+  it("say the new commands' words in each language, none left in English", () => {
+    const blocks = ["posting", "moreHelp", "pack", "check", "personas", "edit", "style", "serviceErrors"] as const;
+    const sample = { count: 3, model: "Studio", cost: 3, credits: 9, mention: "<@1>", prompt: "p", creditsLeft: 6, size: "343×193", seconds: 5 };
+    // Every leaf as text: a function is called with sample values.
+    const leaves = (value: unknown, path: string): [string, string][] =>
+      typeof value === "string"
+        ? [[path, value]]
+        : typeof value === "function"
+          ? [[path, String((value as (v: typeof sample) => string)(sample))]]
+          : Object.entries(value as object).flatMap(([k, v]) => leaves(v, `${path}.${k}`));
+    const english = new Map(blocks.flatMap((b) => leaves(botMessages.en[b], b)));
+    for (const language of ["es", "fr", "de", "zh", "ja"] as const) {
+      const theirs = blocks.flatMap((b) => leaves(botMessages[language][b], b));
+      expect(theirs.map(([path]) => path)).toEqual([...english.keys()]);
+      for (const [path, text] of theirs) expect(text, `${language} ${path}`).not.toBe(english.get(path));
+    }
+  });
+
   it("map Discord locales to the six languages, English for the rest", () => {
     expect(["es-ES", "es-419", "zh-CN", "zh-TW", "ja", "de", "fr", "en-US", "en-GB", "pt-BR", ""].map(languageOf)).toEqual(["es", "es", "zh", "zh", "ja", "de", "fr", "en", "en", "en", "en"]);
     expect(messagesFor(undefined)).toBe(botMessages.en);
