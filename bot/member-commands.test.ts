@@ -107,6 +107,7 @@ describe("/check", () => {
   it("posts in the channel when asked, and refuses an image that is not the member's", async () => {
     const { id } = await linkedMember("sharer@example.com");
     const imageId = await madeThumbnail(id, "a lighthouse at night");
+    expect(await suggest("check", id, "image", "LIGHTHOUSE")).toEqual([{ name: "a lighthouse at night", value: imageId }]);
     expect((await run("check", id, { image: imageId, public: true })).ephemeral).toBe(false);
     const other = await linkedMember("nosy@example.com");
     expect((await run("check", other.id, { image: imageId })).lastText).toBe(botMessages.en.serviceErrors.imageNotFound);
