@@ -87,4 +87,10 @@ describe("the Discord poster", () => {
     expect(body).toContain(JSON.stringify(botMessages.ja.pack.someFailed({ count: 1, credits: 1 })).slice(1, -1));
     expect(body).toContain('"flags":0');
   });
+
+  it("says a pack that failed whole was given back, privately, with nothing attached", async () => {
+    seen.length = 0;
+    await createDiscordPoster(rest, logger).post(target, "es", { kind: "pack", public: true, images: [0, 1, 2].map(() => ({ status: "failed" as const, image, credits: 1 })), creditsLeft: 10 });
+    expect(JSON.parse(Buffer.from(seen[0]?.body ?? "{}", "latin1").toString("utf8"))).toMatchObject({ content: `<@111111111111111111> ${botMessages.es.pack.allFailed({ credits: 3 })}`, flags: 64 });
+  });
 });

@@ -112,13 +112,13 @@ export const packButton: BotButton = {
     request.confirmed = true;
     const outcome = await services.idempotency.begin(ref, key);
     if (outcome.kind !== "run") return void (await interaction.followUp({ content: m.pack.alreadyConfirmed, flags: EPHEMERAL }));
+    let made: Awaited<ReturnType<typeof services.generation.requestPack>>;
     try {
-      const made = await services.generation.requestPack(request.userId, request.request, {
+      made = await services.generation.requestPack(request.userId, request.request, {
         alsoIn: (tx, imageIds) =>
           posts.enqueueIn(tx, { imageIds: [...imageIds], userId: request.userId, language: request.language, kind: "pack", public: request.public, target: request.target }),
         announceFromWorker: true,
       });
-      await services.idempotency.complete(ref, outcome.claim, { status: 202, body: JSON.stringify({ packId: made.id }) });
     } catch (err) {
       // Nothing was charged: the key is let go, so the member may try again.
       await services.idempotency.release(ref, outcome.claim);
@@ -127,6 +127,8 @@ export const packButton: BotButton = {
       const credits = (await services.credits.balance(request.userId)) ?? 0;
       return void (await interaction.editReply({ content: m.outOfCredits({ model: request.modelLabel, cost: request.cost, credits }), components: [] }));
     }
+    // Kept only once paid: a key let go after a charge would let a later press charge again.
+    await services.idempotency.complete(ref, outcome.claim, { status: 202, body: JSON.stringify({ packId: made.id }) });
     posts.wake();
     await interaction.editReply({ content: m.pack.working({ count: PACK_SIZE, model: request.modelLabel, cost: request.cost }), components: [] });
   },

@@ -252,11 +252,12 @@ export function createGenerationService(deps: {
         conversationId: options.conversationId ?? null,
         styleKitId: input.styleKitId ?? null,
       }));
-      const queued: string[] = [];
+      // The rows' ids by variant, for the work queued after the last one (kept per transaction: a retry starts again).
+      let queued: string[] = [];
       const images = await queuePaid(userId, model, drafts, async (tx, row, variant) => {
         await deps.queue.enqueue(tx, generateJob, { imageId: row.id, variant, model: model.id, ...(options.announceFromWorker ? { announceCredits: true } : {}), ...(input.modelText ? { modelText: true } : {}) }, { userId });
-        queued.push(row.id);
-        if (queued.length === drafts.length) await options.alsoIn?.(tx, queued);
+        queued = variant === 0 ? [row.id] : [...queued, row.id];
+        if (variant === drafts.length - 1) await options.alsoIn?.(tx, queued);
       }, {
         ref: packId,
         work: "pack",
