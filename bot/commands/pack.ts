@@ -111,6 +111,8 @@ export const packButton: BotButton = {
     await interaction.deferUpdate();
     request.confirmed = true;
     const outcome = await services.idempotency.begin(ref, key);
+    if (outcome.kind === "in-flight") return void (await interaction.followUp({ content: m.pack.stillConfirming, flags: EPHEMERAL }));
+    // A replay: the first press paid for the pack (the key's fingerprint is the request's own key, so never a mismatch).
     if (outcome.kind !== "run") return void (await interaction.followUp({ content: m.pack.alreadyConfirmed, flags: EPHEMERAL }));
     let made: Awaited<ReturnType<typeof services.generation.requestPack>>;
     try {

@@ -68,6 +68,7 @@ export const es: Messages = {
     expired: "Esta solicitud ha caducado. Escribe `/pack` de nuevo.",
     notYours: "Solo quien pidió este pack puede confirmarlo.",
     alreadyConfirmed: "Este pack ya está confirmado y en marcha. Se cobró una sola vez.",
+    stillConfirming: "Este pack ya se está confirmando; la respuesta a la primera pulsación dirá cómo fue.",
     posted: ({ mention, prompt, count, creditsLeft }) => `${mention} aquí tienes tus ${count} variantes: «${prompt}». También están en tu galería. Créditos restantes: ${creditsLeft}.`,
     someFailed: ({ count, credits }) => `${count} no se pudieron crear; se devolvieron sus ${credits} créditos.`,
     allFailed: ({ credits }) => `No se pudo crear el pack. Se te devolvieron tus ${credits} créditos.`,

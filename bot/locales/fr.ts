@@ -68,6 +68,7 @@ export const fr: Messages = {
     expired: "Cette demande a expiré. Tape `/pack` à nouveau.",
     notYours: "Seul le membre qui a demandé ce pack peut le confirmer.",
     alreadyConfirmed: "Ce pack est déjà confirmé et en cours de création. Il a été facturé une seule fois.",
+    stillConfirming: "Ce pack est déjà en cours de confirmation ; la réponse au premier clic dira comment cela s'est passé.",
     posted: ({ mention, prompt, count, creditsLeft }) => `${mention} voici tes ${count} variantes : « ${prompt} ». Elles sont aussi dans ta galerie. Crédits restants : ${creditsLeft}.`,
     someFailed: ({ count, credits }) => `${count} n'ont pas pu être créées ; leurs ${credits} crédits ont été rendus.`,
     allFailed: ({ credits }) => `Le pack n'a pas pu être créé. Tes ${credits} crédits ont été rendus.`,

@@ -68,6 +68,7 @@ export const ja: Messages = {
     expired: "このリクエストは期限切れです。もう一度 `/pack` を入力してください。",
     notYours: "このパックを依頼したメンバーだけが確認できます。",
     alreadyConfirmed: "このパックは確認済みで作成中です。課金は 1 回だけです。",
+    stillConfirming: "このパックはすでに確認処理中です。最初に押したときの返答で結果をお知らせします。",
     posted: ({ mention, prompt, count, creditsLeft }) => `${mention} ${count} つのバリエーションができました：「${prompt}」。ギャラリーにも入っています。残りクレジット：${creditsLeft}。`,
     someFailed: ({ count, credits }) => `${count} 枚は作成できませんでした。その ${credits} クレジットは返却されました。`,
     allFailed: ({ credits }) => `パックを作成できませんでした。${credits} クレジットは返却されました。`,

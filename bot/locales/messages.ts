@@ -45,6 +45,8 @@ export interface Messages {
     expired: string;
     notYours: string;
     alreadyConfirmed: string;
+    /** A second press while the first is still being charged: its outcome is not known yet. */
+    stillConfirming: string;
     posted: (v: { mention: string; prompt: string; count: number; creditsLeft: number }) => string;
     someFailed: (v: { count: number; credits: number }) => string;
     allFailed: (v: { credits: number }) => string;
