@@ -14,7 +14,7 @@ const snowflake = "123456789012345678";
 describe("slash command definitions", () => {
   it("are built with discord.js's builders, which validate names, descriptions, options and choices", () => {
     const definitions = commandDefinitions();
-    expect(definitions.map((d) => d.name).sort()).toEqual(["credits", "help", "link", "thumbnail", "verify"]);
+    expect(definitions.map((d) => d.name).sort()).toEqual(["check", "credits", "edit", "help", "link", "pack", "personas", "style", "thumbnail", "verify"]);
     for (const d of definitions) {
       expect(d.name).toMatch(/^[\p{Ll}\p{N}_-]{1,32}$/u);
       expect(d.description.length).toBeGreaterThan(0);
@@ -28,7 +28,17 @@ describe("slash command definitions", () => {
       ["aspect", false],
       ["persona", false],
       ["model", false],
+      ["style_kit", false],
+      ["public", false],
     ]);
+    const suggests = (command: string) => definitions.find((d) => d.name === command)?.options?.flatMap((o) => ("autocomplete" in o && o.autocomplete ? [o.name] : []));
+    expect(suggests("thumbnail")).toEqual(["persona", "style_kit"]);
+    expect(suggests("pack")).toEqual(["persona", "style_kit"]);
+    expect(suggests("check")).toEqual(["image"]);
+    // The pack is always 16:9: it offers no aspect.
+    expect(definitions.find((d) => d.name === "pack")?.options?.map((o) => o.name)).toEqual(["prompt", "style", "persona", "model", "style_kit", "public"]);
+    expect(definitions.find((d) => d.name === "edit")?.options?.map((o) => [o.name, o.required ?? false])).toEqual([["instruction", true], ["public", false]]);
+    expect(definitions.find((d) => d.name === "pack")?.description_localizations?.["de"]).toBe(botMessages.de.pack.command);
     const style = thumbnail?.options?.find((o) => o.name === "style") as { choices?: { value: string; name_localizations?: Record<string, string> }[] } | undefined;
     expect(style?.choices?.map((c) => c.value)).toEqual(["realistic", "cartoon", "abstract", "vintage"]);
     expect(style?.choices?.[1]?.name_localizations?.["ja"]).toBe("カートゥーン");
@@ -48,7 +58,25 @@ describe("slash command definitions", () => {
       "zh-TW": botMessages.zh.commands.help,
       ja: botMessages.ja.commands.help,
     });
-    expect(commands.size).toBe(5);
+    expect(commands.size).toBe(10);
+  });
+
+  it("say the new commands' words in each language, none left in English", () => {
+    const blocks = ["posting", "moreHelp", "pack", "check", "personas", "edit", "style", "serviceErrors"] as const;
+    const sample = { count: 3, model: "Studio", cost: 3, credits: 9, mention: "<@1>", prompt: "p", creditsLeft: 6, size: "343×193", seconds: 5 };
+    // Every leaf as text: a function is called with sample values.
+    const leaves = (value: unknown, path: string): [string, string][] =>
+      typeof value === "string"
+        ? [[path, value]]
+        : typeof value === "function"
+          ? [[path, String((value as (v: typeof sample) => string)(sample))]]
+          : Object.entries(value as object).flatMap(([k, v]) => leaves(v, `${path}.${k}`));
+    const english = new Map(blocks.flatMap((b) => leaves(botMessages.en[b], b)));
+    for (const language of ["es", "fr", "de", "zh", "ja"] as const) {
+      const theirs = blocks.flatMap((b) => leaves(botMessages[language][b], b));
+      expect(theirs.map(([path]) => path)).toEqual([...english.keys()]);
+      for (const [path, text] of theirs) expect(text, `${language} ${path}`).not.toBe(english.get(path));
+    }
   });
 
   it("map Discord locales to the six languages, English for the rest", () => {
@@ -90,7 +118,7 @@ describe("npm run bot:commands", () => {
     try {
       const { port } = server.address() as AddressInfo;
       const names = await registerCommands({ token: "bot-token", guildId: snowflake, api: `http://127.0.0.1:${port}` });
-      expect(names.sort()).toEqual(["credits", "help", "link", "thumbnail", "verify"]);
+      expect(names.sort()).toEqual(["check", "credits", "edit", "help", "link", "pack", "personas", "style", "thumbnail", "verify"]);
       expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v10/applications/@me", `PUT /v10/applications/987654321098765432/guilds/${snowflake}/commands`]);
       expect(requests[1]?.auth).toBe("Bot bot-token");
       expect(requests[1]?.body).toEqual(JSON.parse(JSON.stringify(commandDefinitions())));

@@ -41,7 +41,7 @@ const png = Buffer.from("\x89PNG\r\n\x1a\nfake", "latin1");
 describe("the Discord poster", () => {
   it("follows up on the member's command with the image attached, in their language", async () => {
     seen.length = 0;
-    await createDiscordPoster(rest, logger).post(target, "fr", { status: "ready", image, png, creditsLeft: 9 });
+    await createDiscordPoster(rest, logger).post(target, "fr", { kind: "thumbnail", public: true, images: [{ status: "ready", image, png }], creditsLeft: 9 });
     expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v10/webhooks/333333333333333333/live-token"]);
     expect(seen[0]?.contentType).toMatch(/^multipart\/form-data/);
     expect(seen[0]?.body).toContain(`thumbnail-${image.id}.png`);
@@ -50,10 +50,47 @@ describe("the Discord poster", () => {
     expect(Buffer.from(seen[0]?.body ?? "", "latin1").toString("utf8")).toContain(text);
   });
 
-  it("posts in the channel when the follow-up is refused (the token expired)", async () => {
+  it("posts in the channel when a public follow-up is refused (the token expired)", async () => {
     seen.length = 0;
-    await createDiscordPoster(rest, logger).post({ ...target, interactionToken: "expired-token" }, "en", { status: "failed", image, credits: 1 });
+    await createDiscordPoster(rest, logger).post({ ...target, interactionToken: "expired-token" }, "en", { kind: "thumbnail", public: true, images: [{ status: "ready", image, png }], creditsLeft: 3 });
     expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v10/webhooks/333333333333333333/expired-token", "POST /v10/channels/222222222222222222/messages"]);
-    expect(JSON.parse(seen[1]?.body ?? "{}")).toMatchObject({ content: `<@111111111111111111> ${botMessages.en.failed({ credits: 1 })}`, allowed_mentions: { users: ["111111111111111111"] } });
+    expect(seen[1]?.body).toContain(`thumbnail-${image.id}.png`);
+  });
+
+  it("answers privately unless asked: an ephemeral follow-up, and a direct message (never the channel) when it is refused", async () => {
+    seen.length = 0;
+    await createDiscordPoster(rest, logger).post(target, "de", { kind: "edit", public: false, images: [{ status: "ready", image, png }], creditsLeft: 4, note: "Ich habe den Hintergrund blau gemacht." });
+    expect(seen[0]?.body).toContain('"flags":64');
+    const text = JSON.stringify(`${botMessages.de.edit.posted({ mention: "<@111111111111111111>", creditsLeft: 4 })}\nIch habe den Hintergrund blau gemacht.`).slice(1, -1);
+    expect(Buffer.from(seen[0]?.body ?? "", "latin1").toString("utf8")).toContain(text);
+    seen.length = 0;
+    await createDiscordPoster(rest, logger).post({ ...target, interactionToken: "expired-token" }, "en", { kind: "thumbnail", public: true, images: [{ status: "failed", image, credits: 1 }], creditsLeft: 5 });
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v10/webhooks/333333333333333333/expired-token", "POST /v10/users/@me/channels", "POST /v10/channels/1/messages"]);
+    expect(JSON.parse(seen[1]?.body ?? "{}")).toEqual({ recipient_id: "111111111111111111" });
+    expect(JSON.parse(seen[2]?.body ?? "{}")).toMatchObject({ content: `<@111111111111111111> ${botMessages.en.failed({ credits: 1 })}`, allowed_mentions: { users: ["111111111111111111"] } });
+  });
+
+  it("posts a pack's three images in one message, and says which failed and what was given back", async () => {
+    seen.length = 0;
+    const pack = [0, 1, 2].map((n) => ({ ...image, id: `6f1c1f9e-8a4a-4f4b-9b1e-2a4f1f0c1d2${n}` }));
+    await createDiscordPoster(rest, logger).post(target, "ja", {
+      kind: "pack",
+      public: true,
+      images: [{ status: "ready", image: pack[0]!, png }, { status: "ready", image: pack[1]!, png }, { status: "failed", image: pack[2]!, credits: 1 }],
+      creditsLeft: 7,
+    });
+    expect(seen).toHaveLength(1);
+    const body = Buffer.from(seen[0]?.body ?? "", "latin1").toString("utf8");
+    expect(body).toContain(`thumbnail-${pack[0]!.id}.png`);
+    expect(body).toContain(`thumbnail-${pack[1]!.id}.png`);
+    expect(body).not.toContain(`thumbnail-${pack[2]!.id}.png`);
+    expect(body).toContain(JSON.stringify(botMessages.ja.pack.someFailed({ count: 1, credits: 1 })).slice(1, -1));
+    expect(body).toContain('"flags":0');
+  });
+
+  it("says a pack that failed whole was given back, privately, with nothing attached", async () => {
+    seen.length = 0;
+    await createDiscordPoster(rest, logger).post(target, "es", { kind: "pack", public: true, images: [0, 1, 2].map(() => ({ status: "failed" as const, image, credits: 1 })), creditsLeft: 10 });
+    expect(JSON.parse(Buffer.from(seen[0]?.body ?? "{}", "latin1").toString("utf8"))).toMatchObject({ content: `<@111111111111111111> ${botMessages.es.pack.allFailed({ credits: 3 })}`, flags: 64 });
   });
 });

@@ -1,35 +1,55 @@
 import { type REST, Routes } from "discord.js";
-import type { DiscordPoster } from "../server/discord/post-job.ts";
+import type { DiscordPostOutcome, DiscordPoster } from "../server/discord/post-job.ts";
 import type { Logger } from "../server/logger.ts";
 import { botMessages } from "./i18n.ts";
 import { EPHEMERAL } from "./interaction.ts";
+import type { Messages } from "./locales/messages.ts";
+
+/** The message a finished post is: the words and the pictures (a pack's three in one message). */
+function messageOf(m: Messages, mention: string, outcome: DiscordPostOutcome) {
+  const ready = outcome.images.flatMap((i) => (i.status === "ready" ? [i] : []));
+  const refunded = outcome.images.reduce((sum, i) => sum + (i.status === "failed" ? i.credits : 0), 0);
+  const prompt = outcome.images[0]?.image.prompt ?? "";
+  const failedCount = outcome.images.length - ready.length;
+  const lines: string[] = [];
+  if (ready.length === 0) lines.push(`${mention} ${outcome.kind === "pack" ? m.pack.allFailed({ credits: refunded }) : m.failed({ credits: refunded })}`);
+  else if (outcome.kind === "pack") {
+    lines.push(m.pack.posted({ mention, prompt, count: ready.length, creditsLeft: outcome.creditsLeft }));
+    if (failedCount > 0) lines.push(m.pack.someFailed({ count: failedCount, credits: refunded }));
+  } else if (outcome.kind === "edit") lines.push(m.edit.posted({ mention, creditsLeft: outcome.creditsLeft }));
+  else lines.push(m.posted({ mention, prompt, creditsLeft: outcome.creditsLeft }));
+  if (ready.length > 0 && outcome.note) lines.push(outcome.note);
+  return {
+    content: lines.join("\n"),
+    files: ready.map((i) => ({ name: `thumbnail-${i.image.id}.png`, data: i.png, contentType: "image/png" })),
+    // Only failures, or a member who did not ask for the channel, are told privately.
+    private: ready.length === 0 || !outcome.public,
+  };
+}
 
 /**
  * Posts finished thumbnails through Discord's REST API (discord.js's client queues requests and honours its rate
- * limits). First as a follow-up to the member's command, which works for 15 minutes after it; past that, or when
- * Discord refuses the follow-up, as a message in the command's channel.
+ * limits). First as a follow-up to the member's command, which works for 15 minutes after it (ephemeral unless they
+ * asked for the channel); past that, or when Discord refuses the follow-up, a public post goes to the command's
+ * channel and a private one to the member's direct messages, never to the channel.
  */
 export function createDiscordPoster(rest: REST, logger: Logger): DiscordPoster {
   return {
     async post(target, language, outcome) {
       const m = botMessages[language];
-      const mention = `<@${target.discordUserId}>`;
-      const allowed_mentions = { users: [target.discordUserId] };
-      const message =
-        outcome.status === "ready"
-          ? {
-              body: { content: m.posted({ mention, prompt: outcome.image.prompt ?? "", creditsLeft: outcome.creditsLeft }), allowed_mentions },
-              files: [{ name: `thumbnail-${outcome.image.id}.png`, data: outcome.png, contentType: "image/png" }],
-            }
-          : { body: { content: `${mention} ${m.failed({ credits: outcome.credits })}`, allowed_mentions }, files: [] };
+      const message = messageOf(m, `<@${target.discordUserId}>`, outcome);
+      const body = { content: message.content, allowed_mentions: { users: [target.discordUserId] } };
       try {
-        const flags = outcome.status === "failed" ? EPHEMERAL : 0;
-        await rest.post(Routes.webhook(target.applicationId, target.interactionToken), { body: { ...message.body, flags }, files: message.files, auth: false });
+        await rest.post(Routes.webhook(target.applicationId, target.interactionToken), { body: { ...body, flags: message.private ? EPHEMERAL : 0 }, files: message.files, auth: false });
+        return;
       } catch (err) {
-        if (!target.channelId) throw err;
-        logger.warn({ err }, "the follow-up was refused; posting the thumbnail in the channel");
-        await rest.post(Routes.channelMessages(target.channelId), { body: message.body, files: message.files });
+        if (message.private) logger.warn({ err }, "the follow-up was refused; sending the result as a direct message");
+        else if (target.channelId) logger.warn({ err }, "the follow-up was refused; posting the thumbnail in the channel");
+        else throw err;
       }
+      const channelId = message.private ? ((await rest.post(Routes.userChannels(), { body: { recipient_id: target.discordUserId } })) as { id: string }).id : target.channelId;
+      if (!channelId) throw new Error("no channel to post the result in");
+      await rest.post(Routes.channelMessages(channelId), { body, files: message.files });
     },
   };
 }

@@ -24,7 +24,7 @@ export interface CommandInteraction {
   readonly token: string;
   readonly deferred: boolean;
   readonly replied: boolean;
-  readonly options: { getString(name: string): string | null };
+  readonly options: { getString(name: string): string | null; getBoolean(name: string): boolean | null };
   reply(payload: ReplyPayload): Promise<unknown>;
   deferReply(payload?: { flags?: number }): Promise<unknown>;
   editReply(payload: ReplyPayload): Promise<unknown>;

@@ -36,7 +36,7 @@ describe("/help", () => {
     const answered = await run("help", member(), {}, "es-ES");
     expect(answered.calls.map((c) => c.method)).toEqual(["reply"]);
     expect(answered.ephemeral).toBe(true);
-    expect(answered.lastText).toBe(botMessages.es.help);
+    expect(answered.lastText).toBe(`${botMessages.es.help}\n${botMessages.es.moreHelp}`);
   });
 });
 

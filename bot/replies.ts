@@ -34,6 +34,30 @@ export function errorText(err: unknown, m: Messages): string | undefined {
       return m.errors.mailUnavailable;
     case "unavailable:database":
       return m.errors.databaseUnavailable;
+    case "not_found:image":
+      return m.serviceErrors.imageNotFound;
+    case "unprocessable:image":
+      return m.serviceErrors.imageNotReady;
+    case "not_found:persona":
+      return m.serviceErrors.personaGone;
+    case "not_found:style_kit":
+      return m.serviceErrors.styleKitNotFound;
+    case "insufficient_credits:generation":
+      return m.serviceErrors.outOfCredits;
+    case "not_configured:model":
+    case "invalid:model":
+      return m.serviceErrors.modelUnavailable;
+    case "invalid:model_personas":
+      return m.serviceErrors.modelNoPersonas;
+    case "invalid:model_base_image":
+      return m.serviceErrors.modelCannotEdit;
+    case "unprocessable:relay":
+      return m.serviceErrors.cannotRelayout;
+    case "unavailable:feed_check_busy":
+    case "unavailable:style_kit_busy": {
+      const seconds = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      return m.serviceErrors.busy({ seconds: typeof seconds === "number" ? seconds : 5 });
+    }
     default:
       return undefined;
   }
@@ -44,3 +68,9 @@ export async function answer(interaction: CommandInteraction, payload: ReplyPayl
   if (interaction.deferred || interaction.replied) await interaction.editReply(payload);
   else await interaction.reply({ ...payload, flags: (payload.flags ?? 0) | EPHEMERAL });
 }
+
+/** Discord's longest message. */
+export const MESSAGE_MAX = 2000;
+
+/** A text cut to what one message holds. */
+export const fitMessage = (text: string, max = MESSAGE_MAX): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -83,14 +83,15 @@ describe("/thumbnail", () => {
       const post = await until(() => posted.find((p) => p.target.discordUserId === id), "the Discord post");
       expect(post.language).toBe("es");
       expect(post.target).toEqual({ applicationId: "333333333333333333", interactionToken: "interaction-token", channelId: "222222222222222222", discordUserId: id });
-      expect(post.outcome.status).toBe("ready");
-      if (post.outcome.status !== "ready") return;
-      expect(post.outcome.png.subarray(1, 4).toString()).toBe("PNG");
-      expect(post.outcome.creditsLeft).toBe(before - 1);
-      expect(post.outcome.image).toMatchObject({ prompt: 'I tried "100 days of coding"', style: "cartoon", aspect: "1:1", model: "studio" });
+      expect(post.outcome).toMatchObject({ kind: "thumbnail", public: false, creditsLeft: before - 1 });
+      const [made] = post.outcome.images;
+      expect(made?.status).toBe("ready");
+      if (made?.status !== "ready") return;
+      expect(made.png.subarray(1, 4).toString()).toBe("PNG");
+      expect(made.image).toMatchObject({ prompt: 'I tried "100 days of coding"', style: "cartoon", aspect: "1:1", model: "studio" });
 
       const gallery = await kit.services.images.galleryPage(userId, userId, { limit: 10 });
-      expect(gallery.images.map((i) => i.id)).toContain(post.outcome.image.id);
+      expect(gallery.images.map((i) => i.id)).toContain(made.image.id);
       const seen = events.flatMap((m) => (m.type === "event" && m.userId === userId ? [m.event] : []));
       // Once by the bot when it charges, once by the worker when the job starts (the process web tabs listen to).
       const balances = events.flatMap((m) => (m.type === "event" && m.userId === userId && m.event === "credits:update" ? [m.payload.credits] : []));
@@ -101,7 +102,7 @@ describe("/thumbnail", () => {
         const [postJob] = await kit.database.db.select().from(jobs).where(eq(jobs.kind, "discord-post"));
         expect(postJob?.status).toBe("done");
       }, { timeout: 10_000 });
-      expect(reads).toEqual([post.outcome.image.id]);
+      expect(reads).toEqual([made.image.id]);
     } finally {
       kit.services.images.record = record;
       unsubscribe();
@@ -113,7 +114,7 @@ describe("/thumbnail", () => {
     const before = (await kit.services.credits.balance(userId)) ?? 0;
     await thumbnail(id, { prompt: "please fail" });
     const post = await until(() => posted.find((p) => p.target.discordUserId === id), "the Discord post");
-    expect(post.outcome).toMatchObject({ status: "failed", credits: 1 });
+    expect(post.outcome.images).toMatchObject([{ status: "failed", credits: 1 }]);
     expect(await kit.services.credits.balance(userId)).toBe(before);
   });
 

@@ -7,6 +7,7 @@ import { EPHEMERAL } from "../interaction.ts";
 export const help: BotCommand = {
   data: new SlashCommandBuilder().setName("help").setDescription(en.commands.help).setDescriptionLocalizations(localizations((m) => m.commands.help)),
   async execute(interaction) {
-    await interaction.reply({ content: messagesFor(interaction.locale).help, flags: EPHEMERAL });
+    const m = messagesFor(interaction.locale);
+    await interaction.reply({ content: `${m.help}\n${m.moreHelp}`, flags: EPHEMERAL });
   },
 };

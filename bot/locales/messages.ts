@@ -28,6 +28,70 @@ export interface Messages {
   failed: (v: { credits: number }) => string;
   notLinked: string;
   outOfCredits: (v: { model: string; cost: number; credits: number }) => string;
+  /** Where a result is posted: the option that makes it public. */
+  posting: { publicOption: string };
+  /** The help's lines for /pack, /check, /personas, /edit and /style, after the first commands'. */
+  moreHelp: string;
+  pack: {
+    command: string;
+    prompt: string;
+    /** The price, before anything is charged: the confirm button's message. */
+    quote: (v: { count: number; model: string; cost: number; credits: number }) => string;
+    confirm: string;
+    cancel: string;
+    working: (v: { count: number; model: string; cost: number }) => string;
+    cancelled: string;
+    /** The pending request is gone (15 minutes passed, or the bot restarted). */
+    expired: string;
+    notYours: string;
+    alreadyConfirmed: string;
+    /** A second press while the first is still being charged: its outcome is not known yet. */
+    stillConfirming: string;
+    posted: (v: { mention: string; prompt: string; count: number; creditsLeft: number }) => string;
+    someFailed: (v: { count: number; credits: number }) => string;
+    allFailed: (v: { credits: number }) => string;
+  };
+  check: {
+    command: string;
+    image: string;
+    /** Heads the findings: the picture attached is the phone feed's slot. */
+    heading: (v: { prompt: string; size: string }) => string;
+    /** How to apply a fix from Discord. */
+    fixWith: string;
+  };
+  personas: {
+    command: string;
+    heading: (v: { count: number }) => string;
+    none: string;
+    use: string;
+  };
+  edit: {
+    command: string;
+    instruction: string;
+    working: (v: { cost: number }) => string;
+    posted: (v: { mention: string; creditsLeft: number }) => string;
+  };
+  style: {
+    command: string;
+    kitOption: string;
+    heading: (v: { count: number }) => string;
+    none: string;
+    use: string;
+  };
+  /** The app's own refusals, in the member's words. */
+  serviceErrors: {
+    noImage: string;
+    imageNotFound: string;
+    imageNotReady: string;
+    personaGone: string;
+    styleKitNotFound: string;
+    outOfCredits: string;
+    modelUnavailable: string;
+    modelNoPersonas: string;
+    modelCannotEdit: string;
+    cannotRelayout: string;
+    busy: (v: { seconds: number }) => string;
+  };
   errors: {
     invalidInput: (v: { fields: string }) => string;
     invalidEmail: string;

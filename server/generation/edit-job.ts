@@ -48,6 +48,8 @@ export const editJob = defineJobType(
     changes: changesSchema,
     /** Which variant of the parent's scene this is (varyImage): laid out again before the changes; absent for an edit. */
     variant: z.int().min(1).max(MAX_IMAGES_PER_MESSAGE).optional(),
+    /** Queued by a process that holds no sockets (the Discord bot): the worker announces the charged balance. */
+    announceCredits: z.boolean().optional(),
     model: jobModel,
   }),
 );

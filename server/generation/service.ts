@@ -128,6 +128,11 @@ export function createGenerationService(deps: {
   }
   /** The chat conversation asking for an image, when one is: its gallery tab and search follow it. */
   type MadeIn = { conversationId?: string | undefined };
+  /**
+   * `alsoIn`: more work queued in the same transaction as the images (the Discord bot's post of the result), given the
+   * new images' ids; `announceFromWorker`: the caller holds no sockets, so the worker announces the charged balance.
+   */
+  type AlsoQueued<Made> = { alsoIn?: (tx: Tx, made: Made) => Promise<unknown>; announceFromWorker?: boolean };
 
   /**
    * The image rows, their charge and their jobs in one transaction (the image lifecycle's `createPending`), so there
@@ -219,7 +224,7 @@ export function createGenerationService(deps: {
      * With `baseImageIds`, variant i starts from the i-th image (three moments of one video).
      * What all three cost is checked first and charged once, with the three rows and their jobs, or nothing is made.
      */
-    async requestPack(userId: string, input: GeneratePackInput, options: MadeIn = {}): Promise<Pack> {
+    async requestPack(userId: string, input: GeneratePackInput, options: MadeIn & AlsoQueued<readonly string[]> = {}): Promise<Pack> {
       const { baseImageIds, ...single } = input;
       if (baseImageIds && input.baseImageId) throw new AppError("invalid:body", "Send baseImageId or baseImageIds, not both.");
       if (baseImageIds && new Set(baseImageIds).size !== baseImageIds.length) throw new AppError("invalid:body", "The pack's base images must be three different images.");
@@ -247,7 +252,13 @@ export function createGenerationService(deps: {
         conversationId: options.conversationId ?? null,
         styleKitId: input.styleKitId ?? null,
       }));
-      const images = await queuePaid(userId, model, drafts, (tx, row, variant) => deps.queue.enqueue(tx, generateJob, { imageId: row.id, variant, model: model.id, ...(input.modelText ? { modelText: true } : {}) }, { userId }), {
+      // The rows' ids by variant, for the work queued after the last one (kept per transaction: a retry starts again).
+      let queued: string[] = [];
+      const images = await queuePaid(userId, model, drafts, async (tx, row, variant) => {
+        await deps.queue.enqueue(tx, generateJob, { imageId: row.id, variant, model: model.id, ...(options.announceFromWorker ? { announceCredits: true } : {}), ...(input.modelText ? { modelText: true } : {}) }, { userId });
+        queued = variant === 0 ? [row.id] : [...queued, row.id];
+        if (variant === drafts.length - 1) await options.alsoIn?.(tx, queued);
+      }, {
         ref: packId,
         work: "pack",
         // Spent elsewhere between the check and the charge: the balance left is no longer known here.
@@ -334,7 +345,7 @@ export function createGenerationService(deps: {
     async requestEdit(
       userId: string,
       input: { imageId: string; instruction: string; changes: SceneChanges },
-      options: MadeIn & {
+      options: MadeIn & AlsoQueued<string> & {
         /**
          * The new image keeps the parent's prompt (the creator's words, shown in the gallery and as alt text) rather
          * than the instruction, which only the model is told: for edits the creator did not word, the feed check's fix.
@@ -359,7 +370,10 @@ export function createGenerationService(deps: {
       // (the chat, the feed check's fix, the API).
       if (free) await enforceFreeEdits(userId);
       const priced = free ? { ...model, creditCost: 0 } : model;
-      const image = await queueOne(userId, priced, childOf(parent, { kind: "edited", prompt: (options.keepParentPrompt ? parent.prompt : null) ?? input.instruction, changes: input.changes, options }), (tx, row) => deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id }, { userId }), "edit");
+      const image = await queueOne(userId, priced, childOf(parent, { kind: "edited", prompt: (options.keepParentPrompt ? parent.prompt : null) ?? input.instruction, changes: input.changes, options }), async (tx, row) => {
+        await deps.queue.enqueue(tx, editJob, { imageId: row.id, parentId: parent.id, instruction: input.instruction, changes: input.changes, model: model.id, ...(options.announceFromWorker ? { announceCredits: true } : {}) }, { userId });
+        await options.alsoIn?.(tx, row.id);
+      }, "edit");
       return { kind: "queued", image, ...(changes ? { changes } : {}) };
     },
 

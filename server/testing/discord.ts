@@ -49,13 +49,21 @@ export interface FakeReply {
   content?: string;
   flags?: number;
   files?: { attachment: Buffer; name: string }[];
+  /** Discord's action rows, as JSON: see `buttonsOf`. */
+  components?: readonly unknown[];
+}
+
+/** The buttons of a reply's action rows: their custom ids and labels. */
+export function buttonsOf(payload: FakeReply | undefined): { customId: string; label: string }[] {
+  const rows = (payload?.components ?? []) as { components?: { custom_id?: string; label?: string }[] }[];
+  return rows.flatMap((row) => (row.components ?? []).map((c) => ({ customId: c.custom_id ?? "", label: c.label ?? "" })));
 }
 
 /**
  * An interaction that behaves like discord.js's ChatInputCommandInteraction where the commands touch it: one reply
  * or one deferral, within 3 seconds of the command (Discord drops it after that), then edits only once answered.
  */
-export function fakeInteraction(init: { commandName: string; userId: string; locale?: string; options?: Record<string, string>; channelId?: string; deadlineMs?: number }) {
+export function fakeInteraction(init: { commandName: string; userId: string; locale?: string; options?: Record<string, string | boolean>; channelId?: string; deadlineMs?: number }) {
   const createdAt = Date.now();
   const deadlineMs = init.deadlineMs ?? 3000;
   const calls: { method: "reply" | "deferReply" | "editReply"; payload: FakeReply; atMs: number }[] = [];
@@ -78,7 +86,16 @@ export function fakeInteraction(init: { commandName: string; userId: string; loc
     get replied() {
       return state.replied;
     },
-    options: { getString: (name: string) => init.options?.[name] ?? null },
+    options: {
+      getString: (name: string) => {
+        const value = init.options?.[name];
+        return typeof value === "string" ? value : null;
+      },
+      getBoolean: (name: string) => {
+        const value = init.options?.[name];
+        return typeof value === "boolean" ? value : null;
+      },
+    },
     async reply(payload: FakeReply) {
       firstAnswer("reply");
       state.replied = true;
@@ -108,3 +125,77 @@ export function fakeInteraction(init: { commandName: string; userId: string; loc
 }
 
 export type FakeInteraction = ReturnType<typeof fakeInteraction>;
+
+/**
+ * A press of a message button as discord.js hands it over: answered once (a reply, an update of the message, or a
+ * deferral within 3 seconds), then edited or followed up.
+ */
+export function fakeButtonPress(init: { customId: string; userId: string; locale?: string; deadlineMs?: number }) {
+  const createdAt = Date.now();
+  const deadlineMs = init.deadlineMs ?? 3000;
+  type Method = "reply" | "update" | "deferUpdate" | "editReply" | "followUp";
+  const calls: { method: Method; payload: FakeReply; atMs: number }[] = [];
+  const state = { deferred: false, replied: false };
+  const first = (method: Method, payload: FakeReply) => {
+    if (state.deferred || state.replied) throw new Error(`${method}: the interaction has already been acknowledged`);
+    if (Date.now() - createdAt > deadlineMs) throw new Error(`${method}: Unknown interaction (not answered within 3 seconds)`);
+    calls.push({ method, payload, atMs: Date.now() - createdAt });
+  };
+  const later = (method: Method, payload: FakeReply) => {
+    if (!state.deferred && !state.replied) throw new Error(`${method}: the interaction has not been answered`);
+    calls.push({ method, payload, atMs: Date.now() - createdAt });
+  };
+  return {
+    customId: init.customId,
+    user: { id: init.userId },
+    locale: init.locale ?? "en-US",
+    guildId: "444444444444444444",
+    channelId: "222222222222222222",
+    message: { id: "555555555555555555" },
+    get deferred() {
+      return state.deferred;
+    },
+    get replied() {
+      return state.replied;
+    },
+    async reply(payload: FakeReply) {
+      first("reply", payload);
+      state.replied = true;
+    },
+    async update(payload: FakeReply) {
+      first("update", payload);
+      state.replied = true;
+    },
+    async deferUpdate() {
+      first("deferUpdate", {});
+      state.deferred = true;
+    },
+    async editReply(payload: FakeReply) {
+      later("editReply", payload);
+    },
+    async followUp(payload: FakeReply) {
+      later("followUp", payload);
+    },
+    calls,
+    /** The text the member reads last. */
+    get lastText(): string {
+      return calls.at(-1)?.payload.content ?? "";
+    },
+  };
+}
+
+/** A member typing in an option that offers suggestions: what the bot answered, once. */
+export function fakeAutocomplete(init: { commandName: string; userId: string; option: string; typed: string; locale?: string }) {
+  const answers: { name: string; value: string }[][] = [];
+  return {
+    commandName: init.commandName,
+    user: { id: init.userId },
+    locale: init.locale ?? "en-US",
+    options: { getFocused: (_withType: true) => ({ name: init.option, value: init.typed }) },
+    async respond(choices: { name: string; value: string }[]) {
+      if (answers.length > 0) throw new Error("respond: already answered");
+      answers.push(choices);
+    },
+    answers,
+  };
+}

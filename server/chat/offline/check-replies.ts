@@ -20,6 +20,8 @@ interface CheckPhrases {
   finding: Record<FindingId, (sizes: string, details: Finding["details"]) => string>;
   fix: Record<FixId, (details: Finding["details"]) => string>;
   fixes(list: string): string;
+  /** The fixes alone, where "fix it" is not how they are applied (the Discord bot's /edit is). */
+  fixList(list: string): string;
   noFindings: string;
   free: string;
   quote(text: string): string;
@@ -59,6 +61,7 @@ const phrases: Record<Language, CheckPhrases> = {
       "text-layer": () => "Headline as a clean text layer",
     },
     fixes: (list) => `Fixes: ${list}. Say “fix it” and I apply the first one: free when only the headline changes, otherwise charged like any edit.`,
+    fixList: (list) => `Fixes: ${list}.`,
     noFindings: "Nothing to fix.",
     free: "The check itself is free.",
     quote: (text) => `“${text}”`,
@@ -94,6 +97,7 @@ const phrases: Record<Language, CheckPhrases> = {
       "text-layer": () => "Titular como capa de texto limpia",
     },
     fixes: (list) => `Arreglos: ${list}. Di «arréglalo» y aplico el primero: gratis si solo cambia el titular; si no, con el coste de cualquier edición.`,
+    fixList: (list) => `Arreglos: ${list}.`,
     noFindings: "No hay nada que arreglar.",
     free: "La revisión en sí es gratis.",
     quote: (text) => `«${text}»`,
@@ -129,6 +133,7 @@ const phrases: Record<Language, CheckPhrases> = {
       "text-layer": () => "Titre en calque de texte net",
     },
     fixes: (list) => `Corrections : ${list}. Dis « corrige-la » et j'applique la première : gratuite si seul le titre change, sinon facturée comme toute modification.`,
+    fixList: (list) => `Corrections : ${list}.`,
     noFindings: "Rien à corriger.",
     free: "La vérification elle-même est gratuite.",
     quote: (text) => `« ${text} »`,
@@ -164,6 +169,7 @@ const phrases: Record<Language, CheckPhrases> = {
       "text-layer": () => "Überschrift als saubere Textebene",
     },
     fixes: (list) => `Korrekturen: ${list}. Sag „behebe es“ und ich wende die erste an: kostenlos, wenn sich nur die Überschrift ändert, sonst berechnet wie jede Bearbeitung.`,
+    fixList: (list) => `Korrekturen: ${list}.`,
     noFindings: "Nichts zu korrigieren.",
     free: "Der Check selbst ist kostenlos.",
     quote: (text) => `„${text}“`,
@@ -199,6 +205,7 @@ const phrases: Record<Language, CheckPhrases> = {
       "text-layer": () => "把标题做成清晰的文字图层",
     },
     fixes: (list) => `修复建议：${list}。说“修复”我就应用第一条：只改标题时免费，否则按普通编辑收费。`,
+    fixList: (list) => `修复建议：${list}。`,
     noFindings: "没有需要修复的地方。",
     free: "检查本身免费。",
     quote: (text) => `“${text}”`,
@@ -234,6 +241,7 @@ const phrases: Record<Language, CheckPhrases> = {
       "text-layer": () => "見出しをきれいなテキストレイヤーに",
     },
     fixes: (list) => `修正案：${list}。「直して」と言えば最初の修正を適用します（見出しだけの変更なら無料、それ以外は通常の編集と同じ料金）。`,
+    fixList: (list) => `修正案：${list}。`,
     noFindings: "直すところはありません。",
     free: "チェック自体は無料です。",
     quote: (text) => `「${text}」`,
@@ -266,9 +274,9 @@ export function checkLead(language: Language, seed: number): string {
 
 /**
  * The whole check in words: which sizes read and which do not (a size reads when it reads in both looks), what was
- * read back, each finding, and the fixes with how to apply them.
+ * read back, each finding, and the fixes with how to apply them in the chat ("fix it"; `fixItHint: false` lists them alone).
  */
-export function checkResult(check: FeedCheck, language: Language): string {
+export function checkResult(check: FeedCheck, language: Language, options: { fixItHint?: boolean } = {}): string {
   const book = phrases[language];
   const sizeIds = [...new Set(check.sizes.map((result) => result.size))];
   const failing = sizeIds.filter((id) => check.sizes.some((result) => result.size === id && !result.reads));
@@ -289,7 +297,7 @@ export function checkResult(check: FeedCheck, language: Language): string {
   } else if (check.method === "scene") sentences.push(book.scene);
   for (const finding of check.findings) sentences.push(book.finding[finding.id](sizeList(finding.sizes, language), finding.details));
   const fixes = check.findings.flatMap((finding) => (finding.fix ? [book.fix[finding.fix.id](finding.details)] : []));
-  if (fixes.length > 0) sentences.push(book.fixes([...new Set(fixes)].join(book.list)));
+  if (fixes.length > 0) sentences.push((options.fixItHint ?? true ? book.fixes : book.fixList)([...new Set(fixes)].join(book.list)));
   else if (check.findings.length === 0) sentences.push(book.noFindings);
   sentences.push(book.free);
   return sentences.join(book.gap);

@@ -1,0 +1,149 @@
+import { and, count, eq, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { images } from "../db/schema/images.ts";
+import { jobs } from "../db/schema/jobs.ts";
+import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
+import { createWorker, type Worker } from "../server/compose/worker.ts";
+import type { DiscordPostOutcome, DiscordPostTarget } from "../server/discord/post-job.ts";
+import { botTestServices, buttonsOf, fakeButtonPress, fakeInteraction } from "../server/testing/discord.ts";
+import { buttonFor } from "./button-list.ts";
+import type { BotContext } from "./context.ts";
+import { dispatch } from "./dispatch.ts";
+import { botMessages } from "./i18n.ts";
+
+let kit: Awaited<ReturnType<typeof botTestServices>>;
+let ctx: BotContext;
+let posts: DiscordPosts;
+let worker: Worker;
+const posted: { target: DiscordPostTarget; language: string; outcome: DiscordPostOutcome }[] = [];
+
+beforeAll(async () => {
+  kit = await botTestServices();
+  posts = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 } });
+  worker = createWorker(kit.services, { jobSettings: { pollMs: 50 } });
+  await Promise.all([worker.start(), posts.start()]);
+  ctx = { services: kit.services, posts, roles: { give: async () => true }, logger: kit.services.logger };
+});
+afterAll(async () => {
+  await Promise.all([posts.stop(), worker.stop()]);
+  await kit.close();
+});
+
+let nextId = 300000000000000000n;
+async function linkedMember(email: string): Promise<{ id: string; userId: string }> {
+  const id = String(nextId++);
+  await dispatch(fakeInteraction({ commandName: "link", userId: id, options: { email } }), ctx);
+  await dispatch(fakeInteraction({ commandName: "verify", userId: id, options: { code: await kit.latestCode(email) } }), ctx);
+  return { id, userId: await kit.services.discord.accountOf(id) };
+}
+
+async function askForPack(member: string, options: Record<string, string | boolean>, locale = "en-US") {
+  const interaction = fakeInteraction({ commandName: "pack", userId: member, options, locale });
+  await dispatch(interaction, ctx);
+  return interaction;
+}
+
+async function press(customId: string, member: string, locale = "en-US") {
+  const interaction = fakeButtonPress({ customId, userId: member, locale });
+  const button = buttonFor(customId);
+  if (!button) throw new Error(`no button answers ${customId}`);
+  await button.press(interaction, ctx);
+  return interaction;
+}
+
+async function until<T>(read: () => T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const jobCount = async () => (await kit.database.db.select({ n: count() }).from(jobs))[0]?.n ?? 0;
+const packImages = async (userId: string) => (await kit.database.db.select({ n: count() }).from(images).where(and(eq(images.userId, userId), isNotNull(images.packId))))[0]?.n ?? 0;
+const balance = async (userId: string) => (await kit.services.credits.balance(userId)) ?? 0;
+
+describe("/pack", () => {
+  it("shows the price with a confirm button and charges nothing; confirmed (twice at once), it charges once and posts the three in one message", async () => {
+    const { id, userId } = await linkedMember("packer@example.com");
+    const before = await balance(userId);
+    const jobsBefore = await jobCount();
+    const asked = await askForPack(id, { prompt: 'My "first marathon"', style: "cartoon" });
+    expect(asked.calls[0]).toMatchObject({ method: "deferReply" });
+    expect(asked.ephemeral).toBe(true);
+    expect(asked.lastText).toBe(botMessages.en.pack.quote({ count: 3, model: "Thumbforge Studio", cost: 3, credits: before }));
+    const [confirm, cancel] = buttonsOf(asked.calls.at(-1)?.payload);
+    expect(confirm?.label).toBe(botMessages.en.pack.confirm);
+    expect(cancel?.label).toBe(botMessages.en.pack.cancel);
+    for (const b of [confirm, cancel]) expect(b?.customId.length).toBeLessThanOrEqual(100);
+    expect(await balance(userId)).toBe(before);
+    expect(await jobCount()).toBe(jobsBefore);
+
+    // Someone else in the channel cannot confirm it.
+    const stranger = await press(confirm?.customId ?? "", "399999999999999999");
+    expect(stranger.calls).toMatchObject([{ method: "reply", payload: { content: botMessages.en.pack.notYours, flags: 64 } }]);
+    expect(await balance(userId)).toBe(before);
+
+    const presses = await Promise.all([press(confirm?.customId ?? "", id), press(confirm?.customId ?? "", id)]);
+    expect(presses.map((p) => p.calls[0]?.method)).toEqual(["deferUpdate", "deferUpdate"]);
+    expect(presses.map((p) => p.lastText).sort()).toEqual([botMessages.en.pack.alreadyConfirmed, botMessages.en.pack.working({ count: 3, model: "Thumbforge Studio", cost: 3 })].sort());
+    expect(await balance(userId)).toBe(before - 3);
+    expect(await packImages(userId)).toBe(3);
+    const statement = await kit.services.credits.statement(userId, { limit: 10 });
+    expect(statement.transactions.filter((t) => t.delta < 0)).toHaveLength(1);
+
+    // Pressed again later, and Cancel after the confirm: the first answer stands.
+    expect((await press(confirm?.customId ?? "", id)).lastText).toBe(botMessages.en.pack.alreadyConfirmed);
+    expect((await press(cancel?.customId ?? "", id)).lastText).toBe(botMessages.en.pack.alreadyConfirmed);
+    expect(await balance(userId)).toBe(before - 3);
+
+    const post = await until(() => posted.find((p) => p.target.discordUserId === id), "the pack's post");
+    expect(posted.filter((p) => p.target.discordUserId === id)).toHaveLength(1);
+    expect(post.outcome).toMatchObject({ kind: "pack", public: false, creditsLeft: before - 3 });
+    expect(post.outcome.images.map((i) => i.status)).toEqual(["ready", "ready", "ready"]);
+    expect(new Set(post.outcome.images.map((i) => i.image.packId)).size).toBe(1);
+    expect(post.outcome.images.map((i) => i.image.style)).toEqual(["cartoon", "cartoon", "cartoon"]);
+  });
+
+  it("cancels without charging, and a button whose request is gone says it expired", async () => {
+    const { id, userId } = await linkedMember("changed-mind@example.com");
+    const before = await balance(userId);
+    const asked = await askForPack(id, { prompt: "a cat", public: true }, "fr");
+    const [confirm, cancel] = buttonsOf(asked.calls.at(-1)?.payload);
+    const cancelled = await press(cancel?.customId ?? "", id, "fr");
+    expect(cancelled.calls).toMatchObject([{ method: "update", payload: { content: botMessages.fr.pack.cancelled, components: [] } }]);
+    expect((await press(confirm?.customId ?? "", id, "fr")).calls).toMatchObject([{ method: "update", payload: { content: botMessages.fr.pack.expired } }]);
+    expect((await press("pack:ok:not-a-key", id)).lastText).toBe(botMessages.en.pack.expired);
+    expect(await balance(userId)).toBe(before);
+    expect(await packImages(userId)).toBe(0);
+  });
+
+  it("asks in German, in German; out of credits it names the price and balance and offers no button", async () => {
+    const { id, userId } = await linkedMember("knapp@example.com");
+    const credits = await balance(userId);
+    expect((await askForPack(id, { prompt: "Ein Hund" }, "de")).lastText).toBe(botMessages.de.pack.quote({ count: 3, model: "Thumbforge Studio", cost: 3, credits }));
+    await kit.services.credits.apply({ userId, delta: -(credits - 2), reason: "test-spend", ref: userId });
+    const broke = await askForPack(id, { prompt: "Ein Hund" }, "de");
+    expect(broke.lastText).toBe(botMessages.de.outOfCredits({ model: "Thumbforge Studio", cost: 3, credits: 2 }));
+    expect(buttonsOf(broke.calls.at(-1)?.payload)).toEqual([]);
+  });
+
+  it("spent elsewhere between the price and the press: the confirm says so and charges nothing", async () => {
+    const { id, userId } = await linkedMember("spender@example.com");
+    const asked = await askForPack(id, { prompt: "a rocket" });
+    const [confirm] = buttonsOf(asked.calls.at(-1)?.payload);
+    const credits = await balance(userId);
+    await kit.services.credits.apply({ userId, delta: -(credits - 1), reason: "test-spend", ref: userId });
+    const pressed = await press(confirm?.customId ?? "", id);
+    expect(pressed.lastText).toBe(botMessages.en.outOfCredits({ model: "Thumbforge Studio", cost: 3, credits: 1 }));
+    expect(await balance(userId)).toBe(1);
+    expect(await packImages(userId)).toBe(0);
+  });
+
+  it("answers a member who has not linked, and queues nothing", async () => {
+    const jobsBefore = await jobCount();
+    expect((await askForPack("398888888888888888", { prompt: "a cat" }, "zh-CN")).lastText).toBe(botMessages.zh.notLinked);
+    expect(await jobCount()).toBe(jobsBefore);
+  });
+});
