@@ -192,7 +192,7 @@ describe("the bot's discord.js client against a local Discord", () => {
     expect(post.status).toBe(200);
     // Follow-ups are the interaction's webhook: no bot token is sent.
     expect(post.headers.authorization).toBeUndefined();
-    expect(post.body).toMatchObject({ content: botMessages.es.posted({ mention: `<@${id}>`, prompt: "100 days of coding", creditsLeft: before - 1 }), flags: 0, allowed_mentions: { users: [id] } });
+    expect(post.body).toMatchObject({ content: botMessages.es.posted({ mention: `<@${id}>`, prompt: "100 days of coding", creditsLeft: before - 1 }), flags: EPHEMERAL, allowed_mentions: { users: [id] } });
     expect(post.files).toHaveLength(1);
     const [file] = post.files;
     expect(file?.field).toBe("files[0]");
@@ -242,7 +242,7 @@ describe("the bot's discord.js client against a local Discord", () => {
     expect(resume.d).toMatchObject({ token: TOKEN, session_id: sessionId });
     const answer = await asked.callback();
     expect(answer.status).toBe(204);
-    expect(answer.body).toMatchObject({ type: 4, data: { content: botMessages.fr.help, flags: EPHEMERAL } });
+    expect(answer.body).toMatchObject({ type: 4, data: { content: `${botMessages.fr.help}\n${botMessages.fr.moreHelp}`, flags: EPHEMERAL } });
     expect(rig.discord.received.filter((p) => p.op === 2)).toHaveLength(identifies);
     expect(rig.discord.sessionId()).toBe(sessionId);
   });
