@@ -19,6 +19,8 @@ import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-di
 import { VideoTitleField } from "../../components/feed-preview/video-title-field.tsx";
 import { ExportMenu } from "../../components/exports/export-menu.tsx";
 import { ShareButton } from "../../components/share/share-button.tsx";
+import { CommunityVotes } from "../../components/community-poll/community-votes.tsx";
+import { useCommunityPolls } from "../../components/community-poll/use-community-polls.ts";
 import { ImageDetails } from "./image-details.tsx";
 import { useZoomPan } from "./use-zoom-pan.ts";
 
@@ -220,6 +222,7 @@ export function ImageViewer({
                 </>
               )}
             </div>
+            {image.status === "ready" && <ViewerPoll key={image.id} imageId={image.id} />}
             {image.status === "ready" && image.urls && (
               <div role="group" aria-label={t("viewer.download")} className="grid gap-2">
                 <p className="text-xs font-semibold tracking-wide text-muted uppercase" aria-hidden="true">
@@ -254,6 +257,12 @@ export function ImageViewer({
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/** The community vote the image on view is in, if any: its letter among the poll's pictures, live. */
+function ViewerPoll({ imageId }: { imageId: string }) {
+  const polls = useCommunityPolls({ imageId });
+  return <CommunityVotes list={polls.data} showImages />;
 }
 
 /** The video's title of the image on view, saved with it; a draft belongs to one image and goes when another is shown. */
