@@ -57,7 +57,7 @@ function StatusLine({ poll, now }: { poll: CommunityPoll; now: number }) {
     return (
       <span className="inline-flex items-center gap-1.5">
         <span aria-hidden="true" className="size-2 rounded-full bg-success" />
-        <span className="font-semibold text-success">{t("poll.status.open")}</span>
+        <span className="font-semibold text-success">{t("poll.status.open")}</span>{" "}
         <span className="text-muted">· {left ? t("poll.status.closesIn", { when: left }) : t("poll.status.closing")}</span>
       </span>
     );

@@ -198,7 +198,7 @@ export function ImageViewer({
 
           <aside aria-label={t("viewer.details")} className="grid max-h-[45dvh] content-start gap-5 overflow-y-auto border-t border-border p-4 lg:max-h-none lg:border-t-0 lg:border-l">
             <ImageDetails image={image} models={models} personas={personas} />
-            {image.status !== "failed" && <ViewerTitle key={image.id} image={image} />}
+            {image.status !== "failed" && <ViewerTitle key={`title-${image.id}`} image={image} />}
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" size="xs" onClick={() => void copyPrompt()} disabled={!image.prompt}>
                 <Icon d={icons.copy} className="size-4" />
@@ -222,7 +222,7 @@ export function ImageViewer({
                 </>
               )}
             </div>
-            {image.status === "ready" && <ViewerPoll key={image.id} imageId={image.id} />}
+            {image.status === "ready" && <ViewerPoll key={`poll-${image.id}`} imageId={image.id} />}
             {image.status === "ready" && image.urls && (
               <div role="group" aria-label={t("viewer.download")} className="grid gap-2">
                 <p className="text-xs font-semibold tracking-wide text-muted uppercase" aria-hidden="true">
@@ -245,7 +245,7 @@ export function ImageViewer({
                 </div>
               </div>
             )}
-            {image.status === "ready" && <ExportMenu key={image.id} imageId={image.id} />}
+            {image.status === "ready" && <ExportMenu key={`export-${image.id}`} imageId={image.id} />}
             {image.status !== "pending" && image.status !== "running" && (
               <Button variant="ghost" size="xs" className="justify-self-start text-danger hover:text-danger" onClick={() => onDelete(image)}>
                 <Icon d={icons.trash} className="size-4" />
