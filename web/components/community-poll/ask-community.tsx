@@ -73,6 +73,11 @@ export function AskCommunity({ list, request, disabledReason, again = false, onP
 
   return (
     <>
+      {disabledReason && (
+        <span id={reasonId} className="text-xs text-muted">
+          {disabledReason}
+        </span>
+      )}
       <Dialog
         open={open}
         onOpenChange={(next) => {
@@ -100,13 +105,13 @@ export function AskCommunity({ list, request, disabledReason, again = false, onP
           <legend id={groupId} className="mb-2 text-sm font-semibold">
             {t("poll.ask.closesAfter")}
           </legend>
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <div className="grid grid-cols-2 gap-2">
             {pollDurations.map((option) => (
               <label
                 key={option}
-                className="flex h-10 cursor-pointer items-center justify-center rounded-xl border border-border bg-surface px-3 text-sm font-semibold transition has-checked:border-primary has-checked:bg-primary/10 has-checked:text-primary has-focus-visible:ring-2 has-focus-visible:ring-ring"
+                className="relative flex h-10 cursor-pointer items-center justify-center rounded-xl border border-border bg-surface px-3 text-sm font-semibold transition has-checked:border-primary has-checked:bg-primary/10 has-checked:text-primary has-focus-visible:ring-2 has-focus-visible:ring-ring"
               >
-                <input type="radio" name={groupId} value={option} checked={hours === option} onChange={() => setHours(option)} className="sr-only" />
+                <input type="radio" name={groupId} value={option} checked={hours === option} onChange={() => setHours(option)} className="absolute inset-0 size-full cursor-pointer opacity-0" />
                 {t(`poll.ask.hours.${option}`)}
               </label>
             ))}
@@ -129,11 +134,6 @@ export function AskCommunity({ list, request, disabledReason, again = false, onP
           </Button>
         </div>
       </Dialog>
-      {disabledReason && (
-        <span id={reasonId} className="text-xs text-muted">
-          {disabledReason}
-        </span>
-      )}
     </>
   );
 }

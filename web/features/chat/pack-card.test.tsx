@@ -94,19 +94,22 @@ describe("PackToolCard", () => {
     const at = new Date().toISOString();
     const open = { id: "p1", kind: "pack", targetId: PACK, imageIds: ids, status: "open", createdAt: at, closesAt: new Date(Date.now() + 3_600_000).toISOString(), closedAt: null, messageUrl: "https://discord.com/channels/1/2/3", tally: ids.map((id, i) => ({ imageId: id, label: "ABC"[i], discord: i, web: 0, total: i })), winnerImageId: null };
     let polls: unknown[] = [];
+    let finished = false;
     const urls: string[] = [];
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
         urls.push(url);
         if (url.startsWith("/api/community-polls")) return Response.json({ polls, canPost: true, cannotPostReason: null });
-        return Response.json({ image: ready(ids.find((id) => url.endsWith(id)) ?? "pack-a") });
+        const id = ids.find((each) => url.endsWith(each)) ?? "pack-a";
+        return Response.json({ image: finished ? ready(id) : running(id) });
       }),
     );
     const first = renderChat(<MemoryRouter><PackToolCard part={partWith(ids.map(running))} actions={actions()} /></MemoryRouter>, i18n);
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(urls.some((url) => url.startsWith("/api/community-polls"))).toBe(false);
     first.unmount();
+    finished = true;
     renderChat(<MemoryRouter><PackToolCard part={partWith(ids.map(ready))} actions={actions()} /></MemoryRouter>, i18n);
     expect(await screen.findByRole("button", { name: "Ask the community" })).toBeTruthy();
     expect(urls).toContain(`/api/community-polls?kind=pack&targetId=${PACK}`);

@@ -262,7 +262,8 @@ export function GalleryScreen({ userId }: { userId: string }) {
               {t("select.count", { count: selected.size })}
             </p>
             {tooMany && <p className="text-sm text-danger">{t("select.max", { count: IMAGE_ZIP_MAX })}</p>}
-            <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+            {/* On phones a row of its own under Cancel and Download; before them from the small breakpoint up. */}
+            <div className="order-last flex w-full items-center justify-end gap-2 empty:hidden sm:order-none sm:ml-auto sm:w-auto">
               <AskCommunity
                 list={polls.data}
                 request={{ kind: "images", imageIds: [...selected] }}
@@ -274,6 +275,8 @@ export function GalleryScreen({ userId }: { userId: string }) {
                   toast({ title: t("select.posted") });
                 }}
               />
+            </div>
+            <div className="ml-auto flex gap-2 sm:ml-0">
               <Button variant="ghost" size="sm" onClick={() => (setSelecting(false), setSelected(new Set()))}>
                 {t("select.cancel")}
               </Button>

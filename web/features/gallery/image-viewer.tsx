@@ -259,10 +259,11 @@ export function ImageViewer({
   );
 }
 
-/** The community vote the image on view is in, if any: its letter among the poll's pictures, live. */
+/** The community vote the image on view is in, if any, live: each choice's picture, this image's row named as such. */
 function ViewerPoll({ imageId }: { imageId: string }) {
+  const { t } = useTranslation("gallery");
   const polls = useCommunityPolls({ imageId });
-  return <CommunityVotes list={polls.data} showImages />;
+  return <CommunityVotes list={polls.data} names={{ [imageId]: t("viewer.thisImage") }} showImages />;
 }
 
 /** The video's title of the image on view, saved with it; a draft belongs to one image and goes when another is shown. */
