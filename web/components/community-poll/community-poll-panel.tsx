@@ -10,6 +10,7 @@ import { Icon } from "../ui/icon.tsx";
 import { timeLeft } from "./time-left.ts";
 
 const trophy = "M8 21h8m-4-4v4m-5-17h10v5a5 5 0 01-10 0V4zM7 6H4a3 3 0 003 4m10-4h3a3 3 0 01-3 4";
+const noImages: readonly string[] = [];
 const external = "M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 01-1 1H5a1 1 0 01-1-1V7a1 1 0 011-1h5";
 
 /** The current time, again each minute while `ticking`: "closes in …" counts down without a request. */
@@ -109,7 +110,7 @@ export function CommunityPollPanel({ poll, names, showImages = false }: { poll: 
   const now = useMinuteClock(poll.status === "open");
   const close = useMutation({ mutationFn: () => closeCommunityPoll(poll.id), onSuccess: (closed) => storeCommunityPoll(queryClient, closed) });
   const again = useMutation({ mutationFn: () => createCommunityPoll(requestAgain(poll)), onSuccess: (posted) => storeCommunityPoll(queryClient, posted) });
-  const images = useImages(showImages ? poll.imageIds : []);
+  const images = useImages(showImages ? poll.imageIds : noImages);
   const total = poll.tally.reduce((sum, row) => sum + row.total, 0);
   const closed = poll.status === "closed";
   const winner = closed ? poll.tally.find((row) => row.imageId === poll.winnerImageId) : undefined;

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { i18n as I18n } from "i18next";
 import type { ReactNode } from "react";
@@ -66,9 +66,11 @@ export function stubApi(answer: (request: SeenRequest) => Response | Promise<Res
   return seen;
 }
 
-export function renderWithPolls(ui: ReactNode, i18n: I18n) {
+/** `seed` fills the cache first (the model list a comparison names its tiles from). */
+export function renderWithPolls(ui: ReactNode, i18n: I18n, seed?: (client: QueryClient) => void) {
   const { socket, emit } = fakeSocket();
   const client = createQueryClient();
+  seed?.(client);
   const view = render(
     <I18nextProvider i18n={i18n}>
       <PublicConfigContext value={{ discordInviteUrl: INVITE, supportEmail: "support@example.com", feedbackUrl: "https://example.com/feedback", version: "test" }}>
