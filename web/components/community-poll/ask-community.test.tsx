@@ -54,6 +54,9 @@ describe("AskCommunity", () => {
     expect(post?.headers["Idempotency-Key"]).toMatch(/^[0-9a-f]{32}$/);
     expect((await screen.findByTestId("poll-status")).textContent).toBe("Posting to Discord…");
     expect(screen.queryByTestId("poll-ask")).toBeNull();
+    // The button that posted is gone: focus goes to the poll, which says it was sent.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("poll-panel")));
+    expect(screen.getByTestId("poll-announcement").textContent).toBe("Sent to Discord: the poll appears in the feedback channel in a moment.");
   });
 
   it("a refused post says why in the reader's words and keeps the dialog open; a second click sends a new key", async () => {
@@ -63,6 +66,7 @@ describe("AskCommunity", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Ask the community" }));
     fireEvent.click(await screen.findByRole("button", { name: "Post to Discord" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Wait until every image is finished, then ask again.");
+    expect(screen.queryByTestId("poll-panel")).toBeNull();
     expect(screen.getByRole("dialog")).toBeTruthy();
     answer = Response.json({ error: "odd", code: "internal:unexpected" }, { status: 500 });
     fireEvent.click(screen.getByRole("button", { name: "Post to Discord" }));

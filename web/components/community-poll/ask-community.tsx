@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useSetAtom } from "jotai";
+import { useId, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { COMMUNITY_POLL_DEFAULT_HOURS, type CommunityPoll, type CommunityPollListResponse, type CreateCommunityPollRequest } from "../../../contract/community-polls.ts";
 import { createCommunityPoll, pollErrorKey, storeCommunityPoll } from "../../lib/community-polls-api.ts";
@@ -7,6 +8,7 @@ import { usePublicConfig } from "../../lib/public-config-context.ts";
 import { Button, type ButtonSize, type ButtonVariant } from "../ui/button.tsx";
 import { Dialog, DialogClose } from "../ui/dialog.tsx";
 import { Icon } from "../ui/icon.tsx";
+import { justPostedPollAtom } from "./just-posted.ts";
 
 /** Three people: the community. */
 export const communityIcon = "M16 19v-1a4 4 0 00-4-4H6a4 4 0 00-4 4v1M9 10a3 3 0 100-6 3 3 0 000 6zM22 19v-1a4 4 0 00-3-3.9M16 4.1a3 3 0 010 5.8";
@@ -58,9 +60,13 @@ export function AskCommunity({ list, request, disabledReason, again = false, onP
   const [hours, setHours] = useState<number>(COMMUNITY_POLL_DEFAULT_HOURS);
   const groupId = useId();
   const reasonId = useId();
+  const setJustPosted = useSetAtom(justPostedPollAtom);
+  const posted = useRef(false);
   const post = useMutation({
     mutationFn: () => createCommunityPoll({ ...request, hours }),
     onSuccess: (poll) => {
+      posted.current = true;
+      setJustPosted(poll.id);
       storeCommunityPoll(queryClient, poll);
       setOpen(false);
       onPosted?.(poll);
@@ -82,7 +88,14 @@ export function AskCommunity({ list, request, disabledReason, again = false, onP
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
-          if (next) post.reset();
+          if (next) {
+            post.reset();
+            posted.current = false;
+          }
+        }}
+        // Posted: the poll's panel takes focus (this button is gone); cancelled: back to this button.
+        onCloseAutoFocus={(event) => {
+          if (posted.current) event.preventDefault();
         }}
         title={t("poll.ask.title")}
         description={t(`poll.ask.description.${request.kind}`, { count })}

@@ -42,6 +42,7 @@ describe("CommunityPollPanel", () => {
     expect(seen.at(-1)).toMatchObject({ method: "POST", url: "/api/community-polls/poll-1/close" });
     expect(within(row("A")).getByTestId("poll-winner").textContent).toBe("Winner");
     expect(screen.queryByRole("button", { name: "Close now" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId("poll-panel"));
     expect(screen.getByTestId("poll-announcement").textContent).toBe("The poll has closed: A won.");
     // Closed: the creator may ask again.
     expect(screen.getByRole("button", { name: "Ask again" })).toBeTruthy();

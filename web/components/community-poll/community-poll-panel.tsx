@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useAtom, useSetAtom } from "jotai";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CommunityPoll } from "../../../contract/community-polls.ts";
 import type { ShareTallyRow } from "../../../contract/shares.ts";
@@ -7,6 +8,7 @@ import { closeCommunityPoll, createCommunityPoll, pollErrorKey, requestAgain, st
 import { useImages } from "../../lib/image-cache.ts";
 import { Button } from "../ui/button.tsx";
 import { Icon } from "../ui/icon.tsx";
+import { justPostedPollAtom } from "./just-posted.ts";
 import { timeLeft } from "./time-left.ts";
 
 const trophy = "M8 21h8m-4-4v4m-5-17h10v5a5 5 0 01-10 0V4zM7 6H4a3 3 0 003 4m10-4h3a3 3 0 01-3 4";
@@ -29,10 +31,18 @@ function useMinuteClock(ticking: boolean): number {
  * What a screen reader hears: the poll's status when it changes (posted, closed with its winner, failed), never each
  * vote, which the tally shows as text for whoever reads it.
  */
-function useAnnouncement(poll: CommunityPoll, winner: string | undefined): string {
+function useAnnouncement(poll: CommunityPoll, winner: string | undefined, panel: RefObject<HTMLElement | null>): string {
   const { t } = useTranslation("app");
   const seen = useRef(poll.status);
   const [said, setSaid] = useState("");
+  const [justPosted, setJustPosted] = useAtom(justPostedPollAtom);
+  // Just posted from this tab: the button that did it is gone, so focus comes here, and the sending is said.
+  useEffect(() => {
+    if (justPosted !== poll.id) return;
+    setJustPosted(null);
+    panel.current?.focus();
+    setSaid(t("poll.announce.posting"));
+  }, [justPosted, poll.id, setJustPosted, panel, t]);
   useEffect(() => {
     if (seen.current === poll.status) return;
     seen.current = poll.status;
@@ -108,17 +118,32 @@ export function CommunityPollPanel({ poll, names, showImages = false }: { poll: 
   const { t } = useTranslation("app");
   const queryClient = useQueryClient();
   const now = useMinuteClock(poll.status === "open");
-  const close = useMutation({ mutationFn: () => closeCommunityPoll(poll.id), onSuccess: (closed) => storeCommunityPoll(queryClient, closed) });
-  const again = useMutation({ mutationFn: () => createCommunityPoll(requestAgain(poll)), onSuccess: (posted) => storeCommunityPoll(queryClient, posted) });
+  const panel = useRef<HTMLElement>(null);
+  const setJustPosted = useSetAtom(justPostedPollAtom);
+  const close = useMutation({
+    mutationFn: () => closeCommunityPoll(poll.id),
+    onSuccess: (closed) => {
+      storeCommunityPoll(queryClient, closed);
+      // Close now is gone once closed: focus stays in the panel rather than falling to the page.
+      panel.current?.focus();
+    },
+  });
+  const again = useMutation({
+    mutationFn: () => createCommunityPoll(requestAgain(poll)),
+    onSuccess: (posted) => {
+      setJustPosted(posted.id);
+      storeCommunityPoll(queryClient, posted);
+    },
+  });
   const images = useImages(showImages ? poll.imageIds : noImages);
   const total = poll.tally.reduce((sum, row) => sum + row.total, 0);
   const closed = poll.status === "closed";
   const winner = closed ? poll.tally.find((row) => row.imageId === poll.winnerImageId) : undefined;
-  const announcement = useAnnouncement(poll, winner?.label);
+  const announcement = useAnnouncement(poll, winner?.label, panel);
   const error = close.error ?? again.error;
 
   return (
-    <section className="grid gap-2 rounded-2xl border border-border bg-surface p-3" aria-label={t("poll.title")} data-testid="poll-panel" data-status={poll.status}>
+    <section ref={panel} tabIndex={-1} className="grid gap-2 rounded-2xl border border-border bg-surface p-3" aria-label={t("poll.title")} data-testid="poll-panel" data-status={poll.status}>
       <p className="sr-only" role="status" aria-live="polite" data-testid="poll-announcement">
         {announcement}
       </p>
