@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { COMMUNITY_POLL_MAX_IMAGES, COMMUNITY_POLL_MIN_IMAGES } from "../../../contract/community-polls.ts";
 import type { Comparison } from "../../../contract/comparisons.ts";
 import type { ImageRecord } from "../../../contract/images.ts";
 import { isLanguage } from "../../../contract/languages.ts";
@@ -11,6 +12,9 @@ import { generationErrorMessage } from "../../lib/generation-error-message.ts";
 import { imageProgressAtom, newerImage, useImage, useImages } from "../../lib/image-cache.ts";
 import { fetchModels, MODELS_KEY } from "../../lib/models-api.ts";
 import { FeedCheckVerdict } from "../feed-check/feed-check-verdict.tsx";
+import { AskCommunity } from "../community-poll/ask-community.tsx";
+import { CommunityVotes, pollsView } from "../community-poll/community-votes.tsx";
+import { useCommunityPolls } from "../community-poll/use-community-polls.ts";
 import { ShareButton } from "../share/share-button.tsx";
 import { ProgressBar } from "../studio/progress-bar.tsx";
 import { Button } from "../ui/button.tsx";
@@ -166,6 +170,11 @@ export function ComparisonGrid({ comparison, canPick = true, onPicked }: { compa
   });
   const pickError = errorCodeOf(pick.error);
   const winnerId = pick.data?.winnerImageId ?? comparison.winnerImageId;
+  // A community poll takes two or three images: a comparison of more models is not put to one.
+  const pollable = finished >= COMMUNITY_POLL_MIN_IMAGES && tiles.length <= COMMUNITY_POLL_MAX_IMAGES;
+  const polls = useCommunityPolls(finished > 0 ? { kind: "comparison", targetId: comparison.id } : null);
+  const { latest: poll, mayAsk } = pollsView(polls.data);
+  const names = Object.fromEntries(tiles.map((tile) => [tile.id, labelOf(tile.model)]));
   return (
     <div className="grid min-w-0 gap-3" data-testid="comparison-grid" data-comparison-id={comparison.id}>
       {/* The grid's one live region: how many models have finished or failed, said as each one does. */}
@@ -187,7 +196,11 @@ export function ComparisonGrid({ comparison, canPick = true, onPicked }: { compa
         ))}
       </ul>
       {/* Others vote for the one they would click on the share page, which shows each image once it is ready (docs/product/sharing.md). */}
-      <ShareButton kind="comparison" targetId={comparison.id} className="justify-self-start" />
+      <div className="flex flex-wrap items-center gap-2">
+        <ShareButton kind="comparison" targetId={comparison.id} />
+        {pollable && mayAsk && <AskCommunity list={polls.data} request={{ kind: "comparison", targetId: comparison.id }} again={Boolean(poll)} />}
+      </div>
+      <CommunityVotes list={polls.data} names={names} />
       {pick.isError && (
         <p role="alert" className="text-sm text-danger">
           {pickError === "conflict:chat_busy" ? t("compare.pickBusy") : pickError === "conflict:chat_approval_waiting" ? t("compare.pickApproval") : t("compare.pickFailed")}

@@ -42,10 +42,23 @@ export function ModalHeading({ title, description }: Pick<ModalProps, "title" | 
  * A modal dialog on Radix: focus moves in and is trapped, Escape or a click outside closes, focus returns to what
  * opened it. Title and description name and describe it for screen readers.
  */
-export function Dialog({ open, onOpenChange, trigger, title, description, children, className = "" }: ModalProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  className = "",
+  onCloseAutoFocus,
+}: ModalProps & {
+  /** Where focus goes on close, when not back to the trigger (which the action may have removed): preventDefault, then focus. */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   return (
     <ModalFrame open={open} onOpenChange={onOpenChange} trigger={trigger}>
       <RadixDialog.Content
+        onCloseAutoFocus={onCloseAutoFocus}
         className={`fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-3xl border border-border bg-surface p-6 text-fg shadow-2xl sm:p-8 ${className}`}
       >
         <ModalHeading title={title} description={description} />

@@ -90,6 +90,37 @@ describe("PackToolCard", () => {
     expect(screen.getByText("One variant failed; download the others one by one.")).toBeTruthy();
   });
 
+  it("a finished pack can be put to the community's vote; its poll shows under the variants, while the pack is not finished neither does", async () => {
+    const at = new Date().toISOString();
+    const open = { id: "p1", kind: "pack", targetId: PACK, imageIds: ids, status: "open", createdAt: at, closesAt: new Date(Date.now() + 3_600_000).toISOString(), closedAt: null, messageUrl: "https://discord.com/channels/1/2/3", tally: ids.map((id, i) => ({ imageId: id, label: "ABC"[i], discord: i, web: 0, total: i })), winnerImageId: null };
+    let polls: unknown[] = [];
+    let finished = false;
+    const urls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        if (url.startsWith("/api/community-polls")) return Response.json({ polls, canPost: true, cannotPostReason: null });
+        const id = ids.find((each) => url.endsWith(each)) ?? "pack-a";
+        return Response.json({ image: finished ? ready(id) : running(id) });
+      }),
+    );
+    const first = renderChat(<MemoryRouter><PackToolCard part={partWith(ids.map(running))} actions={actions()} /></MemoryRouter>, i18n);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(urls.some((url) => url.startsWith("/api/community-polls"))).toBe(false);
+    first.unmount();
+    finished = true;
+    renderChat(<MemoryRouter><PackToolCard part={partWith(ids.map(ready))} actions={actions()} /></MemoryRouter>, i18n);
+    expect(await screen.findByRole("button", { name: "Ask the community" })).toBeTruthy();
+    expect(urls).toContain(`/api/community-polls?kind=pack&targetId=${PACK}`);
+    cleanup();
+    polls = [open];
+    renderChat(<MemoryRouter><PackToolCard part={partWith(ids.map(ready))} actions={actions()} /></MemoryRouter>, i18n);
+    const panel = await screen.findByTestId("poll-panel");
+    expect(within(panel).getByTestId("poll-row-C").textContent).toContain("2 votes");
+    expect(screen.queryByRole("button", { name: "Ask the community" })).toBeNull();
+  });
+
   it("in Japanese: every string of the card is translated", async () => {
     for (const namespace of ["chat", "app"]) {
       i18n.addResourceBundle("ja", namespace, JSON.parse(readFileSync(join(process.cwd(), `web/locales/ja/${namespace}.json`), "utf8")));

@@ -3,6 +3,9 @@ import { PACK_SIZE, PACKS_PATH } from "../../../contract/images.ts";
 import { ProgressBar } from "../../components/studio/progress-bar.tsx";
 import { buttonClass } from "../../components/ui/button.tsx";
 import { ShareButton } from "../../components/share/share-button.tsx";
+import { AskCommunity } from "../../components/community-poll/ask-community.tsx";
+import { CommunityVotes, pollsView } from "../../components/community-poll/community-votes.tsx";
+import { useCommunityPolls } from "../../components/community-poll/use-community-polls.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { ChatIcon, icons } from "./icons.tsx";
 import { type ImageActions, ImageResult } from "./image-result.tsx";
@@ -23,6 +26,9 @@ export function PackToolCard({ part, actions }: { part: PackToolPart; actions: I
   const complete = images.length === PACK_SIZE && statuses.every((status) => status === "ready");
   const broken = statuses.some((status) => status === "failed") && statuses.some((status) => status === "ready");
   const request = typeof part.input?.prompt === "string" ? part.input.prompt : undefined;
+  // A finished pack can be put to the community's vote; its result shows under the variants.
+  const polls = useCommunityPolls(complete && packId ? { kind: "pack", targetId: packId } : null);
+  const { latest: poll, mayAsk } = pollsView(polls.data);
 
   return (
     <Card as="article" padding="none" radius="md" className="grid min-w-0 gap-4 p-4" data-testid="tool-card" data-tool={part.type} data-state={part.state}>
@@ -68,8 +74,10 @@ export function PackToolCard({ part, actions }: { part: PackToolPart; actions: I
               </a>
             )}
             {complete && packId && <ShareButton kind="pack" targetId={packId} size="sm" />}
+            {complete && packId && mayAsk && <AskCommunity list={polls.data} request={{ kind: "pack", targetId: packId }} again={Boolean(poll)} size="sm" />}
             <p className="text-sm text-muted">{broken ? t("pack.incomplete") : t("pack.hint")}</p>
           </div>
+          {complete && <CommunityVotes list={polls.data} />}
           <p className="text-xs text-muted" data-testid="tool-credits">
             {t("tool.credits", { count: part.output.creditsSpent, left: part.output.creditsLeft })}
           </p>

@@ -62,14 +62,14 @@ function ImageLive() {
   return null;
 }
 
-function renderGallery(answer: (url: URL) => Response | Promise<Response>, socket = fakeSocket().socket) {
+function renderGallery(answer: (url: URL, init?: RequestInit) => Response | Promise<Response>, socket = fakeSocket().socket, toasts = new ToastStore()) {
   const seen: URL[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (input: string) => {
+    vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, "http://localhost");
       seen.push(url);
-      return answer(url);
+      return answer(url, init);
     }),
   );
   const client = createQueryClient();
@@ -79,7 +79,7 @@ function renderGallery(answer: (url: URL) => Response | Promise<Response>, socke
     <I18nextProvider i18n={i18n}>
       <JotaiProvider store={createStore()}>
         <QueryClientProvider client={client}>
-          <ToastStoreProvider store={new ToastStore()}>
+          <ToastStoreProvider store={toasts}>
             <SocketProvider userId="u1" connect={() => socket}>
               <ImageLive />
               <MemoryRouter initialEntries={["/app/gallery"]}>
@@ -299,5 +299,66 @@ describe("GalleryScreen", () => {
     fireEvent.click(await within(dialog).findByRole("button", { name: "Bigger headline" }));
     await waitFor(() => expect(screen.getByTestId("image-viewer").getAttribute("data-image-id")).toBe("n"));
     expect(seen.map((url) => url.pathname)).toEqual(expect.arrayContaining(["/api/images/a/check", "/api/images/a/fix"]));
+  });
+
+  it("select mode: two or three finished images are put to the community's vote, with the hours chosen", async () => {
+    const posts: { body: unknown; key: string | undefined }[] = [];
+    const toasts = new ToastStore();
+    renderGallery((url, init) => {
+      if (url.pathname !== "/api/community-polls") return json(page);
+      if (init?.method !== "POST") return json({ polls: [], canPost: true, cannotPostReason: null });
+      posts.push({ body: JSON.parse(String(init.body)), key: (init.headers as Record<string, string>)["Idempotency-Key"] });
+      const at = new Date().toISOString();
+      return json(
+        {
+          poll: { id: "p1", kind: "images", targetId: null, imageIds: ["a", "b"], status: "posting", createdAt: at, closesAt: at, closedAt: null, messageUrl: null, tally: [], winnerImageId: null },
+        },
+        201,
+      );
+    }, fakeSocket().socket, toasts);
+    fireEvent.click(await screen.findByRole("button", { name: "Select" }));
+    const ask = (await screen.findByRole("button", { name: "Ask the community" })) as HTMLButtonElement;
+    // Not yet: it says what it needs, as the button's description.
+    expect(ask.disabled).toBe(true);
+    expect(document.getElementById(ask.getAttribute("aria-describedby") ?? "")?.textContent).toBe("Pick 2 or 3 images to ask the community.");
+    fireEvent.click(screen.getByRole("button", { name: "Select image: Prompt a" }));
+    expect(ask.disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Select image: Prompt b" }));
+    await waitFor(() => expect(ask.disabled).toBe(false));
+    expect(ask.hasAttribute("aria-describedby")).toBe(false);
+
+    fireEvent.click(ask);
+    expect((await screen.findByRole("dialog", { name: "Ask the community" })).textContent).toContain("Post these 2 images");
+    fireEvent.click(screen.getByRole("radio", { name: "1 hour" }));
+    fireEvent.click(screen.getByRole("button", { name: "Post to Discord" }));
+    await waitFor(() => expect(toasts.toasts.map((toast) => toast.title)).toEqual(["Posted to Discord. The votes show in each image's viewer, live."]));
+    expect(posts).toEqual([{ body: { kind: "images", imageIds: ["a", "b"], hours: 1 }, key: expect.stringMatching(/^[0-9a-f]{32}$/) }]);
+    // Done: the selection is gone.
+    expect(screen.queryByTestId("selection-bar")).toBeNull();
+  });
+
+  it("the viewer shows the community vote an image is in, each choice with its picture, live", async () => {
+    const at = new Date().toISOString();
+    const votes = (a: number) => [
+      { imageId: "a", label: "A", discord: a, web: 1, total: a + 1 },
+      { imageId: "b", label: "B", discord: 2, web: 0, total: 2 },
+    ];
+    const open = { id: "p1", kind: "images", targetId: null, imageIds: ["a", "b"], status: "open", createdAt: at, closesAt: new Date(Date.now() + 3 * 86_400_000).toISOString(), closedAt: null, messageUrl: "https://discord.com/channels/1/2/3", tally: votes(3), winnerImageId: null };
+    const { socket, emit } = fakeSocket();
+    const seen = renderGallery((url) => (url.pathname === "/api/community-polls" ? json({ polls: url.searchParams.get("imageId") === "a" ? [open] : [], canPost: true, cannotPostReason: null }) : json(page)), socket);
+    fireEvent.click(await screen.findByRole("button", { name: "Open image: Prompt a" }));
+    const panel = await within(screen.getByTestId("image-viewer")).findByTestId("poll-panel");
+    expect(seen.some((url) => url.pathname === "/api/community-polls" && url.searchParams.get("imageId") === "a")).toBe(true);
+    expect(within(panel).getByTestId("poll-status").textContent).toBe("Open · closes in 3 days");
+    expect(within(within(panel).getByTestId("poll-row-A")).getByText("4 votes")).toBeTruthy();
+    expect(within(panel).getByTestId("poll-row-B").querySelector("img")?.getAttribute("src")).toBe("/t/b");
+    act(() => emit("community:poll", { poll: { ...open, tally: votes(6) } }));
+    await waitFor(() => expect(within(screen.getByTestId("poll-row-A")).getByText("7 votes")).toBeTruthy());
+    // An image in no poll shows none.
+    fireEvent.keyDown(screen.getByTestId("image-viewer"), { key: "ArrowRight" });
+    fireEvent.keyDown(screen.getByTestId("image-viewer"), { key: "ArrowRight" });
+    await waitFor(() => expect(screen.getByTestId("image-viewer").getAttribute("data-image-id")).toBe("b"));
+    await waitFor(() => expect(seen.some((url) => url.searchParams.get("imageId") === "b")).toBe(true));
+    expect(screen.queryByTestId("poll-panel")).toBeNull();
   });
 });

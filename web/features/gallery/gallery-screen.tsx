@@ -20,6 +20,9 @@ import { GalleryGrid } from "./gallery-grid.tsx";
 import { ImageViewer } from "./image-viewer.tsx";
 import { useUndoDelete } from "./use-undo-delete.tsx";
 import { LoadFailed } from "../../components/ui/load-failed.tsx";
+import { AskCommunity } from "../../components/community-poll/ask-community.tsx";
+import { useCommunityPolls } from "../../components/community-poll/use-community-polls.ts";
+import { COMMUNITY_POLL_MAX_IMAGES, COMMUNITY_POLL_MIN_IMAGES } from "../../../contract/community-polls.ts";
 import { Icon } from "../../components/ui/icon.tsx";
 
 const galleryIcon = "M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9h.01";
@@ -178,6 +181,10 @@ export function GalleryScreen({ userId }: { userId: string }) {
   }
 
   const tooMany = selected.size > IMAGE_ZIP_MAX;
+  // Whether this account may post a poll is the same for every image: any finished one's list answers it.
+  const probe = selecting ? images.find((image) => image.status === "ready") : undefined;
+  const polls = useCommunityPolls(probe ? { imageId: probe.id } : null);
+  const pollable = selected.size >= COMMUNITY_POLL_MIN_IMAGES && selected.size <= COMMUNITY_POLL_MAX_IMAGES;
   return (
     <main id="main" className="mx-auto grid w-full max-w-7xl content-start gap-5 px-3 py-6 pb-28 sm:px-5 sm:py-8">
       <div className="flex items-start justify-between gap-3">
@@ -255,7 +262,21 @@ export function GalleryScreen({ userId }: { userId: string }) {
               {t("select.count", { count: selected.size })}
             </p>
             {tooMany && <p className="text-sm text-danger">{t("select.max", { count: IMAGE_ZIP_MAX })}</p>}
-            <div className="ml-auto flex gap-2">
+            {/* On phones a row of its own under Cancel and Download; before them from the small breakpoint up. */}
+            <div className="order-last flex w-full items-center justify-end gap-2 empty:hidden sm:order-none sm:ml-auto sm:w-auto">
+              <AskCommunity
+                list={polls.data}
+                request={{ kind: "images", imageIds: [...selected] }}
+                disabledReason={pollable ? undefined : t("select.askHint")}
+                size="sm"
+                onPosted={() => {
+                  setSelecting(false);
+                  setSelected(new Set());
+                  toast({ title: t("select.posted") });
+                }}
+              />
+            </div>
+            <div className="ml-auto flex gap-2 sm:ml-0">
               <Button variant="ghost" size="sm" onClick={() => (setSelecting(false), setSelected(new Set()))}>
                 {t("select.cancel")}
               </Button>

@@ -19,6 +19,8 @@ import { FeedPreviewButton } from "../../components/feed-preview/feed-preview-di
 import { VideoTitleField } from "../../components/feed-preview/video-title-field.tsx";
 import { ExportMenu } from "../../components/exports/export-menu.tsx";
 import { ShareButton } from "../../components/share/share-button.tsx";
+import { CommunityVotes } from "../../components/community-poll/community-votes.tsx";
+import { useCommunityPolls } from "../../components/community-poll/use-community-polls.ts";
 import { ImageDetails } from "./image-details.tsx";
 import { useZoomPan } from "./use-zoom-pan.ts";
 
@@ -196,7 +198,7 @@ export function ImageViewer({
 
           <aside aria-label={t("viewer.details")} className="grid max-h-[45dvh] content-start gap-5 overflow-y-auto border-t border-border p-4 lg:max-h-none lg:border-t-0 lg:border-l">
             <ImageDetails image={image} models={models} personas={personas} />
-            {image.status !== "failed" && <ViewerTitle key={image.id} image={image} />}
+            {image.status !== "failed" && <ViewerTitle key={`title-${image.id}`} image={image} />}
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" size="xs" onClick={() => void copyPrompt()} disabled={!image.prompt}>
                 <Icon d={icons.copy} className="size-4" />
@@ -220,6 +222,7 @@ export function ImageViewer({
                 </>
               )}
             </div>
+            {image.status === "ready" && <ViewerPoll key={`poll-${image.id}`} imageId={image.id} />}
             {image.status === "ready" && image.urls && (
               <div role="group" aria-label={t("viewer.download")} className="grid gap-2">
                 <p className="text-xs font-semibold tracking-wide text-muted uppercase" aria-hidden="true">
@@ -242,7 +245,7 @@ export function ImageViewer({
                 </div>
               </div>
             )}
-            {image.status === "ready" && <ExportMenu key={image.id} imageId={image.id} />}
+            {image.status === "ready" && <ExportMenu key={`export-${image.id}`} imageId={image.id} />}
             {image.status !== "pending" && image.status !== "running" && (
               <Button variant="ghost" size="xs" className="justify-self-start text-danger hover:text-danger" onClick={() => onDelete(image)}>
                 <Icon d={icons.trash} className="size-4" />
@@ -254,6 +257,13 @@ export function ImageViewer({
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/** The community vote the image on view is in, if any, live: each choice's picture, this image's row named as such. */
+function ViewerPoll({ imageId }: { imageId: string }) {
+  const { t } = useTranslation("gallery");
+  const polls = useCommunityPolls({ imageId });
+  return <CommunityVotes list={polls.data} names={{ [imageId]: t("viewer.thisImage") }} showImages />;
 }
 
 /** The video's title of the image on view, saved with it; a draft belongs to one image and goes when another is shown. */
