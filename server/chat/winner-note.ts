@@ -14,7 +14,7 @@ import type { ChatService } from "./service.ts";
 const said: Record<Language, (model: string) => string> = {
   en: (model) => `You picked ${model}'s image as the winner. It is the current image now: the next edit, check or variant starts from it.`,
   es: (model) => `Elegiste la imagen de ${model} como ganadora. Ahora es la imagen actual: la próxima edición, revisión o variante parte de ella.`,
-  fr: (model) => `Tu as choisi l'image de ${model} comme gagnante. C'est maintenant l'image actuelle : la prochaine retouche, vérification ou variante part d'elle.`,
+  fr: (model) => `Vous avez choisi l'image de ${model} comme gagnante. C'est maintenant l'image actuelle : la prochaine retouche, vérification ou variante part d'elle.`,
   de: (model) => `Du hast das Bild von ${model} als Gewinner gewählt. Es ist jetzt das aktuelle Bild: die nächste Änderung, Prüfung oder Variante geht von ihm aus.`,
   zh: (model) => `你选了 ${model} 的图作为胜出者。它现在是当前图片：下一次修改、检查或变体都从它开始。`,
   ja: (model) => `${model} の画像を勝者に選びました。これが現在の画像です。次の編集・チェック・バリエーションはこの画像から始まります。`,

@@ -41,10 +41,10 @@ const problems: Record<Language, Record<ArtProblem, readonly string[]>> = {
     "no-subject": ["No encontré a una sola persona clara en esa imagen. Prueba con una foto de una persona o elige una de tus miniaturas de Studio.", "Esa imagen no tiene una persona clara que cambiar; una foto de una sola persona o una de tus miniaturas de Studio sí funcionará."],
   },
   fr: {
-    "unknown-word": ["Je n'ai pas encore de dessin pour ce mot ; essaie un autre, comme trophée, feu ou fusée.", "Cet objet n'est pas dans mes dessins ; des mots comme trophée, feu ou fusée marchent."],
+    "unknown-word": ["Je n'ai pas encore de dessin pour ce mot ; essayez-en un autre, comme trophée, feu ou fusée.", "Cet objet n'est pas dans mes dessins ; des mots comme trophée, feu ou fusée marchent."],
     "not-shown": ["Cet objet n'est pas dans l'image, il n'y avait donc rien à enlever.", "Je n'ai pas trouvé cet objet dans l'image pour l'enlever."],
-    full: ["L'image a déjà autant d'objets qu'elle peut ; enlèves-en un d'abord.", "Il n'y a plus de place pour un objet ; retires-en un avant."],
-    "no-subject": ["Je n'ai pas trouvé une personne bien distincte dans cette image. Essaie une photo avec une seule personne, ou choisis une de tes miniatures Studio.", "Cette image n'a pas une seule personne nette à remplacer ; une photo d'une personne, ou une de tes miniatures Studio, marchera."],
+    full: ["L'image a déjà autant d'objets qu'elle peut ; enlevez-en un d'abord.", "Il n'y a plus de place pour un objet ; retirez-en un avant."],
+    "no-subject": ["Je n'ai pas trouvé une personne bien distincte dans cette image. Essayez une photo avec une seule personne, ou choisissez une de vos miniatures Studio.", "Cette image n'a pas une seule personne nette à remplacer ; une photo d'une personne, ou une de vos miniatures Studio, marchera."],
   },
   de: {
     "unknown-word": ["Für dieses Wort habe ich noch kein Bild; versuch ein anderes, etwa Pokal, Feuer oder Rakete.", "Dieses Objekt habe ich nicht; Wörter wie Pokal, Feuer oder Rakete klappen."],

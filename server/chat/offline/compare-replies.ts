@@ -23,7 +23,7 @@ const phrases: Record<Language, { lead: readonly string[]; started: (s: Compared
   fr: {
     lead: ["Bien sûr, je l'essaie sur tous les modèles, côte à côte.", "C'est parti : une image de chaque modèle, côte à côte."],
     started: (s) =>
-      `${s.models} modèles s'y mettent, ${s.spent} crédits pour l'ensemble (il t'en reste ${s.left}). La grille se remplit à mesure que chacun termine ; un modèle qui échoue est remboursé. Choisis la gagnante pour en faire l'image actuelle.`,
+      `${s.models} modèles s'y mettent, ${s.spent} crédits pour l'ensemble (il vous en reste ${s.left}). La grille se remplit à mesure que chacun termine ; un modèle qui échoue est remboursé. Choisissez la gagnante pour en faire l'image actuelle.`,
   },
   de: {
     lead: ["Klar, ich probiere es mit allen Modellen nebeneinander.", "Los geht's: ein Bild von jedem Modell, nebeneinander."],

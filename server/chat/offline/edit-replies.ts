@@ -115,7 +115,7 @@ const fr: EditPhrases = {
   artRemoved: (w) => `j'ai retiré ${w}`,
   join: listWith("et", "."),
   noChange: ["Cela laisserait l'image exactement telle quelle, donc je n'ai fait aucune nouvelle image et rien n'a été facturé.", "Je n'ai rien trouvé à changer : pas de nouvelle image, aucun crédit dépensé."],
-  offers: ["Je peux agrandir le titre, changer la couleur du fond ou déplacer le sujet à gauche.", "Essaie : « titre plus grand », « fond bleu » ou « déplace le texte à droite »."],
+  offers: ["Je peux agrandir le titre, changer la couleur du fond ou déplacer le sujet à gauche.", "Essayez : « titre plus grand », « fond bleu » ou « déplace le texte à droite »."],
 };
 
 const de: EditPhrases = {
@@ -305,7 +305,7 @@ export function renderNoChange(language: Language, seed: number): string {
 const unchanged: Record<Language, readonly string[]> = {
   en: ["The model handed the picture back unchanged, so I didn't keep it. Try describing the change another way."],
   es: ["El modelo devolvió la imagen sin cambios, así que no la guardé. Prueba a describir el cambio de otra forma."],
-  fr: ["Le modèle a rendu l'image sans changement, je ne l'ai donc pas gardée. Essaie de décrire la modification autrement."],
+  fr: ["Le modèle a rendu l'image sans changement, je ne l'ai donc pas gardée. Essayez de décrire la modification autrement."],
   de: ["Das Modell hat das Bild unverändert zurückgegeben, deshalb habe ich es nicht behalten. Beschreib die Änderung einmal anders."],
   zh: ["模型返回的图片没有任何变化，所以我没有保留。换个说法描述一下想要的改动吧。"],
   ja: ["モデルが画像を変更せずに返したため、保存しませんでした。変更内容を別の言い方で伝えてみてください。"],

@@ -170,7 +170,7 @@ describe("offline assistant through streamText", () => {
   it.each([
     ["en", "make a thumbnail about how I paid off $50,000 of debt", "“PAID OFF $50,000 OF DEBT”", "headline: your text"],
     ["es", "hazme una miniatura sobre cómo pagué $50,000 de deuda", "«CÓMO PAGUÉ $50,000 DE DEUDA»", "titular: tu texto"],
-    ["fr", "fais une miniature sur comment j'ai remboursé 50 000 € de dettes", "« REMBOURSÉ 50 000 € DE DETTES »", "titre : ton texte"],
+    ["fr", "fais une miniature sur comment j'ai remboursé 50 000 € de dettes", "« REMBOURSÉ 50 000 € DE DETTES »", "titre : votre texte"],
     ["de", "erstelle ein Thumbnail: wie ich 50.000 € Schulden abbezahlt habe", "„50.000 € SCHULDEN ABBEZAHLT“", "Überschrift: dein Text"],
     ["zh", "做一个封面：我如何在一年内还清了50万元的债务", "“还清50万元的债务”", "标题：你的文字"],
     ["ja", "100万円貯金するまでの記録のサムネイルを作って", "「100万円貯金するまでの記録」", "見出し：好きな言葉"],

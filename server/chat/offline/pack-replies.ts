@@ -12,8 +12,8 @@ const phrases: Record<Language, { lead: readonly string[]; ready: readonly strin
     ready: ["Descarga las tres en un zip y súbelas a Test & Compare.", "Baja el zip con las tres para Test & Compare de YouTube."],
   },
   fr: {
-    lead: ["C'est parti : un pack A/B de trois versions pour Test & Compare.", "Bien sûr, je prépare trois propositions différentes pour ton test A/B.", "Super, je lance trois variantes à comparer sur YouTube."],
-    ready: ["Télécharge les trois dans un zip et ajoute-les à Test & Compare.", "Récupère le zip des trois pour Test & Compare de YouTube."],
+    lead: ["C'est parti : un pack A/B de trois versions pour Test & Compare.", "Bien sûr, je prépare trois propositions différentes pour votre test A/B.", "Super, je lance trois variantes à comparer sur YouTube."],
+    ready: ["Téléchargez les trois dans un zip et ajoutez-les à Test & Compare.", "Récupérez le zip des trois pour Test & Compare de YouTube."],
   },
   de: {
     lead: ["Los geht's: ein A/B-Paket mit drei Versionen für Test & Compare.", "Klar, ich mache drei verschiedene Entwürfe für deinen A/B-Test.", "Super, ich starte drei Varianten zum Vergleichen auf YouTube."],

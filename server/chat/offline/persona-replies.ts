@@ -30,11 +30,11 @@ const phrases: Record<Language, PersonaPhrases> = {
     other: ["No pude crear una persona a partir de ese fotograma ahora. Inténtalo de nuevo en un momento."],
   },
   fr: {
-    lead: (handle) => [handle ? `Je te découpe de l'image en @${handle}.` : "Je crée un persona à partir de l'image."],
-    made: (handle, name) => [`Voici @${handle} (${name}), découpé de l'image. Gratuit. Mentionne @${handle} dans ton prochain message pour l'utiliser.`],
-    taken: (handle, offer) => [`@${handle} est déjà l'un de tes personas, je n'ai donc rien créé. Donne un autre identifiant, comme @${offer}, et je le crée.`],
-    noSubject: ["Je n'ai trouvé ni personne ni objet à découper dans cette image : aucun persona n'a été créé. Essaie un autre moment."],
-    other: ["Je n'ai pas pu créer de persona à partir de cette image pour l'instant. Réessaie dans un instant."],
+    lead: (handle) => [handle ? `Je vous découpe de l'image en @${handle}.` : "Je crée un persona à partir de l'image."],
+    made: (handle, name) => [`Voici @${handle} (${name}), découpé de l'image. Gratuit. Mentionnez @${handle} dans votre prochain message pour l'utiliser.`],
+    taken: (handle, offer) => [`@${handle} est déjà l'un de vos personas, je n'ai donc rien créé. Donnez un autre identifiant, comme @${offer}, et je le crée.`],
+    noSubject: ["Je n'ai trouvé ni personne ni objet à découper dans cette image : aucun persona n'a été créé. Essayez un autre moment."],
+    other: ["Je n'ai pas pu créer de persona à partir de cette image pour l'instant. Réessayez dans un instant."],
   },
   de: {
     lead: (handle) => [handle ? `Ich schneide dich als @${handle} aus dem Bild aus.` : "Ich erstelle eine Persona aus dem Bild."],

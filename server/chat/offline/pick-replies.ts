@@ -82,19 +82,19 @@ const phrases: Record<Language, PickPhrases> = {
     },
     picked: (v) =>
       v
-        ? [`Retour à la version ${v.number} sur ${v.of}, gratuitement : ta prochaine modification part d'ici.`, `La version ${v.number} sur ${v.of} est de nouveau l'actuelle, sans frais. Ta prochaine modification part d'elle.`]
-        : ["C'est fait, cette image est de nouveau l'actuelle, gratuitement : ta prochaine modification part d'ici."],
+        ? [`Retour à la version ${v.number} sur ${v.of}, gratuitement : votre prochaine modification part d'ici.`, `La version ${v.number} sur ${v.of} est de nouveau l'actuelle, sans frais. Votre prochaine modification part d'elle.`]
+        : ["C'est fait, cette image est de nouveau l'actuelle, gratuitement : votre prochaine modification part d'ici."],
     already: (v) =>
       v
-        ? [`Tu es déjà sur la version ${v.number} sur ${v.of}, donc rien n'a changé. Dis-moi quoi modifier ensuite.`]
-        : ["C'est déjà l'image sur laquelle tu es, donc rien n'a changé. Dis-moi quoi modifier ensuite."],
+        ? [`Vous êtes déjà sur la version ${v.number} sur ${v.of}, donc rien n'a changé. Dites-moi quoi modifier ensuite.`]
+        : ["C'est déjà l'image sur laquelle vous êtes, donc rien n'a changé. Dites-moi quoi modifier ensuite."],
     nothingToUndo: [
       "Il n'y a rien à annuler : c'est la première version. Je peux y changer quelque chose ou faire une nouvelle proposition.",
-      "C'est déjà l'original, il n'y a donc rien avant. Tu veux une retouche ou une nouvelle version ?",
+      "C'est déjà l'original, il n'y a donc rien avant. Vous voulez une retouche ou une nouvelle version ?",
     ],
     nothingToRedo: [
-      "Il n'y a rien à rétablir : c'est la version la plus récente. Dis-moi quoi changer et je fais la suivante.",
-      "Tu es déjà sur la dernière version, il n'y a donc rien à rétablir. Une retouche ?",
+      "Il n'y a rien à rétablir : c'est la version la plus récente. Dites-moi quoi changer et je fais la suivante.",
+      "Vous êtes déjà sur la dernière version, il n'y a donc rien à rétablir. Une retouche ?",
     ],
   },
   de: {

@@ -89,7 +89,7 @@ describe("renderReply", () => {
   });
 
   it("names the chosen headline and the words to change it, in each language", () => {
-    const howToChange = { en: "headline: your text", es: "titular: tu texto", fr: "titre : ton texte", de: "Überschrift: dein Text", zh: "标题：你的文字", ja: "見出し：好きな言葉" };
+    const howToChange = { en: "headline: your text", es: "titular: tu texto", fr: "titre : votre texte", de: "Überschrift: dein Text", zh: "标题：你的文字", ja: "見出し：好きな言葉" };
     for (const language of languages) {
       for (let seed = 0; seed < 6; seed++) {
         const text = renderReply({ kind: "lead-generate", count: 1, headline: "PAID OFF $50,000" }, language, seed);
@@ -125,6 +125,6 @@ describe("renderReply", () => {
     expect(renderReply({ kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 1, left: 9 } }, "en", 5)).toMatch(/1 credit\b.*9 credits/);
     expect(renderReply({ kind: "images", summary: { ready: 1, pending: 0, failed: 0, spent: 4, left: 6 } }, "de", 5)).toMatch(/4 Credits.*6 Credits/);
     expect(renderReply({ kind: "credits", credits: 7 }, "zh", 1)).toContain("7 积分");
-    expect(renderReply({ kind: "tool-error", problem: "refused", credits: "refunded" }, "fr", 1)).toContain("Tes crédits t'ont été rendus.");
+    expect(renderReply({ kind: "tool-error", problem: "refused", credits: "refunded" }, "fr", 1)).toContain("Vos crédits vous ont été rendus.");
   });
 });

@@ -39,10 +39,10 @@ const phrases: Record<Language, TitlePhrases> = {
     lead: ["J'enregistre le titre de la vidéo.", "Compris, je le garde comme titre de la vidéo."],
     set: (q) => [
       `Le titre de la vidéo est maintenant ${q} : l'aperçu du fil l'affiche à côté de la miniature. Gratuit, et sans nouvelle image.`,
-      `J'ai enregistré ${q} comme titre de la vidéo, gratuitement. Ouvre l'aperçu du fil pour le voir à côté de la miniature.`,
+      `J'ai enregistré ${q} comme titre de la vidéo, gratuitement. Ouvrez l'aperçu du fil pour le voir à côté de la miniature.`,
     ],
     tooLong: (length, max, kept) => [
-      `Je ne l'ai pas enregistré : ce titre fait ${length} caractères, et un titre en fait au plus ${max} — YouTube coupe le reste. ${kept ? `Le titre reste ${kept}.` : "L'image n'a toujours pas de titre."} Envoie-en un plus court.`,
+      `Je ne l'ai pas enregistré : ce titre fait ${length} caractères, et un titre en fait au plus ${max} — YouTube coupe le reste. ${kept ? `Le titre reste ${kept}.` : "L'image n'a toujours pas de titre."} Envoyez-en un plus court.`,
     ],
     quote: (text) => `« ${text} »`,
   },

@@ -35,12 +35,12 @@ const phrases: Record<Language, VariantPhrases> = {
     cannotRelay: ["Esa imagen no la dibujó Studio, así que no puedo adaptarla a otro formato. Pídeme una nueva en ese formato y la hago."],
   },
   fr: {
-    lead: (n) => (n > 1 ? [`C'est parti : ${n} nouvelles versions de celle-ci, avec tes modifications.`, `Bien sûr, je recompose celle-ci de ${n} façons.`] : ["Bien sûr, une autre version de celle-ci, avec tes modifications.", "C'est parti, j'essaie celle-ci autrement."]),
-    ready: (n) => (n > 1 ? [`Voici ${n} nouvelles versions, chacune composée autrement, avec toutes tes modifications.`] : ["Voici une nouvelle version, composée autrement, avec toutes tes modifications."]),
+    lead: (n) => (n > 1 ? [`C'est parti : ${n} nouvelles versions de celle-ci, avec vos modifications.`, `Bien sûr, je recompose celle-ci de ${n} façons.`] : ["Bien sûr, une autre version de celle-ci, avec vos modifications.", "C'est parti, j'essaie celle-ci autrement."]),
+    ready: (n) => (n > 1 ? [`Voici ${n} nouvelles versions, chacune composée autrement, avec toutes vos modifications.`] : ["Voici une nouvelle version, composée autrement, avec toutes vos modifications."]),
     fromPrompt: (n) => [`J'en ai fait ${n === 1 ? "une nouvelle" : `${n} nouvelles`} à partir de sa description : les modifications faites depuis sur l'image n'y sont donc pas.`],
     leadFrame: ["Bien sûr, j'adapte la même image au nouveau format.", "C'est parti, je recadre celle-ci pour le nouveau format."],
     frame: { "1:1": "je l'ai adaptée au format carré", "9:16": "je l'ai adaptée à la verticale pour les Shorts", "16:9": "je l'ai adaptée au 16:9 pour YouTube" },
-    cannotRelay: ["Cette image n'a pas été dessinée par le Studio, je ne peux donc pas l'adapter à un autre format. Demande-m'en une nouvelle dans ce format et je la fais."],
+    cannotRelay: ["Cette image n'a pas été dessinée par le Studio, je ne peux donc pas l'adapter à un autre format. Demandez-m'en une nouvelle dans ce format et je la fais."],
   },
   de: {
     lead: (n) => (n > 1 ? [`Los geht's: ${n} neue Versionen davon, mit deinen Änderungen.`, `Klar, ich baue dieses Bild auf ${n} neue Arten auf.`] : ["Klar, noch eine Version davon, mit deinen Änderungen.", "Los geht's, ich versuche es anders."]),
