@@ -15,6 +15,7 @@ import type { JsonSchema, OpenApiPart } from "../../contract/openapi-operation.t
 import { GENERATE_PACK_PATH, IMAGE_ZIP_PATH, PACKS_PATH } from "../../contract/images.ts";
 import { COMPARISONS_PATH } from "../../contract/comparisons.ts";
 import { PUBLIC_SHARE_API_PATH, SHARES_PATH } from "../../contract/shares.ts";
+import { COMMUNITY_POLLS_PATH } from "../../contract/community-polls.ts";
 import { VIDEO_UPLOADS_PATH } from "../../contract/videos.ts";
 import { WAITLIST_PATH } from "../../contract/waitlist.ts";
 import { waitlistErrorBodySchema } from "../../contract/waitlist.openapi.ts";
@@ -96,6 +97,7 @@ function hasType(type: string, value: unknown): boolean {
 }
 
 /** A JSON Schema 2020-12 validator for the keywords above: enough to hold the document to what zod decides. */
+const acceptsSchema = (schema: JsonSchema, value: unknown): boolean => accepts(schema, value);
 function accepts(schema: JsonSchema, value: unknown): boolean {
   for (const key of Object.keys(schema)) if (!ASSERTIONS.has(key) && !ANNOTATIONS.has(key)) throw new Error(`unsupported keyword ${key}`);
   if (schema.$ref !== undefined) {
@@ -269,6 +271,13 @@ const editorText = {
   align: "center",
 };
 /** A body each JSON endpoint accepts, with every field the contract knows set. */
+/** Samples of the bodies that are one of several shapes: one per shape, in the contract's order. */
+const validUnionBodies: Record<string, Record<string, unknown>[]> = {
+  createCommunityPoll: [
+    { kind: "pack", targetId: "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b", hours: 24 },
+    { kind: "images", imageIds: ["3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b", "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6c"], hours: 48 },
+  ],
+};
 const validBodies: Record<string, Record<string, unknown>> = {
   createPaymentIntent: { packId: "starter" },
   pickVideoFrame: { timeMs: 65_000 },
@@ -345,17 +354,31 @@ describe("the document's request bodies agree with the contract's schemas", () =
   const jsonBodies = apiOperations.filter((spec) => spec.requestBody !== undefined && spec.requestBody !== "multipart-image" && spec.requestBody !== "tus-chunk");
 
   it("has a sample for every JSON body", () => {
-    expect(jsonBodies.map((spec) => spec.operationId).sort()).toEqual(Object.keys(validBodies).sort());
+    expect(jsonBodies.map((spec) => spec.operationId).sort()).toEqual([...Object.keys(validBodies), ...Object.keys(validUnionBodies)].sort());
   });
 
-  for (const spec of jsonBodies) {
-    const contract = spec.requestBody as Exclude<typeof spec.requestBody, "multipart-image" | "tus-chunk" | undefined>;
+  // A body that is one of several shapes (anyOf) is checked shape by shape, each with its own sample, against the
+  // whole union on both sides.
+  const cases = jsonBodies.flatMap((spec) => {
     const ref = doc.paths[spec.path]?.[spec.method]?.requestBody?.content["application/json"]?.schema?.$ref ?? "";
-    const schema = resolvePointer(ref) as JsonSchema;
-    const valid = validBodies[spec.operationId] ?? {};
-    const zodAccepts = (body: unknown) => z.safeParse(contract, body).success;
+    const whole = resolvePointer(ref) as JsonSchema;
+    if (!whole.anyOf) return [{ spec, name: spec.operationId, whole, schema: whole, valid: validBodies[spec.operationId] ?? {} }];
+    return whole.anyOf.map((branch, index) => ({
+      spec,
+      name: `${spec.operationId} (shape ${index + 1})`,
+      whole,
+      schema: (branch.$ref ? resolvePointer(branch.$ref) : branch) as JsonSchema,
+      valid: validUnionBodies[spec.operationId]?.[index] ?? {},
+    }));
+  });
 
-    describe(spec.operationId, () => {
+  for (const { spec, name, whole, schema: shape, valid } of cases) {
+    const contract = spec.requestBody as Exclude<typeof spec.requestBody, "multipart-image" | "tus-chunk" | undefined>;
+    const zodAccepts = (body: unknown) => z.safeParse(contract, body).success;
+    const accepts = (_branch: JsonSchema, body: unknown) => acceptsSchema(whole, body);
+    const schema = shape;
+
+    describe(name, () => {
       it("documents exactly the fields of the sample, which both accept, extra fields included", () => {
         expect(Object.keys(schema.properties ?? {}).sort()).toEqual(Object.keys(valid).sort());
         expect(zodAccepts(valid)).toBe(true);
@@ -451,6 +474,19 @@ const shareSample = {
   revokedAt: null,
   tally: [{ imageId: uuid, label: "A", web: 2, discord: 1, total: 3 }],
 };
+const pollSample = {
+  id: uuid,
+  kind: "pack",
+  targetId: uuid,
+  imageIds: [uuid, uuid],
+  status: "posting",
+  createdAt,
+  closesAt: createdAt,
+  closedAt: null,
+  messageUrl: null,
+  tally: [{ imageId: uuid, label: "A", web: 1, discord: 2, total: 3 }],
+  winnerImageId: null,
+};
 const responseSamples: Record<string, unknown> = {
   ErrorBody: { error: "Some fields are missing or invalid.", code: "invalid:body", issues: [{ path: "email", message: "Required" }] },
   WaitlistErrorBody: { success: false, alreadyExists: false, error: "Please enter a valid email address.", code: "invalid:email" },
@@ -498,6 +534,12 @@ const responseSamples: Record<string, unknown> = {
     images: [{ id: uuid, label: "A", title: "I tried 100 days of coding", width: 1280, height: 720, urls: { preview: "/s/t/images/i/preview", original: "/s/t/images/i/original" } }, { id: uuid, label: "B", title: null, width: null, height: null, urls: { preview: "/s/t/images/j/preview", original: "/s/t/images/j/original" } }],
   },
   ShareVoteResponse: { myVote: uuid },
+  CommunityPollResponse: { poll: pollSample },
+  CommunityPollListResponse: {
+    polls: [{ ...pollSample, status: "closed", closedAt: createdAt, messageUrl: "https://discord.com/channels/1/2/3", winnerImageId: uuid }, { ...pollSample, kind: "images", targetId: null }],
+    canPost: false,
+    cannotPostReason: "not_linked",
+  },
   PackResponse: { pack: { id: uuid, images: [image, { ...image, status: "pending", urls: null }, { ...image, status: "failed", urls: null }] } },
   ComparisonResponse: {
     comparison: {
@@ -674,6 +716,7 @@ describe("every route the server registers is documented, and every documented r
     COMPARISONS_PATH,
     SHARES_PATH,
     PUBLIC_SHARE_API_PATH,
+    COMMUNITY_POLLS_PATH,
   };
 
   /** The path a route registration names: a string literal, an AUTH_PATHS entry or a known path constant. */
