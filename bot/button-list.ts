@@ -1,7 +1,8 @@
+import { voteButton } from "./buttons/vote.ts";
 import type { BotButton } from "./context.ts";
 
 /** Every message button the bot answers, by the prefix of its custom id (`<prefix>:<data>`). */
-export const buttons: ReadonlyMap<string, BotButton> = new Map(([] as BotButton[]).map((b) => [b.prefix, b]));
+export const buttons: ReadonlyMap<string, BotButton> = new Map(([voteButton] as BotButton[]).map((b) => [b.prefix, b]));
 
 /** The button a custom id names, if it is one of ours. */
 export const buttonFor = (customId: string): BotButton | undefined => buttons.get(customId.split(":", 1)[0] ?? "");

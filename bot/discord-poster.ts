@@ -1,8 +1,11 @@
 import { type REST, Routes } from "discord.js";
+import { z } from "zod";
+import type { PollPoster } from "../server/community-polls/jobs.ts";
 import type { DiscordPoster } from "../server/discord/post-job.ts";
 import type { Logger } from "../server/logger.ts";
 import { botMessages } from "./i18n.ts";
 import { EPHEMERAL } from "./interaction.ts";
+import { pollMessage } from "./poll-message.ts";
 
 /**
  * Posts finished thumbnails through Discord's REST API (discord.js's client queues requests and honours its rate
@@ -11,6 +14,7 @@ import { EPHEMERAL } from "./interaction.ts";
  */
 export function createDiscordPoster(rest: REST, logger: Logger): DiscordPoster {
   return {
+    polls: createPollPoster(rest),
     async post(target, language, outcome) {
       const m = botMessages[language];
       const mention = `<@${target.discordUserId}>`;
@@ -30,6 +34,28 @@ export function createDiscordPoster(rest: REST, logger: Logger): DiscordPoster {
         logger.warn({ err }, "the follow-up was refused; posting the thumbnail in the channel");
         await rest.post(Routes.channelMessages(target.channelId), { body: message.body, files: message.files });
       }
+    },
+  };
+}
+
+/** What Discord answers a new message with, as far as the poll keeps it. */
+const postedMessageSchema = z.object({ id: z.string().regex(/^\d{17,20}$/) });
+
+/**
+ * Community polls' messages: one message in the feedback channel with the images attached in label order and a
+ * button per image; later edits change its words and buttons only (the images stay). Mentions never ping.
+ */
+export function createPollPoster(rest: REST): PollPoster {
+  return {
+    async post(channelId, state, files) {
+      const answer = await rest.post(Routes.channelMessages(channelId), {
+        body: { ...pollMessage(state), allowed_mentions: { parse: [] } },
+        files: files.map((file) => ({ name: file.name, data: file.data, contentType: file.contentType })),
+      });
+      return { messageId: postedMessageSchema.parse(answer).id };
+    },
+    async edit(channelId, messageId, state) {
+      await rest.patch(Routes.channelMessage(channelId, messageId), { body: { ...pollMessage(state), allowed_mentions: { parse: [] } } });
     },
   };
 }

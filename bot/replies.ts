@@ -34,6 +34,19 @@ export function errorText(err: unknown, m: Messages): string | undefined {
       return m.errors.mailUnavailable;
     case "unavailable:database":
       return m.errors.databaseUnavailable;
+    case "conflict:discord_not_linked":
+      return m.notLinked;
+    case "conflict:community_poll_closed":
+      return m.polls.closed;
+    case "not_found:community_poll":
+      return m.polls.gone;
+    case "unavailable:discord_feedback":
+      return m.polls.notConfigured;
+    case "unprocessable:community_poll_images":
+      return m.polls.notReady;
+    case "not_found:pack":
+    case "not_found:comparison":
+      return m.polls.nothingToPost;
     default:
       return undefined;
   }

@@ -240,6 +240,13 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
       return { polls, ...(await availability(userId)) };
     },
 
+    /** One of the user's polls as it is now. */
+    async read(userId: string, id: string): Promise<CommunityPoll> {
+      const row = await store.owned(userId, id);
+      if (!row) throw missingPoll();
+      return (await view(row)).poll;
+    },
+
     /** Closes the owner's poll early; its message is changed by the bot's close job. Closing a closed poll answers it as it is. */
     async close(userId: string, id: string): Promise<CommunityPoll> {
       const closed = await withTransaction(deps.db, async (tx) => {
