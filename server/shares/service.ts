@@ -97,8 +97,7 @@ export function createShareService(deps: ShareDeps) {
   async function tallies(link: Pick<ShareLinkRow, "userId">, choices: Awaited<ReturnType<typeof choicesOf>>, shareIds: readonly string[]) {
     const voted = choices.filter((c) => c.label !== null).map((c) => c.row.id);
     const [counts, discord] = await Promise.all([store.counts(shareIds), store.pollDiscordCounts(link.userId, voted)]);
-    // The page's own link counts only its web votes; Discord's come from the polls.
-    return (shareId: string) => tallyOf(choices, [...counts.filter((c) => c.shareId === shareId && c.source === "web"), ...discord]);
+    return (shareId: string) => tallyOf(choices, [...counts.filter((c) => c.shareId === shareId), ...discord]);
   }
 
   async function withTallies(links: readonly ShareLinkRow[]): Promise<Share[]> {

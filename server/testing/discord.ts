@@ -13,10 +13,10 @@ import { openTestDb } from "./test-db.ts";
  * The bot's services on a fresh real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the dev mailbox
  * and a clock the test can move. Nothing talks to Discord: commands get `fakeInteraction`s.
  */
-export async function botTestServices(options: { engines?: EngineSet } = {}) {
+export async function botTestServices(options: { engines?: EngineSet; env?: Record<string, string> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "tf-bot-"));
   const database = await openTestDb();
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }, "test");
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...options.env }, "test");
   let offsetMs = 0;
   const services: Services = createServices({ config, database, logger: createLogger(config), clock: () => Date.now() + offsetMs, ...(options.engines ? { engines: options.engines } : {}) });
   return {
@@ -104,3 +104,55 @@ export function fakeInteraction(init: { commandName: string; userId: string; loc
 }
 
 export type FakeInteraction = ReturnType<typeof fakeInteraction>;
+
+/**
+ * A press of a message button that behaves like discord.js's ButtonInteraction where the buttons touch it: one first
+ * answer (a reply, an update of the message, or a deferral) within 3 seconds, then follow-ups and edits.
+ */
+export function fakeButtonPress(init: { customId: string; userId: string; locale?: string; guildId?: string | null; messageId?: string }) {
+  const createdAt = Date.now();
+  const calls: { method: "reply" | "update" | "deferUpdate" | "editReply" | "followUp"; payload: FakeReply & { components?: unknown[] } }[] = [];
+  const state = { deferred: false, replied: false };
+  const firstAnswer = (method: string) => {
+    if (state.deferred || state.replied) throw new Error(`${method}: the interaction has already been acknowledged`);
+    if (Date.now() - createdAt > 3000) throw new Error(`${method}: Unknown interaction (not answered within 3 seconds)`);
+  };
+  return {
+    customId: init.customId,
+    user: { id: init.userId },
+    locale: init.locale ?? "en-US",
+    guildId: init.guildId === undefined ? "111111111111111111" : init.guildId,
+    channelId: "222222222222222222",
+    message: { id: init.messageId ?? "900000000000000000" },
+    get deferred() {
+      return state.deferred;
+    },
+    get replied() {
+      return state.replied;
+    },
+    async reply(payload: FakeReply) {
+      firstAnswer("reply");
+      state.replied = true;
+      calls.push({ method: "reply", payload });
+    },
+    async update(payload: FakeReply) {
+      firstAnswer("update");
+      state.replied = true;
+      calls.push({ method: "update", payload });
+    },
+    async deferUpdate() {
+      firstAnswer("deferUpdate");
+      state.deferred = true;
+      calls.push({ method: "deferUpdate", payload: {} });
+    },
+    async editReply(payload: FakeReply) {
+      if (!state.deferred && !state.replied) throw new Error("editReply: the interaction has not been answered");
+      calls.push({ method: "editReply", payload });
+    },
+    async followUp(payload: FakeReply) {
+      if (!state.deferred && !state.replied) throw new Error("followUp: the interaction has not been answered");
+      calls.push({ method: "followUp", payload });
+    },
+    calls,
+  };
+}
