@@ -79,6 +79,9 @@ async function readyPack(userId: string): Promise<string> {
 }
 
 const utf8 = (latin1: string) => Buffer.from(latin1, "latin1").toString("utf8");
+/** The button labels a recorded answer shows. */
+const labelsOf = (payload: { components?: unknown[] } | undefined) => ((payload?.components ?? []) as { components: { label: string }[] }[])[0]?.components.map((b) => b.label);
+
 type MessageBody = { content: string; components: { components: { label: string; custom_id: string; disabled?: boolean }[] }[] };
 /** The message's JSON: the `payload_json` part of a multipart post. */
 function payloadOf(body: string): MessageBody {
@@ -126,15 +129,14 @@ describe("/vote and the poll message", () => {
     const first = fakeButtonPress({ customId: `vote:${poll.id}:B`, userId: "600000000000000001", locale: "de" });
     await button!.press(first, ctx);
     expect(first.calls.map((c) => c.method)).toEqual(["update", "followUp"]);
-    const labels = (first.calls[0]?.payload.components as { components: { label: string }[] }[])[0]?.components.map((b) => b.label);
-    expect(labels).toEqual(["A · 0", "B · 1", "C · 0"]);
+    expect(labelsOf(first.calls[0]?.payload)).toEqual(["A · 0", "B · 1", "C · 0"]);
     // The message stays in the poster's language; the answer is in the member's.
     expect(first.calls[0]?.payload.content).toContain(botMessages.fr.polls.votes({ count: 1 }));
     expect(first.calls[1]?.payload).toMatchObject({ content: botMessages.de.polls.youVoted({ label: "B" }), flags: 64 });
 
     const again = fakeButtonPress({ customId: `vote:${poll.id}:C`, userId: "600000000000000001", locale: "ja" });
     await button!.press(again, ctx);
-    expect((again.calls[0]?.payload.components as { components: { label: string }[] }[])[0]?.components.map((b) => b.label)).toEqual(["A · 0", "B · 0", "C · 1"]);
+    expect(labelsOf(again.calls[0]?.payload)).toEqual(["A · 0", "B · 0", "C · 1"]);
     expect(again.calls[1]?.payload.content).toBe(botMessages.ja.polls.youVoted({ label: "C" }));
     const tally = (await kit.services.communityPolls.read(member.userId, poll.id)).tally;
     expect(tally.map((t) => [t.label, t.discord, t.total])).toEqual([["A", 0, 0], ["B", 0, 0], ["C", 1, 1]]);
