@@ -314,3 +314,4 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
 
 export type CommunityPollService = ReturnType<typeof createCommunityPollService>;
 export type { CommunityPollStore };
+export type { PollFile, PollMessageState, PollPoster } from "./jobs.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ImageRecord } from "../../contract/images.ts";
 import { languages, type Language } from "../../contract/languages.ts";
-import type { PollPoster } from "../community-polls/jobs.ts";
+import type { PollPoster } from "../community-polls/service.ts";
 import type { CreditsService } from "../credits/service.ts";
 import type { ImageService } from "../images/service.ts";
 import { defineJobHandler, defineJobType } from "../jobs/job-type.ts";
