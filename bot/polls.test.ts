@@ -2,8 +2,10 @@ import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { REST } from "discord.js";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommunityPoll } from "../contract/community-polls.ts";
+import { communityPolls } from "../db/schema/community-polls.ts";
 import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
 import { createWorker, type Worker } from "../server/compose/worker.ts";
 import { botTestServices, fakeButtonPress, fakeInteraction } from "../server/testing/discord.ts";
@@ -114,6 +116,8 @@ describe("/vote and the poll message", () => {
     const message = payloadOf(post?.body ?? "");
     // The channel reads the poster's language; the mention does not ping.
     expect(message.content).toContain(botMessages.fr.polls.question({ mention: `<@${member.id}>` }));
+    const [row] = await kit.database.db.select().from(communityPolls).where(eq(communityPolls.id, poll.id));
+    expect(row?.postedByDiscordUserId).toBe(member.id);
     expect(utf8(post?.body ?? "")).toContain('"allowed_mentions":{"parse":[]}');
     expect(message.components[0]?.components.map((b) => [b.label, b.custom_id])).toEqual([
       ["A · 0", `vote:${poll.id}:A`],

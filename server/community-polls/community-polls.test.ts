@@ -142,6 +142,8 @@ describe("posting a poll", () => {
     // Asked by the owner's linked member, in the owner's language.
     expect(post?.state).toMatchObject({ askedBy: owner.discordUserId, language: "en", status: "posting" });
     expect(row?.messageId).toBe(post?.messageId);
+    // Posted from the web: no member typed /vote.
+    expect(row?.postedByDiscordUserId).toBeNull();
     const open = await until(() => heard.find((p) => p.id === poll.id && p.status === "open"), "the open event");
     expect(open.messageUrl).toBe(`https://discord.com/channels/${GUILD}/${CHANNEL}/${post?.messageId}`);
     // Polls cost nothing.

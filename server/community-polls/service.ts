@@ -99,19 +99,24 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
     };
   }
 
-  async function view(row: CommunityPollRow, db: DbOrTx = deps.db): Promise<{ poll: CommunityPoll; state: PollMessageState }> {
-    const tally = tallyOf(row, await createCommunityPollStore(db).counts(row));
-    const poll = toPoll(row, tally);
-    const state: PollMessageState = {
+  /** The poll as the web reads it, with its tally. */
+  async function view(row: CommunityPollRow): Promise<{ poll: CommunityPoll; tally: ShareTallyRow[] }> {
+    const tally = tallyOf(row, await store.counts(row));
+    return { poll: toPoll(row, tally), tally };
+  }
+
+  /** What the channel message says now. A web poll names its owner's linked member as the one asking. */
+  async function messageStateOf(row: CommunityPollRow, tally?: ShareTallyRow[]): Promise<PollMessageState> {
+    const counted = tally ?? (await view(row)).tally;
+    return {
       pollId: row.id,
       language: asLanguage(row.language),
-      askedBy: row.postedByDiscordUserId,
+      askedBy: row.postedByDiscordUserId ?? (await store.linkedMember(row.userId)) ?? null,
       status: row.status,
       closesAt: row.closesAt,
-      choices: tally.map((t) => ({ label: t.label, total: t.total })),
-      winnerLabel: winnerOf(row, tally)?.label ?? null,
+      choices: counted.map((t) => ({ label: t.label, total: t.total })),
+      winnerLabel: winnerOf(row, counted)?.label ?? null,
     };
-    return { poll, state };
   }
 
   /** Tells the owner's tabs; a failure to read the tally is logged, never thrown at what already happened. */
@@ -163,11 +168,11 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
           files.push({ name: `${labelOf(index).toLowerCase()}.${extension}`, data: bytes, contentType });
         }
         signal.throwIfAborted();
-        const { messageId } = await poster.post(row.channelId, (await view(row)).state, files);
+        const { messageId } = await poster.post(row.channelId, await messageStateOf(row), files);
         const posted = await store.setPosted(row.id, messageId);
         if (!posted) return void (await complete(async () => undefined));
         // Closed by its owner while it was being posted: the message shows it closed at once.
-        if (posted.status === "closed") await poster.edit(posted.channelId, messageId, (await view(posted)).state);
+        if (posted.status === "closed") await poster.edit(posted.channelId, messageId, await messageStateOf(posted));
         await complete(async () => undefined);
         publishLater(posted);
       },
@@ -185,7 +190,7 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
       type: pollCloseJob,
       async run({ payload, complete }) {
         const row = await store.byId(payload.pollId);
-        if (row?.messageId) await poster.edit(row.channelId, row.messageId, (await view(row)).state);
+        if (row?.messageId) await poster.edit(row.channelId, row.messageId, await messageStateOf(row));
         await complete(async () => undefined);
       },
     });
@@ -201,8 +206,7 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
     async create(userId: string, request: CreateCommunityPollRequest, options: { language?: Language; postedByDiscordUserId?: string } = {}): Promise<CommunityPoll> {
       const where = configured();
       if (!where) throw notConfigured();
-      const member = await store.linkedMember(userId);
-      if (!member) throw notLinked();
+      if (!(await store.linkedMember(userId))) throw notLinked();
       const imageIds = await imagesFor(userId, request);
       await deps.rateLimiter.enforce(deps.rules.post, userId);
       const language = options.language ?? asLanguage(await store.languageOf(userId));
@@ -219,8 +223,7 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
             guildId: where.guildId,
             channelId: where.channelId,
             language,
-            // The web names the owner's linked member; /vote names whoever typed it (the same member).
-            postedByDiscordUserId: options.postedByDiscordUserId ?? member,
+            postedByDiscordUserId: options.postedByDiscordUserId ?? null,
             closesAt,
             createdAt,
           },
@@ -276,9 +279,9 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
       await deps.rateLimiter.enforce(deps.rules.memberVote, press.discordUserId);
       await deps.rateLimiter.enforce(deps.rules.serverVote, press.guildId);
       await store.vote(row.shareId, imageId, discordVoterKeyOf(press.discordUserId), now());
-      const { poll, state } = await view(row);
+      const { poll, tally } = await view(row);
       deps.realtime.toUser(row.userId, "community:poll", { poll });
-      return { state, imageId };
+      return { state: await messageStateOf(row, tally), imageId };
     },
 
     /** The bot's sweep: closes the polls whose time is up and queues their messages' change; how many it closed. */
@@ -300,12 +303,6 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
 
     /** The member's newest packs and comparisons (for /vote). */
     recentTargets: (userId: string, kind: "pack" | "comparison" | undefined, limit: number): Promise<PollTarget[]> => store.recentTargets(userId, kind, limit),
-
-    /** The message a poll shows now (the button's answer redraws it). */
-    async messageState(pollId: string): Promise<PollMessageState | undefined> {
-      const row = await store.byId(pollId);
-      return row ? (await view(row)).state : undefined;
-    },
 
     /** The bot's handlers for the poll jobs, over its Discord client. */
     jobHandlers: (poster: PollPoster): RegisteredJobHandler[] => [postHandler(poster), closeHandler(poster)],
