@@ -48,14 +48,29 @@ const postedMessageSchema = z.object({ id: z.string().regex(/^\d{17,20}$/) });
 export function createPollPoster(rest: REST): PollPoster {
   return {
     async post(channelId, state, files) {
-      const answer = await rest.post(Routes.channelMessages(channelId), {
-        body: { ...pollMessage(state), allowed_mentions: { parse: [] } },
-        files: files.map((file) => ({ name: file.name, data: file.data, contentType: file.contentType })),
-      });
+      const answer = await plainly("the poll's post", () =>
+        rest.post(Routes.channelMessages(channelId), {
+          body: { ...pollMessage(state), allowed_mentions: { parse: [] } },
+          files: files.map((file) => ({ name: file.name, data: file.data, contentType: file.contentType })),
+        }),
+      );
       return { messageId: postedMessageSchema.parse(answer).id };
     },
     async edit(channelId, messageId, state) {
-      await rest.patch(Routes.channelMessage(channelId, messageId), { body: { ...pollMessage(state), allowed_mentions: { parse: [] } } });
+      await plainly("the poll's edit", () => rest.patch(Routes.channelMessage(channelId, messageId), { body: { ...pollMessage(state), allowed_mentions: { parse: [] } } }));
     },
   };
+}
+
+/**
+ * Discord's refusal as the job's log should read it: its status, code and message. discord.js's error also carries
+ * the request's body, here the images' bytes, which have no place in a log line.
+ */
+async function plainly<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    const { status, code, message } = err as { status?: unknown; code?: unknown; message?: unknown };
+    throw new Error(`Discord refused ${what}: ${[status, code, message ?? String(err)].filter((part) => part !== undefined && part !== "").join(" ")}`);
+  }
 }
