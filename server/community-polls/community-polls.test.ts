@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { withTransaction } from "../../db/open-db.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CommunityPoll,
@@ -331,6 +332,31 @@ describe("votes", () => {
     expect(await codeOf(press(poll.id, "A", "430000000000000001"))).toBe("conflict:community_poll_closed");
     // Closing again answers the poll as it is.
     expect(communityPollResponseSchema.parse(await (await close(owner.token)).json()).poll.closedAt).toBe(closed.closedAt);
+  });
+});
+
+describe("a press racing the closing", () => {
+  itOnPostgres("is refused once the closing commits, so the result counts every vote it holds", async () => {
+    const poll = await made(await createPoll(owner.token, { kind: "images", imageIds: [pack.images[0]!.id, pack.images[1]!.id] }));
+    await openPoll(poll.id);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const closingLocked = new Promise<void>((resolve) => (locked = resolve));
+    // The owner's close, held open after its UPDATE (the row locked) until the press is waiting on it.
+    const closing = withTransaction(server.database.db, async (tx) => {
+      await tx.update(communityPolls).set({ status: "closed", closedAt: new Date() }).where(eq(communityPolls.id, poll.id));
+      locked();
+      await held;
+    });
+    await closingLocked;
+    const member = "450000000000000001";
+    const voting = codeOf(press(poll.id, "A", member));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await closing;
+    expect(await voting).toBe("conflict:community_poll_closed");
+    expect(await server.database.db.select().from(shareVotes).where(eq(shareVotes.voterKey, discordVoterKeyOf(member)))).toEqual([]);
   });
 });
 

@@ -119,12 +119,13 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
     };
   }
 
-  /** Tells the owner's tabs; a failure to read the tally is logged, never thrown at what already happened. */
+  /** Tells the owner's tabs the poll as it is now. */
   async function publish(row: CommunityPollRow): Promise<CommunityPoll> {
     const { poll } = await view(row);
     deps.realtime.toUser(row.userId, "community:poll", { poll });
     return poll;
   }
+  /** For what already happened (a job's step, another capability's vote): a failure to tell is logged, never thrown. */
   const publishLater = (row: CommunityPollRow) =>
     void publish(row).catch((err: unknown) => deps.logger.warn({ err, pollId: row.id }, "could not announce a community poll"));
 
@@ -278,7 +279,12 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
       if (press.label.length !== 1 || !imageId) throw missingPoll();
       await deps.rateLimiter.enforce(deps.rules.memberVote, press.discordUserId);
       await deps.rateLimiter.enforce(deps.rules.serverVote, press.guildId);
-      await store.vote(row.shareId, imageId, discordVoterKeyOf(press.discordUserId), now());
+      await withTransaction(deps.db, async (tx) => {
+        const locked = await createCommunityPollStore(tx).lockedForVote(row.id);
+        // Closed since it was read: its closing may already have counted the votes.
+        if (!locked || locked.status !== "open" || locked.closesAt.getTime() <= deps.clock()) throw closedPoll();
+        await createCommunityPollStore(tx).vote(row.shareId, imageId, discordVoterKeyOf(press.discordUserId), now());
+      });
       const { poll, tally } = await view(row);
       deps.realtime.toUser(row.userId, "community:poll", { poll });
       return { state: await messageStateOf(row, tally), imageId };

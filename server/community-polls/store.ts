@@ -176,6 +176,19 @@ export function createCommunityPollStore(db: DbOrTx) {
       ];
     },
 
+    /**
+     * The poll's row, locked against its closing until the caller's transaction ends: a vote counted under this lock
+     * is in the result its closing reads.
+     */
+    async lockedForVote(id: string): Promise<Pick<CommunityPollRow, "status" | "closesAt"> | undefined> {
+      const [row] = await db
+        .select({ status: communityPolls.status, closesAt: communityPolls.closesAt })
+        .from(communityPolls)
+        .where(eq(communityPolls.id, id))
+        .for("share");
+      return row;
+    },
+
     /** Sets a member's choice on the poll's link, or changes it: one row per member, however many presses race. */
     async vote(shareId: string, imageId: string, voterKey: string, at: Date): Promise<void> {
       await db
