@@ -57,6 +57,7 @@ export const de: Messages = {
   notLinked: "Verknüpfe zuerst dein Thumbforge-Konto: Tippe `/link email:` mit deiner E-Mail, dann `/verify code:`.",
   outOfCredits: ({ model, cost, credits }) => `${model} braucht ${cost} Credits, du hast ${credits}. Lade im Web auf oder wähle ein günstigeres Modell.`,
   polls: {
+    helpLine: "• `/vote` — stelle dein neuestes A/B-Pack oder deinen neuesten Vergleich im Feedback-Kanal zur Abstimmung (mit `what:`, `item:` und `hours:`, wenn du willst).",
     question: ({ mention }) => (mention ? `${mention} fragt: Welches Thumbnail funktioniert am besten?` : "Welches Thumbnail funktioniert am besten?"),
     howTo: "Stimme mit den Buttons unten ab: eine Stimme pro Person, und du kannst sie ändern.",
     votes: ({ count }) => (count === 1 ? "Bisher 1 Stimme" : `Bisher ${count} Stimmen`),

@@ -57,6 +57,7 @@ export const en: Messages = {
   notLinked: "Link your Thumbforge account first: type `/link email:` with your e-mail, then `/verify code:`.",
   outOfCredits: ({ model, cost, credits }) => `${model} needs ${cost} credits and you have ${credits}. Top up on the web, or pick a cheaper model.`,
   polls: {
+    helpLine: "• `/vote` — put your latest A/B pack or comparison to the community's vote in the feedback channel (`what:`, `item:`, `hours:` if you like).",
     question: ({ mention }) => (mention ? `${mention} asks: which thumbnail works best?` : "Which thumbnail works best?"),
     howTo: "Vote with the buttons below: one vote each, and you can change it.",
     votes: ({ count }) => (count === 1 ? "1 vote so far" : `${count} votes so far`),

@@ -57,6 +57,7 @@ export const es: Messages = {
   notLinked: "Primero vincula tu cuenta de Thumbforge: escribe `/link email:` con tu e-mail y luego `/verify code:`.",
   outOfCredits: ({ model, cost, credits }) => `${model} necesita ${cost} créditos y tienes ${credits}. Recarga en la web o elige un modelo más barato.`,
   polls: {
+    helpLine: "• `/vote` — somete tu último pack A/B o tu última comparación a la votación de la comunidad en el canal de opiniones (con `what:`, `item:` y `hours:` si quieres).",
     question: ({ mention }) => (mention ? `${mention} pregunta: ¿qué miniatura funciona mejor?` : "¿Qué miniatura funciona mejor?"),
     howTo: "Vota con los botones de abajo: un voto por persona, y puedes cambiarlo.",
     votes: ({ count }) => (count === 1 ? "1 voto hasta ahora" : `${count} votos hasta ahora`),

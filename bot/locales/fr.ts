@@ -57,6 +57,7 @@ export const fr: Messages = {
   notLinked: "Liez d'abord votre compte Thumbforge : tapez `/link email:` avec votre e-mail, puis `/verify code:`.",
   outOfCredits: ({ model, cost, credits }) => `${model} demande ${cost} crédits et vous en avez ${credits}. Rechargez sur le web ou choisissez un modèle moins cher.`,
   polls: {
+    helpLine: "• `/vote` — soumettez votre dernier pack A/B ou votre dernière comparaison au vote de la communauté dans le salon des avis (avec `what:`, `item:` et `hours:` si vous voulez).",
     question: ({ mention }) => (mention ? `${mention} demande : quelle miniature fonctionne le mieux ?` : "Quelle miniature fonctionne le mieux ?"),
     howTo: "Votez avec les boutons ci-dessous : un vote chacun, et vous pouvez le changer.",
     votes: ({ count }) => (count <= 1 ? `${count} vote pour l'instant` : `${count} votes pour l'instant`),

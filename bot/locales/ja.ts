@@ -57,6 +57,7 @@ export const ja: Messages = {
   notLinked: "まず Thumbforge アカウントを連携してください：メールアドレスで `/link email:` を入力し、次に `/verify code:` を入力します。",
   outOfCredits: ({ model, cost, credits }) => `${model} には ${cost} クレジットが必要ですが、残高は ${credits} です。Web でチャージするか、より安いモデルを選んでください。`,
   polls: {
+    helpLine: "• `/vote` — 最新の A/B パックやモデル比較をフィードバック用チャンネルでコミュニティの投票にかけます（`what:`、`item:`、`hours:` も指定できます）。",
     question: ({ mention }) => (mention ? `${mention} さんからの質問：どのサムネイルが一番いいと思いますか？` : "どのサムネイルが一番いいと思いますか？"),
     howTo: "下のボタンで投票してください。一人一票で、あとから変更できます。",
     votes: ({ count }) => `現在 ${count} 票`,

@@ -37,6 +37,8 @@ export interface Messages {
   outOfCredits: (v: { model: string; cost: number; credits: number }) => string;
   /** Community polls: the channel message (in its poster's language), the vote button's answers and /vote's. */
   polls: {
+    /** /help's line for /vote, after the list of the other commands. */
+    helpLine: string;
     question: (v: { mention: string | null }) => string;
     howTo: string;
     votes: (v: { count: number }) => string;

@@ -57,6 +57,7 @@ export const zh: Messages = {
   notLinked: "请先关联你的 Thumbforge 账户：输入 `/link email:` 和你的邮箱，然后输入 `/verify code:`。",
   outOfCredits: ({ model, cost, credits }) => `${model} 需要 ${cost} 积分，你有 ${credits}。请在网页上充值，或选择更便宜的模型。`,
   polls: {
+    helpLine: "• `/vote` — 在反馈频道让社区为你最新的 A/B 组或模型对比投票（可选 `what:`、`item:` 和 `hours:`）。",
     question: ({ mention }) => (mention ? `${mention} 想问：哪张缩略图效果最好？` : "哪张缩略图效果最好？"),
     howTo: "用下方按钮投票：每人一票，可以随时更改。",
     votes: ({ count }) => `目前 ${count} 票`,
