@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { withTransaction } from "../../db/open-db.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -6,7 +7,7 @@ import {
   communityPollListResponseSchema,
   communityPollResponseSchema,
 } from "../../contract/community-polls.ts";
-import { type Pack, packResponseSchema } from "../../contract/images.ts";
+import { imageResponseSchema, type Pack, packResponseSchema } from "../../contract/images.ts";
 import { createShareResponseSchema, shareListResponseSchema } from "../../contract/shares.ts";
 import { communityPolls } from "../../db/schema/community-polls.ts";
 import { discordLinks } from "../../db/schema/discord-links.ts";
@@ -14,7 +15,7 @@ import { images } from "../../db/schema/images.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { shareLinks, shareVotes } from "../../db/schema/share-links.ts";
 import { createDiscordPosts, type DiscordPosts } from "../compose/discord-posts.ts";
-import { endEarlyBird, settled, tokenHeaders } from "../testing/images.ts";
+import { endEarlyBird, settled, tokenHeaders, upload } from "../testing/images.ts";
 import { itOnPostgres } from "../testing/on-postgres.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
@@ -91,7 +92,7 @@ const codeOf = (promise: Promise<unknown>) => promise.then(() => "ok", (err: unk
 
 beforeAll(async () => {
   server = await startTestServer({
-    env: { FREE_SIGNUP_CREDITS: "20", DISCORD_GUILD_ID: GUILD, DISCORD_FEEDBACK_CHANNEL_ID: CHANNEL, POLL_VOTES_PER_MEMBER_PER_MINUTE: String(VOTES_PER_MEMBER), COMMUNITY_POLLS_PER_USER_PER_HOUR: "8" },
+    env: { FREE_SIGNUP_CREDITS: "20", DISCORD_GUILD_ID: GUILD, DISCORD_FEEDBACK_CHANNEL_ID: CHANNEL, POLL_VOTES_PER_MEMBER_PER_MINUTE: String(VOTES_PER_MEMBER), COMMUNITY_POLLS_PER_USER_PER_HOUR: "12" },
     deps: { clock: () => Date.now() + offsetMs },
   });
   await endEarlyBird(server);
@@ -164,6 +165,24 @@ describe("posting a poll", () => {
     const postJobs = (await server.database.db.select().from(jobs).where(eq(jobs.kind, "community-poll-post"))).filter((j) => (j.payload as { pollId: string }).pollId === first.id);
     expect(postJobs).toHaveLength(1);
     await openPoll(first.id);
+  });
+
+  it("attaches an original too big for Discord (over 8 MiB) as its preview", async () => {
+    const noise = await sharp({ create: { width: 2200, height: 2200, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(8 * 1024 * 1024);
+    const uploaded = await upload(server, owner.token, noise, "noise.png");
+    expect(uploaded.status).toBe(201);
+    const big = imageResponseSchema.parse(await uploaded.json()).image;
+    const poll = await made(await createPoll(owner.token, { kind: "images", imageIds: [big.id, pack.images[0]!.id] }));
+    await openPoll(poll.id);
+    const post = posted.find((p) => p.state.pollId === poll.id);
+    const [row] = await server.database.db.select().from(images).where(eq(images.id, big.id));
+    const preview = await server.services.storage.get(row?.previewKey ?? "");
+    expect(post?.files[0]?.data.equals(preview ?? Buffer.alloc(0))).toBe(true);
+    expect(post?.files[0]?.name).toBe(`a.${row?.previewKey?.split(".").at(-1)}`);
+    expect(post?.files[1]).toMatchObject({ name: "b.png", contentType: "image/png" });
   });
 
   it("refuses someone else's images, unfinished ones, and a member who has not linked Discord", async () => {

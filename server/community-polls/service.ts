@@ -51,7 +51,12 @@ export interface CommunityPollDeps {
   rules: { post: RateRule; memberVote: RateRule; serverVote: RateRule };
   clock: () => number;
   logger: Logger;
+  /** The largest file a poll's message attaches (Discord's limit for a server without boosts is 10 MiB). */
+  maxAttachmentBytes?: number;
 }
+
+/** Below Discord's 10 MiB per file, with room for the message's other parts. */
+const MAX_ATTACHMENT_BYTES = 8 * 1024 * 1024;
 
 /**
  * Community polls (docs/product/community-votes.md, decision 044): a creator puts two or three of their images to the
@@ -60,6 +65,7 @@ export interface CommunityPollDeps {
  */
 export function createCommunityPollService(deps: CommunityPollDeps) {
   const store = createCommunityPollStore(deps.db);
+  const maxAttachmentBytes = deps.maxAttachmentBytes ?? MAX_ATTACHMENT_BYTES;
   const queue = createJobQueue([pollPostJob, pollCloseJob]);
   const now = () => new Date(deps.clock());
   const configured = () => (deps.discord.guildId && deps.discord.feedbackChannelId ? { guildId: deps.discord.guildId, channelId: deps.discord.feedbackChannelId } : undefined);
@@ -153,6 +159,15 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
     return { canPost: true, cannotPostReason: null };
   }
 
+  /** An image as the message attaches it: its original, or its preview when the original is too big for Discord. */
+  async function attachmentOf(image: PollImageRow): Promise<{ data: Buffer; extension: string; contentType: string } | undefined> {
+    const original = image.originalKey ? await deps.storage.get(image.originalKey) : undefined;
+    if (image.originalKey && original && original.length <= maxAttachmentBytes) return { data: original, ...fileTypeOfKey(image.originalKey) };
+    const preview = image.previewKey ? await deps.storage.get(image.previewKey) : undefined;
+    if (image.previewKey && preview && preview.length <= maxAttachmentBytes) return { data: preview, ...fileTypeOfKey(image.previewKey) };
+    return undefined;
+  }
+
   /** The post job: the images' bytes to the channel, then open; a refusal fails the job and the poll (onFailed). */
   function postHandler(poster: PollPoster): RegisteredJobHandler {
     return defineJobHandler({
@@ -163,10 +178,9 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
         const files: PollFile[] = [];
         for (const [index, imageId] of row.imageIds.entries()) {
           const [image] = await store.ownImages(row.userId, [imageId]);
-          const bytes = image?.originalKey ? await deps.storage.get(image.originalKey) : undefined;
-          if (!image?.originalKey || !bytes) throw new Error(`image ${imageId} of poll ${row.id} has no bytes`);
-          const { extension, contentType } = fileTypeOfKey(image.originalKey);
-          files.push({ name: `${labelOf(index).toLowerCase()}.${extension}`, data: bytes, contentType });
+          const file = image ? await attachmentOf(image) : undefined;
+          if (!file) throw new Error(`image ${imageId} of poll ${row.id} has no bytes`);
+          files.push({ name: `${labelOf(index).toLowerCase()}.${file.extension}`, data: file.data, contentType: file.contentType });
         }
         signal.throwIfAborted();
         const { messageId } = await poster.post(row.channelId, await messageStateOf(row), files);

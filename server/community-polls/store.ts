@@ -15,6 +15,7 @@ export interface PollImageRow {
   packId: string | null;
   comparisonId: string | null;
   originalKey: string | null;
+  previewKey: string | null;
   expiresAt: Date | null;
 }
 
@@ -24,6 +25,7 @@ const imageColumns = {
   packId: images.packId,
   comparisonId: images.comparisonId,
   originalKey: images.originalKey,
+  previewKey: images.previewKey,
   expiresAt: images.expiresAt,
 };
 
