@@ -15,7 +15,7 @@ import { images } from "../../db/schema/images.ts";
 import { jobs } from "../../db/schema/jobs.ts";
 import { shareLinks, shareVotes } from "../../db/schema/share-links.ts";
 import { createDiscordPosts, type DiscordPosts } from "../compose/discord-posts.ts";
-import { endEarlyBird, settled, tokenHeaders, upload } from "../testing/images.ts";
+import { endEarlyBird, settled, testPhoto, tokenHeaders, upload } from "../testing/images.ts";
 import { itOnPostgres } from "../testing/on-postgres.ts";
 import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
@@ -220,6 +220,28 @@ describe("posting a poll", () => {
     });
     expect(await codeOf(unconfigured.create(owner.userId, { kind: "pack", targetId: pack.id }))).toBe("unavailable:discord_feedback");
     expect(await unconfigured.list(owner.userId, { kind: "pack", targetId: pack.id })).toMatchObject({ canPost: false, cannotPostReason: "not_configured" });
+  });
+
+  it("limits polls per account (429 rate_limited:community-poll), making nothing past it", async () => {
+    const poster = await linkedOwner("limited@example.com");
+    const ids: string[] = [];
+    for (const size of [320, 360]) {
+      const res = await upload(server, poster.token, await testPhoto(size, 180));
+      ids.push(imageResponseSchema.parse(await res.json()).image.id);
+    }
+    const once = createCommunityPollService({
+      db: server.database.db,
+      storage: server.services.storage,
+      realtime: server.services.realtime,
+      rateLimiter: server.services.rateLimiter,
+      discord: { guildId: GUILD, feedbackChannelId: CHANNEL },
+      rules: { post: { name: "community-poll", limit: 1, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
+      clock: Date.now,
+      logger: server.services.logger,
+    });
+    await once.create(poster.userId, { kind: "images", imageIds: ids });
+    expect(await codeOf(once.create(poster.userId, { kind: "images", imageIds: [ids[1]!, ids[0]!] }))).toBe("rate_limited:community-poll");
+    expect(await server.database.db.select().from(communityPolls).where(eq(communityPolls.userId, poster.userId))).toHaveLength(1);
   });
 
   it("fails the poll, live, when Discord refuses the post", async () => {
