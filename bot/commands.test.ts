@@ -14,7 +14,7 @@ const snowflake = "123456789012345678";
 describe("slash command definitions", () => {
   it("are built with discord.js's builders, which validate names, descriptions, options and choices", () => {
     const definitions = commandDefinitions();
-    expect(definitions.map((d) => d.name).sort()).toEqual(["check", "credits", "edit", "help", "link", "pack", "personas", "style", "thumbnail", "verify"]);
+    expect(definitions.map((d) => d.name).sort()).toEqual(["check", "credits", "edit", "help", "link", "pack", "personas", "style", "thumbnail", "verify", "vote"]);
     for (const d of definitions) {
       expect(d.name).toMatch(/^[\p{Ll}\p{N}_-]{1,32}$/u);
       expect(d.description.length).toBeGreaterThan(0);
@@ -44,6 +44,15 @@ describe("slash command definitions", () => {
     expect(style?.choices?.[1]?.name_localizations?.["ja"]).toBe("カートゥーン");
     expect(definitions.find((d) => d.name === "link")?.options?.[0]).toMatchObject({ name: "email", required: true });
     expect(definitions.find((d) => d.name === "verify")?.options?.[0]).toMatchObject({ name: "code", required: true });
+    const vote = definitions.find((d) => d.name === "vote");
+    expect(vote?.options?.map((o) => [o.name, o.required ?? false, "autocomplete" in o ? (o.autocomplete ?? false) : false])).toEqual([
+      ["what", false, false],
+      ["item", false, true],
+      ["hours", false, false],
+    ]);
+    const hours = vote?.options?.find((o) => o.name === "hours") as { choices?: { value: string; name: string; name_localizations?: Record<string, string> }[] } | undefined;
+    expect(hours?.choices?.map((c) => [c.value, c.name])).toEqual([["1", "1 hour"], ["6", "6 hours"], ["12", "12 hours"], ["24", "1 day"], ["72", "3 days"], ["168", "7 days"]]);
+    expect(hours?.choices?.[3]?.name_localizations?.["de"]).toBe("1 Tag");
   });
 
   it("describe themselves in the six languages under Discord's locale codes", () => {
@@ -58,11 +67,11 @@ describe("slash command definitions", () => {
       "zh-TW": botMessages.zh.commands.help,
       ja: botMessages.ja.commands.help,
     });
-    expect(commands.size).toBe(10);
+    expect(commands.size).toBe(11);
   });
 
   it("say the new commands' words in each language, none left in English", () => {
-    const blocks = ["posting", "moreHelp", "pack", "check", "personas", "edit", "style", "serviceErrors"] as const;
+    const blocks = ["posting", "moreHelp", "pack", "check", "personas", "edit", "style", "serviceErrors", "polls"] as const;
     const sample = { count: 3, model: "Studio", cost: 3, credits: 9, mention: "<@1>", prompt: "p", creditsLeft: 6, size: "343×193", seconds: 5 };
     // Every leaf as text: a function is called with sample values.
     const leaves = (value: unknown, path: string): [string, string][] =>
@@ -118,7 +127,7 @@ describe("npm run bot:commands", () => {
     try {
       const { port } = server.address() as AddressInfo;
       const names = await registerCommands({ token: "bot-token", guildId: snowflake, api: `http://127.0.0.1:${port}` });
-      expect(names.sort()).toEqual(["check", "credits", "edit", "help", "link", "pack", "personas", "style", "thumbnail", "verify"]);
+      expect(names.sort()).toEqual(["check", "credits", "edit", "help", "link", "pack", "personas", "style", "thumbnail", "verify", "vote"]);
       expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v10/applications/@me", `PUT /v10/applications/987654321098765432/guilds/${snowflake}/commands`]);
       expect(requests[1]?.auth).toBe("Bot bot-token");
       expect(requests[1]?.body).toEqual(JSON.parse(JSON.stringify(commandDefinitions())));

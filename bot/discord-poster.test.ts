@@ -18,6 +18,10 @@ const server = createServer((req, res) => {
   req.on("end", () => {
     seen.push({ method: req.method ?? "", url: req.url ?? "", contentType: req.headers["content-type"] ?? "", body: Buffer.concat(chunks).toString("latin1") });
     res.setHeader("content-type", "application/json");
+    if (req.url?.includes("/channels/403403403403403403/")) {
+      res.statusCode = 403;
+      return void res.end(JSON.stringify({ message: "Missing Permissions", code: 50013 }));
+    }
     if (req.url?.includes("expired-token")) {
       res.statusCode = 404;
       return void res.end(JSON.stringify({ message: "Unknown Webhook", code: 10015 }));
@@ -92,5 +96,31 @@ describe("the Discord poster", () => {
     seen.length = 0;
     await createDiscordPoster(rest, logger).post(target, "es", { kind: "pack", public: true, images: [0, 1, 2].map(() => ({ status: "failed" as const, image, credits: 1 })), creditsLeft: 10 });
     expect(JSON.parse(Buffer.from(seen[0]?.body ?? "{}", "latin1").toString("utf8"))).toMatchObject({ content: `<@111111111111111111> ${botMessages.es.pack.allFailed({ credits: 3 })}`, flags: 64 });
+  });
+});
+
+describe("the poll poster", () => {
+  const state = { pollId: "6f1c1f9e-8a4a-4f4b-9b1e-2a4f1f0c1d2e", language: "en" as const, askedBy: null, status: "open" as const, closesAt: new Date(0), choices: [{ label: "A", total: 0 }, { label: "B", total: 0 }], winnerLabel: null };
+
+  it("tells Discord's refusal by its status, code and message only, never with the images' bytes", async () => {
+    const refused = await createDiscordPoster(rest, logger)
+      .polls!.post("403403403403403403", state, [{ name: "a.png", data: png, contentType: "image/png" }])
+      .then(
+        () => undefined,
+        (err: unknown) => err as Error,
+      );
+    expect(refused?.message).toBe("Discord refused the poll's post: 403 50013 Missing Permissions");
+    expect(Object.keys(refused ?? {})).toEqual([]);
+    expect(JSON.stringify(refused)).not.toContain("PNG");
+  });
+
+  it("edits the message's words and buttons, nothing else", async () => {
+    seen.length = 0;
+    await createDiscordPoster(rest, logger).polls!.edit("222222222222222222", "123456789012345678", { ...state, status: "closed" });
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["PATCH /v10/channels/222222222222222222/messages/123456789012345678"]);
+    const body = JSON.parse(seen[0]?.body ?? "{}") as { content: string; components: { components: { disabled: boolean }[] }[]; attachments?: unknown };
+    expect(body.content).toBe(`${botMessages.en.polls.question({ mention: null })}\n${botMessages.en.polls.closed} ${botMessages.en.polls.noVotes}`);
+    expect(body.components[0]?.components.map((b) => b.disabled)).toEqual([true, true]);
+    expect(body.attachments).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { waitlistEntries } from "../db/schema/waitlist-entries.ts";
 import { createDiscordPosts } from "../server/compose/discord-posts.ts";
 import { botTestServices, fakeInteraction } from "../server/testing/discord.ts";
 import type { BotContext } from "./context.ts";
+import { helpText } from "./commands/help.ts";
 import { dispatch } from "./dispatch.ts";
 import { botMessages } from "./i18n.ts";
 
@@ -36,7 +37,8 @@ describe("/help", () => {
     const answered = await run("help", member(), {}, "es-ES");
     expect(answered.calls.map((c) => c.method)).toEqual(["reply"]);
     expect(answered.ephemeral).toBe(true);
-    expect(answered.lastText).toBe(`${botMessages.es.help}\n${botMessages.es.moreHelp}`);
+    expect(answered.lastText).toBe(helpText(botMessages.es));
+    expect(answered.lastText).toContain("`/vote`");
   });
 });
 

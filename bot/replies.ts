@@ -58,6 +58,19 @@ export function errorText(err: unknown, m: Messages): string | undefined {
       const seconds = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
       return m.serviceErrors.busy({ seconds: typeof seconds === "number" ? seconds : 5 });
     }
+    case "conflict:discord_not_linked":
+      return m.notLinked;
+    case "conflict:community_poll_closed":
+      return m.polls.closed;
+    case "not_found:community_poll":
+      return m.polls.gone;
+    case "unavailable:discord_feedback":
+      return m.polls.notConfigured;
+    case "unprocessable:community_poll_images":
+      return m.polls.notReady;
+    case "not_found:pack":
+    case "not_found:comparison":
+      return m.polls.nothingToPost;
     default:
       return undefined;
   }

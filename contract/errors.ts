@@ -23,7 +23,7 @@ export const errorKinds = {
 export type ErrorKind = keyof typeof errorKinds;
 
 /** Names of the rate-limit rules; each answers `rate_limited:<name>` when spent. */
-export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload", "video-frame", "share-vote", "search", "style-kit"] as const;
+export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload", "video-frame", "share-vote", "search", "style-kit", "community-poll", "poll-vote-member", "poll-vote-server"] as const;
 export type RateLimitRule = (typeof rateLimitRules)[number];
 
 /**
@@ -75,6 +75,8 @@ export const errorCodes = [
   "conflict:persona_handle",
   "conflict:discord_account_linked",
   "conflict:discord_linked",
+  "conflict:discord_not_linked",
+  "conflict:community_poll_closed",
   "conflict:refund_requested",
   "conflict:refund_decided",
   "conflict:style_kit_limit",
@@ -88,6 +90,7 @@ export const errorCodes = [
   "not_found:conversation",
   "not_found:chat_message",
   "not_found:comparison",
+  "not_found:community_poll",
   "not_found:credit_pack",
   "not_found:credit_transaction",
   "not_found:file",
@@ -131,6 +134,7 @@ export const errorCodes = [
   "unprocessable:video_no_audio",
   "unprocessable:idempotency_key_reused",
   "unprocessable:finding",
+  "unprocessable:community_poll_images",
   "unprocessable:image",
   "unprocessable:no_change",
   "unprocessable:no_scene",
@@ -155,6 +159,7 @@ export const errorCodes = [
   "internal:swap_worker",
   "internal:unexpected",
   "unavailable:database",
+  "unavailable:discord_feedback",
   "unavailable:editor_busy",
   "unavailable:feed_check_busy",
   "unavailable:interrupted",

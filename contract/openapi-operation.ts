@@ -5,7 +5,7 @@ import { z } from "zod/mini";
 export type Schema = z.core.$ZodType;
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
-export type ApiTag = "health" | "waitlist" | "auth" | "images" | "personas" | "videos" | "credits" | "chat" | "shares" | "search" | "meta";
+export type ApiTag = "health" | "waitlist" | "auth" | "images" | "personas" | "videos" | "credits" | "chat" | "shares" | "polls" | "search" | "meta";
 
 export interface ParameterSpec {
   name: string;

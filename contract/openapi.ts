@@ -21,6 +21,7 @@ import type { ApiTag, HeaderSpec, HttpMethod, JsonSchema, OpenApiPart, Operation
 import { retryAfter, serverErrors } from "./openapi-operation.ts";
 import { personasOpenApi } from "./personas.openapi.ts";
 import { sharesOpenApi } from "./shares.openapi.ts";
+import { communityPollsOpenApi } from "./community-polls.openapi.ts";
 import { searchOpenApi } from "./search.openapi.ts";
 import { styleKitsOpenApi } from "./style-kits.openapi.ts";
 import { videoHeadlinesOpenApi } from "./video-headlines.openapi.ts";
@@ -72,6 +73,7 @@ const parts: readonly OpenApiPart[] = [
   videoHeadlinesOpenApi,
   videosOpenApi,
   sharesOpenApi,
+  communityPollsOpenApi,
   searchOpenApi,
   metaOpenApi,
 ];
@@ -124,6 +126,7 @@ const tagDescriptions: Record<ApiTag, string> = {
   chat: "Conversations of the chat studio and their messages.",
   credits: "The credit balance and ledger.",
   shares: "Read-only share links to an image, a pack or a comparison, their page's data and its votes.",
+  polls: "Community polls: two or three of your images put to the Discord community's vote.",
   search: "One search over your conversations, images, packs and personas.",
   meta: "About the API itself.",
 };

@@ -33,7 +33,7 @@ const layers: Record<string, readonly string[]> = {
  * a new one is placed on purpose rather than passing unchecked.
  */
 /** Capabilities: each a folder under server/ whose insides are its own. */
-export const serverFeatures = ["auth", "chat", "comparisons", "credits", "discord", "editor", "feed-check", "generation", "health", "images", "openapi", "payments", "personas", "search", "shares", "studio", "style-kits", "subjects", "videos", "waitlist", "web"] as const;
+export const serverFeatures = ["auth", "chat", "community-polls", "comparisons", "credits", "discord", "editor", "feed-check", "generation", "health", "images", "openapi", "payments", "personas", "search", "shares", "studio", "style-kits", "subjects", "videos", "waitlist", "web"] as const;
 /** Shared parts any capability may use; they use no capability. */
 export const serverShared = ["errors", "http", "idempotency", "jobs", "mail", "metrics", "paging", "rate-limit", "realtime", "storage"] as const;
 /** Composition and test support: they may wire any part to any other, and no other part of server/ uses them. */

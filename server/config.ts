@@ -178,6 +178,11 @@ const envSchema = z.object({
   FEED_CHECKS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(120),
   // Votes on share pages come from visitors without accounts: counted per address (docs/product/sharing.md).
   SHARE_VOTES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  // Community polls (docs/product/community-votes.md): polls one account posts per hour, and Discord votes (first or
+  // changed) per member and per server per minute.
+  COMMUNITY_POLLS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  POLL_VOTES_PER_MEMBER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  POLL_VOTES_PER_SERVER_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // The search box asks as the user types (debounced): this bounds a script hammering the index, not a person.
   SEARCHES_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   // A headline-only edit costs no credit but still renders: this bounds them (docs/decisions/038-headline-edits-are-free.md).
@@ -341,6 +346,8 @@ const configSchema = envSchema
     feedChecksPerUserPerHour: e.FEED_CHECKS_PER_USER_PER_HOUR,
     /** Votes (first or changed) one address may send to share pages per hour. */
     shareVotesPerIpPerHour: e.SHARE_VOTES_PER_IP_PER_HOUR,
+    /** Community polls: posts per account per hour, Discord votes per member and per server per minute. */
+    communityPolls: { perUserPerHour: e.COMMUNITY_POLLS_PER_USER_PER_HOUR, votesPerMemberPerMinute: e.POLL_VOTES_PER_MEMBER_PER_MINUTE, votesPerServerPerMinute: e.POLL_VOTES_PER_SERVER_PER_MINUTE },
     /** Searches one account may make per minute (docs/product/search.md). */
     searchesPerUserPerMinute: e.SEARCHES_PER_USER_PER_MINUTE,
     /** Free (headline-only) edits one account may queue per hour. */

@@ -15,6 +15,13 @@ export interface Messages {
     thumbnailAspect: string;
     thumbnailPersona: string;
     thumbnailModel: string;
+    vote: string;
+    voteWhat: string;
+    voteWhatLatestPack: string;
+    voteWhatLatestComparison: string;
+    voteItem: string;
+    voteHours: string;
+    voteHoursChoice: (v: { hours: number }) => string;
   };
   styles: Record<ImageStyle, string>;
   aspects: Record<ImageAspect, string>;
@@ -91,6 +98,29 @@ export interface Messages {
     modelCannotEdit: string;
     cannotRelayout: string;
     busy: (v: { seconds: number }) => string;
+  };
+  /** Community polls: the channel message (in its poster's language), the vote button's answers and /vote's. */
+  polls: {
+    /** /help's line for /vote, after the list of the other commands. */
+    helpLine: string;
+    question: (v: { mention: string | null }) => string;
+    howTo: string;
+    votes: (v: { count: number }) => string;
+    closes: (v: { when: string }) => string;
+    closed: string;
+    winner: (v: { label: string; votes: number; total: number }) => string;
+    tie: (v: { labels: string }) => string;
+    noVotes: string;
+    youVoted: (v: { label: string }) => string;
+    posting: (v: { channel: string }) => string;
+    posted: (v: { channel: string; url: string }) => string;
+    postFailed: string;
+    pack: (v: { prompt: string }) => string;
+    comparison: (v: { prompt: string }) => string;
+    nothingToPost: string;
+    notReady: string;
+    notConfigured: string;
+    gone: string;
   };
   errors: {
     invalidInput: (v: { fields: string }) => string;

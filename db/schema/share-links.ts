@@ -17,6 +17,11 @@ export const shareLinks = pgTable(
     kind: text({ enum: ["image", "pack", "comparison"] }).notNull(),
     /** The image's, the pack's or the comparison's id. */
     targetId: uuid().notNull(),
+    /**
+     * `link`: a link its owner shares. `poll`: the hidden link a community poll owns, whose token nobody ever sees; its
+     * Discord votes live in share_votes beside the page's, so both add up in one tally (decision 044).
+     */
+    purpose: text({ enum: ["link", "poll"] }).notNull().default("link"),
     expiresAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -24,6 +24,7 @@ import { editorRoutes } from "../editor/routes.ts";
 import { feedCheckRoutes } from "../feed-check/routes.ts";
 import { packRoutes } from "../images/pack-routes.ts";
 import { comparisonRoutes } from "../comparisons/routes.ts";
+import { communityPollRoutes } from "../community-polls/routes.ts";
 import { imageRoutes } from "../images/routes.ts";
 import { personaRoutes } from "../personas/routes.ts";
 import { searchRoutes } from "../search/routes.ts";
@@ -140,6 +141,7 @@ export function createHttp(services: Services, options: HttpOptions = {}): HttpD
   app.use(imageRoutes({ auth, images: services.images, uploadTempDir: config.uploads.tempDir, jsonBody }));
   app.use(packRoutes({ auth, packs: services.packs }));
   app.use(comparisonRoutes({ auth, comparisons: services.comparisons, jsonBody, idempotent }));
+  app.use(communityPollRoutes({ auth, polls: services.communityPolls, jsonBody, idempotent }));
   // Share pages (/s/:token) and their image bytes are answered here, before the web app's catch-all.
   app.use(
     shareRoutes({

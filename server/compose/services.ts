@@ -65,6 +65,7 @@ import { createFeedCheckStore } from "../feed-check/store.ts";
 import { promptHeadline, sceneFacts } from "../feed-check/scene-facts.ts";
 import { createDiscordService } from "../discord/service.ts";
 import { createShareService } from "../shares/service.ts";
+import { createCommunityPollService } from "../community-polls/service.ts";
 import { createShareStore } from "../shares/store.ts";
 import { createSubjectExtractor, type SubjectExtractor } from "../subjects/engine.ts";
 import { createSwapWorkerPool } from "../subjects/inpaint-pool.ts";
@@ -149,6 +150,20 @@ export function createServices(deps: ServiceDeps) {
     else if (message.event === "image:deleted") images.forgetImages([message.payload.imageId]);
   });
   const packs = createPackService({ store: imageStore, storage });
+  const communityPolls = createCommunityPollService({
+    db,
+    storage,
+    realtime,
+    rateLimiter,
+    discord: { guildId: config.discord.guildId, feedbackChannelId: config.discord.feedbackChannelId },
+    rules: {
+      post: { name: "community-poll", limit: config.communityPolls.perUserPerHour, windowMs: 3600_000 },
+      memberVote: { name: "poll-vote-member", limit: config.communityPolls.votesPerMemberPerMinute, windowMs: 60_000 },
+      serverVote: { name: "poll-vote-server", limit: config.communityPolls.votesPerServerPerMinute, windowMs: 60_000 },
+    },
+    clock,
+    logger,
+  });
   const shares = createShareService({
     store: createShareStore(db),
     storage,
@@ -156,6 +171,8 @@ export function createServices(deps: ServiceDeps) {
     rateLimiter,
     voteRule: { name: "share-vote", limit: config.shareVotesPerIpPerHour, windowMs: 3600_000 },
     clock,
+    // A page's vote is part of the owner's open polls on the same images too.
+    afterVote: (ownerId, imageId) => void communityPolls.webVoteOn(ownerId, imageId).catch((err: unknown) => logger.warn({ err }, "could not announce a poll's web vote")),
   });
   const personaStore = createPersonaStore(db);
   const personas = createPersonaService({ db, store: personaStore, storage, images, queue, realtime });
@@ -323,6 +340,7 @@ export function createServices(deps: ServiceDeps) {
     images,
     packs,
     shares,
+    communityPolls,
     personas,
     generation,
     comparisons,

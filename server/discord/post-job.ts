@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type ImageRecord, PACK_SIZE } from "../../contract/images.ts";
 import { languages, type Language } from "../../contract/languages.ts";
+import type { PollPoster } from "../community-polls/service.ts";
 import type { CreditsService } from "../credits/service.ts";
 import type { ImageService } from "../images/service.ts";
 import { defineJobHandler, defineJobType } from "../jobs/job-type.ts";
@@ -66,6 +67,8 @@ export interface DiscordPostOutcome {
 /** What talks to Discord: the bot's REST client, or a test's recorder. */
 export interface DiscordPoster {
   post(target: DiscordPostTarget, language: Language, outcome: DiscordPostOutcome): Promise<void>;
+  /** Community polls' messages (server/community-polls/jobs.ts), when this poster can post them: the bot's can. */
+  polls?: PollPoster;
 }
 
 /** Longer than any generation takes; past it the image's job is stuck (no worker running) and the post gives up. */

@@ -172,6 +172,8 @@ describe("Idempotency-Key on the money-moving routes", () => {
       "/api/comparisons",
       // Free, but seconds of work a retry must not repeat (a kit learned twice).
       "/api/style-kits",
+      // Free, but a retry must not post the same poll to Discord twice.
+      "/api/community-polls",
     ];
     for (const path of routes) {
       const res = await post(waiting, path, me.sessionToken, {}, "bad key");

@@ -15,6 +15,7 @@ import type { JsonSchema, OpenApiPart } from "../../contract/openapi-operation.t
 import { GENERATE_PACK_PATH, IMAGE_ZIP_PATH, PACKS_PATH } from "../../contract/images.ts";
 import { COMPARISONS_PATH } from "../../contract/comparisons.ts";
 import { PUBLIC_SHARE_API_PATH, SHARES_PATH } from "../../contract/shares.ts";
+import { COMMUNITY_POLLS_PATH } from "../../contract/community-polls.ts";
 import { VIDEO_UPLOADS_PATH } from "../../contract/videos.ts";
 import { WAITLIST_PATH } from "../../contract/waitlist.ts";
 import { waitlistErrorBodySchema } from "../../contract/waitlist.openapi.ts";
@@ -268,6 +269,13 @@ const editorText = {
   rotation: -4,
   align: "center",
 };
+/** Samples of the bodies that are one of several shapes: one per shape, in the contract's order. */
+const validUnionBodies: Record<string, Record<string, unknown>[]> = {
+  createCommunityPoll: [
+    { kind: "pack", targetId: "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b", hours: 24 },
+    { kind: "images", imageIds: ["3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b", "3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6c"], hours: 48 },
+  ],
+};
 /** A body each JSON endpoint accepts, with every field the contract knows set. */
 const validBodies: Record<string, Record<string, unknown>> = {
   createPaymentIntent: { packId: "starter" },
@@ -345,28 +353,42 @@ describe("the document's request bodies agree with the contract's schemas", () =
   const jsonBodies = apiOperations.filter((spec) => spec.requestBody !== undefined && spec.requestBody !== "multipart-image" && spec.requestBody !== "tus-chunk");
 
   it("has a sample for every JSON body", () => {
-    expect(jsonBodies.map((spec) => spec.operationId).sort()).toEqual(Object.keys(validBodies).sort());
+    expect(jsonBodies.map((spec) => spec.operationId).sort()).toEqual([...Object.keys(validBodies), ...Object.keys(validUnionBodies)].sort());
   });
 
-  for (const spec of jsonBodies) {
-    const contract = spec.requestBody as Exclude<typeof spec.requestBody, "multipart-image" | "tus-chunk" | undefined>;
+  // A body that is one of several shapes (anyOf) is checked shape by shape, each with its own sample, against the
+  // whole union on both sides.
+  const cases = jsonBodies.flatMap((spec) => {
     const ref = doc.paths[spec.path]?.[spec.method]?.requestBody?.content["application/json"]?.schema?.$ref ?? "";
-    const schema = resolvePointer(ref) as JsonSchema;
-    const valid = validBodies[spec.operationId] ?? {};
-    const zodAccepts = (body: unknown) => z.safeParse(contract, body).success;
+    const whole = resolvePointer(ref) as JsonSchema;
+    if (!whole.anyOf) return [{ spec, name: spec.operationId, whole, schema: whole, valid: validBodies[spec.operationId] ?? {} }];
+    return whole.anyOf.map((branch, index) => ({
+      spec,
+      name: `${spec.operationId} (shape ${index + 1})`,
+      whole,
+      schema: (branch.$ref ? resolvePointer(branch.$ref) : branch) as JsonSchema,
+      valid: validUnionBodies[spec.operationId]?.[index] ?? {},
+    }));
+  });
 
-    describe(spec.operationId, () => {
+  for (const { spec, name, whole, schema, valid } of cases) {
+    const contract = spec.requestBody as Exclude<typeof spec.requestBody, "multipart-image" | "tus-chunk" | undefined>;
+    const zodAccepts = (body: unknown) => z.safeParse(contract, body).success;
+    // The document's answer is the whole body schema's, union and all; the shape only lists the fields.
+    const documentAccepts = (body: unknown) => accepts(whole, body);
+
+    describe(name, () => {
       it("documents exactly the fields of the sample, which both accept, extra fields included", () => {
         expect(Object.keys(schema.properties ?? {}).sort()).toEqual(Object.keys(valid).sort());
         expect(zodAccepts(valid)).toBe(true);
-        expect(accepts(schema, valid)).toBe(true);
-        expect(zodAccepts({ ...valid, unexpected: 1 })).toBe(accepts(schema, { ...valid, unexpected: 1 }));
+        expect(documentAccepts(valid)).toBe(true);
+        expect(zodAccepts({ ...valid, unexpected: 1 })).toBe(documentAccepts({ ...valid, unexpected: 1 }));
       });
 
       it("requires the fields the contract requires", () => {
         for (const key of Object.keys(valid)) {
           const { [key]: _dropped, ...without } = valid;
-          expect(accepts(schema, without), key).toBe(zodAccepts(without));
+          expect(documentAccepts(without), key).toBe(zodAccepts(without));
           expect((schema.required ?? []).includes(key), key).toBe(!zodAccepts(without));
         }
       });
@@ -375,13 +397,13 @@ describe("the document's request bodies agree with the contract's schemas", () =
         for (const [key, property] of Object.entries(schema.properties ?? {})) {
           for (const probe of probesFor(property as JsonSchema)) {
             const body = { ...valid, [key]: probe };
-            expect(accepts(schema, body), `${key} = ${JSON.stringify(probe)}`).toBe(zodAccepts(body));
+            expect(documentAccepts(body), `${key} = ${JSON.stringify(probe)}`).toBe(zodAccepts(body));
           }
         }
       });
 
       it("refuses what is not an object", () => {
-        for (const body of [null, "text", 7, [valid]]) expect(accepts(schema, body)).toBe(zodAccepts(body));
+        for (const body of [null, "text", 7, [valid]]) expect(documentAccepts(body)).toBe(zodAccepts(body));
       });
     });
   }
@@ -451,6 +473,19 @@ const shareSample = {
   revokedAt: null,
   tally: [{ imageId: uuid, label: "A", web: 2, discord: 1, total: 3 }],
 };
+const pollSample = {
+  id: uuid,
+  kind: "pack",
+  targetId: uuid,
+  imageIds: [uuid, uuid],
+  status: "posting",
+  createdAt,
+  closesAt: createdAt,
+  closedAt: null,
+  messageUrl: null,
+  tally: [{ imageId: uuid, label: "A", web: 1, discord: 2, total: 3 }],
+  winnerImageId: null,
+};
 const responseSamples: Record<string, unknown> = {
   ErrorBody: { error: "Some fields are missing or invalid.", code: "invalid:body", issues: [{ path: "email", message: "Required" }] },
   WaitlistErrorBody: { success: false, alreadyExists: false, error: "Please enter a valid email address.", code: "invalid:email" },
@@ -498,6 +533,12 @@ const responseSamples: Record<string, unknown> = {
     images: [{ id: uuid, label: "A", title: "I tried 100 days of coding", width: 1280, height: 720, urls: { preview: "/s/t/images/i/preview", original: "/s/t/images/i/original" } }, { id: uuid, label: "B", title: null, width: null, height: null, urls: { preview: "/s/t/images/j/preview", original: "/s/t/images/j/original" } }],
   },
   ShareVoteResponse: { myVote: uuid },
+  CommunityPollResponse: { poll: pollSample },
+  CommunityPollListResponse: {
+    polls: [{ ...pollSample, status: "closed", closedAt: createdAt, messageUrl: "https://discord.com/channels/1/2/3", winnerImageId: uuid }, { ...pollSample, kind: "images", targetId: null }],
+    canPost: false,
+    cannotPostReason: "not_linked",
+  },
   PackResponse: { pack: { id: uuid, images: [image, { ...image, status: "pending", urls: null }, { ...image, status: "failed", urls: null }] } },
   ComparisonResponse: {
     comparison: {
@@ -674,6 +715,7 @@ describe("every route the server registers is documented, and every documented r
     COMPARISONS_PATH,
     SHARES_PATH,
     PUBLIC_SHARE_API_PATH,
+    COMMUNITY_POLLS_PATH,
   };
 
   /** The path a route registration names: a string literal, an AUTH_PATHS entry or a known path constant. */

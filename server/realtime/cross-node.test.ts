@@ -187,8 +187,9 @@ describeOnPostgres("socket events across nodes", () => {
       const bot = createRealtimeHub({ logger });
       const botHeard: RealtimeMessage[] = [];
       cleanups.push(bot.listen((message) => void botHeard.push(message)));
-      const stopBot = (await open()).hearWithoutSockets((message) => bot.heard(message));
-      cleanups.push(stopBot);
+      const botMember = (await open()).joinWithoutSockets((message) => bot.heard(message));
+      cleanups.push(bot.subscribe((message) => botMember.send(message)));
+      cleanups.push(() => botMember.close());
 
       const onB = await tab(b.url, "u1", "s1");
       const image = { id: "img-1", kind: "generated", status: "ready", prompt: "p", style: null, aspect: null, model: "studio", width: 1280, height: 720, creditsSpent: 1, error: null, errorCode: null, parentId: null, packId: null, createdAt: new Date(0).toISOString(), urls: null } as const;
@@ -224,6 +225,15 @@ describeOnPostgres("socket events across nodes", () => {
       expect(ids).toEqual(["img-1", "img-2"]);
       // A hears nothing of its own through the channel: its listeners were told once, directly.
       expect(a.heard.filter((m) => updateOf([m], "img-1"))).toHaveLength(1);
+
+      // The bot publishes too, without a Socket.IO server: B's tab gets its event once, A's listeners its image news.
+      const fromBot = { ...image, id: "img-bot" };
+      bot.toUser("u1", "credits:update", { credits: 41 });
+      bot.toUser("u1", "image:update", { image: fromBot });
+      await eventually(() => onB.events.some((e) => (e as { image?: { id: string } }).image?.id === "img-bot") && updateOf(a.heard, "img-bot") !== undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(onB.events.filter((e) => (e as { image?: { id: string } }).image?.id === "img-bot")).toHaveLength(1);
+      expect(onB.events.filter((e) => (e as { credits?: number }).credits === 41)).toHaveLength(1);
     }, 30_000);
   }
 });

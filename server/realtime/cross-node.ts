@@ -2,7 +2,9 @@ import { createAdapter as createPostgresAdapter } from "@socket.io/postgres-adap
 import { createAdapter as createRedisAdapter } from "@socket.io/redis-adapter";
 import pg from "pg";
 import { createClient } from "redis";
+import { sessionRoom, userRoom } from "../../contract/realtime.ts";
 import type { Logger } from "../logger.ts";
+import { heardAcrossNodes, type RealtimeMessage } from "./publisher.ts";
 
 type AdapterFactory = ReturnType<typeof createRedisAdapter> | ReturnType<typeof createPostgresAdapter>;
 
@@ -24,10 +26,17 @@ export interface CrossNodeRealtime {
   onResumed(listener: () => void): void;
   /**
    * For a process with no Socket.IO server (the Discord bot): hears what the other nodes' hubs send, through an
-   * adapter of its own on the same channel. Returns its closing.
+   * adapter of its own on the same channel, and sends what its own hub publishes to the web nodes' sockets (and the
+   * other nodes' listeners) the way a Socket.IO server's room emit would.
    */
-  hearWithoutSockets(onMessage: (message: unknown) => void): () => Promise<void>;
+  joinWithoutSockets(onMessage: (message: unknown) => void): SocketlessMember;
   /** Call after the Socket.IO server that uses the adapter has closed. */
+  close(): Promise<void>;
+}
+
+/** A process on the channel without sockets: what it sends, and its closing. */
+export interface SocketlessMember {
+  send(message: RealtimeMessage): void;
   close(): Promise<void>;
 }
 
@@ -68,7 +77,7 @@ async function openRedis(url: string, logger: Logger): Promise<CrossNodeRealtime
     kind: "redis",
     adapter,
     onResumed: resumed.add,
-    hearWithoutSockets: (onMessage) => hearWithoutSockets(adapter, onMessage),
+    joinWithoutSockets: (onMessage) => joinWithoutSockets(adapter, onMessage, logger),
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
@@ -101,7 +110,7 @@ function openPostgres(url: string, logger: Logger): CrossNodeRealtime {
     kind: "postgres",
     adapter,
     onResumed: resumed.add,
-    hearWithoutSockets: (onMessage) => hearWithoutSockets(adapter, onMessage),
+    joinWithoutSockets: (onMessage) => joinWithoutSockets(adapter, onMessage, logger),
     async close() {
       await pool.end();
     },
@@ -143,9 +152,11 @@ function watchListener(pool: pg.Pool, resumed: () => void): pg.Pool {
 /**
  * An adapter over a namespace that holds no sockets and no server: what socket.io-adapter asks of a namespace (its
  * name, its sockets, the server's encoder and options, and `_onServerSideEmit`, through which every adapter hands over
- * server-side events). Room broadcasts find no socket here; only the hub's event is taken.
+ * server-side events). Room broadcasts find no socket here; only the hub's event is taken. Sending goes through the
+ * adapter's own `broadcast` and `serverSideEmit`, the calls a Socket.IO server makes for `io.to(room).emit` and
+ * `io.serverSideEmit`: the other nodes deliver to their sockets as if a node of theirs had emitted.
  */
-function hearWithoutSockets(adapter: AdapterFactory, onMessage: (message: unknown) => void): () => Promise<void> {
+function joinWithoutSockets(adapter: AdapterFactory, onMessage: (message: unknown) => void, logger: Logger): SocketlessMember {
   const namespace = {
     name: "/",
     sockets: new Map(),
@@ -155,8 +166,33 @@ function hearWithoutSockets(adapter: AdapterFactory, onMessage: (message: unknow
       if (packet[0] === hubEvent) onMessage(packet[1]);
     },
   };
-  const instance = (adapter as unknown as (nsp: typeof namespace) => { close(): Promise<void> | void })(namespace);
-  return async () => {
-    await instance.close();
+  interface AdapterInstance {
+    close(): Promise<void> | void;
+    broadcast(packet: { type: number; data: unknown[]; nsp: string }, opts: { rooms: Set<string>; except: Set<string>; flags: Record<string, never> }): Promise<void> | void;
+    serverSideEmit(packet: unknown[]): Promise<void> | void;
+    disconnectSockets(opts: { rooms: Set<string>; except: Set<string>; flags: Record<string, never> }, close: boolean): Promise<void> | void;
+  }
+  const instance = (adapter as unknown as (nsp: typeof namespace) => AdapterInstance)(namespace);
+  const carried = (what: string, sending: () => Promise<void> | void) => {
+    try {
+      void Promise.resolve(sending()).catch((err: unknown) => logger.warn({ err, what }, "realtime message not carried across nodes"));
+    } catch (err) {
+      logger.warn({ err, what }, "realtime message not carried across nodes");
+    }
+  };
+  return {
+    send(message) {
+      // As socketDeliverer with `acrossNodes`: the listeners' copy first, then the sockets'.
+      if (heardAcrossNodes(message)) carried(hubEvent, () => instance.serverSideEmit([hubEvent, message]));
+      if (message.type === "disconnect") {
+        carried("disconnect", () => instance.disconnectSockets({ rooms: new Set(message.sessionIds.map(sessionRoom)), except: new Set(), flags: {} }, true));
+        return;
+      }
+      // Socket.IO's EVENT packet (type 2) to the user's room, as `io.to(room).emit(event, payload)` sends it.
+      carried(message.event, () => instance.broadcast({ type: 2, data: [message.event, message.payload], nsp: "/" }, { rooms: new Set([userRoom(message.userId)]), except: new Set(), flags: {} }));
+    },
+    async close() {
+      await instance.close();
+    },
   };
 }

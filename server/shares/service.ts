@@ -55,6 +55,8 @@ export interface ShareDeps {
   rateLimiter: RateLimiter;
   voteRule: RateRule;
   clock: () => number;
+  /** After a page's vote is counted: the owner's community polls on the same image hear it. */
+  afterVote?: (ownerId: string, imageId: string) => void;
 }
 
 /**
@@ -91,12 +93,19 @@ export function createShareService(deps: ShareDeps) {
     return labelled(link.kind, (await store.targetImages(link.userId, link.kind, link.targetId)).filter(isReady));
   }
 
+  /** Each link's page votes, and the Discord votes the owner's community polls got on the same images (one tally). */
+  async function tallies(link: Pick<ShareLinkRow, "userId">, choices: Awaited<ReturnType<typeof choicesOf>>, shareIds: readonly string[]) {
+    const voted = choices.filter((c) => c.label !== null).map((c) => c.row.id);
+    const [counts, discord] = await Promise.all([store.counts(shareIds), store.pollDiscordCounts(link.userId, voted)]);
+    return (shareId: string) => tallyOf(choices, [...counts.filter((c) => c.shareId === shareId), ...discord]);
+  }
+
   async function withTallies(links: readonly ShareLinkRow[]): Promise<Share[]> {
     const first = links[0];
     if (!first) return [];
     const choices = await choicesOf(first);
-    const counts = await store.counts(links.map((link) => link.id));
-    return links.map((link) => toShare(link, tallyOf(choices, counts.filter((c) => c.shareId === link.id))));
+    const tallyFor = await tallies(first, choices, links.map((link) => link.id));
+    return links.map((link) => toShare(link, tallyFor(link.id)));
   }
 
   /** A working link by its token, with the images it shows; anything else is the one 404. */
@@ -196,8 +205,9 @@ export function createShareService(deps: ShareDeps) {
         throw new AppError("invalid:share_vote", "That is not one of this page's choices.");
       }
       await store.vote(link.id, imageId, "web", voterKeyOf(voterId), now());
-      const counts = await store.counts([link.id]);
-      deps.realtime.toUser(link.userId, "share:votes", { shareId: link.id, targetId: link.targetId, tally: tallyOf(choices, counts) });
+      const tallyFor = await tallies(link, choices, [link.id]);
+      deps.realtime.toUser(link.userId, "share:votes", { shareId: link.id, targetId: link.targetId, tally: tallyFor(link.id) });
+      deps.afterVote?.(link.userId, imageId);
       return { myVote: imageId };
     },
   };

@@ -46,12 +46,21 @@ export function createShareStore(db: DbOrTx) {
     },
 
     async byTokenHash(tokenHash: string): Promise<ShareLinkRow | undefined> {
-      const [row] = await db.select().from(shareLinks).where(eq(shareLinks.tokenHash, tokenHash)).limit(1);
+      // A poll's hidden link is never opened by a token (nobody has one); only shared links are.
+      const [row] = await db
+        .select()
+        .from(shareLinks)
+        .where(and(eq(shareLinks.tokenHash, tokenHash), eq(shareLinks.purpose, "link")))
+        .limit(1);
       return row;
     },
 
     async owned(userId: string, id: string): Promise<ShareLinkRow | undefined> {
-      const [row] = await db.select().from(shareLinks).where(and(eq(shareLinks.id, id), eq(shareLinks.userId, userId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(shareLinks)
+        .where(and(eq(shareLinks.id, id), eq(shareLinks.userId, userId), eq(shareLinks.purpose, "link")))
+        .limit(1);
       return row;
     },
 
@@ -60,7 +69,7 @@ export function createShareStore(db: DbOrTx) {
       return db
         .select()
         .from(shareLinks)
-        .where(and(eq(shareLinks.userId, userId), eq(shareLinks.targetId, targetId), eq(shareLinks.kind, kind)))
+        .where(and(eq(shareLinks.userId, userId), eq(shareLinks.targetId, targetId), eq(shareLinks.kind, kind), eq(shareLinks.purpose, "link")))
         .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
         .limit(limit);
     },
@@ -70,7 +79,7 @@ export function createShareStore(db: DbOrTx) {
       const [row] = await db
         .update(shareLinks)
         .set({ revokedAt: sql`coalesce(${shareLinks.revokedAt}, ${at.toISOString()}::timestamptz)` })
-        .where(and(eq(shareLinks.id, id), eq(shareLinks.userId, userId)))
+        .where(and(eq(shareLinks.id, id), eq(shareLinks.userId, userId), eq(shareLinks.purpose, "link")))
         .returning();
       return row;
     },
@@ -107,6 +116,21 @@ export function createShareStore(db: DbOrTx) {
         .where(and(eq(shareVotes.shareId, shareId), eq(shareVotes.source, source), eq(shareVotes.voterKey, voterKey)))
         .limit(1);
       return row?.imageId;
+    },
+
+    /**
+     * Discord's votes on these images of the owner's, through their community polls (each poll's hidden link): the
+     * share dialog's Discord column.
+     */
+    async pollDiscordCounts(userId: string, imageIds: readonly string[]): Promise<VoteCount[]> {
+      if (imageIds.length === 0) return [];
+      const rows = await db
+        .select({ imageId: shareVotes.imageId, count: sql<string>`count(*)` })
+        .from(shareVotes)
+        .innerJoin(shareLinks, eq(shareLinks.id, shareVotes.shareId))
+        .where(and(eq(shareLinks.userId, userId), eq(shareLinks.purpose, "poll"), eq(shareVotes.source, "discord"), inArray(shareVotes.imageId, [...imageIds])))
+        .groupBy(shareVotes.imageId);
+      return rows.map((row) => ({ imageId: row.imageId, source: "discord" as const, count: Number(row.count) }));
     },
 
     /** Votes per share, image and source. */

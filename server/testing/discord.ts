@@ -14,10 +14,10 @@ import { openTestDb } from "./test-db.ts";
  * The bot's services on a fresh real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with the dev mailbox
  * and a clock the test can move. Nothing talks to Discord: commands get `fakeInteraction`s.
  */
-export async function botTestServices(options: { engines?: EngineSet } = {}) {
+export async function botTestServices(options: { engines?: EngineSet; env?: Record<string, string> } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "tf-bot-"));
   const database = await openTestDb();
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir }, "test");
+  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, ...options.env }, "test");
   let offsetMs = 0;
   const services: Services = createServices({ config, database, logger: createLogger(config), clock: () => Date.now() + offsetMs, ...(options.engines ? { engines: options.engines } : {}) });
   return {
@@ -130,7 +130,7 @@ export type FakeInteraction = ReturnType<typeof fakeInteraction>;
  * A press of a message button as discord.js hands it over: answered once (a reply, an update of the message, or a
  * deferral within 3 seconds), then edited or followed up.
  */
-export function fakeButtonPress(init: { customId: string; userId: string; locale?: string; deadlineMs?: number }) {
+export function fakeButtonPress(init: { customId: string; userId: string; locale?: string; deadlineMs?: number; guildId?: string | null; messageId?: string }) {
   const createdAt = Date.now();
   const deadlineMs = init.deadlineMs ?? 3000;
   type Method = "reply" | "update" | "deferUpdate" | "editReply" | "followUp";
@@ -149,9 +149,9 @@ export function fakeButtonPress(init: { customId: string; userId: string; locale
     customId: init.customId,
     user: { id: init.userId },
     locale: init.locale ?? "en-US",
-    guildId: "444444444444444444",
+    guildId: init.guildId === undefined ? "111111111111111111" : init.guildId,
     channelId: "222222222222222222",
-    message: { id: "555555555555555555" },
+    message: { id: init.messageId ?? "555555555555555555" },
     get deferred() {
       return state.deferred;
     },

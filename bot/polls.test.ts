@@ -1,0 +1,207 @@
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { REST } from "discord.js";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CommunityPoll } from "../contract/community-polls.ts";
+import { communityPolls } from "../db/schema/community-polls.ts";
+import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
+import { createWorker, type Worker } from "../server/compose/worker.ts";
+import { botTestServices, buttonsOf, fakeButtonPress, type FakeReply, fakeInteraction } from "../server/testing/discord.ts";
+import { buttonFor } from "./button-list.ts";
+import { commands } from "./command-list.ts";
+import type { BotContext } from "./context.ts";
+import { createDiscordPoster } from "./discord-poster.ts";
+import { dispatch } from "./dispatch.ts";
+import { botMessages } from "./i18n.ts";
+import { errorText } from "./replies.ts";
+
+const GUILD = "111111111111111111";
+const FEEDBACK = "444444444444444444";
+
+// A local server speaking the part of Discord's REST API polls use: a new channel message (multipart, with the
+// images) answered with its id, and edits of it.
+const seen: { method: string; url: string; contentType: string; body: string }[] = [];
+let nextMessage = 700000000000000000n;
+const discord = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (c: Buffer) => chunks.push(c));
+  req.on("end", () => {
+    seen.push({ method: req.method ?? "", url: req.url ?? "", contentType: req.headers["content-type"] ?? "", body: Buffer.concat(chunks).toString("latin1") });
+    res.setHeader("content-type", "application/json");
+    const edit = /\/messages\/(\d+)$/.exec(req.url ?? "");
+    res.end(JSON.stringify({ id: edit?.[1] ?? String(nextMessage++), channel_id: FEEDBACK }));
+  });
+});
+
+let kit: Awaited<ReturnType<typeof botTestServices>>;
+let ctx: BotContext;
+let posts: DiscordPosts;
+let worker: Worker;
+
+beforeAll(async () => {
+  discord.listen(0, "127.0.0.1");
+  await once(discord, "listening");
+  const rest = new REST({ api: `http://127.0.0.1:${(discord.address() as AddressInfo).port}`, retries: 0 }).setToken("bot-token");
+  kit = await botTestServices({ env: { DISCORD_GUILD_ID: GUILD, DISCORD_FEEDBACK_CHANNEL_ID: FEEDBACK } });
+  posts = createDiscordPosts(kit.services, createDiscordPoster(rest, kit.services.logger), { jobSettings: { pollMs: 50 }, pollSweepMs: 100 });
+  worker = createWorker(kit.services, { jobSettings: { pollMs: 50 } });
+  await Promise.all([worker.start(), posts.start()]);
+  ctx = { services: kit.services, posts, roles: { give: async () => true }, logger: kit.services.logger };
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([posts?.stop(), worker?.stop()]);
+  await kit?.close();
+  discord.close();
+});
+
+let nextMember = 500000000000000000n;
+async function linkedMember(email: string): Promise<{ id: string; userId: string }> {
+  const id = String(nextMember++);
+  await dispatch(fakeInteraction({ commandName: "link", userId: id, options: { email } }), ctx);
+  await dispatch(fakeInteraction({ commandName: "verify", userId: id, options: { code: await kit.latestCode(email) } }), ctx);
+  return { id, userId: await kit.services.discord.accountOf(id) };
+}
+
+async function until<T>(read: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function readyPack(userId: string): Promise<string> {
+  const pack = await kit.services.generation.requestPack(userId, { prompt: '"Pick me" a fox', style: "cartoon", seed: 5 } as Parameters<typeof kit.services.generation.requestPack>[1]);
+  kit.services.queue.wake();
+  for (const image of pack.images) await until(async () => ((await kit.services.images.record(userId, image.id)).status === "ready" ? true : undefined), "the pack's images");
+  return pack.id;
+}
+
+const utf8 = (latin1: string) => Buffer.from(latin1, "latin1").toString("utf8");
+/** The button labels a recorded answer shows. */
+const labelsOf = (payload: FakeReply | undefined) => buttonsOf(payload).map((b) => b.label);
+
+type MessageBody = { content: string; components: { components: { label: string; custom_id: string; disabled?: boolean }[] }[] };
+/** The message's JSON: the `payload_json` part of a multipart post. */
+function payloadOf(body: string): MessageBody {
+  const part = /name="payload_json"\r\n(?:[^\r\n]+\r\n)*\r\n([\s\S]*?)\r\n--/.exec(utf8(body))?.[1];
+  if (!part) throw new Error("no payload_json part");
+  return JSON.parse(part) as MessageBody;
+}
+
+describe("/vote and the poll message", () => {
+  let member: { id: string; userId: string };
+  let poll: CommunityPoll;
+
+  it("posts a linked member's latest pack in the feedback channel, images attached and A/B/C buttons, and answers with the link in their language", async () => {
+    member = await linkedMember("voter@example.com");
+    const packId = await readyPack(member.userId);
+    const asked = fakeInteraction({ commandName: "vote", userId: member.id, locale: "fr", options: { hours: "72" } });
+    await dispatch(asked, ctx);
+    expect(asked.calls[0]).toMatchObject({ method: "deferReply" });
+    expect(asked.ephemeral).toBe(true);
+    const polls = await kit.services.communityPolls.list(member.userId, { kind: "pack", targetId: packId });
+    poll = polls.polls[0]!;
+    expect(poll.status).toBe("open");
+    expect(new Date(poll.closesAt).getTime() - new Date(poll.createdAt).getTime()).toBe(72 * 3600_000);
+    expect(asked.lastText).toBe(botMessages.fr.polls.posted({ channel: `<#${FEEDBACK}>`, url: poll.messageUrl ?? "" }));
+
+    const post = seen.find((r) => r.method === "POST" && r.url === `/v10/channels/${FEEDBACK}/messages`);
+    expect(post?.contentType).toMatch(/^multipart\/form-data/);
+    for (const name of ["a.png", "b.png", "c.png"]) expect(post?.body).toContain(`filename="${name}"`);
+    expect(post?.body).toContain("\x89PNG");
+    const message = payloadOf(post?.body ?? "");
+    // The channel reads the poster's language; the mention does not ping.
+    expect(message.content).toContain(botMessages.fr.polls.question({ mention: `<@${member.id}>` }));
+    const [row] = await kit.database.db.select().from(communityPolls).where(eq(communityPolls.id, poll.id));
+    expect(row?.postedByDiscordUserId).toBe(member.id);
+    expect(utf8(post?.body ?? "")).toContain('"allowed_mentions":{"parse":[]}');
+    expect(message.components[0]?.components.map((b) => [b.label, b.custom_id])).toEqual([
+      ["A · 0", `vote:${poll.id}:A`],
+      ["B · 0", `vote:${poll.id}:B`],
+      ["C · 0", `vote:${poll.id}:C`],
+    ]);
+  });
+
+  it("takes a press: the message shows the new counts for everyone, the member alone reads their choice; a second press changes it", async () => {
+    const button = buttonFor(`vote:${poll.id}:B`);
+    expect(button?.prefix).toBe("vote");
+    // Someone who never linked an account may vote.
+    const first = fakeButtonPress({ customId: `vote:${poll.id}:B`, userId: "600000000000000001", locale: "de" });
+    await button!.press(first, ctx);
+    expect(first.calls.map((c) => c.method)).toEqual(["update", "followUp"]);
+    expect(labelsOf(first.calls[0]?.payload)).toEqual(["A · 0", "B · 1", "C · 0"]);
+    // The message stays in the poster's language; the answer is in the member's.
+    expect(first.calls[0]?.payload.content).toContain(botMessages.fr.polls.votes({ count: 1 }));
+    expect(first.calls[1]?.payload).toMatchObject({ content: botMessages.de.polls.youVoted({ label: "B" }), flags: 64 });
+
+    const again = fakeButtonPress({ customId: `vote:${poll.id}:C`, userId: "600000000000000001", locale: "ja" });
+    await button!.press(again, ctx);
+    expect(labelsOf(again.calls[0]?.payload)).toEqual(["A · 0", "B · 0", "C · 1"]);
+    expect(again.calls[1]?.payload.content).toBe(botMessages.ja.polls.youVoted({ label: "C" }));
+    const tally = (await kit.services.communityPolls.read(member.userId, poll.id)).tally;
+    expect(tally.map((t) => [t.label, t.discord, t.total])).toEqual([["A", 0, 0], ["B", 0, 0], ["C", 1, 1]]);
+  });
+
+  it("answers a custom id that is not a vote of ours, and a press from elsewhere, with 'no longer exists' to the member alone", async () => {
+    for (const press of [fakeButtonPress({ customId: "vote:not-a-poll:A", userId: "600000000000000002" }), fakeButtonPress({ customId: `vote:${poll.id}:A`, userId: "600000000000000002", guildId: null })]) {
+      await buttonFor(press.customId)!.press(press, ctx);
+      expect(press.calls).toEqual([{ method: "reply", payload: { content: botMessages.en.polls.gone, flags: 64 } }]);
+    }
+  });
+
+  it("closes: the bot edits the message (result in, buttons off), and a later press is refused to the member alone, changing nothing", async () => {
+    await kit.services.communityPolls.close(member.userId, poll.id);
+    const messageId = poll.messageUrl?.split("/").at(-1);
+    const edit = await until(() => seen.find((r) => r.method === "PATCH" && r.url === `/v10/channels/${FEEDBACK}/messages/${messageId}`), "the edit");
+    const body = JSON.parse(utf8(edit.body)) as MessageBody;
+    expect(body.content).toContain(botMessages.fr.polls.closed);
+    expect(body.content).toContain(botMessages.fr.polls.winner({ label: "C", votes: 1, total: 1 }));
+    expect(body.components[0]?.components.every((b) => b.disabled === true)).toBe(true);
+
+    const late = fakeButtonPress({ customId: `vote:${poll.id}:A`, userId: "600000000000000003", locale: "es" });
+    const refused = await buttonFor(late.customId)!.press(late, ctx).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(errorText(refused, botMessages.es)).toBe(botMessages.es.polls.closed);
+    expect(late.calls).toEqual([]);
+    expect((await kit.services.communityPolls.read(member.userId, poll.id)).tally.map((t) => t.total)).toEqual([0, 0, 1]);
+  });
+
+  it("suggests the member's recent packs as they type, and posts the one picked", async () => {
+    let offered: { name: string; value: string }[] = [];
+    const request = (value: string) => ({
+      commandName: "vote",
+      user: { id: member.id },
+      locale: "es-ES",
+      options: { getFocused: () => ({ name: "item", value }) },
+      respond: async (choices: { name: string; value: string }[]) => void (offered = choices),
+    });
+    await commands.get("vote")!.autocomplete!(request("fox"), ctx);
+    expect(offered[0]?.name).toBe(botMessages.es.polls.pack({ prompt: '"Pick me" a fox' }));
+    expect(offered[0]?.value).toBe(`pack:${poll.targetId}`);
+    await commands.get("vote")!.autocomplete!(request("nothing like it"), ctx);
+    expect(offered).toEqual([]);
+
+    const asked = fakeInteraction({ commandName: "vote", userId: member.id, options: { item: `pack:${poll.targetId}` } });
+    await dispatch(asked, ctx);
+    expect(asked.lastText).toMatch(/^Posted in <#444444444444444444>: https:\/\/discord\.com\/channels\/111111111111111111\/444444444444444444\/\d+$/);
+  });
+
+  it("tells a member who has not linked how to, and a linked member with nothing to post what to make", async () => {
+    const stranger = fakeInteraction({ commandName: "vote", userId: "600000000000000009", locale: "ja" });
+    await dispatch(stranger, ctx);
+    expect(stranger.lastText).toBe(botMessages.ja.notLinked);
+    const fresh = await linkedMember("fresh@example.com");
+    const empty = fakeInteraction({ commandName: "vote", userId: fresh.id, locale: "zh-CN", options: { what: "latest-comparison" } });
+    await dispatch(empty, ctx);
+    expect(empty.lastText).toBe(botMessages.zh.polls.nothingToPost);
+    const wrong = fakeInteraction({ commandName: "vote", userId: fresh.id, options: { hours: "5" } });
+    await dispatch(wrong, ctx);
+    expect(wrong.lastText).toBe(botMessages.en.errors.invalidInput({ fields: "`hours`" }));
+  });
+});
