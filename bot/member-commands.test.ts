@@ -12,6 +12,7 @@ import { botTestServices, fakeAutocomplete, fakeInteraction } from "../server/te
 import { commands } from "./command-list.ts";
 import type { BotContext } from "./context.ts";
 import { dispatch } from "./dispatch.ts";
+import { helpText } from "./commands/help.ts";
 import { botMessages } from "./i18n.ts";
 
 let kit: Awaited<ReturnType<typeof botTestServices>>;
@@ -212,7 +213,7 @@ describe("/style", () => {
 describe("/help", () => {
   it("names the new commands in the member's language", async () => {
     const asked = await run("help", "477777777777777777", {}, "ja");
-    expect(asked.lastText).toBe(`${botMessages.ja.help}\n${botMessages.ja.moreHelp}`);
+    expect(asked.lastText).toBe(helpText(botMessages.ja));
     for (const command of ["/pack", "/check", "/edit", "/personas", "/style"]) expect(asked.lastText).toContain(command);
   });
 });

@@ -15,6 +15,7 @@ import { latestCode } from "../server/testing/discord.ts";
 import { openTestDb } from "../server/testing/test-db.ts";
 import { botSettingsFrom } from "./bot-config.ts";
 import { commandDefinitions } from "./command-list.ts";
+import { helpText } from "./commands/help.ts";
 import { botMessages } from "./i18n.ts";
 import { EPHEMERAL } from "./interaction.ts";
 import { registerCommands } from "./register-commands.ts";
@@ -242,7 +243,7 @@ describe("the bot's discord.js client against a local Discord", () => {
     expect(resume.d).toMatchObject({ token: TOKEN, session_id: sessionId });
     const answer = await asked.callback();
     expect(answer.status).toBe(204);
-    expect(answer.body).toMatchObject({ type: 4, data: { content: `${botMessages.fr.help}\n${botMessages.fr.moreHelp}`, flags: EPHEMERAL } });
+    expect(answer.body).toMatchObject({ type: 4, data: { content: helpText(botMessages.fr), flags: EPHEMERAL } });
     expect(rig.discord.received.filter((p) => p.op === 2)).toHaveLength(identifies);
     expect(rig.discord.sessionId()).toBe(sessionId);
   });
