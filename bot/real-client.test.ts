@@ -1,111 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type APIMessage, type ButtonInteraction, Events, type Interaction, Locale, Routes } from "discord.js";
+import { type APIMessage, type ButtonInteraction, Locale, Routes } from "discord.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EARLY_BIRD_ACCOUNTS } from "../contract/credits.ts";
-import type { OpenDb } from "../db/open-db.ts";
 import { jobs } from "../db/schema/jobs.ts";
-import { createWorker, type Worker } from "../server/compose/worker.ts";
-import { loadConfig } from "../server/config.ts";
-import type { EngineSet, ImageEngine } from "../server/generation/engine.ts";
-import { createLogger } from "../server/logger.ts";
-import { latestCode } from "../server/testing/discord.ts";
-import { openTestDb } from "../server/testing/test-db.ts";
-import { botSettingsFrom } from "./bot-config.ts";
+import type { ImageEngine } from "../server/generation/engine.ts";
 import { commandDefinitions } from "./command-list.ts";
 import { helpText } from "./commands/help.ts";
 import { botMessages } from "./i18n.ts";
 import { EPHEMERAL } from "./interaction.ts";
 import { registerCommands } from "./register-commands.ts";
-import { type RunningBot, runBot } from "./run-bot.ts";
-import { type DiscordStandIn, startDiscordStandIn } from "./testing/discord-stand-in.ts";
+import { EARLY_BIRD, GUILD, linkThroughDiscord, memberIds, nextInteraction, type Rig, startRig, THUMBNAILS, TOKEN, WELCOME } from "./testing/real-client-rig.ts";
 
 // discord.js's real Client, wired by runBot as `npm run bot` wires it, against a local Discord (gateway and REST),
-// with the app's services on the real database.
+// with the app's services on the real database (the rig: testing/real-client-rig.ts).
 
-const GUILD = "111111111111111111";
-const WELCOME = "222222222222222222";
-const THUMBNAILS = "222222222222222223";
-const EARLY_BIRD = "444444444444444444";
-// Not starting with "bot": discord.js strips a "Bot " prefix from the token it is given, case-insensitively, spaces optional.
-const TOKEN = "stand-in.token";
-
-interface Rig {
-  discord: DiscordStandIn;
-  bot: RunningBot;
-  database: OpenDb;
-  close(): Promise<void>;
-}
-
-/** A stand-in Discord and the bot connected to it; the app's worker too on PostgreSQL (over PGlite the bot runs it). */
-async function startRig(options: { engines?: EngineSet; appWorker?: boolean; membersIntent?: boolean } = {}): Promise<Rig> {
-  const dataDir = mkdtempSync(join(tmpdir(), "tf-bot-client-"));
-  const database = await openTestDb();
-  const discord = await startDiscordStandIn({
-    token: TOKEN,
-    // Short enough that the client beats during the tests, long enough that a busy machine's late ACK is no zombie.
-    heartbeatIntervalMs: 5000,
-    ...(options.membersIntent === undefined ? {} : { membersIntent: options.membersIntent }),
-    guild: {
-      id: GUILD,
-      preferredLocale: Locale.German,
-      channels: [
-        { id: THUMBNAILS, name: "thumbnails" },
-        { id: WELCOME, name: "welcome" },
-      ],
-      roles: [{ id: EARLY_BIRD, name: "Early Bird" }],
-    },
-  });
-  const env = { NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: dataDir, DISCORD_TOKEN: TOKEN, DISCORD_GUILD_ID: GUILD, DISCORD_WELCOME_CHANNEL_ID: WELCOME };
-  const config = loadConfig(env, "test");
-  const jobSettings = { pollMs: 50 };
-  const bot = await runBot({ config, settings: botSettingsFrom(config), logger: createLogger(config), database, discord: { api: discord.api }, jobSettings, ...(options.engines ? { engines: options.engines } : {}) });
-  let worker: Worker | undefined;
-  try {
-    await bot.ready;
-    if (database.kind !== "pglite" && options.appWorker !== false) {
-      worker = createWorker(bot.services, { jobSettings });
-      await worker.start();
-    }
-  } catch (err) {
-    await bot.stop();
-    await discord.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  }
-  return {
-    discord,
-    bot,
-    database,
-    async close() {
-      await worker?.stop();
-      await bot.stop();
-      await discord.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The next interaction discord.js emits on the bot's client. */
-function nextInteraction(rig: Rig): Promise<Interaction> {
-  return new Promise((resolve) => rig.bot.client.once(Events.InteractionCreate, resolve));
-}
-
-let nextMember = 300000000000000000n;
-const newMemberId = () => String(nextMember++);
-
-/** `/link email:` then `/verify code:` with the code from the dev mailbox, both through the gateway. */
-async function linkThroughDiscord(rig: Rig, userId: string, email: string) {
-  const link = rig.discord.command({ name: "link", userId, options: { email } });
-  await link.request((r) => r.method === "PATCH" && r.path.endsWith("/messages/@original"), "the /link answer");
-  const verify = rig.discord.command({ name: "verify", userId, options: { code: await latestCode(rig.database, email) } });
-  await verify.request((r) => r.method === "PATCH" && r.path.endsWith("/messages/@original"), "the /verify answer");
-  return verify;
-}
+const newMemberId = memberIds();
 
 describe("the bot's discord.js client against a local Discord", () => {
   let rig: Rig;
