@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { createServer } from "node:http";
+import { Writable } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { REST } from "discord.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -59,6 +60,18 @@ describe("the Discord poster", () => {
     await createDiscordPoster(rest, logger).post({ ...target, interactionToken: "expired-token" }, "en", { kind: "thumbnail", public: true, images: [{ status: "ready", image, png }], creditsLeft: 3 });
     expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v10/webhooks/333333333333333333/expired-token", "POST /v10/channels/222222222222222222/messages"]);
     expect(seen[1]?.body).toContain(`thumbnail-${image.id}.png`);
+  });
+
+  it("logs a refused follow-up by Discord's status, code and message, never the interaction's token or the images' bytes", async () => {
+    let written = "";
+    const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => void ((written += chunk.toString("utf8")), done()) });
+    const logged = createLogger({ logLevel: "info", isProduction: true }, stream);
+    await createDiscordPoster(rest, logged).post({ ...target, interactionToken: "expired-token" }, "en", { kind: "thumbnail", public: true, images: [{ status: "ready", image, png }], creditsLeft: 3 });
+    const lines = written.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toMatchObject([{ level: 40, refusal: { status: 404, code: 10015, message: "Unknown Webhook" } }]);
+    expect(lines[0]).not.toHaveProperty("err");
+    expect(written).not.toContain("expired-token");
+    expect(written).not.toContain("fake");
   });
 
   it("answers privately unless asked: an ephemeral follow-up, and a direct message (never the channel) when it is refused", async () => {

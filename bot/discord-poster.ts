@@ -31,6 +31,15 @@ function messageOf(m: Messages, mention: string, outcome: DiscordPostOutcome) {
 }
 
 /**
+ * What a log line says of Discord's refusal: its status, code and message. discord.js's error also carries the
+ * address (with the interaction's token) and the request's body (the images' bytes).
+ */
+function refusalOf(err: unknown): { status?: unknown; code?: unknown; message: string } {
+  const { status, code, message } = (err ?? {}) as { status?: unknown; code?: unknown; message?: unknown };
+  return { status, code, message: typeof message === "string" ? message : String(err) };
+}
+
+/**
  * Posts finished thumbnails through Discord's REST API (discord.js's client queues requests and honours its rate
  * limits). First as a follow-up to the member's command, which works for 15 minutes after it (ephemeral unless they
  * asked for the channel); past that, or when Discord refuses the follow-up, a public post goes to the command's
@@ -47,8 +56,8 @@ export function createDiscordPoster(rest: REST, logger: Logger): DiscordPoster {
         await rest.post(Routes.webhook(target.applicationId, target.interactionToken), { body: { ...body, flags: message.private ? EPHEMERAL : 0 }, files: message.files, auth: false });
         return;
       } catch (err) {
-        if (message.private) logger.warn({ err }, "the follow-up was refused; sending the result as a direct message");
-        else if (target.channelId) logger.warn({ err }, "the follow-up was refused; posting the thumbnail in the channel");
+        if (message.private) logger.warn({ refusal: refusalOf(err) }, "the follow-up was refused; sending the result as a direct message");
+        else if (target.channelId) logger.warn({ refusal: refusalOf(err) }, "the follow-up was refused; posting the thumbnail in the channel");
         else throw err;
       }
       const channelId = message.private ? ((await rest.post(Routes.userChannels(), { body: { recipient_id: target.discordUserId } })) as { id: string }).id : target.channelId;
