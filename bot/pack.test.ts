@@ -1,9 +1,11 @@
-import { and, count, eq, isNotNull } from "drizzle-orm";
+import { and, count, eq, isNotNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { idempotencyKeys } from "../db/schema/idempotency-keys.ts";
 import { images } from "../db/schema/images.ts";
 import { jobs } from "../db/schema/jobs.ts";
 import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
 import { createWorker, type Worker } from "../server/compose/worker.ts";
+import { ABANDONED_AFTER_MS } from "../server/idempotency/service.ts";
 import type { DiscordPostOutcome, DiscordPostTarget } from "../server/discord/post-job.ts";
 import { botTestServices, buttonsOf, fakeButtonPress, fakeInteraction } from "../server/testing/discord.ts";
 import { buttonFor } from "./button-list.ts";
@@ -43,11 +45,11 @@ async function askForPack(member: string, options: Record<string, string | boole
   return interaction;
 }
 
-async function press(customId: string, member: string, locale = "en-US") {
+async function press(customId: string, member: string, locale = "en-US", context = ctx) {
   const interaction = fakeButtonPress({ customId, userId: member, locale });
   const button = buttonFor(customId);
   if (!button) throw new Error(`no button answers ${customId}`);
-  await button.press(interaction, ctx);
+  await button.press(interaction, context);
   return interaction;
 }
 
@@ -145,5 +147,68 @@ describe("/pack", () => {
     const jobsBefore = await jobCount();
     expect((await askForPack("398888888888888888", { prompt: "a cat" }, "zh-CN")).lastText).toBe(botMessages.zh.notLinked);
     expect(await jobCount()).toBe(jobsBefore);
+  });
+  it("Cancel while a confirm runs says it is being confirmed; that confirm failing on credits charges nothing, and Cancel then cancels", async () => {
+    const { id, userId } = await linkedMember("second-thoughts@example.com");
+    const asked = await askForPack(id, { prompt: "a lighthouse" }, "fr");
+    const [confirm, cancel] = buttonsOf(asked.calls.at(-1)?.payload);
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const generation = kit.services.generation;
+    const held: BotContext = {
+      ...ctx,
+      services: { ...kit.services, generation: { ...generation, requestPack: async (...args) => (entered(), await gate, generation.requestPack(...args)) } },
+    };
+    const confirming = press(confirm?.customId ?? "", id, "fr", held);
+    await inside;
+    const during = await press(cancel?.customId ?? "", id, "fr");
+    expect(during.calls).toMatchObject([{ method: "reply", payload: { content: botMessages.fr.pack.beingConfirmed, flags: 64 } }]);
+    const credits = await balance(userId);
+    await kit.services.credits.apply({ userId, delta: -(credits - 2), reason: "test-spend", ref: userId });
+    open();
+    expect((await confirming).lastText).toBe(botMessages.fr.outOfCredits({ model: "Thumbforge Studio", cost: 3, credits: 2 }));
+    expect(await packImages(userId)).toBe(0);
+    expect((await press(cancel?.customId ?? "", id, "fr")).calls).toMatchObject([{ method: "update", payload: { content: botMessages.fr.pack.cancelled, components: [] } }]);
+  });
+
+  it("a confirm that fails outright (the key cannot even be let go) leaves the request cancellable, not 'already confirmed'", async () => {
+    const { id, userId } = await linkedMember("blip@example.com");
+    const asked = await askForPack(id, { prompt: "a canyon" });
+    const [confirm, cancel] = buttonsOf(asked.calls.at(-1)?.payload);
+    const broken: BotContext = {
+      ...ctx,
+      services: {
+        ...kit.services,
+        generation: { ...kit.services.generation, requestPack: async () => Promise.reject(new Error("connection reset")) },
+        idempotency: { ...kit.services.idempotency, release: async () => Promise.reject(new Error("connection reset")) },
+      },
+    };
+    await expect(press(confirm?.customId ?? "", id, "en-US", broken)).rejects.toThrow("connection reset");
+    expect(await packImages(userId)).toBe(0);
+    expect((await press(cancel?.customId ?? "", id)).calls).toMatchObject([{ method: "update", payload: { content: botMessages.en.pack.cancelled } }]);
+  });
+
+  it("a paid pack is never charged again: the key's answer is kept with the charge, and the bot remembers the pack even if that answer is lost", async () => {
+    const { id, userId } = await linkedMember("paid-once@example.com");
+    const before = await balance(userId);
+    const asked = await askForPack(id, { prompt: "a volcano" });
+    const [confirm, cancel] = buttonsOf(asked.calls.at(-1)?.payload);
+    // Storing the answer apart from the charge (after it) is what a database blip could break.
+    const afterwards: BotContext = { ...ctx, services: { ...kit.services, idempotency: { ...kit.services.idempotency, complete: async () => Promise.reject(new Error("connection reset")) } } };
+    const first = await press(confirm?.customId ?? "", id, "en-US", afterwards);
+    expect(first.lastText).toBe(botMessages.en.pack.working({ count: 3, model: "Thumbforge Studio", cost: 3 }));
+    expect(await balance(userId)).toBe(before - 3);
+    const kept = await kit.database.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), like(idempotencyKeys.key, "discord-pack:%")));
+    expect(kept.map((k) => k.status)).toEqual([202]);
+
+    // Even with the kept answer gone and the in-flight window past, a press never charges twice.
+    await kit.database.db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+    kit.advance(ABANDONED_AFTER_MS + 1000);
+    expect((await press(confirm?.customId ?? "", id)).lastText).toBe(botMessages.en.pack.alreadyConfirmed);
+    expect((await press(cancel?.customId ?? "", id)).lastText).toBe(botMessages.en.pack.alreadyConfirmed);
+    expect(await balance(userId)).toBe(before - 3);
+    expect(await packImages(userId)).toBe(3);
   });
 });

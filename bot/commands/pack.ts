@@ -3,10 +3,10 @@ import { z } from "zod";
 import { type ImageStyle, PACK_SIZE } from "../../contract/images.ts";
 import type { Language } from "../../contract/languages.ts";
 import type { DiscordPostTarget } from "../../server/discord/post-job.ts";
-import type { BotButton, BotCommand } from "../context.ts";
+import type { BotButton, BotCommand, BotContext } from "../context.ts";
 import { addModel, addPersona, addPrompt, addPublic, addStyle, addStyleKit, generationFields, STUDIO } from "../generation-options.ts";
 import { languageOf, localizations, messagesFor } from "../i18n.ts";
-import { EPHEMERAL } from "../interaction.ts";
+import { type ButtonPress, EPHEMERAL } from "../interaction.ts";
 import { en } from "../locales/en.ts";
 import type { Messages } from "../locales/messages.ts";
 import { postTarget, styleKitChoice, suggestOwn } from "../member-choices.ts";
@@ -28,8 +28,10 @@ interface PendingPack {
   language: Language;
   public: boolean;
   target: DiscordPostTarget;
-  /** Set as a confirm begins, so a later Cancel does not claim nothing was charged. */
-  confirmed: boolean;
+  /** Confirm presses running (they may still fail, on credits): a Cancel meanwhile says so rather than cancelling. */
+  confirming: number;
+  /** The pack the confirm paid for: once set, no press can charge again, whatever the idempotency key says. */
+  packId?: string;
 }
 
 const pending = createPendingRequests<PendingPack>();
@@ -82,7 +84,7 @@ export const pack: BotCommand = {
       language: languageOf(interaction.locale),
       public: interaction.options.getBoolean("public") ?? false,
       target: postTarget(interaction),
-      confirmed: false,
+      confirming: 0,
     });
     await interaction.editReply({ content: m.pack.quote({ count: PACK_SIZE, model: label, cost, credits }), components: [confirmRow(m, key)] });
   },
@@ -103,35 +105,48 @@ export const packButton: BotButton = {
     if (interaction.user.id !== request.discordUserId) return void (await interaction.reply({ content: m.pack.notYours, flags: EPHEMERAL }));
     const ref = { userId: request.userId, key: `discord-pack:${key}` };
     if (action === "no") {
-      if (request.confirmed) return void (await interaction.reply({ content: m.pack.alreadyConfirmed, flags: EPHEMERAL }));
+      if (request.packId) return void (await interaction.reply({ content: m.pack.alreadyConfirmed, flags: EPHEMERAL }));
+      if (request.confirming > 0) return void (await interaction.reply({ content: m.pack.beingConfirmed, flags: EPHEMERAL }));
       pending.delete(key);
       return void (await interaction.update({ content: m.pack.cancelled, components: [] }));
     }
     // Deferred first: the charge and three jobs are one transaction, but Discord allows 3 seconds.
     await interaction.deferUpdate();
-    request.confirmed = true;
-    const outcome = await services.idempotency.begin(ref, key);
-    if (outcome.kind === "in-flight") return void (await interaction.followUp({ content: m.pack.stillConfirming, flags: EPHEMERAL }));
-    // A replay: the first press paid for the pack (the key's fingerprint is the request's own key, so never a mismatch).
-    if (outcome.kind !== "run") return void (await interaction.followUp({ content: m.pack.alreadyConfirmed, flags: EPHEMERAL }));
-    let made: Awaited<ReturnType<typeof services.generation.requestPack>>;
+    // Paid already (this process knows it even when the key's answer is gone): never a second charge.
+    if (request.packId) return void (await interaction.followUp({ content: m.pack.alreadyConfirmed, flags: EPHEMERAL }));
+    request.confirming += 1;
     try {
-      made = await services.generation.requestPack(request.userId, request.request, {
-        alsoIn: (tx, imageIds) =>
-          posts.enqueueIn(tx, { imageIds: [...imageIds], userId: request.userId, language: request.language, kind: "pack", public: request.public, target: request.target }),
-        announceFromWorker: true,
-      });
-    } catch (err) {
-      // Nothing was charged: the key is let go, so the member may try again.
-      await services.idempotency.release(ref, outcome.claim);
-      request.confirmed = false;
-      if ((err as { code?: unknown }).code !== "insufficient_credits:generation") throw err;
-      const credits = (await services.credits.balance(request.userId)) ?? 0;
-      return void (await interaction.editReply({ content: m.outOfCredits({ model: request.modelLabel, cost: request.cost, credits }), components: [] }));
+      await confirm(interaction, { services, posts }, request, ref, m);
+    } finally {
+      request.confirming -= 1;
     }
-    // Kept only once paid: a key let go after a charge would let a later press charge again.
-    await services.idempotency.complete(ref, outcome.claim, { status: 202, body: JSON.stringify({ packId: made.id }) });
-    posts.wake();
-    await interaction.editReply({ content: m.pack.working({ count: PACK_SIZE, model: request.modelLabel, cost: request.cost }), components: [] });
   },
 };
+
+/** The confirm's charge, once per pending request: the idempotency key's answer is kept in the charge's own transaction. */
+async function confirm(interaction: ButtonPress, { services, posts }: Pick<BotContext, "services" | "posts">, request: PendingPack, ref: { userId: string; key: string }, m: Messages): Promise<void> {
+  const outcome = await services.idempotency.begin(ref, ref.key);
+  if (outcome.kind === "in-flight") return void (await interaction.followUp({ content: m.pack.stillConfirming, flags: EPHEMERAL }));
+  // A replay: the first press paid for the pack (the key's fingerprint is the request's own key, so never a mismatch).
+  if (outcome.kind !== "run") return void (await interaction.followUp({ content: m.pack.alreadyConfirmed, flags: EPHEMERAL }));
+  let made: Awaited<ReturnType<typeof services.generation.requestPack>>;
+  try {
+    made = await services.generation.requestPack(request.userId, request.request, {
+      alsoIn: async (tx, imageIds) => {
+        await posts.enqueueIn(tx, { imageIds: [...imageIds], userId: request.userId, language: request.language, kind: "pack", public: request.public, target: request.target });
+        // Kept with the charge: a key let go, or left in flight, after a charge would let a later press charge again.
+        await services.idempotency.completeIn(tx, ref, outcome.claim, { status: 202, body: JSON.stringify({ imageIds }) });
+      },
+      announceFromWorker: true,
+    });
+  } catch (err) {
+    // Nothing was charged: the key is let go, so the member may try again.
+    await services.idempotency.release(ref, outcome.claim);
+    if ((err as { code?: unknown }).code !== "insufficient_credits:generation") throw err;
+    const credits = (await services.credits.balance(request.userId)) ?? 0;
+    return void (await interaction.editReply({ content: m.outOfCredits({ model: request.modelLabel, cost: request.cost, credits }), components: [] }));
+  }
+  request.packId = made.id;
+  posts.wake();
+  await interaction.editReply({ content: m.pack.working({ count: PACK_SIZE, model: request.modelLabel, cost: request.cost }), components: [] });
+}

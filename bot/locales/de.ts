@@ -76,6 +76,7 @@ export const de: Messages = {
     notYours: "Nur das Mitglied, das dieses Pack angefragt hat, kann es bestätigen.",
     alreadyConfirmed: "Dieses Pack ist bereits bestätigt und wird erstellt. Es wurde einmal berechnet.",
     stillConfirming: "Dieses Pack wird bereits bestätigt; die Antwort auf den ersten Klick sagt, wie es ausgegangen ist.",
+    beingConfirmed: "Dieses Pack wird gerade bestätigt und kann nicht mehr abgebrochen werden; die Antwort auf deinen Klick sagt, ob es erstellt und berechnet wurde.",
     posted: ({ mention, prompt, count, creditsLeft }) => `${mention} hier sind deine ${count} Varianten: „${prompt}“. Sie sind auch in deiner Galerie. Verbleibende Credits: ${creditsLeft}.`,
     someFailed: ({ count, credits }) => `${count} konnten nicht erstellt werden; ihre ${credits} Credits wurden erstattet.`,
     allFailed: ({ credits }) => `Das Pack konnte nicht erstellt werden. Deine ${credits} Credits wurden erstattet.`,

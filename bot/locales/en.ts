@@ -76,6 +76,7 @@ export const en: Messages = {
     notYours: "Only the member who asked for this pack can confirm it.",
     alreadyConfirmed: "This pack is already confirmed and being made. It was charged once.",
     stillConfirming: "This pack is already being confirmed; the answer to the first press says how it went.",
+    beingConfirmed: "This pack is being confirmed right now, so it can no longer be cancelled; the answer to your press says whether it was made and charged.",
     posted: ({ mention, prompt, count, creditsLeft }) => `${mention} here are your ${count} variants: “${prompt}”. They are in your gallery too. Credits left: ${creditsLeft}.`,
     someFailed: ({ count, credits }) => `${count} could not be made; their ${credits} credits were given back.`,
     allFailed: ({ credits }) => `The pack could not be made. Your ${credits} credits were given back.`,

@@ -76,6 +76,7 @@ export const es: Messages = {
     notYours: "Solo quien pidió este pack puede confirmarlo.",
     alreadyConfirmed: "Este pack ya está confirmado y en marcha. Se cobró una sola vez.",
     stillConfirming: "Este pack ya se está confirmando; la respuesta a la primera pulsación dirá cómo fue.",
+    beingConfirmed: "Este pack se está confirmando ahora mismo, así que ya no se puede cancelar; la respuesta a tu pulsación dirá si se hizo y se cobró.",
     posted: ({ mention, prompt, count, creditsLeft }) => `${mention} aquí tienes tus ${count} variantes: «${prompt}». También están en tu galería. Créditos restantes: ${creditsLeft}.`,
     someFailed: ({ count, credits }) => `${count} no se pudieron crear; se devolvieron sus ${credits} créditos.`,
     allFailed: ({ credits }) => `No se pudo crear el pack. Se te devolvieron tus ${credits} créditos.`,

@@ -76,6 +76,7 @@ export const fr: Messages = {
     notYours: "Seul le membre qui a demandé ce pack peut le confirmer.",
     alreadyConfirmed: "Ce pack est déjà confirmé et en cours de création. Il a été facturé une seule fois.",
     stillConfirming: "Ce pack est déjà en cours de confirmation ; la réponse au premier clic dira comment cela s'est passé.",
+    beingConfirmed: "Ce pack est en cours de confirmation, il ne peut donc plus être annulé ; la réponse à votre clic dira s'il a été créé et facturé.",
     posted: ({ mention, prompt, count, creditsLeft }) => `${mention} voici vos ${count} variantes : « ${prompt} ». Elles sont aussi dans votre galerie. Crédits restants : ${creditsLeft}.`,
     someFailed: ({ count, credits }) => `${count} n'ont pas pu être créées ; leurs ${credits} crédits ont été rendus.`,
     allFailed: ({ credits }) => `Le pack n'a pas pu être créé. Vos ${credits} crédits ont été rendus.`,

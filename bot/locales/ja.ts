@@ -76,6 +76,7 @@ export const ja: Messages = {
     notYours: "このパックを依頼したメンバーだけが確認できます。",
     alreadyConfirmed: "このパックは確認済みで作成中です。課金は 1 回だけです。",
     stillConfirming: "このパックはすでに確認処理中です。最初に押したときの返答で結果をお知らせします。",
+    beingConfirmed: "このパックは確認処理中のため、キャンセルできません。ボタンを押したときの返答で、作成と課金が行われたかをお知らせします。",
     posted: ({ mention, prompt, count, creditsLeft }) => `${mention} ${count} つのバリエーションができました：「${prompt}」。ギャラリーにも入っています。残りクレジット：${creditsLeft}。`,
     someFailed: ({ count, credits }) => `${count} 枚は作成できませんでした。その ${credits} クレジットは返却されました。`,
     allFailed: ({ credits }) => `パックを作成できませんでした。${credits} クレジットは返却されました。`,

@@ -54,6 +54,8 @@ export interface Messages {
     alreadyConfirmed: string;
     /** A second press while the first is still being charged: its outcome is not known yet. */
     stillConfirming: string;
+    /** Cancel pressed while a confirm runs: it cannot be undone, and may still fail (credits spent elsewhere). */
+    beingConfirmed: string;
     posted: (v: { mention: string; prompt: string; count: number; creditsLeft: number }) => string;
     someFailed: (v: { count: number; credits: number }) => string;
     allFailed: (v: { credits: number }) => string;

@@ -76,6 +76,7 @@ export const zh: Messages = {
     notYours: "只有发起这个套图请求的成员才能确认。",
     alreadyConfirmed: "这个套图已经确认并在生成中，只扣费了一次。",
     stillConfirming: "这个套图正在确认中；第一次点击的回复会告诉你结果。",
+    beingConfirmed: "这个套图正在确认中，已无法取消；你那次点击的回复会告诉你是否已生成并扣费。",
     posted: ({ mention, prompt, count, creditsLeft }) => `${mention} 这是你的 ${count} 个版本：“${prompt}”。它们也在你的图库里。剩余积分：${creditsLeft}。`,
     someFailed: ({ count, credits }) => `有 ${count} 张未能生成，其 ${credits} 积分已退还。`,
     allFailed: ({ credits }) => `套图未能生成。你的 ${credits} 积分已退还。`,

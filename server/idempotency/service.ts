@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { IDEMPOTENCY_WINDOW_MS } from "../../contract/idempotency.ts";
-import type { Db } from "../../db/open-db.ts";
+import type { Db, Tx } from "../../db/open-db.ts";
 import { createIdempotencyStore, type KeyRef } from "./store.ts";
 
 /**
@@ -60,6 +60,11 @@ export function createIdempotencyService(deps: { db: Db; clock: () => number; wa
     begin,
     /** Keeps a finished request's answer for the rest of the window. */
     complete: (ref: KeyRef, claim: string, answer: { status: number; body: string }) => store.complete(ref, claim, answer),
+    /**
+     * Keeps the answer inside the transaction that does the paid work, so the charge and the kept answer commit
+     * together: no charge can be left with its key still in flight (which a later duplicate would take over).
+     */
+    completeIn: (tx: Tx, ref: KeyRef, claim: string, answer: { status: number; body: string }) => createIdempotencyStore(tx).complete(ref, claim, answer),
     /** Lets the key go: the request changed nothing (a refusal) or failed, so a retry must run. */
     release: (ref: KeyRef, claim: string) => store.release(ref, claim),
     /** Housekeeping: answers kept past their window. */

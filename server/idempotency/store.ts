@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from "drizzle-orm";
-import type { Db } from "../../db/open-db.ts";
+import type { DbOrTx } from "../../db/open-db.ts";
 import { idempotencyKeys } from "../../db/schema/idempotency-keys.ts";
 
 export interface KeyRef {
@@ -19,7 +19,7 @@ export interface StoredKey {
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** The SQL of idempotency keys (docs/decisions/018-idempotency-keys.md); the rules are in service.ts. */
-export function createIdempotencyStore(db: Db) {
+export function createIdempotencyStore(db: DbOrTx) {
   const one = (ref: KeyRef) => and(eq(idempotencyKeys.userId, ref.userId), eq(idempotencyKeys.key, ref.key));
   const owned = (ref: KeyRef, claim: string) => and(one(ref), eq(idempotencyKeys.claim, claim));
 
