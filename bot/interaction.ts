@@ -28,6 +28,8 @@ export interface CommandInteraction {
   reply(payload: ReplyPayload): Promise<unknown>;
   deferReply(payload?: { flags?: number }): Promise<unknown>;
   editReply(payload: ReplyPayload): Promise<unknown>;
+  /** A further message; the first after a deferral answers the deferred one (as private as the deferral was). */
+  followUp(payload: ReplyPayload): Promise<unknown>;
 }
 
 /** A press of one of the bot's message buttons; `customId` says which (`<prefix>:<data>`, see button-list.ts). */

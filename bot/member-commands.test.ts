@@ -109,11 +109,32 @@ describe("/check", () => {
     const { id } = await linkedMember("sharer@example.com");
     const imageId = await madeThumbnail(id, "a lighthouse at night");
     expect(await suggest("check", id, "image", "LIGHTHOUSE")).toEqual([{ name: "a lighthouse at night", value: imageId }]);
-    expect((await run("check", id, { image: imageId, public: true })).ephemeral).toBe(false);
+    expect((await run("check", id, { image: imageId, public: true })).publicPayloads).toHaveLength(1);
     const other = await linkedMember("nosy@example.com");
     expect((await run("check", other.id, { image: imageId })).lastText).toBe(botMessages.en.serviceErrors.imageNotFound);
     expect((await run("check", other.id, {})).lastText).toBe(botMessages.en.serviceErrors.noImage);
     expect((await run("check", other.id, { image: "not-an-id" })).lastText).toBe(botMessages.en.errors.invalidInput({ fields: "`image`" }));
+  });
+  it("asked for the channel, posts the check there only once it is made and pings nobody its prompt names; a refusal stays private", async () => {
+    const { id } = await linkedMember("pinger@example.com");
+    const prompt = "shout-out to <@123456789012345678> and @everyone";
+    const imageId = await madeThumbnail(id, prompt);
+    const shared = await run("check", id, { public: true }, "fr");
+    expect(shared.calls[0]).toMatchObject({ method: "deferReply", payload: { flags: 64 } });
+    expect(shared.publicPayloads).toHaveLength(1);
+    const [post] = shared.publicPayloads;
+    expect(post?.content).toContain(botMessages.fr.check.heading({ prompt, size: "343×193" }));
+    expect(post?.files?.map((f) => f.name)).toEqual([`feed-check-phone-${imageId}.png`]);
+    expect(post?.allowedMentions).toEqual({ parse: [] });
+    expect(shared.lastText).toBe(botMessages.fr.check.posted);
+
+    const other = await linkedMember("public-nosy@example.com");
+    const refused = await run("check", other.id, { image: imageId, public: true });
+    expect(refused.lastText).toBe(botMessages.en.serviceErrors.imageNotFound);
+    expect(refused.publicPayloads).toEqual([]);
+    const none = await run("check", other.id, { public: true });
+    expect(none.lastText).toBe(botMessages.en.serviceErrors.noImage);
+    expect(none.publicPayloads).toEqual([]);
   });
 });
 

@@ -32,15 +32,16 @@ export const check: BotCommand = {
     return addPublic(b);
   })(),
   async execute(interaction, { services }) {
+    // Private first, even when asked for the channel: a refusal or a failure is the member's alone to read.
+    await interaction.deferReply({ flags: EPHEMERAL });
     const visible = interaction.options.getBoolean("public") ?? false;
-    await interaction.deferReply(visible ? {} : { flags: EPHEMERAL });
     const m = messagesFor(interaction.locale);
     const input = readOptions(interaction, schema, ["image"], m);
     if (!input.ok) return void (await interaction.editReply({ content: input.message }));
     const userId = await services.discord.accountOf(interaction.user.id);
     const imageId = input.value.image ?? (await finishedImages(services, userId))[0]?.id;
     if (!imageId) return void (await interaction.editReply({ content: m.serviceErrors.noImage }));
-    const result = await services.feedCheck.check(userId, imageId);
+    const checked = await services.feedCheck.check(userId, imageId);
     const [record, png] = await Promise.all([services.images.record(userId, imageId), services.images.originalBytes(userId, imageId)]);
     const { width, height } = record.width && record.height ? { width: record.width, height: record.height } : await sharp(png).metadata();
     if (!width || !height) throw new Error(`image ${imageId} has no size`);
@@ -48,15 +49,18 @@ export const check: BotCommand = {
     const language = languageOf(interaction.locale);
     const text = [
       m.check.heading({ prompt: fitMessage(record.prompt ?? "", PROMPT_SHOWN), size: `${PHONE.width}×${PHONE.height}` }),
-      checkResult(result, language, { fixItHint: false }),
-      result.findings.some((f) => f.fix) ? m.check.fixWith : "",
+      checkResult(checked, language, { fixItHint: false }),
+      checked.findings.some((f) => f.fix) ? m.check.fixWith : "",
     ]
       .filter((line) => line !== "")
       .join("\n");
-    await interaction.editReply({
-      content: fitMessage(text),
-      files: [{ attachment: phone.png, name: `feed-check-phone-${imageId}.png` }],
-    });
+    const result = { content: fitMessage(text), files: [{ attachment: phone.png, name: `feed-check-phone-${imageId}.png` }] };
+    if (!visible) return void (await interaction.editReply(result));
+    // The deferral is answered first, so the follow-up is a message of its own in the channel. The prompt is the
+    // member's own text: whatever it names, nobody is pinged.
+    await interaction.editReply({ content: m.check.posting });
+    await interaction.followUp({ ...result, allowedMentions: { parse: [] } });
+    await interaction.editReply({ content: m.check.posted });
   },
   autocomplete: suggestOwn,
 };

@@ -86,6 +86,8 @@ export const de: Messages = {
     image: "Eines deiner Bilder (Standard: dein neuestes)",
     heading: ({ prompt, size }) => `Feed-Check von „${prompt}“ — angehängt: so sieht es in einem Handy-Feed aus (${size}).`,
     fixWith: "Wende eine Korrektur mit `/edit instruction:` an, zum Beispiel „größere Überschrift“.",
+    posting: "Dein Feed-Check wird im Kanal gepostet …",
+    posted: "Dein Feed-Check ist im Kanal gepostet.",
   },
   personas: {
     command: "Deine Personas und ihre @Handles",

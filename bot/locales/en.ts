@@ -86,6 +86,8 @@ export const en: Messages = {
     image: "One of your images (default: your latest)",
     heading: ({ prompt, size }) => `Feed check of “${prompt}” — attached: how it looks in a phone feed (${size}).`,
     fixWith: "Apply a fix with `/edit instruction:`, for example “bigger headline”.",
+    posting: "Posting your feed check in the channel…",
+    posted: "Your feed check is posted in the channel.",
   },
   personas: {
     command: "Your personas and their @handles",

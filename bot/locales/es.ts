@@ -86,6 +86,8 @@ export const es: Messages = {
     image: "Una de tus imágenes (por defecto: la última)",
     heading: ({ prompt, size }) => `Revisión del feed de «${prompt}» — adjunto: cómo se ve en un feed de móvil (${size}).`,
     fixWith: "Aplica un arreglo con `/edit instruction:`, por ejemplo «titular más grande».",
+    posting: "Publicando tu revisión del feed en el canal…",
+    posted: "Tu revisión del feed está publicada en el canal.",
   },
   personas: {
     command: "Tus personas y sus @handles",

@@ -86,6 +86,8 @@ export const fr: Messages = {
     image: "Une de vos images (par défaut : la dernière)",
     heading: ({ prompt, size }) => `Vérification du fil de « ${prompt} » — en pièce jointe : son rendu dans un fil sur téléphone (${size}).`,
     fixWith: "Appliquez une correction avec `/edit instruction:`, par exemple « titre plus grand ».",
+    posting: "Publication de votre vérification du fil dans le salon…",
+    posted: "Votre vérification du fil est publiée dans le salon.",
   },
   personas: {
     command: "Vos personas et leurs @handles",

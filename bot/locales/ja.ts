@@ -86,6 +86,8 @@ export const ja: Messages = {
     image: "あなたの画像の 1 つ（既定：最新の画像）",
     heading: ({ prompt, size }) => `「${prompt}」のフィードチェック — 添付：スマホのフィードでの見え方（${size}）。`,
     fixWith: "`/edit instruction:` で修正を適用できます（例：「見出しを大きく」）。",
+    posting: "フィードチェックをチャンネルに投稿しています…",
+    posted: "フィードチェックをチャンネルに投稿しました。",
   },
   personas: {
     command: "あなたのペルソナと @ハンドル",

@@ -67,6 +67,9 @@ export interface Messages {
     heading: (v: { prompt: string; size: string }) => string;
     /** How to apply a fix from Discord. */
     fixWith: string;
+    /** Public only: the member's private note while the check is posted in the channel, then once it is. */
+    posting: string;
+    posted: string;
   };
   personas: {
     command: string;

@@ -86,6 +86,8 @@ export const zh: Messages = {
     image: "你的一张图片（默认：最新的一张）",
     heading: ({ prompt, size }) => `“${prompt}”的信息流检查 — 附件：它在手机信息流中的样子（${size}）。`,
     fixWith: "用 `/edit instruction:` 应用修复，例如“标题放大”。",
+    posting: "正在把你的信息流检查发到频道…",
+    posted: "你的信息流检查已发到频道。",
   },
   personas: {
     command: "你的人物形象及其 @handle",

@@ -49,6 +49,7 @@ export interface FakeReply {
   content?: string;
   flags?: number;
   files?: { attachment: Buffer; name: string }[];
+  allowedMentions?: { users?: string[]; parse?: [] };
   /** Discord's action rows, as JSON: see `buttonsOf`. */
   components?: readonly unknown[];
 }
@@ -66,9 +67,12 @@ export function buttonsOf(payload: FakeReply | undefined): { customId: string; l
 export function fakeInteraction(init: { commandName: string; userId: string; locale?: string; options?: Record<string, string | boolean>; channelId?: string; deadlineMs?: number }) {
   const createdAt = Date.now();
   const deadlineMs = init.deadlineMs ?? 3000;
-  const calls: { method: "reply" | "deferReply" | "editReply"; payload: FakeReply; atMs: number }[] = [];
-  const state = { deferred: false, replied: false, ephemeral: false };
-  const record = (method: "reply" | "deferReply" | "editReply", payload: FakeReply) => calls.push({ method, payload, atMs: Date.now() - createdAt });
+  type Method = "reply" | "deferReply" | "editReply" | "followUp";
+  /** `visible`: whether the channel sees the message this call made or changed (else only the member does). */
+  const calls: { method: Method; payload: FakeReply; atMs: number; visible: boolean }[] = [];
+  // `answered`: the first reply's message holds an answer (a deferral's "thinking…" does not yet).
+  const state = { deferred: false, replied: false, ephemeral: false, answered: false };
+  const record = (method: Method, payload: FakeReply, visible = !state.ephemeral) => calls.push({ method, payload, atMs: Date.now() - createdAt, visible });
   const firstAnswer = (method: "reply" | "deferReply") => {
     if (state.deferred || state.replied) throw new Error(`${method}: the interaction has already been acknowledged`);
     if (Date.now() - createdAt > deadlineMs) throw new Error(`${method}: Unknown interaction (not answered within 3 seconds)`);
@@ -99,6 +103,7 @@ export function fakeInteraction(init: { commandName: string; userId: string; loc
     async reply(payload: FakeReply) {
       firstAnswer("reply");
       state.replied = true;
+      state.answered = true;
       state.ephemeral = ((payload.flags ?? 0) & 64) !== 0;
       record("reply", payload);
     },
@@ -110,12 +115,27 @@ export function fakeInteraction(init: { commandName: string; userId: string; loc
     },
     async editReply(payload: FakeReply) {
       if (!state.deferred && !state.replied) throw new Error("editReply: the reply has not been sent or deferred");
+      state.answered = true;
       record("editReply", payload);
+    },
+    /**
+     * A further message. As Discord does, the first one after a deferral answers the deferred message (and is as
+     * private as the deferral was); later ones are their own messages, private only with the ephemeral flag.
+     */
+    async followUp(payload: FakeReply) {
+      if (!state.deferred && !state.replied) throw new Error("followUp: the interaction has not been answered");
+      const visible = state.answered ? ((payload.flags ?? 0) & 64) === 0 : !state.ephemeral;
+      state.answered = true;
+      record("followUp", payload, visible);
     },
     calls,
     /** Whether only the member sees the answer. */
     get ephemeral() {
       return state.ephemeral;
+    },
+    /** What the channel was shown (every member there sees these). */
+    get publicPayloads(): FakeReply[] {
+      return calls.filter((c) => c.visible && c.method !== "deferReply").map((c) => c.payload);
     },
     /** The text the member reads last. */
     get lastText(): string {
