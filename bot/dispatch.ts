@@ -7,12 +7,14 @@ import { answer, errorText } from "./replies.ts";
 /**
  * Runs the command an interaction names and turns every failure into a clear answer in the member's language: a
  * known one (not linked, a wrong code, out of credits…) in its own words, anything else generically, and logged.
+ * Never rejects: one bad interaction (or one Discord refuses to hear the answer to) must not stop the bot.
  */
 export async function dispatch(interaction: CommandInteraction, ctx: BotContext): Promise<void> {
-  const command = commands.get(interaction.commandName);
   const m = messagesFor(interaction.locale);
-  if (!command) return void (await answer(interaction, { content: m.errors.unexpected }));
   try {
+    const command = commands.get(interaction.commandName);
+    // A command Discord still lists but this build no longer has (registered by another version).
+    if (!command) return void (await answer(interaction, { content: m.errors.unexpected }));
     await command.execute(interaction, ctx);
   } catch (err) {
     const text = errorText(err, m);

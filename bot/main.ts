@@ -2,6 +2,7 @@ import { packageVersion } from "../server/compose/package-version.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
 import { createLogger } from "../server/logger.ts";
 import { BotSettingsError, botSettingsFrom } from "./bot-config.ts";
+import { keepRunningOnRejection } from "./process-guards.ts";
 import { runBot } from "./run-bot.ts";
 
 // `npm run bot`: the Discord companion, its own process on the app's services and database (README, Discord bot).
@@ -18,6 +19,7 @@ try {
   throw err;
 }
 const logger = createLogger(config).child({ process: "bot" });
+keepRunningOnRejection(process, logger);
 const bot = await runBot({ config, settings, logger });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

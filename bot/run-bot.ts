@@ -61,7 +61,10 @@ export async function runBot(options: RunBotOptions): Promise<RunningBot> {
   const ctx: BotContext = { services: bot.services, posts, roles: earlyBirdRoles(client, settings), logger };
   const { guildId, welcomeChannelId } = settings;
 
-  client.on(Events.InteractionCreate, (interaction) => void routeInteraction(interaction, ctx, guildId));
+  client.on(Events.InteractionCreate, (interaction) => {
+    // routeInteraction answers every failure itself; this only keeps a bug there from becoming an unhandled rejection.
+    routeInteraction(interaction, ctx, guildId).catch((err: unknown) => logger.error({ err }, "a Discord interaction failed unanswered"));
+  });
   const welcomeChannel = async () => {
     const channel = await client.channels.fetch(welcomeChannelId);
     return channel?.isSendable() ? channel : undefined;
