@@ -53,10 +53,12 @@ export async function suggestOwn(interaction: AutocompleteRequest, { services }:
   await interaction.respond(source && userId ? filterChoices(await source(services, userId), focused.value) : []);
 }
 
-/** The member's finished images they can check or edit (not uploads), newest first. */
-export async function finishedImages(services: BotContext["services"], userId: string) {
-  const page = await services.images.galleryPage(userId, userId, { limit: MAX_CHOICES });
-  return page.images.filter((i) => i.status === "ready" && i.kind !== "upload");
+/**
+ * The member's finished images they can check or edit (not uploads), newest first: as many as a suggestion list
+ * shows, however many uploads or unfinished images came after them.
+ */
+export async function finishedImages(services: BotContext["services"], userId: string, limit = MAX_CHOICES) {
+  return services.images.latestFinished(userId, limit);
 }
 
 /** The persona a handle names among the member's own, or undefined when they have none by it. */

@@ -138,6 +138,35 @@ describe("/check", () => {
   });
 });
 
+describe("the member's latest finished image", () => {
+  it("is found past 26 newer frames and unfinished images, by /check, /edit and the suggestions", async () => {
+    const { id, userId } = await linkedMember("busy-gallery@example.com");
+    const imageId = await madeThumbnail(id, "the finished one");
+    const later = (n: number) => new Date(Date.now() + (n + 1) * 1000);
+    await kit.database.db.insert(images).values([
+      ...Array.from({ length: 13 }, (_, n) => ({
+        userId,
+        kind: "upload" as const,
+        status: "ready" as const,
+        sourceVideo: { videoId: crypto.randomUUID(), name: "vlog.mp4", durationMs: 60_000, timeMs: n * 1000 },
+        createdAt: later(n),
+      })),
+      ...Array.from({ length: 13 }, (_, n) => ({ userId, kind: "generated" as const, status: n % 2 ? ("failed" as const) : ("pending" as const), prompt: `not yet ${n}`, createdAt: later(13 + n) })),
+    ]);
+    const gallery = await kit.services.images.galleryPage(userId, userId, { limit: 25 });
+    expect(gallery.images.map((i) => i.id)).not.toContain(imageId);
+
+    const checked = await run("check", id);
+    expect(checked.calls.at(-1)?.payload.files?.map((f) => f.name)).toEqual([`feed-check-phone-${imageId}.png`]);
+    expect(await suggest("check", id, "image", "")).toEqual([{ name: "the finished one", value: imageId }]);
+
+    const seen = posted.length;
+    expect((await run("edit", id, { instruction: "make the background blue" })).lastText).toBe(botMessages.en.edit.working({ cost: 1 }));
+    const post = await until(() => posted.slice(seen).find((p) => p.target.discordUserId === id), "the edit's post");
+    expect(post.outcome.images[0]?.image.parentId).toBe(imageId);
+  });
+});
+
 describe("/edit", () => {
   it("an edit that changes nothing makes nothing, charges nothing and says so; a real one is charged and posted", async () => {
     const { id, userId } = await linkedMember("editor@example.com");

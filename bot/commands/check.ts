@@ -39,7 +39,7 @@ export const check: BotCommand = {
     const input = readOptions(interaction, schema, ["image"], m);
     if (!input.ok) return void (await interaction.editReply({ content: input.message }));
     const userId = await services.discord.accountOf(interaction.user.id);
-    const imageId = input.value.image ?? (await finishedImages(services, userId))[0]?.id;
+    const imageId = input.value.image ?? (await finishedImages(services, userId, 1))[0]?.id;
     if (!imageId) return void (await interaction.editReply({ content: m.serviceErrors.noImage }));
     const checked = await services.feedCheck.check(userId, imageId);
     const [record, png] = await Promise.all([services.images.record(userId, imageId), services.images.originalBytes(userId, imageId)]);

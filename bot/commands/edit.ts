@@ -46,7 +46,7 @@ export const edit: BotCommand = {
     if (!input.ok) return void (await interaction.editReply({ content: input.message }));
     const { instruction } = input.value;
     const userId = await services.discord.accountOf(interaction.user.id);
-    const latest = (await finishedImages(services, userId))[0];
+    const latest = (await finishedImages(services, userId, 1))[0];
     if (!latest) return void (await interaction.editReply({ content: m.serviceErrors.noImage }));
     const changes = changesFrom(instruction, latest.id, language);
     // What the edit will change, told with the result once it is made (the same diff the edit itself decides by).

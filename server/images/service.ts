@@ -310,6 +310,11 @@ export function createImageService(deps: {
       return toImageRecord(await owned(userId, id));
     },
 
+    /** The user's newest finished images of their own making (not uploads), newest first: at most `limit`. */
+    async latestFinished(userId: string, limit: number): Promise<ImageRecord[]> {
+      return (await store.latestFinished(userId, limit)).map(toImageRecord);
+    },
+
     /** Whether an image (its owner already checked) has a scene its engine stored: a Studio drawing, not a photo. */
     hasScene: async (id: string): Promise<boolean> => isSceneObject(await store.sceneOf(id)),
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { type GalleryCounts, type GalleryKind, galleryKinds, galleryTabOf, GALLERY_PAGE_MAX, type ImageKind, type ImageStatus } from "../../contract/images.ts";
 import { type DbOrTx, withTransaction } from "../../db/open-db.ts";
 import { conversations } from "../../db/schema/conversations.ts";
@@ -151,6 +151,19 @@ export function createImageStore(db: DbOrTx) {
         ? ((await statement(params, "after").execute({ ...params, at: q.after.at.toISOString(), id: q.after.id })) as ListedImage[])
         : ((await statement(params, "first").execute(params)) as ListedImage[]);
       return rows.slice(0, q.limit);
+    },
+
+    /**
+     * The user's newest finished images of their own making (ready, not uploads), newest first, however many uploads
+     * or unfinished images came after them: what "your latest image" means to the Discord bot.
+     */
+    async latestFinished(userId: string, limit: number): Promise<ListedImage[]> {
+      return db
+        .select(listed)
+        .from(images)
+        .where(and(eq(images.userId, userId), eq(images.status, "ready"), ne(images.kind, "upload")))
+        .orderBy(desc(images.createdAt), desc(images.id))
+        .limit(limit);
     },
 
     /** How many images each tab holds under the other filters (the kind is left out: each tab is a kind). */
