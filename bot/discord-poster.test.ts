@@ -60,6 +60,8 @@ describe("the Discord poster", () => {
     await createDiscordPoster(rest, logger).post({ ...target, interactionToken: "expired-token" }, "en", { kind: "thumbnail", public: true, images: [{ status: "ready", image, png }], creditsLeft: 3 });
     expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /v10/webhooks/333333333333333333/expired-token", "POST /v10/channels/222222222222222222/messages"]);
     expect(seen[1]?.body).toContain(`thumbnail-${image.id}.png`);
+    // The prompt is the member's own words: in the channel, only the member is pinged, whatever it names.
+    for (const request of seen) expect(request.body).toContain('"allowed_mentions":{"users":["111111111111111111"]}');
   });
 
   it("logs a refused follow-up by Discord's status, code and message, never the interaction's token or the images' bytes", async () => {
