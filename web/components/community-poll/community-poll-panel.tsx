@@ -91,8 +91,9 @@ function TallyRow({ row, share, winner, name, thumb }: { row: ShareTallyRow; sha
         {thumb && <img src={thumb} alt="" className="h-6 w-10 shrink-0 rounded object-cover" />}
         {name && <span className="min-w-0 truncate text-muted">{name}</span>}
         {winner && (
-          <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-success" data-testid="poll-winner">
-            <Icon d={trophy} className="size-3.5" />
+          // The word in the text colour: green text on the row's green tint is too faint to read; the trophy keeps the green.
+          <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-fg" data-testid="poll-winner">
+            <Icon d={trophy} className="size-3.5 text-success" />
             {t("poll.winner")}
           </span>
         )}
