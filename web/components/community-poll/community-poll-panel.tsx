@@ -113,7 +113,8 @@ function TallyRow({ row, share, winner, name, thumb }: { row: ShareTallyRow; sha
  * A community poll's result beside its images: its status (posting, open and when it closes, closed, failed), each
  * choice's votes from Discord and the share page, the winner once closed, the Discord message, and the owner's Close
  * now or Try again. `names` says what each image is where the letters alone do not (a comparison's models);
- * `showImages` adds each image's small picture (the gallery's viewer, which shows one image at a time).
+ * `showImages` adds each image's small picture (the gallery's viewer, which shows one image at a time; the pack card,
+ * whose versions are out of sight above the panel).
  */
 export function CommunityPollPanel({ poll, names, showImages = false }: { poll: CommunityPoll; names?: Readonly<Record<string, string>>; showImages?: boolean }) {
   const { t } = useTranslation("app");
