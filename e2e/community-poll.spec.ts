@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openDb } from "../db/open-db.ts";
@@ -9,12 +9,13 @@ import { discordLinks } from "../db/schema/discord-links.ts";
 import { users } from "../db/schema/users.ts";
 import { type ChildServer, startChildServer } from "../server/testing/child-server.ts";
 import { seedGallery } from "../server/testing/gallery-seed.ts";
+import { type DiscordVotes, type PlayedMessage, playDiscord } from "./play-discord.ts";
 import { axeViolations, launchBrowser, newContext, signInWithCode } from "./harness.ts";
 
 // Community polls (contract/community-polls.ts): a creator asks the Discord community to pick among a pack's three
-// versions. No Discord here: the poll stays "posting" until the bot's part is played by writing to the database,
-// which PGlite admits from one process at a time, so the server is stopped for those writes and started again on the
-// same data directory. The share page's votes on the same images count in the same tally, live.
+// versions. No Discord here: the poll stays "posting" until the bot's part is played (its post job and its members'
+// button presses, through the real services) on the database, which PGlite admits from one process at a time, so the
+// server is stopped meanwhile and started again on the same data directory. The share page's votes on the same images count in the same tally, live.
 
 const email = "poll.creator@example.com";
 const memberId = "200000000000000001";
@@ -46,23 +47,17 @@ async function seedLinkedAccount(): Promise<void> {
 }
 
 /**
- * Plays the bot's part for one poll: the message posted in the feedback channel, and members' button votes.
- * ASSUMES the server side's tables, which are not on this branch: `community_polls` (id, status, message_url) and
- * `community_poll_votes` (poll_id, image_id, discord_user_id, one row per member). Adjust to the migration.
+ * The bot's part (e2e/play-discord.ts) with the server stopped, then the server again on the same data and the same
+ * port: the browser's origin stays the same, and with it what the app keeps per origin.
  */
-async function playDiscord(pollId: string, votes: { imageId: string; members: number }[]): Promise<void> {
+async function discordPlays(pollId: string, votes: DiscordVotes): Promise<PlayedMessage> {
+  const port = new URL(server.url).port;
   await server.stop();
-  await withDatabase(async ({ db }) => {
-    await db.execute(sql`update community_polls set status = 'open', message_url = ${"https://discord.com/channels/100000000000000001/100000000000000002/300000000000000001"} where id = ${pollId}`);
-    let member = 0;
-    for (const { imageId, members } of votes) {
-      for (let i = 0; i < members; i += 1) {
-        member += 1;
-        await db.execute(sql`insert into community_poll_votes (poll_id, image_id, discord_user_id) values (${pollId}, ${imageId}, ${String(400000000000000000n + BigInt(member))})`);
-      }
-    }
-  });
-  server = await startChildServer({ DATA_DIR: dataDir, ...env });
+  try {
+    return await playDiscord(dataDir, env, pollId, votes);
+  } finally {
+    server = await startChildServer({ DATA_DIR: dataDir, ...env, PORT: port });
+  }
 }
 
 beforeAll(async () => {
@@ -107,7 +102,9 @@ describe("asking the community", () => {
     expect(await axeViolations(page)).toEqual([]);
     const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/community-polls");
     await dialog.getByRole("button", { name: "Post to Discord" }).click();
-    const { poll } = (await (await answered).json()) as { poll: { id: string } };
+    const { poll } = (await (await answered).json()) as { poll: { id: string; imageIds: string[] } };
+    // The pack's three images, in the card's order: A, B, C.
+    expect(poll.imageIds).toEqual(imageIds);
     expect(posts).toHaveLength(1);
     expect(posts[0]?.postDataJSON()).toMatchObject({ kind: "pack", hours: 168 });
     expect(posts[0]?.headers()["idempotency-key"]).toMatch(/^[0-9a-f]{32}$/);
@@ -116,15 +113,17 @@ describe("asking the community", () => {
     expect(await packCard(page).getByRole("button", { name: "Ask the community" }).count()).toBe(0);
 
     // Discord: the message is up, and members vote A twice and B once.
-    await playDiscord(poll.id, [
-      { imageId: imageIds[0] ?? "", members: 2 },
-      { imageId: imageIds[1] ?? "", members: 1 },
-    ]);
-    await page.goto(page.url().replace(/^http:\/\/127\.0\.0\.1:\d+/, server.url));
+    const message = await discordPlays(poll.id, { A: 2, B: 1 });
+    // The bot posted the pack's three images, in label order, and its message counts the votes.
+    expect(message.files).toEqual([expect.stringMatching(/^a\./), expect.stringMatching(/^b\./), expect.stringMatching(/^c\./)]);
+    expect(message.states.at(-1)?.choices).toEqual([{ label: "A", total: 2 }, { label: "B", total: 1 }, { label: "C", total: 0 }]);
+    expect(message.states.at(-1)?.askedBy).toBe(memberId);
+    await page.reload();
     await page.locator('[data-testid="live-status"][data-connected="true"]').waitFor();
     await panel(page).locator('[data-testid="poll-status"]').getByText("Open", { exact: true }).waitFor();
     await panel(page).getByTestId("poll-row-A").getByText("Discord 2 · Web 0").waitFor();
-    expect(await panel(page).getByRole("link", { name: /Open in Discord/ }).getAttribute("href")).toContain("https://discord.com/channels/");
+    expect(await panel(page).getByRole("link", { name: /Open in Discord/ }).getAttribute("href")).toBe(`https://discord.com/channels/${env.DISCORD_GUILD_ID}/${env.DISCORD_FEEDBACK_CHANNEL_ID}/${message.messageId}`);
+    expect(await axeViolations(page)).toEqual([]);
 
     // The share page: a visitor's vote for B shows in the same tally, live.
     await packCard(page).getByRole("button", { name: "Share for feedback" }).click();
@@ -145,7 +144,10 @@ describe("asking the community", () => {
     await secondVisitor.goto(url);
     await secondVisitor.getByTestId("share-vote-B").click();
     await panel(page).getByTestId("poll-row-B").getByText("3 votes").waitFor();
+    const closing = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === `/api/community-polls/${poll.id}/close`);
     await panel(page).getByRole("button", { name: "Close now" }).click();
+    // The server names the leader (B: one Discord vote and two from the page) as the winner.
+    expect(((await (await closing).json()) as { poll: { status: string; winnerImageId: string | null } }).poll).toMatchObject({ status: "closed", winnerImageId: imageIds[1] });
     await panel(page).locator('[data-testid="poll-status"]').getByText("Closed").waitFor();
     expect(await panel(page).getByTestId("poll-row-B").getAttribute("data-winner")).toBe("true");
     await panel(page).getByTestId("poll-announcement").getByText("The poll has closed: B won.").waitFor();

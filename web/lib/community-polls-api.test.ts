@@ -51,6 +51,13 @@ describe("community polls in the cache", () => {
     expect(pollErrorKey(err("rate_limited:share-vote", 429))).toBe("poll.errors.rate_limited");
     expect(pollErrorKey(err("unprocessable:idempotency_key_reused", 422))).toBe("common:errors.idempotency_key_reused");
     expect(pollErrorKey(err("internal:unexpected", 500))).toBe("poll.errors.generic");
+    // The polls' own codes each have their sentence, before their kind's.
+    expect(pollErrorKey(err("conflict:discord_not_linked"))).toBe("poll.errors.discord_not_linked");
+    expect(pollErrorKey(err("unavailable:discord_feedback", 503))).toBe("poll.errors.discord_feedback");
+    expect(pollErrorKey(err("unprocessable:community_poll_images", 422))).toBe("poll.errors.images");
+    expect(pollErrorKey(err("not_found:community_poll", 404))).toBe("poll.errors.poll_missing");
+    expect(pollErrorKey(err("conflict:community_poll_closed"))).toBe("poll.errors.closed");
+    expect(pollErrorKey(err("rate_limited:community-poll", 429))).toBe("poll.errors.poll_limit");
     expect(pollErrorKey(new TypeError("Failed to fetch"))).toBe("poll.errors.generic");
   });
 

@@ -83,9 +83,16 @@ const messageKeyByKind: Partial<Record<string, string>> = {
   rate_limited: "poll.errors.rate_limited",
   unavailable: "poll.errors.unavailable",
 };
+// The polls' own codes (server/community-polls/service.ts) each have their sentence.
 const messageKeyByCode: Partial<Record<ErrorCode, string>> = {
   "conflict:pack_not_ready": "poll.errors.not_ready",
   "conflict:comparison_not_ready": "poll.errors.not_ready",
+  "conflict:discord_not_linked": "poll.errors.discord_not_linked",
+  "unavailable:discord_feedback": "poll.errors.discord_feedback",
+  "unprocessable:community_poll_images": "poll.errors.images",
+  "not_found:community_poll": "poll.errors.poll_missing",
+  "conflict:community_poll_closed": "poll.errors.closed",
+  "rate_limited:community-poll": "poll.errors.poll_limit",
 };
 
 /** The `app` namespace key of the sentence for a failed poll request, in the reader's language. */

@@ -76,6 +76,34 @@ describe("AskCommunity", () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  it.each([
+    [409, "conflict:discord_not_linked", "Link your Discord account first: type /link in our Discord server, then post again."],
+    [503, "unavailable:discord_feedback", "Community polls are not set up on this server yet, so nothing was posted."],
+    [422, "unprocessable:community_poll_images", "A poll needs two or three of your finished images. Pick two or three that are done, then ask again."],
+    [429, "rate_limited:community-poll", "You have posted many polls this hour. Please try again later."],
+  ])("a post refused with %i %s says so in the reader's words", async (status, code, sentence) => {
+    stubApi(({ method }) => (method === "POST" ? Response.json({ error: "refused", code }, { status }) : Response.json(listAnswer())));
+    renderWithPolls(<PackPolls />, i18n);
+    fireEvent.click(await screen.findByRole("button", { name: "Ask the community" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Post to Discord" }));
+    // A 503 is sent twice more with the same key (1 s, then 2 s later) before its sentence shows.
+    expect((await screen.findByRole("alert", {}, { timeout: status === 503 ? 5000 : 1000 })).textContent).toBe(sentence);
+  });
+
+  it("in French, a member not linked to Discord is told to link, addressed as vous", async () => {
+    i18n.addResourceBundle("fr", "app", JSON.parse(readFileSync(join(process.cwd(), "web/locales/fr/app.json"), "utf8")));
+    await i18n.changeLanguage("fr");
+    try {
+      stubApi(({ method }) => (method === "POST" ? Response.json({ error: "refused", code: "conflict:discord_not_linked" }, { status: 409 }) : Response.json(listAnswer())));
+      renderWithPolls(<PackPolls />, i18n);
+      fireEvent.click(await screen.findByRole("button", { name: i18n.t("app:poll.ask.open") }));
+      fireEvent.click(await screen.findByRole("button", { name: i18n.t("app:poll.ask.post") }));
+      expect((await screen.findByRole("alert")).textContent).toBe("Liez d'abord votre compte Discord : tapez /link sur notre serveur Discord, puis publiez à nouveau.");
+    } finally {
+      await i18n.changeLanguage("en");
+    }
+  });
+
   it("in German: the action, the dialog and the hint are translated", async () => {
     i18n.addResourceBundle("de", "app", JSON.parse(readFileSync(join(process.cwd(), "web/locales/de/app.json"), "utf8")));
     await i18n.changeLanguage("de");

@@ -122,7 +122,7 @@ export function AskCommunity({ list, request, disabledReason, again = false, onP
             {pollDurations.map((option) => (
               <label
                 key={option}
-                className="relative flex h-10 cursor-pointer items-center justify-center rounded-xl border border-border bg-surface px-3 text-sm font-semibold transition has-checked:border-primary has-checked:bg-primary/10 has-checked:text-primary has-focus-visible:ring-2 has-focus-visible:ring-ring"
+                className="relative flex h-10 cursor-pointer items-center justify-center rounded-xl border border-border bg-surface px-3 text-sm font-semibold transition has-checked:border-primary has-checked:bg-primary/10 has-checked:text-fg has-focus-visible:ring-2 has-focus-visible:ring-ring"
               >
                 <input type="radio" name={groupId} value={option} checked={hours === option} onChange={() => setHours(option)} className="absolute inset-0 size-full cursor-pointer opacity-0" />
                 {t(`poll.ask.hours.${option}`)}

@@ -95,11 +95,11 @@ describe("CommunityPollPanel", () => {
 
   it("a failed Close now says why in the reader's words", async () => {
     stubApi(({ method }) =>
-      method === "POST" ? Response.json({ error: "gone", code: "not_found:pack" }, { status: 404 }) : Response.json(listAnswer({ polls: [poll()] })),
+      method === "POST" ? Response.json({ error: "This poll does not exist.", code: "not_found:community_poll" }, { status: 404 }) : Response.json(listAnswer({ polls: [poll()] })),
     );
     renderWithPolls(<PackPolls />, i18n);
     fireEvent.click(await screen.findByRole("button", { name: "Close now" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("These images are gone: they may have been deleted.");
+    expect((await screen.findByRole("alert")).textContent).toBe("This poll no longer exists: it may have been deleted.");
   });
 
   it("live: follows community:poll events for its own target (votes, posted, closed) and announces only the changes of status", async () => {

@@ -91,8 +91,9 @@ function TallyRow({ row, share, winner, name, thumb }: { row: ShareTallyRow; sha
         {thumb && <img src={thumb} alt="" className="h-6 w-10 shrink-0 rounded object-cover" />}
         {name && <span className="min-w-0 truncate text-muted">{name}</span>}
         {winner && (
-          <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-success" data-testid="poll-winner">
-            <Icon d={trophy} className="size-3.5" />
+          // The word in the text colour: green text on the row's green tint is too faint to read; the trophy keeps the green.
+          <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-fg" data-testid="poll-winner">
+            <Icon d={trophy} className="size-3.5 text-success" />
             {t("poll.winner")}
           </span>
         )}
@@ -112,7 +113,8 @@ function TallyRow({ row, share, winner, name, thumb }: { row: ShareTallyRow; sha
  * A community poll's result beside its images: its status (posting, open and when it closes, closed, failed), each
  * choice's votes from Discord and the share page, the winner once closed, the Discord message, and the owner's Close
  * now or Try again. `names` says what each image is where the letters alone do not (a comparison's models);
- * `showImages` adds each image's small picture (the gallery's viewer, which shows one image at a time).
+ * `showImages` adds each image's small picture (the gallery's viewer, which shows one image at a time; the pack card,
+ * whose versions are out of sight above the panel).
  */
 export function CommunityPollPanel({ poll, names, showImages = false }: { poll: CommunityPoll; names?: Readonly<Record<string, string>>; showImages?: boolean }) {
   const { t } = useTranslation("app");

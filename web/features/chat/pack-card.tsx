@@ -77,7 +77,8 @@ export function PackToolCard({ part, actions }: { part: PackToolPart; actions: I
             {complete && packId && mayAsk && <AskCommunity list={polls.data} request={{ kind: "pack", targetId: packId }} again={Boolean(poll)} size="sm" />}
             <p className="text-sm text-muted">{broken ? t("pack.incomplete") : t("pack.hint")}</p>
           </div>
-          {complete && <CommunityVotes list={polls.data} />}
+          {/* Each choice's small picture beside its letter: the versions themselves are scrolled far above on a phone. */}
+          {complete && <CommunityVotes list={polls.data} showImages />}
           <p className="text-xs text-muted" data-testid="tool-credits">
             {t("tool.credits", { count: part.output.creditsSpent, left: part.output.creditsLeft })}
           </p>
