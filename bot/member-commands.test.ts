@@ -4,42 +4,27 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images } from "../db/schema/images.ts";
 import { personas } from "../db/schema/personas.ts";
 import { renderNoChange } from "../server/chat/offline/edit-replies.ts";
-import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
-import { createWorker, type Worker } from "../server/compose/worker.ts";
-import type { DiscordPostOutcome, DiscordPostTarget } from "../server/discord/post-job.ts";
 import { personaKey } from "../server/storage/keys.ts";
-import { botTestServices, fakeAutocomplete, fakeInteraction } from "../server/testing/discord.ts";
+import { fakeAutocomplete, fakeInteraction } from "../server/testing/discord.ts";
 import { commands } from "./command-list.ts";
 import type { BotContext } from "./context.ts";
 import { dispatch } from "./dispatch.ts";
 import { helpText } from "./commands/help.ts";
 import { botMessages } from "./i18n.ts";
+import { type CommandRig, startCommandRig } from "./testing/command-rig.ts";
 
-let kit: Awaited<ReturnType<typeof botTestServices>>;
+let rig: CommandRig;
+let kit: CommandRig["kit"];
 let ctx: BotContext;
-let posts: DiscordPosts;
-let worker: Worker;
-const posted: { target: DiscordPostTarget; language: string; outcome: DiscordPostOutcome }[] = [];
+let posted: CommandRig["posted"];
 
 beforeAll(async () => {
-  kit = await botTestServices();
-  posts = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 } });
-  worker = createWorker(kit.services, { jobSettings: { pollMs: 50 } });
-  await Promise.all([worker.start(), posts.start()]);
-  ctx = { services: kit.services, posts, roles: { give: async () => true }, logger: kit.services.logger };
+  rig = await startCommandRig({ firstMemberId: 400000000000000000n });
+  ({ kit, ctx, posted } = rig);
 });
-afterAll(async () => {
-  await Promise.all([posts.stop(), worker.stop()]);
-  await kit.close();
-});
+afterAll(async () => rig.close());
 
-let nextId = 400000000000000000n;
-async function linkedMember(email: string): Promise<{ id: string; userId: string }> {
-  const id = String(nextId++);
-  await dispatch(fakeInteraction({ commandName: "link", userId: id, options: { email } }), ctx);
-  await dispatch(fakeInteraction({ commandName: "verify", userId: id, options: { code: await kit.latestCode(email) } }), ctx);
-  return { id, userId: await kit.services.discord.accountOf(id) };
-}
+const linkedMember = (email: string) => rig.linkedMember(email);
 
 async function run(commandName: string, member: string, options: Record<string, string | boolean> = {}, locale = "en-US") {
   const interaction = fakeInteraction({ commandName, userId: member, options, locale });

@@ -3,41 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys } from "../db/schema/idempotency-keys.ts";
 import { images } from "../db/schema/images.ts";
 import { jobs } from "../db/schema/jobs.ts";
-import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
-import { createWorker, type Worker } from "../server/compose/worker.ts";
 import { ABANDONED_AFTER_MS } from "../server/idempotency/service.ts";
-import type { DiscordPostOutcome, DiscordPostTarget } from "../server/discord/post-job.ts";
-import { botTestServices, buttonsOf, fakeButtonPress, fakeInteraction } from "../server/testing/discord.ts";
+import { buttonsOf, fakeButtonPress, fakeInteraction } from "../server/testing/discord.ts";
 import { buttonFor } from "./button-list.ts";
 import type { BotContext } from "./context.ts";
 import { dispatch } from "./dispatch.ts";
 import { botMessages } from "./i18n.ts";
+import { type CommandRig, startCommandRig } from "./testing/command-rig.ts";
 
-let kit: Awaited<ReturnType<typeof botTestServices>>;
+let rig: CommandRig;
+let kit: CommandRig["kit"];
 let ctx: BotContext;
-let posts: DiscordPosts;
-let worker: Worker;
-const posted: { target: DiscordPostTarget; language: string; outcome: DiscordPostOutcome }[] = [];
+let posted: CommandRig["posted"];
 
 beforeAll(async () => {
-  kit = await botTestServices();
-  posts = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 } });
-  worker = createWorker(kit.services, { jobSettings: { pollMs: 50 } });
-  await Promise.all([worker.start(), posts.start()]);
-  ctx = { services: kit.services, posts, roles: { give: async () => true }, logger: kit.services.logger };
+  rig = await startCommandRig({ firstMemberId: 300000000000000000n });
+  ({ kit, ctx, posted } = rig);
 });
-afterAll(async () => {
-  await Promise.all([posts.stop(), worker.stop()]);
-  await kit.close();
-});
+afterAll(async () => rig.close());
 
-let nextId = 300000000000000000n;
-async function linkedMember(email: string): Promise<{ id: string; userId: string }> {
-  const id = String(nextId++);
-  await dispatch(fakeInteraction({ commandName: "link", userId: id, options: { email } }), ctx);
-  await dispatch(fakeInteraction({ commandName: "verify", userId: id, options: { code: await kit.latestCode(email) } }), ctx);
-  return { id, userId: await kit.services.discord.accountOf(id) };
-}
+const linkedMember = (email: string) => rig.linkedMember(email);
 
 async function askForPack(member: string, options: Record<string, string | boolean>, locale = "en-US") {
   const interaction = fakeInteraction({ commandName: "pack", userId: member, options, locale });

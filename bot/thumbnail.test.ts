@@ -1,16 +1,15 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { jobs } from "../db/schema/jobs.ts";
-import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
-import { createWorker, type Worker } from "../server/compose/worker.ts";
-import type { DiscordPostOutcome, DiscordPostTarget } from "../server/discord/post-job.ts";
+import { createDiscordPosts } from "../server/compose/discord-posts.ts";
 import type { ImageEngine } from "../server/generation/engine.ts";
 import type { RealtimeMessage } from "../server/realtime/publisher.ts";
 import { createStudioEngine } from "../server/studio/engine.ts";
-import { botTestServices, fakeInteraction } from "../server/testing/discord.ts";
+import { fakeInteraction } from "../server/testing/discord.ts";
 import type { BotContext } from "./context.ts";
 import { dispatch } from "./dispatch.ts";
 import { botMessages } from "./i18n.ts";
+import { type CommandRig, startCommandRig } from "./testing/command-rig.ts";
 
 // Studio, except that a prompt asking for it fails (a provider outage, say), so the refund and its post can be seen.
 const studio = createStudioEngine();
@@ -19,32 +18,20 @@ const flaky: ImageEngine = {
   generate: (input) => (input.prompt.includes("please fail") ? Promise.reject(new Error("engine down")) : studio.generate(input)),
 };
 
-let kit: Awaited<ReturnType<typeof botTestServices>>;
+let rig: CommandRig;
+let kit: CommandRig["kit"];
 let ctx: BotContext;
-let posts: DiscordPosts;
-let worker: Worker;
-const posted: { target: DiscordPostTarget; language: string; outcome: DiscordPostOutcome }[] = [];
+let posted: CommandRig["posted"];
+let posts: CommandRig["posts"];
+let worker: CommandRig["worker"];
 
 beforeAll(async () => {
-  kit = await botTestServices({ engines: new Map([["studio", flaky]]) });
-  // Discord replaced at the object level: the poster records what the REST client would send.
-  posts = createDiscordPosts(kit.services, { post: async (target, language, outcome) => void posted.push({ target, language, outcome }) }, { jobSettings: { pollMs: 50 } });
-  worker = createWorker(kit.services, { jobSettings: { pollMs: 50 } });
-  await Promise.all([worker.start(), posts.start()]);
-  ctx = { services: kit.services, posts, roles: { give: async () => true }, logger: kit.services.logger };
+  rig = await startCommandRig({ firstMemberId: 200000000000000000n, engines: new Map([["studio", flaky]]) });
+  ({ kit, ctx, posted, posts, worker } = rig);
 });
-afterAll(async () => {
-  await Promise.all([posts.stop(), worker.stop()]);
-  await kit.close();
-});
+afterAll(async () => rig.close());
 
-let nextId = 200000000000000000n;
-async function linkedMember(email: string): Promise<{ id: string; userId: string }> {
-  const id = String(nextId++);
-  await dispatch(fakeInteraction({ commandName: "link", userId: id, options: { email } }), ctx);
-  await dispatch(fakeInteraction({ commandName: "verify", userId: id, options: { code: await kit.latestCode(email) } }), ctx);
-  return { id, userId: await kit.services.discord.accountOf(id) };
-}
+const linkedMember = (email: string) => rig.linkedMember(email);
 
 async function thumbnail(userId: string, options: Record<string, string>, locale = "en-US") {
   const interaction = fakeInteraction({ commandName: "thumbnail", userId, options, locale });
