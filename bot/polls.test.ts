@@ -132,16 +132,17 @@ describe("/vote and the poll message", () => {
     // Someone who never linked an account may vote.
     const first = fakeButtonPress({ customId: `vote:${poll.id}:B`, userId: "600000000000000001", locale: "de" });
     await button!.press(first, ctx);
-    expect(first.calls.map((c) => c.method)).toEqual(["update", "followUp"]);
-    expect(labelsOf(first.calls[0]?.payload)).toEqual(["A · 0", "B · 1", "C · 0"]);
+    // Acknowledged first (Discord's three seconds), then the message redrawn and the member told.
+    expect(first.calls.map((c) => c.method)).toEqual(["deferUpdate", "editReply", "followUp"]);
+    expect(labelsOf(first.calls[1]?.payload)).toEqual(["A · 0", "B · 1", "C · 0"]);
     // The message stays in the poster's language; the answer is in the member's.
-    expect(first.calls[0]?.payload.content).toContain(botMessages.fr.polls.votes({ count: 1 }));
-    expect(first.calls[1]?.payload).toMatchObject({ content: botMessages.de.polls.youVoted({ label: "B" }), flags: 64 });
+    expect(first.calls[1]?.payload.content).toContain(botMessages.fr.polls.votes({ count: 1 }));
+    expect(first.calls[2]?.payload).toMatchObject({ content: botMessages.de.polls.youVoted({ label: "B" }), flags: 64 });
 
     const again = fakeButtonPress({ customId: `vote:${poll.id}:C`, userId: "600000000000000001", locale: "ja" });
     await button!.press(again, ctx);
-    expect(labelsOf(again.calls[0]?.payload)).toEqual(["A · 0", "B · 0", "C · 1"]);
-    expect(again.calls[1]?.payload.content).toBe(botMessages.ja.polls.youVoted({ label: "C" }));
+    expect(labelsOf(again.calls[1]?.payload)).toEqual(["A · 0", "B · 0", "C · 1"]);
+    expect(again.calls[2]?.payload.content).toBe(botMessages.ja.polls.youVoted({ label: "C" }));
     const tally = (await kit.services.communityPolls.read(member.userId, poll.id)).tally;
     expect(tally.map((t) => [t.label, t.discord, t.total])).toEqual([["A", 0, 0], ["B", 0, 0], ["C", 1, 1]]);
   });
@@ -168,7 +169,8 @@ describe("/vote and the poll message", () => {
       (err: unknown) => err,
     );
     expect(errorText(refused, botMessages.es)).toBe(botMessages.es.polls.closed);
-    expect(late.calls).toEqual([]);
+    // Acknowledged, never redrawn: the refusal is the member's alone (route-interaction.ts follows up).
+    expect(late.calls.map((c) => c.method)).toEqual(["deferUpdate"]);
     expect((await kit.services.communityPolls.read(member.userId, poll.id)).tally.map((t) => t.total)).toEqual([0, 0, 1]);
   });
 
