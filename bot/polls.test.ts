@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { REST } from "discord.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CommunityPoll } from "../contract/community-polls.ts";
 import { communityPolls } from "../db/schema/community-polls.ts";
 import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
@@ -205,5 +205,89 @@ describe("/vote and the poll message", () => {
     const wrong = fakeInteraction({ commandName: "vote", userId: fresh.id, options: { hours: "5" } });
     await dispatch(wrong, ctx);
     expect(wrong.lastText).toBe(botMessages.en.errors.invalidInput({ fields: "`hours`" }));
+  });
+});
+
+describe("/vote and the vote button, under strain", () => {
+  let member: { id: string; userId: string };
+  beforeAll(async () => {
+    member = await linkedMember("strained@example.com");
+  }, 60_000);
+
+  it("answers a malformed id with the invalid-input message, and a malformed vote button with 'no longer exists'", async () => {
+    const asked = fakeInteraction({ commandName: "vote", userId: member.id, options: { item: "pack:000000000000000000000000000000000000" } });
+    await dispatch(asked, ctx);
+    expect(asked.lastText).toBe(botMessages.en.errors.invalidInput({ fields: "`item`" }));
+    const press = fakeButtonPress({ customId: "vote:000000000000000000000000000000000000:A", userId: "610000000000000001" });
+    await buttonFor(press.customId)!.press(press, ctx);
+    expect(press.calls.map(({ method, payload }) => ({ method, payload }))).toEqual([{ method: "reply", payload: { content: botMessages.en.polls.gone, flags: 64 } }]);
+  });
+
+  it("tells a member whose typed pack or comparison is not theirs that it is not, in their language", async () => {
+    const other = await linkedMember("owner-of-pack@example.com");
+    const packId = await readyPack(other.userId);
+    for (const [item, locale, language] of [[`pack:${packId}`, "fr", "fr"], ["comparison:7d1f1a52-5b8e-4c3e-9f0a-2f6f7a0d9c11", "de", "de"]] as const) {
+      const asked = fakeInteraction({ commandName: "vote", userId: member.id, locale, options: { item } });
+      await dispatch(asked, ctx);
+      expect(asked.lastText).toBe(botMessages[language].polls.itemGone);
+    }
+  });
+
+  it("acknowledges a press before the vote's work, so a vote slower than Discord's three seconds is still answered", async () => {
+    const owner = await linkedMember("slow@example.com");
+    const packId = await readyPack(owner.userId);
+    const poll = await kit.services.communityPolls.create(owner.userId, { kind: "pack", targetId: packId });
+    await until(async () => ((await kit.services.communityPolls.read(owner.userId, poll.id)).status === "open" ? true : undefined), "the poll to open");
+    const vote = kit.services.communityPolls.vote;
+    const slow = vi.spyOn(kit.services.communityPolls, "vote").mockImplementation(async (press) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return vote(press);
+    });
+    try {
+      const press = fakeButtonPress({ customId: `vote:${poll.id}:A`, userId: "610000000000000002", deadlineMs: 50 });
+      await buttonFor(press.customId)!.press(press, ctx);
+      expect(press.calls.map((c) => c.method)).toEqual(["deferUpdate", "editReply", "followUp"]);
+      expect(labelsOf(press.calls[1]?.payload)).toEqual(["A · 1", "B · 0", "C · 0"]);
+    } finally {
+      slow.mockRestore();
+    }
+  });
+
+  it("says what became of a poll closed before it was posted, and that one still on its way will appear in the channel", { timeout: 60_000 }, async () => {
+    const packId = await readyPack(member.userId);
+    await posts.stop();
+    try {
+      // Closed by its owner on the web while the bot had not posted it yet.
+      const stop = kit.services.realtime.listen((message) => {
+        if (message.type === "event" && message.event === "community:poll" && message.payload.poll.status === "posting" && message.userId === member.userId) {
+          void kit.services.communityPolls.close(member.userId, message.payload.poll.id);
+        }
+      });
+      const closed = fakeInteraction({ commandName: "vote", userId: member.id, locale: "es-ES", options: { item: `pack:${packId}` } });
+      await dispatch(closed, ctx);
+      stop();
+      expect(closed.lastText).toBe(botMessages.es.polls.closedBeforePosted);
+
+      const waiting = fakeInteraction({ commandName: "vote", userId: member.id, locale: "fr", options: { item: `pack:${packId}` } });
+      await dispatch(waiting, ctx);
+      expect(waiting.lastText).toBe(botMessages.fr.polls.stillPosting({ channel: `<#${FEEDBACK}>` }));
+    } finally {
+      await posts.start();
+    }
+  });
+
+  it("a stop during the start leaves no sweep running", async () => {
+    // This bot's own sweep, counted apart from the file's running bot.
+    const closeDue = vi.fn(async () => 0);
+    const services = { ...kit.services, communityPolls: { ...kit.services.communityPolls, closeDue } };
+    const other = createDiscordPosts(services, createDiscordPoster(new REST({ api: "http://127.0.0.1:9", retries: 0 }).setToken("bot-token"), kit.services.logger), {
+      jobSettings: { pollMs: 20 },
+      pollSweepMs: 20,
+    });
+    const starting = other.start();
+    await other.stop();
+    await starting;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(closeDue).not.toHaveBeenCalled();
   });
 });

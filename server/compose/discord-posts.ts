@@ -50,7 +50,9 @@ export function createDiscordPosts(
     async start() {
       stopped = false;
       await runner.start();
-      if (!polls || stopped) return;
+      // Stopped while the runner was starting: its timers, set after that stop, go too, and no sweep begins.
+      if (stopped) return void (await runner.stop());
+      if (!polls) return;
       // A poll made on this process (/vote) is posted at once; one made on the web waits for the next poll of the queue.
       stopPollWakes = services.communityPolls.queue.onWake(() => queue.wake());
       const closeDue = () => void services.communityPolls.closeDue().catch((err: unknown) => logger.warn({ err }, "could not close the community polls whose time is up"));
