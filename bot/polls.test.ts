@@ -253,6 +253,25 @@ describe("/vote and the vote button, under strain", () => {
     }
   });
 
+  it("draws the message closed again when the poll closed while its redraw was on its way", async () => {
+    const owner = await linkedMember("closing@example.com");
+    const packId = await readyPack(owner.userId);
+    const poll = await kit.services.communityPolls.create(owner.userId, { kind: "pack", targetId: packId });
+    await until(async () => ((await kit.services.communityPolls.read(owner.userId, poll.id)).status === "open" ? true : undefined), "the poll to open");
+    const press = fakeButtonPress({ customId: `vote:${poll.id}:B`, userId: "610000000000000003" });
+    // The owner's close lands while the press's redraw (drawn open) is being sent.
+    const editReply = press.editReply.bind(press);
+    press.editReply = async (payload) => {
+      await editReply(payload);
+      if (press.calls.filter((c) => c.method === "editReply").length === 1) await kit.services.communityPolls.close(owner.userId, poll.id);
+    };
+    await buttonFor(press.customId)!.press(press, ctx);
+    expect(press.calls.map((c) => c.method)).toEqual(["deferUpdate", "editReply", "editReply", "followUp"]);
+    const drawn = (press.calls[2]?.payload.components ?? []) as { components: { label: string; disabled: boolean }[] }[];
+    expect(drawn.flatMap((row) => row.components.map((b) => [b.label, b.disabled]))).toEqual([["A · 0", true], ["B · 1", true], ["C · 0", true]]);
+    expect(press.calls[2]?.payload.content).toContain(botMessages.en.polls.closed);
+  });
+
   it("says what became of a poll closed before it was posted, and that one still on its way will appear in the channel", { timeout: 60_000 }, async () => {
     const packId = await readyPack(member.userId);
     await posts.stop();

@@ -30,6 +30,11 @@ export const voteButton: BotButton = {
     const { state } = await services.communityPolls.vote({ ...parsed.data, discordUserId: interaction.user.id, guildId: interaction.guildId });
     // The state is read after the vote's commit: a poll closed meanwhile is drawn closed, never with its buttons back on.
     await interaction.editReply({ ...pollMessage(state), allowedMentions: { parse: [] } });
+    if (state.status === "open") {
+      // Closed while this redraw was on its way, its closing edit may have landed first: drawn closed again, last.
+      const now = await services.communityPolls.messageState(state.pollId);
+      if (now && now.status !== "open") await interaction.editReply({ ...pollMessage(now), allowedMentions: { parse: [] } });
+    }
     await interaction.followUp({ content: m.polls.youVoted({ label: parsed.data.label }), flags: EPHEMERAL });
   },
 };

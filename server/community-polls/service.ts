@@ -349,6 +349,12 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
       return { state: await messageStateOf(current, tally), imageId };
     },
 
+    /** What the poll's message should say now; undefined for a gone poll. */
+    async messageState(pollId: string): Promise<PollMessageState | undefined> {
+      const row = await store.byId(pollId);
+      return row ? messageStateOf(row) : undefined;
+    },
+
     /** The bot's sweep: closes the polls whose time is up and queues their messages' change; how many it closed. */
     async closeDue(): Promise<number> {
       const { closed, retried } = await withTransaction(deps.db, async (tx) => {
