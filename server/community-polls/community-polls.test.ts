@@ -589,3 +589,39 @@ describe("a changed share-page vote", () => {
     expect(told.tally.map((t) => t.web)).toEqual([0, 0]);
   });
 });
+
+describe("the message's counts", () => {
+  it("count Discord's votes while the poll is open, and the result's, both sources, once closed", async () => {
+    const fresh = await readyPack(owner.token, '"Counted" a fish');
+    const poll = await made(await createPoll(owner.token, { kind: "images", imageIds: [fresh.images[0]!.id, fresh.images[1]!.id] }));
+    await openPoll(poll.id);
+    const vote = await sharePage(fresh.id);
+    await vote(poll.imageIds[1]!, "counted-voter-1");
+    await vote(poll.imageIds[1]!, "counted-voter-2");
+    const { state } = await press(poll.id, "A", "480000000000000001");
+    // The share page's votes never redraw the message, so its buttons show only what a press redraws.
+    expect(state.choices).toEqual([{ label: "A", total: 1 }, { label: "B", total: 0 }]);
+    await server.services.communityPolls.close(owner.userId, poll.id);
+    const edit = await until(() => edited.find((e) => e.state.pollId === poll.id), "the closing edit");
+    expect(edit.state).toMatchObject({ winnerLabel: "B", choices: [{ label: "A", total: 1 }, { label: "B", total: 2 }] });
+  });
+});
+
+describe("an image gone before its poll was posted", () => {
+  it("fails the poll instead of posting it", async () => {
+    await bot.stop();
+    let poll: CommunityPoll;
+    try {
+      poll = await made(await createPoll(owner.token, { kind: "images", imageIds: [pack.images[0]!.id, pack.images[2]!.id] }));
+      await server.database.db.update(images).set({ expiresAt: new Date(Date.now() + offsetMs - 1000) }).where(eq(images.id, pack.images[2]!.id));
+    } finally {
+      await bot.start();
+    }
+    try {
+      await until(async () => ((await pollRow(poll.id))?.status === "failed" ? true : undefined), "the poll to fail");
+      expect(posted.some((p) => p.state.pollId === poll.id)).toBe(false);
+    } finally {
+      await server.database.db.update(images).set({ expiresAt: null }).where(eq(images.id, pack.images[2]!.id));
+    }
+  });
+});
