@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { REST } from "discord.js";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CommunityPoll } from "../contract/community-polls.ts";
 import { communityPolls } from "../db/schema/community-polls.ts";
 import { createDiscordPosts, type DiscordPosts } from "../server/compose/discord-posts.ts";
@@ -132,16 +132,17 @@ describe("/vote and the poll message", () => {
     // Someone who never linked an account may vote.
     const first = fakeButtonPress({ customId: `vote:${poll.id}:B`, userId: "600000000000000001", locale: "de" });
     await button!.press(first, ctx);
-    expect(first.calls.map((c) => c.method)).toEqual(["update", "followUp"]);
-    expect(labelsOf(first.calls[0]?.payload)).toEqual(["A · 0", "B · 1", "C · 0"]);
+    // Acknowledged first (Discord's three seconds), then the message redrawn and the member told.
+    expect(first.calls.map((c) => c.method)).toEqual(["deferUpdate", "editReply", "followUp"]);
+    expect(labelsOf(first.calls[1]?.payload)).toEqual(["A · 0", "B · 1", "C · 0"]);
     // The message stays in the poster's language; the answer is in the member's.
-    expect(first.calls[0]?.payload.content).toContain(botMessages.fr.polls.votes({ count: 1 }));
-    expect(first.calls[1]?.payload).toMatchObject({ content: botMessages.de.polls.youVoted({ label: "B" }), flags: 64 });
+    expect(first.calls[1]?.payload.content).toContain(botMessages.fr.polls.votes({ count: 1 }));
+    expect(first.calls[2]?.payload).toMatchObject({ content: botMessages.de.polls.youVoted({ label: "B" }), flags: 64 });
 
     const again = fakeButtonPress({ customId: `vote:${poll.id}:C`, userId: "600000000000000001", locale: "ja" });
     await button!.press(again, ctx);
-    expect(labelsOf(again.calls[0]?.payload)).toEqual(["A · 0", "B · 0", "C · 1"]);
-    expect(again.calls[1]?.payload.content).toBe(botMessages.ja.polls.youVoted({ label: "C" }));
+    expect(labelsOf(again.calls[1]?.payload)).toEqual(["A · 0", "B · 0", "C · 1"]);
+    expect(again.calls[2]?.payload.content).toBe(botMessages.ja.polls.youVoted({ label: "C" }));
     const tally = (await kit.services.communityPolls.read(member.userId, poll.id)).tally;
     expect(tally.map((t) => [t.label, t.discord, t.total])).toEqual([["A", 0, 0], ["B", 0, 0], ["C", 1, 1]]);
   });
@@ -168,7 +169,8 @@ describe("/vote and the poll message", () => {
       (err: unknown) => err,
     );
     expect(errorText(refused, botMessages.es)).toBe(botMessages.es.polls.closed);
-    expect(late.calls).toEqual([]);
+    // Acknowledged, never redrawn: the refusal is the member's alone (route-interaction.ts follows up).
+    expect(late.calls.map((c) => c.method)).toEqual(["deferUpdate"]);
     expect((await kit.services.communityPolls.read(member.userId, poll.id)).tally.map((t) => t.total)).toEqual([0, 0, 1]);
   });
 
@@ -203,5 +205,108 @@ describe("/vote and the poll message", () => {
     const wrong = fakeInteraction({ commandName: "vote", userId: fresh.id, options: { hours: "5" } });
     await dispatch(wrong, ctx);
     expect(wrong.lastText).toBe(botMessages.en.errors.invalidInput({ fields: "`hours`" }));
+  });
+});
+
+describe("/vote and the vote button, under strain", () => {
+  let member: { id: string; userId: string };
+  beforeAll(async () => {
+    member = await linkedMember("strained@example.com");
+  }, 60_000);
+
+  it("answers a malformed id with the invalid-input message, and a malformed vote button with 'no longer exists'", async () => {
+    const asked = fakeInteraction({ commandName: "vote", userId: member.id, options: { item: "pack:000000000000000000000000000000000000" } });
+    await dispatch(asked, ctx);
+    expect(asked.lastText).toBe(botMessages.en.errors.invalidInput({ fields: "`item`" }));
+    const press = fakeButtonPress({ customId: "vote:000000000000000000000000000000000000:A", userId: "610000000000000001" });
+    await buttonFor(press.customId)!.press(press, ctx);
+    expect(press.calls.map(({ method, payload }) => ({ method, payload }))).toEqual([{ method: "reply", payload: { content: botMessages.en.polls.gone, flags: 64 } }]);
+  });
+
+  it("tells a member whose typed pack or comparison is not theirs that it is not, in their language", async () => {
+    const other = await linkedMember("owner-of-pack@example.com");
+    const packId = await readyPack(other.userId);
+    for (const [item, locale, language] of [[`pack:${packId}`, "fr", "fr"], ["comparison:7d1f1a52-5b8e-4c3e-9f0a-2f6f7a0d9c11", "de", "de"]] as const) {
+      const asked = fakeInteraction({ commandName: "vote", userId: member.id, locale, options: { item } });
+      await dispatch(asked, ctx);
+      expect(asked.lastText).toBe(botMessages[language].polls.itemGone);
+    }
+  });
+
+  it("acknowledges a press before the vote's work, so a vote slower than Discord's three seconds is still answered", async () => {
+    const owner = await linkedMember("slow@example.com");
+    const packId = await readyPack(owner.userId);
+    const poll = await kit.services.communityPolls.create(owner.userId, { kind: "pack", targetId: packId });
+    await until(async () => ((await kit.services.communityPolls.read(owner.userId, poll.id)).status === "open" ? true : undefined), "the poll to open");
+    const vote = kit.services.communityPolls.vote;
+    const slow = vi.spyOn(kit.services.communityPolls, "vote").mockImplementation(async (press) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return vote(press);
+    });
+    try {
+      const press = fakeButtonPress({ customId: `vote:${poll.id}:A`, userId: "610000000000000002", deadlineMs: 50 });
+      await buttonFor(press.customId)!.press(press, ctx);
+      expect(press.calls.map((c) => c.method)).toEqual(["deferUpdate", "editReply", "followUp"]);
+      expect(labelsOf(press.calls[1]?.payload)).toEqual(["A · 1", "B · 0", "C · 0"]);
+    } finally {
+      slow.mockRestore();
+    }
+  });
+
+  it("draws the message closed again when the poll closed while its redraw was on its way", async () => {
+    const owner = await linkedMember("closing@example.com");
+    const packId = await readyPack(owner.userId);
+    const poll = await kit.services.communityPolls.create(owner.userId, { kind: "pack", targetId: packId });
+    await until(async () => ((await kit.services.communityPolls.read(owner.userId, poll.id)).status === "open" ? true : undefined), "the poll to open");
+    const press = fakeButtonPress({ customId: `vote:${poll.id}:B`, userId: "610000000000000003" });
+    // The owner's close lands while the press's redraw (drawn open) is being sent.
+    const editReply = press.editReply.bind(press);
+    press.editReply = async (payload) => {
+      await editReply(payload);
+      if (press.calls.filter((c) => c.method === "editReply").length === 1) await kit.services.communityPolls.close(owner.userId, poll.id);
+    };
+    await buttonFor(press.customId)!.press(press, ctx);
+    expect(press.calls.map((c) => c.method)).toEqual(["deferUpdate", "editReply", "editReply", "followUp"]);
+    const drawn = (press.calls[2]?.payload.components ?? []) as { components: { label: string; disabled: boolean }[] }[];
+    expect(drawn.flatMap((row) => row.components.map((b) => [b.label, b.disabled]))).toEqual([["A · 0", true], ["B · 1", true], ["C · 0", true]]);
+    expect(press.calls[2]?.payload.content).toContain(botMessages.en.polls.closed);
+  });
+
+  it("says what became of a poll closed before it was posted, and that one still on its way will appear in the channel", { timeout: 60_000 }, async () => {
+    const packId = await readyPack(member.userId);
+    await posts.stop();
+    try {
+      // Closed by its owner on the web while the bot had not posted it yet.
+      const stop = kit.services.realtime.listen((message) => {
+        if (message.type === "event" && message.event === "community:poll" && message.payload.poll.status === "posting" && message.userId === member.userId) {
+          void kit.services.communityPolls.close(member.userId, message.payload.poll.id);
+        }
+      });
+      const closed = fakeInteraction({ commandName: "vote", userId: member.id, locale: "es-ES", options: { item: `pack:${packId}` } });
+      await dispatch(closed, ctx);
+      stop();
+      expect(closed.lastText).toBe(botMessages.es.polls.closedBeforePosted);
+
+      const waiting = fakeInteraction({ commandName: "vote", userId: member.id, locale: "fr", options: { item: `pack:${packId}` } });
+      await dispatch(waiting, ctx);
+      expect(waiting.lastText).toBe(botMessages.fr.polls.stillPosting({ channel: `<#${FEEDBACK}>` }));
+    } finally {
+      await posts.start();
+    }
+  });
+
+  it("a stop during the start leaves no sweep running", async () => {
+    // This bot's own sweep, counted apart from the file's running bot.
+    const closeDue = vi.fn(async () => 0);
+    const services = { ...kit.services, communityPolls: { ...kit.services.communityPolls, closeDue } };
+    const other = createDiscordPosts(services, createDiscordPoster(new REST({ api: "http://127.0.0.1:9", retries: 0 }).setToken("bot-token"), kit.services.logger), {
+      jobSettings: { pollMs: 20 },
+      pollSweepMs: 20,
+    });
+    const starting = other.start();
+    await other.stop();
+    await starting;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(closeDue).not.toHaveBeenCalled();
   });
 });

@@ -70,7 +70,7 @@ export function errorText(err: unknown, m: Messages): string | undefined {
       return m.polls.notReady;
     case "not_found:pack":
     case "not_found:comparison":
-      return m.polls.nothingToPost;
+      return m.polls.itemGone;
     default:
       return undefined;
   }

@@ -23,7 +23,7 @@ export const errorKinds = {
 export type ErrorKind = keyof typeof errorKinds;
 
 /** Names of the rate-limit rules; each answers `rate_limited:<name>` when spent. */
-export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload", "video-frame", "share-vote", "search", "style-kit", "community-poll", "poll-vote-member", "poll-vote-server"] as const;
+export const rateLimitRules = ["otp-email", "otp-email-flood", "otp-ip", "sign-in-failures", "sign-in-account", "upload", "waitlist-ip", "export", "feed-check", "free-edit", "video-upload", "video-frame", "share-vote", "search", "style-kit", "community-poll", "community-poll-server", "poll-vote-member", "poll-vote-server"] as const;
 export type RateLimitRule = (typeof rateLimitRules)[number];
 
 /**

@@ -181,6 +181,7 @@ const envSchema = z.object({
   // Community polls (docs/product/community-votes.md): polls one account posts per hour, and Discord votes (first or
   // changed) per member and per server per minute.
   COMMUNITY_POLLS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  COMMUNITY_POLLS_PER_SERVER_PER_HOUR: z.coerce.number().int().min(1).default(60),
   POLL_VOTES_PER_MEMBER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   POLL_VOTES_PER_SERVER_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // The search box asks as the user types (debounced): this bounds a script hammering the index, not a person.
@@ -347,7 +348,7 @@ const configSchema = envSchema
     /** Votes (first or changed) one address may send to share pages per hour. */
     shareVotesPerIpPerHour: e.SHARE_VOTES_PER_IP_PER_HOUR,
     /** Community polls: posts per account per hour, Discord votes per member and per server per minute. */
-    communityPolls: { perUserPerHour: e.COMMUNITY_POLLS_PER_USER_PER_HOUR, votesPerMemberPerMinute: e.POLL_VOTES_PER_MEMBER_PER_MINUTE, votesPerServerPerMinute: e.POLL_VOTES_PER_SERVER_PER_MINUTE },
+    communityPolls: { perUserPerHour: e.COMMUNITY_POLLS_PER_USER_PER_HOUR, perServerPerHour: e.COMMUNITY_POLLS_PER_SERVER_PER_HOUR, votesPerMemberPerMinute: e.POLL_VOTES_PER_MEMBER_PER_MINUTE, votesPerServerPerMinute: e.POLL_VOTES_PER_SERVER_PER_MINUTE },
     /** Searches one account may make per minute (docs/product/search.md). */
     searchesPerUserPerMinute: e.SEARCHES_PER_USER_PER_MINUTE,
     /** Free (headline-only) edits one account may queue per hour. */

@@ -16,13 +16,15 @@ const NAME_MAX = 100;
 /** How long the answer waits to give the message's link; past it, the member is told it is being posted. */
 const POSTED_WAIT_MS = 20_000;
 
+/** `pack:<uuid>` or `comparison:<uuid>`, as the suggestions write it; a malformed id is an invalid option, not a failure. */
 const itemSchema = z
   .string()
-  .regex(/^(pack|comparison):[0-9a-fA-F-]{36}$/)
+  .regex(/^(pack|comparison):/)
   .transform((value) => {
-    const [kind, id] = value.split(":") as ["pack" | "comparison", string];
-    return { kind, targetId: z.uuid().parse(id).toLowerCase() };
-  });
+    const at = value.indexOf(":");
+    return { kind: value.slice(0, at), targetId: value.slice(at + 1) };
+  })
+  .pipe(z.object({ kind: z.enum(["pack", "comparison"]), targetId: z.uuid().transform((id) => id.toLowerCase()) }));
 
 const schema = z.object({
   what: z.enum(["latest-pack", "latest-comparison"]).optional(),
@@ -98,8 +100,11 @@ export const vote: BotCommand = {
     const waiting = postedPoll(ctx, userId, poll.id);
     await interaction.editReply({ content: m.polls.posting({ channel }) });
     const posted = await waiting;
-    if (posted?.status === "failed") await interaction.editReply({ content: m.polls.postFailed });
-    else if (posted?.messageUrl) await interaction.editReply({ content: m.polls.posted({ channel, url: posted.messageUrl }) });
+    // Never left on "Posting…": the link, or what became of the poll, or that it is still on its way.
+    if (!posted) await interaction.editReply({ content: m.polls.stillPosting({ channel }) });
+    else if (posted.messageUrl) await interaction.editReply({ content: m.polls.posted({ channel, url: posted.messageUrl }) });
+    else if (posted.status === "closed") await interaction.editReply({ content: m.polls.closedBeforePosted });
+    else await interaction.editReply({ content: m.polls.postFailed });
   },
 
   async autocomplete(interaction, { services }) {

@@ -120,9 +120,12 @@ export interface Messages {
     posting: (v: { channel: string }) => string;
     posted: (v: { channel: string; url: string }) => string;
     postFailed: string;
+    stillPosting: (v: { channel: string }) => string;
+    closedBeforePosted: string;
     pack: (v: { prompt: string }) => string;
     comparison: (v: { prompt: string }) => string;
     nothingToPost: string;
+    itemGone: string;
     notReady: string;
     notConfigured: string;
     gone: string;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { ShareTallyRow } from "../../contract/shares.ts";
 import { shareLinks } from "./share-links.ts";
 import { users } from "./users.ts";
 
@@ -34,6 +35,13 @@ export const communityPolls = pgTable(
     postedByDiscordUserId: text(),
     closesAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
     closedAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** The result as it stood when the poll closed: later share-page votes never change a closed poll's result. */
+    finalTally: jsonb().$type<ShareTallyRow[]>(),
+    /** When the bot last drew the message closed (result in, buttons off); null until that edit went through. */
+    closedDrawnAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** How many closing edits were queued, and when the last was: the sweep retries a failed one a few times. */
+    closeEdits: integer().notNull().default(0),
+    closeEditQueuedAt: timestamp({ withTimezone: true, precision: 3 }),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
@@ -42,6 +50,10 @@ export const communityPolls = pgTable(
     index("community_polls_open_idx")
       .on(t.closesAt)
       .where(sql`${t.status} = 'open'`),
+    // The sweep's retries read only closed polls whose message was not yet drawn closed.
+    index("community_polls_undrawn_idx")
+      .on(t.closedAt)
+      .where(sql`${t.status} = 'closed' and ${t.closedDrawnAt} is null`),
   ],
 );
 

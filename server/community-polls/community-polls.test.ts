@@ -35,6 +35,8 @@ let pack: Pack;
 const posted: { channelId: string; state: PollMessageState; files: PollFile[]; messageId: string }[] = [];
 const edited: { channelId: string; messageId: string; state: PollMessageState }[] = [];
 let refuse = false;
+/** Closing edits Discord refuses (a 5xx) per poll, as many as the count says. */
+const failEdits = new Map<string, number>();
 let nextMessage = 900000000000000000n;
 const heard: CommunityPoll[] = [];
 
@@ -109,6 +111,11 @@ beforeAll(async () => {
           return { messageId };
         },
         async edit(channelId, messageId, state) {
+          const failing = failEdits.get(state.pollId) ?? 0;
+          if (failing > 0) {
+            failEdits.set(state.pollId, failing - 1);
+            throw new Error("Discord refused the poll's edit: 503 0 Service Unavailable");
+          }
           edited.push({ channelId, messageId, state });
         },
       },
@@ -214,7 +221,7 @@ describe("posting a poll", () => {
       realtime: server.services.realtime,
       rateLimiter: server.services.rateLimiter,
       discord: { guildId: GUILD, feedbackChannelId: undefined },
-      rules: { post: { name: "community-poll", limit: 5, windowMs: 60_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
+      rules: { post: { name: "community-poll", limit: 5, windowMs: 60_000 }, serverPost: { name: "community-poll-server", limit: 50, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
       clock: Date.now,
       logger: server.services.logger,
     });
@@ -235,7 +242,7 @@ describe("posting a poll", () => {
       realtime: server.services.realtime,
       rateLimiter: server.services.rateLimiter,
       discord: { guildId: GUILD, feedbackChannelId: CHANNEL },
-      rules: { post: { name: "community-poll", limit: 1, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
+      rules: { post: { name: "community-poll", limit: 1, windowMs: 3600_000 }, serverPost: { name: "community-poll-server", limit: 50, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
       clock: Date.now,
       logger: server.services.logger,
     });
@@ -335,7 +342,7 @@ describe("votes", () => {
       realtime: server.services.realtime,
       rateLimiter: server.services.rateLimiter,
       discord: { guildId: otherGuild, feedbackChannelId: CHANNEL },
-      rules: { post: { name: "community-poll", limit: 50, windowMs: 60_000 }, memberVote: { name: "poll-vote-member", limit: 50, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 2, windowMs: 60_000 } },
+      rules: { post: { name: "community-poll", limit: 50, windowMs: 60_000 }, serverPost: { name: "community-poll-server", limit: 50, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 50, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 2, windowMs: 60_000 } },
       clock: Date.now,
       logger: server.services.logger,
     });
@@ -419,5 +426,202 @@ describe("closing on time", () => {
     // Closed once, however often the sweep runs.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(edited.filter((e) => e.state.pollId === poll.id)).toHaveLength(1);
+  });
+});
+
+/** A share link of the owner's on this pack, and a vote on its page from one browser. */
+async function sharePage(targetId: string) {
+  const share = createShareResponseSchema.parse(
+    await (await fetch(`${server.url}/api/shares`, { method: "POST", headers: { "content-type": "application/json", ...tokenHeaders(owner.token) }, body: JSON.stringify({ kind: "pack", targetId }) })).json(),
+  );
+  const token = share.path.slice("/s/".length);
+  return (imageId: string, voter: string) => server.services.shares.vote(token, imageId, voter, "203.0.113.7");
+}
+
+describe("a closed poll's result", () => {
+  it("stays as it closed: share-page votes after the closing change neither its tally nor its winner", async () => {
+    const fresh = await readyPack(owner.token, '"Frozen" a bird');
+    const poll = await made(await createPoll(owner.token, { kind: "images", imageIds: [fresh.images[0]!.id, fresh.images[1]!.id] }));
+    await openPoll(poll.id);
+    await press(poll.id, "A", "460000000000000001");
+    const closed = await server.services.communityPolls.close(owner.userId, poll.id);
+    expect(closed.winnerImageId).toBe(poll.imageIds[0]);
+    const atClose = closed.tally.map((t) => [t.label, t.web, t.discord, t.total]);
+    expect(atClose).toEqual([["A", 0, 1, 1], ["B", 0, 0, 0]]);
+    const vote = await sharePage(fresh.id);
+    await vote(poll.imageIds[1]!, "frozen-voter-1");
+    await vote(poll.imageIds[1]!, "frozen-voter-2");
+    const read = await server.services.communityPolls.read(owner.userId, poll.id);
+    expect(read.tally.map((t) => [t.label, t.web, t.discord, t.total])).toEqual(atClose);
+    expect(read.winnerImageId).toBe(poll.imageIds[0]);
+    // What the message says once closed is that same result.
+    const edit = await until(() => edited.find((e) => e.state.pollId === poll.id), "the closing edit");
+    expect(edit.state).toMatchObject({ status: "closed", winnerLabel: "A", choices: [{ label: "A", total: 1 }, { label: "B", total: 0 }] });
+  });
+});
+
+describe("a press and a closing one after the other", () => {
+  it("answers the poll as it is after the vote: a closing that came right after it is drawn closed, never open again", async () => {
+    const poll = await made(await createPoll(owner.token, { kind: "images", imageIds: [pack.images[0]!.id, pack.images[1]!.id] }));
+    await openPoll(poll.id);
+    let afterCommit: (() => Promise<unknown>) | undefined;
+    // The vote's transaction commits, then the owner's close lands before the vote reads the poll again.
+    const db = new Proxy(server.database.db, {
+      get(target, key, receiver) {
+        if (key !== "transaction") return Reflect.get(target, key, receiver) as unknown;
+        return async (fn: Parameters<typeof target.transaction>[0]) => {
+          const result = await target.transaction(fn);
+          const hook = afterCommit;
+          afterCommit = undefined;
+          await hook?.();
+          return result;
+        };
+      },
+    });
+    const racing = createCommunityPollService({
+      db,
+      storage: server.services.storage,
+      realtime: server.services.realtime,
+      rateLimiter: server.services.rateLimiter,
+      discord: { guildId: GUILD, feedbackChannelId: CHANNEL },
+      rules: { post: { name: "community-poll", limit: 50, windowMs: 60_000 }, serverPost: { name: "community-poll-server", limit: 50, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 50, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 500, windowMs: 60_000 } },
+      clock: () => Date.now() + offsetMs,
+      logger: server.services.logger,
+    });
+    const heardBefore = heard.length;
+    afterCommit = () => server.services.communityPolls.close(owner.userId, poll.id);
+    const { state } = await racing.vote({ pollId: poll.id, label: "B", discordUserId: "470000000000000001", guildId: GUILD });
+    expect(state).toMatchObject({ status: "closed", winnerLabel: "B", choices: [{ label: "A", total: 0 }, { label: "B", total: 1 }] });
+    const told = heard.slice(heardBefore).filter((p) => p.id === poll.id);
+    expect(told.at(-1)?.status).toBe("closed");
+  });
+});
+
+describe("a closing edit Discord refused", () => {
+  it("is queued again by a later sweep until the message shows the poll closed, a few times at most", async () => {
+    const retried = await made(await createPoll(owner.token, { kind: "images", imageIds: [pack.images[0]!.id, pack.images[2]!.id] }));
+    const given = await made(await createPoll(owner.token, { kind: "images", imageIds: [pack.images[1]!.id, pack.images[2]!.id] }));
+    await openPoll(retried.id);
+    await openPoll(given.id);
+    failEdits.set(retried.id, 1);
+    failEdits.set(given.id, 100);
+    await server.services.communityPolls.close(owner.userId, retried.id);
+    await server.services.communityPolls.close(owner.userId, given.id);
+    await until(async () => ((await pollRow(retried.id))?.closeEdits === 1 && failEdits.get(retried.id) === 0 ? true : undefined), "the refused edit");
+    await until(async () => (failEdits.get(given.id) === 99 ? true : undefined), "the other refused edit");
+    expect((await pollRow(retried.id))?.closedDrawnAt).toBeNull();
+    // Past the retry's wait, the sweep queues the edit again; this time Discord takes it.
+    for (let round = 0; round < 4; round++) {
+      offsetMs += 3 * 60_000;
+      await until(async () => ((await pollRow(given.id))?.closeEdits === Math.min(round + 2, 3) && failEdits.get(given.id) === 100 - Math.min(round + 2, 3) ? true : undefined), "the retry");
+    }
+    const drawn = await until(() => edited.find((e) => e.state.pollId === retried.id), "the retried edit");
+    expect(drawn.state.status).toBe("closed");
+    expect((await pollRow(retried.id))?.closedDrawnAt).not.toBeNull();
+    expect((await pollRow(retried.id))?.closeEdits).toBe(2);
+    // Three edits at most for a message Discord keeps refusing: the sweep then leaves it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await pollRow(given.id))?.closeEdits).toBe(3);
+    expect(failEdits.get(given.id)).toBe(97);
+    failEdits.delete(given.id);
+  });
+});
+
+describe("a poll whose time passed before it was posted", () => {
+  it("is closed without a message, its owner told, and never posted late", async () => {
+    // Made an hour and a half ago for one hour: its post job finds its time gone.
+    const late = createCommunityPollService({
+      db: server.database.db,
+      storage: server.services.storage,
+      realtime: server.services.realtime,
+      rateLimiter: server.services.rateLimiter,
+      discord: { guildId: GUILD, feedbackChannelId: CHANNEL },
+      rules: { post: { name: "community-poll", limit: 50, windowMs: 60_000 }, serverPost: { name: "community-poll-server", limit: 50, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
+      clock: () => Date.now() + offsetMs - 90 * 60_000,
+      logger: server.services.logger,
+    });
+    const poll = await late.create(owner.userId, { kind: "images", imageIds: [pack.images[0]!.id, pack.images[1]!.id], hours: 1 });
+    const closed = await until(() => heard.find((p) => p.id === poll.id && p.status === "closed"), "the closing");
+    expect(closed).toMatchObject({ messageUrl: null, closedAt: poll.closesAt });
+    const row = await pollRow(poll.id);
+    expect(row).toMatchObject({ status: "closed", messageId: null });
+    expect(row?.finalTally).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(posted.some((p) => p.state.pollId === poll.id)).toBe(false);
+    expect(edited.some((e) => e.state.pollId === poll.id)).toBe(false);
+  });
+});
+
+describe("the server's limit on posts", () => {
+  it("refuses more polls in the feedback channel than the server's rule allows, whoever posts them (429 rate_limited:community-poll-server)", async () => {
+    const otherGuild = "666666666666666666";
+    const busy = createCommunityPollService({
+      db: server.database.db,
+      storage: server.services.storage,
+      realtime: server.services.realtime,
+      rateLimiter: server.services.rateLimiter,
+      discord: { guildId: otherGuild, feedbackChannelId: CHANNEL },
+      rules: { post: { name: "community-poll", limit: 50, windowMs: 60_000 }, serverPost: { name: "community-poll-server", limit: 1, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
+      clock: Date.now,
+      logger: server.services.logger,
+    });
+    const second = await linkedOwner("second-poster@example.com");
+    const ids: string[] = [];
+    for (const size of [300, 340]) ids.push(imageResponseSchema.parse(await (await upload(server, second.token, await testPhoto(size, 180))).json()).image.id);
+    await busy.create(owner.userId, { kind: "images", imageIds: [pack.images[0]!.id, pack.images[1]!.id] });
+    expect(await codeOf(busy.create(second.userId, { kind: "images", imageIds: ids }))).toBe("rate_limited:community-poll-server");
+    expect(await server.database.db.select().from(communityPolls).where(eq(communityPolls.userId, second.userId))).toHaveLength(0);
+  });
+});
+
+describe("a changed share-page vote", () => {
+  it("tells the owner's open polls showing the previous choice too", async () => {
+    const fresh = await readyPack(owner.token, '"Changed" a horse');
+    const poll = await made(await createPoll(owner.token, { kind: "images", imageIds: [fresh.images[0]!.id, fresh.images[1]!.id] }));
+    await openPoll(poll.id);
+    const vote = await sharePage(fresh.id);
+    await vote(fresh.images[0]!.id, "changing-voter");
+    await until(() => heard.find((p) => p.id === poll.id && p.tally[0]?.web === 1), "the first vote's event");
+    const before = heard.length;
+    // From A to the pack's C, which this poll does not show: its A lost a vote.
+    await vote(fresh.images[2]!.id, "changing-voter");
+    const told = await until(() => heard.slice(before).find((p) => p.id === poll.id), "the changed vote's event");
+    expect(told.tally.map((t) => t.web)).toEqual([0, 0]);
+  });
+});
+
+describe("the message's counts", () => {
+  it("count Discord's votes while the poll is open, and the result's, both sources, once closed", async () => {
+    const fresh = await readyPack(owner.token, '"Counted" a fish');
+    const poll = await made(await createPoll(owner.token, { kind: "images", imageIds: [fresh.images[0]!.id, fresh.images[1]!.id] }));
+    await openPoll(poll.id);
+    const vote = await sharePage(fresh.id);
+    await vote(poll.imageIds[1]!, "counted-voter-1");
+    await vote(poll.imageIds[1]!, "counted-voter-2");
+    const { state } = await press(poll.id, "A", "480000000000000001");
+    // The share page's votes never redraw the message, so its buttons show only what a press redraws.
+    expect(state.choices).toEqual([{ label: "A", total: 1 }, { label: "B", total: 0 }]);
+    await server.services.communityPolls.close(owner.userId, poll.id);
+    const edit = await until(() => edited.find((e) => e.state.pollId === poll.id), "the closing edit");
+    expect(edit.state).toMatchObject({ winnerLabel: "B", choices: [{ label: "A", total: 1 }, { label: "B", total: 2 }] });
+  });
+});
+
+describe("an image gone before its poll was posted", () => {
+  it("fails the poll instead of posting it", async () => {
+    await bot.stop();
+    let poll: CommunityPoll;
+    try {
+      poll = await made(await createPoll(owner.token, { kind: "images", imageIds: [pack.images[0]!.id, pack.images[2]!.id] }));
+      await server.database.db.update(images).set({ expiresAt: new Date(Date.now() + offsetMs - 1000) }).where(eq(images.id, pack.images[2]!.id));
+    } finally {
+      await bot.start();
+    }
+    try {
+      await until(async () => ((await pollRow(poll.id))?.status === "failed" ? true : undefined), "the poll to fail");
+      expect(posted.some((p) => p.state.pollId === poll.id)).toBe(false);
+    } finally {
+      await server.database.db.update(images).set({ expiresAt: null }).where(eq(images.id, pack.images[2]!.id));
+    }
   });
 });

@@ -18,7 +18,7 @@ export interface PollMessageState {
   askedBy: string | null;
   status: CommunityPollStatus;
   closesAt: Date;
-  /** Per label, in order: every vote, the share page's and Discord's. */
+  /** Per label, in order: while open, Discord's votes; once closed, the result's (the share page's and Discord's). */
   choices: { label: string; total: number }[];
   /** Once closed: the label with the most votes, or null on a tie or with no votes. */
   winnerLabel: string | null;

@@ -27,6 +27,10 @@ import { type CommunityPollStore, createCommunityPollStore, type PollImageRow, t
 const LIST_LIMIT = 20;
 /** Polls one sweep closes; the next sweep takes the rest. */
 const SWEEP_BATCH = 50;
+/** Closing edits a message gets at most: the first and two retries by later sweeps. */
+const MAX_CLOSE_EDITS = 3;
+/** How long a closing edit is given before a sweep queues it again (the job runs within seconds when Discord answers). */
+const CLOSE_EDIT_RETRY_MS = 2 * 60_000;
 
 /** A Discord member as share_votes keeps them: the hash of their id, like a browser's voter cookie. */
 export const discordVoterKeyOf = (discordUserId: string): string => createHash("sha256").update(`discord:${discordUserId}`).digest("hex");
@@ -48,7 +52,8 @@ export interface CommunityPollDeps {
   rateLimiter: RateLimiter;
   /** The bot's server and feedback channel; without both, no poll can be posted. */
   discord: { guildId: string | undefined; feedbackChannelId: string | undefined };
-  rules: { post: RateRule; memberVote: RateRule; serverVote: RateRule };
+  /** Posts per account and per Discord server (the channel is shared); votes per member and per server. */
+  rules: { post: RateRule; serverPost: RateRule; memberVote: RateRule; serverVote: RateRule };
   clock: () => number;
   logger: Logger;
   /** The largest file a poll's message attaches (Discord's limit for a server without boosts is 10 MiB). */
@@ -105,9 +110,9 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
     };
   }
 
-  /** The poll as the web reads it, with its tally. */
+  /** The poll as the web reads it, with its tally: a closed poll's as it stood at its closing. */
   async function view(row: CommunityPollRow): Promise<{ poll: CommunityPoll; tally: ShareTallyRow[] }> {
-    const tally = tallyOf(row, await store.counts(row));
+    const tally = row.status === "closed" && row.finalTally ? row.finalTally : tallyOf(row, await store.counts(row));
     return { poll: toPoll(row, tally), tally };
   }
 
@@ -120,7 +125,9 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
       askedBy: row.postedByDiscordUserId ?? (await store.linkedMember(row.userId)) ?? null,
       status: row.status,
       closesAt: row.closesAt,
-      choices: counted.map((t) => ({ label: t.label, total: t.total })),
+      // Open, the buttons count Discord's votes, which every press redraws; the share page's reach the message only
+      // with the result, which counts both (the web shows both live).
+      choices: counted.map((t) => ({ label: t.label, total: row.status === "closed" ? t.total : t.discord })),
       winnerLabel: winnerOf(row, counted)?.label ?? null,
     };
   }
@@ -134,6 +141,21 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
   /** For what already happened (a job's step, another capability's vote): a failure to tell is logged, never thrown. */
   const publishLater = (row: CommunityPollRow) =>
     void publish(row).catch((err: unknown) => deps.logger.warn({ err, pollId: row.id }, "could not announce a community poll"));
+
+  /**
+   * Keeps a poll's result as it stands, in its closing's transaction: a vote counted before the closing commits is
+   * in it, and share-page votes after it (the same images stay on the owner's links) never change it.
+   */
+  async function freezeIn(tx: DbOrTx, row: CommunityPollRow): Promise<CommunityPollRow> {
+    const inTx = createCommunityPollStore(tx);
+    return (await inTx.freeze(row.id, tallyOf(row, await inTx.counts(row)))) ?? row;
+  }
+
+  /** Queues the edit that draws the message closed, counted so that a sweep retries a failed one only a few times. */
+  async function queueCloseEdit(tx: DbOrTx, row: CommunityPollRow): Promise<void> {
+    await queue.enqueue(tx, pollCloseJob, { pollId: row.id }, { userId: row.userId });
+    await createCommunityPollStore(tx).closeEditQueued(row.id, now());
+  }
 
   /** The images a request names, in label order, checked: the user's, finished, two or three. */
   async function imagesFor(userId: string, request: CreateCommunityPollRequest): Promise<string[]> {
@@ -174,11 +196,22 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
       type: pollPostJob,
       async run({ payload, signal, complete }) {
         const row = await store.byId(payload.pollId);
-        if (!row || row.status !== "posting") return void (await complete(async () => undefined));
+        // Posted already (a job run again after its lease), closed or failed meanwhile: nothing to post.
+        if (!row || row.status !== "posting" || row.messageId) return void (await complete(async () => undefined));
+        if (row.closesAt.getTime() <= deps.clock()) {
+          // Its time passed while it waited to be posted: closed without a message, never posted late.
+          const closed = await complete(async (tx) => {
+            const unposted = await createCommunityPollStore(tx).closeUnposted(row.id);
+            return unposted ? freezeIn(tx, unposted) : undefined;
+          });
+          if (closed?.value) publishLater(closed.value);
+          return;
+        }
         const files: PollFile[] = [];
         for (const [index, imageId] of row.imageIds.entries()) {
           const [image] = await store.ownImages(row.userId, [imageId]);
-          const file = image ? await attachmentOf(image) : undefined;
+          // Deleted or expired since the poll was made: the poll fails rather than show a gone image.
+          const file = image && isReady(image) ? await attachmentOf(image) : undefined;
           if (!file) throw new Error(`image ${imageId} of poll ${row.id} has no bytes`);
           files.push({ name: `${labelOf(index).toLowerCase()}.${file.extension}`, data: file.data, contentType: file.contentType });
         }
@@ -186,8 +219,11 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
         const { messageId } = await poster.post(row.channelId, await messageStateOf(row), files);
         const posted = await store.setPosted(row.id, messageId);
         if (!posted) return void (await complete(async () => undefined));
-        // Closed by its owner while it was being posted: the message shows it closed at once.
-        if (posted.status === "closed") await poster.edit(posted.channelId, messageId, await messageStateOf(posted));
+        // Closed by its owner while it was being posted (its result kept then): the message shows it closed at once.
+        if (posted.status === "closed") {
+          await poster.edit(posted.channelId, messageId, await messageStateOf(posted));
+          await store.drawnClosed(posted.id, now());
+        }
         await complete(async () => undefined);
         publishLater(posted);
       },
@@ -205,7 +241,11 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
       type: pollCloseJob,
       async run({ payload, complete }) {
         const row = await store.byId(payload.pollId);
-        if (row?.messageId) await poster.edit(row.channelId, row.messageId, await messageStateOf(row));
+        // A retry queued while the previous edit was still on its way finds the message already drawn.
+        if (row?.messageId && row.status === "closed" && !row.closedDrawnAt) {
+          await poster.edit(row.channelId, row.messageId, await messageStateOf(row));
+          await store.drawnClosed(row.id, now());
+        }
         await complete(async () => undefined);
       },
     });
@@ -224,6 +264,7 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
       if (!(await store.linkedMember(userId))) throw notLinked();
       const imageIds = await imagesFor(userId, request);
       await deps.rateLimiter.enforce(deps.rules.post, userId);
+      await deps.rateLimiter.enforce(deps.rules.serverPost, where.guildId);
       const language = options.language ?? asLanguage(await store.languageOf(userId));
       const createdAt = now();
       const closesAt = new Date(createdAt.getTime() + (request.hours ?? COMMUNITY_POLL_DEFAULT_HOURS) * 3600_000);
@@ -269,8 +310,10 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
     async close(userId: string, id: string): Promise<CommunityPoll> {
       const closed = await withTransaction(deps.db, async (tx) => {
         const row = await createCommunityPollStore(tx).close(userId, id, now());
-        if (row?.messageId) await queue.enqueue(tx, pollCloseJob, { pollId: row.id }, { userId });
-        return row;
+        if (!row) return undefined;
+        const frozen = await freezeIn(tx, row);
+        if (frozen.messageId) await queueCloseEdit(tx, frozen);
+        return frozen;
       });
       if (!closed) {
         const current = await store.owned(userId, id);
@@ -299,26 +342,47 @@ export function createCommunityPollService(deps: CommunityPollDeps) {
         if (!locked || locked.status !== "open" || locked.closesAt.getTime() <= deps.clock()) throw closedPoll();
         await createCommunityPollStore(tx).vote(row.shareId, imageId, discordVoterKeyOf(press.discordUserId), now());
       });
-      const { poll, tally } = await view(row);
-      deps.realtime.toUser(row.userId, "community:poll", { poll });
-      return { state: await messageStateOf(row, tally), imageId };
+      // Read again after the commit: a closing that came right after the vote must not be drawn open again.
+      const current = (await store.byId(row.id)) ?? row;
+      const { poll, tally } = await view(current);
+      deps.realtime.toUser(current.userId, "community:poll", { poll });
+      return { state: await messageStateOf(current, tally), imageId };
+    },
+
+    /** What the poll's message should say now; undefined for a gone poll. */
+    async messageState(pollId: string): Promise<PollMessageState | undefined> {
+      const row = await store.byId(pollId);
+      return row ? messageStateOf(row) : undefined;
     },
 
     /** The bot's sweep: closes the polls whose time is up and queues their messages' change; how many it closed. */
     async closeDue(): Promise<number> {
-      const closed = await withTransaction(deps.db, async (tx) => {
-        const rows = await createCommunityPollStore(tx).closeDue(now(), SWEEP_BATCH);
-        for (const row of rows) await queue.enqueue(tx, pollCloseJob, { pollId: row.id }, { userId: row.userId });
-        return rows;
+      const { closed, retried } = await withTransaction(deps.db, async (tx) => {
+        const inTx = createCommunityPollStore(tx);
+        const rows: CommunityPollRow[] = [];
+        for (const row of await inTx.closeDue(now(), SWEEP_BATCH)) {
+          const frozen = await freezeIn(tx, row);
+          await queueCloseEdit(tx, frozen);
+          rows.push(frozen);
+        }
+        // Messages still drawn open after their closing edit failed (Discord down for a moment): edited again.
+        const undrawn = await inTx.undrawnClosed(new Date(deps.clock() - CLOSE_EDIT_RETRY_MS), MAX_CLOSE_EDITS, SWEEP_BATCH);
+        for (const row of undrawn) await queueCloseEdit(tx, row);
+        return { closed: rows, retried: undrawn.length };
       });
-      if (closed.length > 0) queue.wake();
+      if (closed.length > 0 || retried > 0) queue.wake();
       for (const row of closed) publishLater(row);
       return closed.length;
     },
 
-    /** A vote on the share page changed the web side of these polls' tally: their owner's tabs hear it. */
-    async webVoteOn(ownerId: string, imageId: string): Promise<void> {
-      for (const row of await store.openShowing(ownerId, imageId)) publishLater(row);
+    /**
+     * A vote on the share page changed the web side of these polls' tally: their owner's tabs hear it. A changed vote
+     * also took one from its previous image, so polls showing either are told, each once.
+     */
+    async webVoteOn(ownerId: string, imageId: string, previousImageId?: string): Promise<void> {
+      const showing = new Map<string, CommunityPollRow>();
+      for (const id of new Set([imageId, ...(previousImageId ? [previousImageId] : [])])) for (const row of await store.openShowing(ownerId, id)) showing.set(row.id, row);
+      for (const row of showing.values()) publishLater(row);
     },
 
     /** The member's newest packs and comparisons (for /vote). */

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import type { ShareTallyRow } from "../../contract/shares.ts";
 import type { CommunityPollKind } from "../../contract/community-polls.ts";
 import type { DbOrTx } from "../../db/open-db.ts";
 import { type CommunityPollRow, communityPolls } from "../../db/schema/community-polls.ts";
@@ -127,6 +128,57 @@ export function createCommunityPollStore(db: DbOrTx) {
         .where(and(eq(communityPolls.id, id), eq(communityPolls.status, "posting")))
         .returning();
       return row;
+    },
+
+    /** Keeps the result as it stands at the closing, in the closing's transaction. */
+    async freeze(id: string, tally: ShareTallyRow[]): Promise<CommunityPollRow | undefined> {
+      const [row] = await db.update(communityPolls).set({ finalTally: tally }).where(eq(communityPolls.id, id)).returning();
+      return row;
+    },
+
+    /** Closes a poll whose time passed before its message was posted: it is never posted. */
+    async closeUnposted(id: string): Promise<CommunityPollRow | undefined> {
+      const [row] = await db
+        .update(communityPolls)
+        .set({ status: "closed", closedAt: sql`${communityPolls.closesAt}`, closedDrawnAt: sql`${communityPolls.closesAt}` })
+        .where(and(eq(communityPolls.id, id), eq(communityPolls.status, "posting"), isNull(communityPolls.messageId)))
+        .returning();
+      return row;
+    },
+
+    /** A closing edit was queued for the message (the first, or a retry). */
+    async closeEditQueued(id: string, at: Date): Promise<void> {
+      await db
+        .update(communityPolls)
+        .set({ closeEdits: sql`${communityPolls.closeEdits} + 1`, closeEditQueuedAt: at })
+        .where(eq(communityPolls.id, id));
+    },
+
+    /** Discord took the edit that shows the poll closed. */
+    async drawnClosed(id: string, at: Date): Promise<void> {
+      await db.update(communityPolls).set({ closedDrawnAt: at }).where(eq(communityPolls.id, id));
+    },
+
+    /**
+     * Closed polls whose message still shows them open: their last closing edit was queued before `before` and did
+     * not go through, and fewer than `maxEdits` were tried. Locked so that two sweeps never queue the same retry.
+     */
+    async undrawnClosed(before: Date, maxEdits: number, limit: number): Promise<CommunityPollRow[]> {
+      return db
+        .select()
+        .from(communityPolls)
+        .where(
+          and(
+            eq(communityPolls.status, "closed"),
+            isNotNull(communityPolls.messageId),
+            isNull(communityPolls.closedDrawnAt),
+            lt(communityPolls.closeEdits, maxEdits),
+            sql`coalesce(${communityPolls.closeEditQueuedAt}, ${communityPolls.closedAt}) < ${before.toISOString()}`,
+          ),
+        )
+        .orderBy(asc(communityPolls.closedAt))
+        .limit(limit)
+        .for("update", { skipLocked: true });
     },
 
     /** Closes the owner's poll now, once: undefined when it is not theirs or no longer posting or open. */

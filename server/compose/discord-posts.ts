@@ -39,6 +39,8 @@ export function createDiscordPosts(
   });
   let sweep: ReturnType<typeof setInterval> | undefined;
   let stopPollWakes: (() => void) | undefined;
+  // Set by stop(): a start() still awaiting the runner must not begin the sweep after it.
+  let stopped = false;
   return {
     runner,
     /** Queues the post inside the caller's transaction (the generation's), so a paid image always gets its post. */
@@ -46,7 +48,10 @@ export function createDiscordPosts(
     /** After the commit: start the post's job at once. */
     wake: () => queue.wake(),
     async start() {
+      stopped = false;
       await runner.start();
+      // Stopped while the runner was starting: its timers, set after that stop, go too, and no sweep begins.
+      if (stopped) return void (await runner.stop());
       if (!polls) return;
       // A poll made on this process (/vote) is posted at once; one made on the web waits for the next poll of the queue.
       stopPollWakes = services.communityPolls.queue.onWake(() => queue.wake());
@@ -56,6 +61,7 @@ export function createDiscordPosts(
       closeDue();
     },
     async stop() {
+      stopped = true;
       clearInterval(sweep);
       stopPollWakes?.();
       await runner.stop();

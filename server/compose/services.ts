@@ -158,6 +158,7 @@ export function createServices(deps: ServiceDeps) {
     discord: { guildId: config.discord.guildId, feedbackChannelId: config.discord.feedbackChannelId },
     rules: {
       post: { name: "community-poll", limit: config.communityPolls.perUserPerHour, windowMs: 3600_000 },
+      serverPost: { name: "community-poll-server", limit: config.communityPolls.perServerPerHour, windowMs: 3600_000 },
       memberVote: { name: "poll-vote-member", limit: config.communityPolls.votesPerMemberPerMinute, windowMs: 60_000 },
       serverVote: { name: "poll-vote-server", limit: config.communityPolls.votesPerServerPerMinute, windowMs: 60_000 },
     },
@@ -172,7 +173,7 @@ export function createServices(deps: ServiceDeps) {
     voteRule: { name: "share-vote", limit: config.shareVotesPerIpPerHour, windowMs: 3600_000 },
     clock,
     // A page's vote is part of the owner's open polls on the same images too.
-    afterVote: (ownerId, imageId) => void communityPolls.webVoteOn(ownerId, imageId).catch((err: unknown) => logger.warn({ err }, "could not announce a poll's web vote")),
+    afterVote: (ownerId, imageId, previousImageId) => void communityPolls.webVoteOn(ownerId, imageId, previousImageId).catch((err: unknown) => logger.warn({ err }, "could not announce a poll's web vote")),
   });
   const personaStore = createPersonaStore(db);
   const personas = createPersonaService({ db, store: personaStore, storage, images, queue, realtime });

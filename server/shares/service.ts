@@ -56,7 +56,7 @@ export interface ShareDeps {
   voteRule: RateRule;
   clock: () => number;
   /** After a page's vote is counted: the owner's community polls on the same image hear it. */
-  afterVote?: (ownerId: string, imageId: string) => void;
+  afterVote?: (ownerId: string, imageId: string, previousImageId: string | undefined) => void;
 }
 
 /**
@@ -204,10 +204,12 @@ export function createShareService(deps: ShareDeps) {
       if (link.kind === "image" || choices.length < 2 || !choices.some((c) => c.row.id === imageId)) {
         throw new AppError("invalid:share_vote", "That is not one of this page's choices.");
       }
+      // A changed vote takes one from the previous choice: polls showing that image change too.
+      const previous = deps.afterVote ? await store.voteOf(link.id, "web", voterKeyOf(voterId)) : undefined;
       await store.vote(link.id, imageId, "web", voterKeyOf(voterId), now());
       const tallyFor = await tallies(link, choices, [link.id]);
       deps.realtime.toUser(link.userId, "share:votes", { shareId: link.id, targetId: link.targetId, tally: tallyFor(link.id) });
-      deps.afterVote?.(link.userId, imageId);
+      deps.afterVote?.(link.userId, imageId, previous);
       return { myVote: imageId };
     },
   };

@@ -78,12 +78,12 @@ describe("CommunityPollPanel", () => {
     expect(await screen.findByText("No votes came in.")).toBeTruthy();
   });
 
-  it("failed: says Discord could not post it, and Try again posts the same images for as long, with an Idempotency-Key", async () => {
+  it("failed: says it could not be posted (Discord's refusal or ours), and Try again posts the same images for as long, with an Idempotency-Key", async () => {
     const failed = poll({ status: "failed", messageUrl: null, closesAt: new Date(Date.now() - 60_000 + 72 * 3_600_000).toISOString() });
     const again = poll({ id: "poll-2", status: "posting", messageUrl: null, createdAt: new Date().toISOString() });
     const seen = stubApi(({ method }) => (method === "POST" ? Response.json({ poll: again }, { status: 201 }) : Response.json(listAnswer({ polls: [failed] }))));
     renderWithPolls(<PackPolls />, i18n);
-    expect((await screen.findByTestId("poll-status")).textContent).toBe("Discord could not post it");
+    expect((await screen.findByTestId("poll-status")).textContent).toBe("Could not be posted");
     expect(screen.getByText("Nothing was posted. You can try again.")).toBeTruthy();
     expect(screen.queryByTestId("poll-ask")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
