@@ -12,6 +12,7 @@ import { dispatch } from "./dispatch.ts";
 import { helpText } from "./commands/help.ts";
 import { botMessages } from "./i18n.ts";
 import { type CommandRig, startCommandRig } from "./testing/command-rig.ts";
+import { until } from "../server/testing/until.ts";
 
 let rig: CommandRig;
 let kit: CommandRig["kit"];
@@ -30,15 +31,6 @@ async function run(commandName: string, member: string, options: Record<string, 
   const interaction = fakeInteraction({ commandName, userId: member, options, locale });
   await dispatch(interaction, ctx);
   return interaction;
-}
-
-async function until<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 1200; i++) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** A Studio thumbnail made through /thumbnail, finished: the member's latest image. */

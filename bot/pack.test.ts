@@ -10,6 +10,7 @@ import type { BotContext } from "./context.ts";
 import { dispatch } from "./dispatch.ts";
 import { botMessages } from "./i18n.ts";
 import { type CommandRig, startCommandRig } from "./testing/command-rig.ts";
+import { until } from "../server/testing/until.ts";
 
 let rig: CommandRig;
 let kit: CommandRig["kit"];
@@ -36,15 +37,6 @@ async function press(customId: string, member: string, locale = "en-US", context
   if (!button) throw new Error(`no button answers ${customId}`);
   await button.press(interaction, context);
   return interaction;
-}
-
-async function until<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const jobCount = async () => (await kit.database.db.select({ n: count() }).from(jobs))[0]?.n ?? 0;

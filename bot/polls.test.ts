@@ -16,6 +16,7 @@ import { createDiscordPoster } from "./discord-poster.ts";
 import { dispatch } from "./dispatch.ts";
 import { botMessages } from "./i18n.ts";
 import { errorText } from "./replies.ts";
+import { until } from "../server/testing/until.ts";
 
 const GUILD = "111111111111111111";
 const FEEDBACK = "444444444444444444";
@@ -62,15 +63,6 @@ async function linkedMember(email: string): Promise<{ id: string; userId: string
   await dispatch(fakeInteraction({ commandName: "link", userId: id, options: { email } }), ctx);
   await dispatch(fakeInteraction({ commandName: "verify", userId: id, options: { code: await kit.latestCode(email) } }), ctx);
   return { id, userId: await kit.services.discord.accountOf(id) };
-}
-
-async function until<T>(read: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 async function readyPack(userId: string): Promise<string> {

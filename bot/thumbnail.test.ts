@@ -10,6 +10,7 @@ import type { BotContext } from "./context.ts";
 import { dispatch } from "./dispatch.ts";
 import { botMessages } from "./i18n.ts";
 import { type CommandRig, startCommandRig } from "./testing/command-rig.ts";
+import { until } from "../server/testing/until.ts";
 
 // Studio, except that a prompt asking for it fails (a provider outage, say), so the refund and its post can be seen.
 const studio = createStudioEngine();
@@ -37,15 +38,6 @@ async function thumbnail(userId: string, options: Record<string, string>, locale
   const interaction = fakeInteraction({ commandName: "thumbnail", userId, options, locale });
   await dispatch(interaction, ctx);
   return interaction;
-}
-
-async function until<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const jobCount = async () => (await kit.database.db.select({ n: count() }).from(jobs))[0]?.n ?? 0;

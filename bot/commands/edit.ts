@@ -1,8 +1,7 @@
 import { SlashCommandBuilder } from "discord.js";
 import { z } from "zod";
 import type { SceneChanges } from "../../server/generation/engine.ts";
-import { describeChanges, renderNoChange } from "../../server/chat/offline/edit-replies.ts";
-import { readIntent } from "../../server/chat/offline/intent.ts";
+import { describeChanges, readIntent, renderNoChange } from "../../server/compose/bot-words.ts";
 import type { BotCommand } from "../context.ts";
 import { addPublic, PROMPT_MAX } from "../generation-options.ts";
 import { languageOf, localizations, messagesFor } from "../i18n.ts";

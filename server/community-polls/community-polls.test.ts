@@ -21,6 +21,7 @@ import { signInByCode } from "../testing/sign-in.ts";
 import { startTestServer, type TestServer } from "../testing/test-server.ts";
 import type { PollFile, PollMessageState } from "./jobs.ts";
 import { createCommunityPollService, discordVoterKeyOf } from "./service.ts";
+import { until } from "../testing/until.ts";
 
 const GUILD = "111111111111111111";
 const CHANNEL = "222222222222222222";
@@ -76,15 +77,6 @@ async function list(token: string, query: string) {
   const res = await fetch(`${server.url}/api/community-polls?${query}`, { headers: tokenHeaders(token) });
   expect(res.status).toBe(200);
   return communityPollListResponseSchema.parse(await res.json());
-}
-
-async function until<T>(read: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 const pollRow = async (id: string) => (await server.database.db.select().from(communityPolls).where(eq(communityPolls.id, id)))[0];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import type { CommunityPoll, CommunityPollListResponse } from "../../contract/community-polls.ts";
-import { timeLeft } from "../components/community-poll/time-left.ts";
 import { ApiError } from "./api.ts";
 import { communityPollsKey, latestPoll, pollErrorKey, requestAgain, storeCommunityPoll } from "./community-polls-api.ts";
 import { createQueryClient } from "./query-client.ts";
@@ -59,16 +58,5 @@ describe("community polls in the cache", () => {
     expect(pollErrorKey(err("conflict:community_poll_closed"))).toBe("poll.errors.closed");
     expect(pollErrorKey(err("rate_limited:community-poll", 429))).toBe("poll.errors.poll_limit");
     expect(pollErrorKey(new TypeError("Failed to fetch"))).toBe("poll.errors.generic");
-  });
-
-  it("says how long is left in the reader's language, and nothing once the time has come", () => {
-    const now = Date.parse(at(0));
-    expect(timeLeft(at(0.5), now, "en")).toBe("in 30 minutes");
-    expect(timeLeft(at(23), now, "en")).toBe("in 23 hours");
-    expect(timeLeft(at(47), now, "en")).toBe("in 47 hours");
-    expect(timeLeft(at(72), now, "en")).toBe("in 3 days");
-    expect(timeLeft(at(72), now, "de")).toBe("in 3 Tagen");
-    expect(timeLeft(at(0), now, "en")).toBeNull();
-    expect(timeLeft("not a date", now, "en")).toBeNull();
   });
 });
