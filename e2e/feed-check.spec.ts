@@ -106,16 +106,31 @@ describe("the feed check in the browser", () => {
     await makeChatImage(page, "make a realistic thumbnail for 'budget phone review'");
     await shrinkUntilItFails(page);
     const idsOf = async () => page.getByTestId("chat-image").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-image-id")));
-    const before = new Set(await idsOf());
-    const edits = await page.locator('[data-testid="tool-card"][data-tool="tool-editImage"]').count();
-    await say(page, "fix it");
-    await page.locator('[data-testid="tool-card"][data-tool="tool-editImage"]').nth(edits).waitFor({ timeout: 60_000 });
-    expect(await lastAnswer(page)).toMatch(/bigger|larger/i);
-    const made = (await idsOf()).filter((id) => !before.has(id));
-    expect(made).toHaveLength(1);
-    const verdict = page.locator(`[data-testid="chat-image"][data-image-id="${made[0]}"] [data-testid="feed-check-verdict"][data-status="success"]`);
-    await verdict.waitFor({ timeout: 60_000 });
-    expect(await verdict.getByTestId("feed-check-verdict-text").textContent()).toBe("Reads on phones ✓");
+    // One edit at most doubles the headline, so a headline shrunk four or five times (some seeds' headlines read until
+    // then) needs "fix it" twice: each time one new image with a bigger headline and its own verdict, until it reads.
+    for (let attempt = 0; ; attempt++) {
+      if (attempt > 0) {
+        // Checked again, as a creator would, so "fix it" applies the newest check's fix.
+        const checks = page.locator('[data-testid="tool-card"][data-tool="tool-checkImage"][data-state="output-available"]');
+        const done = await checks.count();
+        await say(page, "will this read on mobile?");
+        await checks.nth(done).waitFor({ timeout: 60_000 });
+        await lastAnswer(page);
+      }
+      const before = new Set(await idsOf());
+      const edits = await page.locator('[data-testid="tool-card"][data-tool="tool-editImage"]').count();
+      await say(page, "fix it");
+      await page.locator('[data-testid="tool-card"][data-tool="tool-editImage"]').nth(edits).waitFor({ timeout: 60_000 });
+      expect(await lastAnswer(page)).toMatch(/bigger|larger/i);
+      const made = (await idsOf()).filter((id) => !before.has(id));
+      expect(made).toHaveLength(1);
+      const verdict = page.locator(`[data-testid="chat-image"][data-image-id="${made[0]}"] [data-testid="feed-check-verdict"][data-status="success"]`);
+      await verdict.waitFor({ timeout: 60_000 });
+      const said = await verdict.getByTestId("feed-check-verdict-text").textContent();
+      if (said === "Reads on phones ✓") break;
+      expect(said, "still unread after two fixes").toMatch(/^The words don't read at/);
+      expect(attempt).toBeLessThan(1);
+    }
     await own.close();
   });
 });
