@@ -25,6 +25,32 @@ import { until } from "../testing/until.ts";
 
 const GUILD = "111111111111111111";
 const CHANNEL = "222222222222222222";
+
+/** The poll service as the server composes it, on this server's parts, with its own Discord ids and limits. */
+function pollServiceWith(o: {
+  limits: { post: number; postWindowMs: number; serverPost: number; memberVote: number; serverVote: number };
+  guildId?: string;
+  feedbackChannelId?: string | undefined;
+  db?: Parameters<typeof createCommunityPollService>[0]["db"];
+  clock?: () => number;
+}) {
+  const { limits } = o;
+  return createCommunityPollService({
+    db: o.db ?? server.database.db,
+    storage: server.services.storage,
+    realtime: server.services.realtime,
+    rateLimiter: server.services.rateLimiter,
+    discord: { guildId: o.guildId ?? GUILD, feedbackChannelId: "feedbackChannelId" in o ? o.feedbackChannelId : CHANNEL },
+    rules: {
+      post: { name: "community-poll", limit: limits.post, windowMs: limits.postWindowMs },
+      serverPost: { name: "community-poll-server", limit: limits.serverPost, windowMs: 3600_000 },
+      memberVote: { name: "poll-vote-member", limit: limits.memberVote, windowMs: 60_000 },
+      serverVote: { name: "poll-vote-server", limit: limits.serverVote, windowMs: 60_000 },
+    },
+    clock: o.clock ?? Date.now,
+    logger: server.services.logger,
+  });
+}
 const VOTES_PER_MEMBER = 6;
 
 let server: TestServer;
@@ -207,16 +233,7 @@ describe("posting a poll", () => {
   });
 
   it("answers 503 where no feedback channel is set up, and the list says so", async () => {
-    const unconfigured = createCommunityPollService({
-      db: server.database.db,
-      storage: server.services.storage,
-      realtime: server.services.realtime,
-      rateLimiter: server.services.rateLimiter,
-      discord: { guildId: GUILD, feedbackChannelId: undefined },
-      rules: { post: { name: "community-poll", limit: 5, windowMs: 60_000 }, serverPost: { name: "community-poll-server", limit: 50, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
-      clock: Date.now,
-      logger: server.services.logger,
-    });
+    const unconfigured = pollServiceWith({ feedbackChannelId: undefined, limits: { post: 5, postWindowMs: 60_000, serverPost: 50, memberVote: 5, serverVote: 5 } });
     expect(await codeOf(unconfigured.create(owner.userId, { kind: "pack", targetId: pack.id }))).toBe("unavailable:discord_feedback");
     expect(await unconfigured.list(owner.userId, { kind: "pack", targetId: pack.id })).toMatchObject({ canPost: false, cannotPostReason: "not_configured" });
   });
@@ -228,16 +245,7 @@ describe("posting a poll", () => {
       const res = await upload(server, poster.token, await testPhoto(size, 180));
       ids.push(imageResponseSchema.parse(await res.json()).image.id);
     }
-    const once = createCommunityPollService({
-      db: server.database.db,
-      storage: server.services.storage,
-      realtime: server.services.realtime,
-      rateLimiter: server.services.rateLimiter,
-      discord: { guildId: GUILD, feedbackChannelId: CHANNEL },
-      rules: { post: { name: "community-poll", limit: 1, windowMs: 3600_000 }, serverPost: { name: "community-poll-server", limit: 50, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
-      clock: Date.now,
-      logger: server.services.logger,
-    });
+    const once = pollServiceWith({ limits: { post: 1, postWindowMs: 3600_000, serverPost: 50, memberVote: 5, serverVote: 5 } });
     await once.create(poster.userId, { kind: "images", imageIds: ids });
     expect(await codeOf(once.create(poster.userId, { kind: "images", imageIds: [ids[1]!, ids[0]!] }))).toBe("rate_limited:community-poll");
     expect(await server.database.db.select().from(communityPolls).where(eq(communityPolls.userId, poster.userId))).toHaveLength(1);
@@ -328,16 +336,7 @@ describe("votes", () => {
 
   it("limits votes per server (429 rate_limited:poll-vote-server)", async () => {
     const otherGuild = "555555555555555555";
-    const small = createCommunityPollService({
-      db: server.database.db,
-      storage: server.services.storage,
-      realtime: server.services.realtime,
-      rateLimiter: server.services.rateLimiter,
-      discord: { guildId: otherGuild, feedbackChannelId: CHANNEL },
-      rules: { post: { name: "community-poll", limit: 50, windowMs: 60_000 }, serverPost: { name: "community-poll-server", limit: 50, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 50, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 2, windowMs: 60_000 } },
-      clock: Date.now,
-      logger: server.services.logger,
-    });
+    const small = pollServiceWith({ guildId: otherGuild, limits: { post: 50, postWindowMs: 60_000, serverPost: 50, memberVote: 50, serverVote: 2 } });
     const there = await small.create(owner.userId, { kind: "images", imageIds: [pack.images[0]!.id, pack.images[1]!.id] });
     await openPoll(there.id);
     await small.vote({ pollId: there.id, label: "A", discordUserId: "410000000000000001", guildId: otherGuild });
@@ -470,16 +469,7 @@ describe("a press and a closing one after the other", () => {
         };
       },
     });
-    const racing = createCommunityPollService({
-      db,
-      storage: server.services.storage,
-      realtime: server.services.realtime,
-      rateLimiter: server.services.rateLimiter,
-      discord: { guildId: GUILD, feedbackChannelId: CHANNEL },
-      rules: { post: { name: "community-poll", limit: 50, windowMs: 60_000 }, serverPost: { name: "community-poll-server", limit: 50, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 50, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 500, windowMs: 60_000 } },
-      clock: () => Date.now() + offsetMs,
-      logger: server.services.logger,
-    });
+    const racing = pollServiceWith({ db, limits: { post: 50, postWindowMs: 60_000, serverPost: 50, memberVote: 50, serverVote: 500 }, clock: () => Date.now() + offsetMs });
     const heardBefore = heard.length;
     afterCommit = () => server.services.communityPolls.close(owner.userId, poll.id);
     const { state } = await racing.vote({ pollId: poll.id, label: "B", discordUserId: "470000000000000001", guildId: GUILD });
@@ -522,16 +512,7 @@ describe("a closing edit Discord refused", () => {
 describe("a poll whose time passed before it was posted", () => {
   it("is closed without a message, its owner told, and never posted late", async () => {
     // Made an hour and a half ago for one hour: its post job finds its time gone.
-    const late = createCommunityPollService({
-      db: server.database.db,
-      storage: server.services.storage,
-      realtime: server.services.realtime,
-      rateLimiter: server.services.rateLimiter,
-      discord: { guildId: GUILD, feedbackChannelId: CHANNEL },
-      rules: { post: { name: "community-poll", limit: 50, windowMs: 60_000 }, serverPost: { name: "community-poll-server", limit: 50, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
-      clock: () => Date.now() + offsetMs - 90 * 60_000,
-      logger: server.services.logger,
-    });
+    const late = pollServiceWith({ limits: { post: 50, postWindowMs: 60_000, serverPost: 50, memberVote: 5, serverVote: 5 }, clock: () => Date.now() + offsetMs - 90 * 60_000 });
     const poll = await late.create(owner.userId, { kind: "images", imageIds: [pack.images[0]!.id, pack.images[1]!.id], hours: 1 });
     const closed = await until(() => heard.find((p) => p.id === poll.id && p.status === "closed"), "the closing");
     expect(closed).toMatchObject({ messageUrl: null, closedAt: poll.closesAt });
@@ -547,16 +528,7 @@ describe("a poll whose time passed before it was posted", () => {
 describe("the server's limit on posts", () => {
   it("refuses more polls in the feedback channel than the server's rule allows, whoever posts them (429 rate_limited:community-poll-server)", async () => {
     const otherGuild = "666666666666666666";
-    const busy = createCommunityPollService({
-      db: server.database.db,
-      storage: server.services.storage,
-      realtime: server.services.realtime,
-      rateLimiter: server.services.rateLimiter,
-      discord: { guildId: otherGuild, feedbackChannelId: CHANNEL },
-      rules: { post: { name: "community-poll", limit: 50, windowMs: 60_000 }, serverPost: { name: "community-poll-server", limit: 1, windowMs: 3600_000 }, memberVote: { name: "poll-vote-member", limit: 5, windowMs: 60_000 }, serverVote: { name: "poll-vote-server", limit: 5, windowMs: 60_000 } },
-      clock: Date.now,
-      logger: server.services.logger,
-    });
+    const busy = pollServiceWith({ guildId: otherGuild, limits: { post: 50, postWindowMs: 60_000, serverPost: 1, memberVote: 5, serverVote: 5 } });
     const second = await linkedOwner("second-poster@example.com");
     const ids: string[] = [];
     for (const size of [300, 340]) ids.push(imageResponseSchema.parse(await (await upload(server, second.token, await testPhoto(size, 180))).json()).image.id);
